@@ -1,0 +1,930 @@
+/* SPDX-License-Identifier: MIT */
+/**
+ * @file carcassonne.h
+ * @brief libcarcassonne: a rules engine for the board game Carcassonne.
+ *
+ * This header is the whole public API and its manual.  It holds no struct
+ * layouts: every object is an opaque handle, and every value that crosses
+ * the ABI is a fixed-width integer, a size_t capacity or a pointer.
+ *
+ * Conventions used by every function (see doc/mainpage.dox):
+ *
+ * - A function that can fail returns an @c int: #CARC_OK (0) or a
+ *   non-negative result on success, a negative #carc_error on failure.
+ *   Output parameters are written only on success.
+ * - A pointer returned through a @c **out parameter belongs to the caller;
+ *   a pointer returned as the function result is borrowed and its lifetime
+ *   is documented with the function.
+ * - Releasing NULL does nothing.
+ * - A call that fails leaves the object exactly as it was.
+ * - The library has no global mutable state, never prints, never exits and
+ *   never aborts on a caller's mistake.  One game may be used by one thread
+ *   at a time; a struct carc_rules is immutable and may be shared freely
+ *   between threads and games.
+ *
+ * The header also passes through `cpp -P -DCARC_CDEF` for cffi: system
+ * includes are guarded, prototypes carry no attribute macros.
+ */
+#ifndef CARCASSONNE_H
+#define CARCASSONNE_H
+
+#ifndef CARC_CDEF
+#include <stddef.h>
+#include <stdint.h>
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @defgroup base Opaque objects and value types
+ * @{
+ */
+
+/**
+ * A mutable, short-lived set of rule options; it builds an immutable
+ * struct carc_rules.  Owned by its creator.
+ */
+struct carc_rules_builder;
+
+/**
+ * An immutable, reference-counted rule set: options and the tile stack.
+ * Safe to share between games and threads.
+ */
+struct carc_rules;
+
+/**
+ * A game in progress: board, stack, figures, scores and the current
+ * decision point.  Mutable, one owner, one thread at a time.
+ */
+struct carc_game;
+
+/**
+ * A move: a plain 64-bit value, not a handle.  Its layout is frozen and
+ * documented in doc/moves.md; build moves with the carc_move_*()
+ * constructors and read them with the accessors.  #CARC_MOVE_NONE is never
+ * a legal move.
+ */
+typedef uint64_t carc_move_t;
+
+/** The invalid move, returned by constructors given bad arguments. */
+#define CARC_MOVE_NONE 0
+
+/** @} */
+
+/**
+ * @defgroup version Version
+ * @{
+ */
+
+/**
+ * The library version as a string, e.g. "0.1.0".
+ *
+ * @return a static string, valid for the life of the process.
+ * @since 0.1
+ */
+const char *carc_version_string(void);
+
+/**
+ * The library version as a number: major * 10000 + minor * 100 + micro.
+ *
+ * Compare it with CARC_VERSION_NUMBER from <carcassonne/carcassonne-version.h>
+ * to check the loaded library against the header a program was built with.
+ *
+ * @return the version number, e.g. 100 for 0.1.0.
+ * @since 0.1
+ */
+uint32_t carc_version_number(void);
+
+/** @} */
+
+/**
+ * @defgroup errors Errors
+ * @{
+ */
+
+/**
+ * Status codes.  #CARC_OK is zero, every error is negative.  Numbers are
+ * never reused or renumbered; new codes are only appended.
+ */
+enum carc_error {
+	/** Success. */
+	CARC_OK = 0,
+	/** A caller bug: NULL handle, index or value out of range, reserved
+	 *  bits set in a move, malformed argument. */
+	CARC_E_INVALID = -1,
+	/** Memory allocation failed; nothing was changed. */
+	CARC_E_NOMEM = -2,
+	/** The move or call does not belong to the current decision point. */
+	CARC_E_WRONG_PHASE = -3,
+	/** The tile position shares no side with a placed tile. */
+	CARC_E_NOT_ADJACENT = -4,
+	/** A side of the tile does not match the neighbouring tile there. */
+	CARC_E_EDGE_MISMATCH = -5,
+	/** A tile already lies at that position. */
+	CARC_E_POSITION_TAKEN = -6,
+	/** The feature already holds a follower (of any player). */
+	CARC_E_FEATURE_OCCUPIED = -7,
+	/** The player has no figure of that kind left in the supply. */
+	CARC_E_NO_MEEPLE = -8,
+	/** Unknown tile type, or a tile type not in the current stack. */
+	CARC_E_UNKNOWN_TILE = -9,
+	/** The game is over; no further moves are possible. */
+	CARC_E_GAME_OVER = -10,
+	/** The tile has no such feature (e.g. "r2" on a tile with one road). */
+	CARC_E_NO_FEATURE = -11,
+	/** A figure may only go on the tile just placed. */
+	CARC_E_WRONG_TILE = -12,
+	/** The rules in force forbid it (e.g. a farmer with farmers off). */
+	CARC_E_NOT_ALLOWED = -13,
+	/** Unknown rule option. */
+	CARC_E_UNKNOWN_OPTION = -14,
+	/** Nothing found at that position or index. */
+	CARC_E_NOT_FOUND = -15,
+};
+
+/**
+ * A short English description of a status code.
+ *
+ * @param code a #carc_error value (or any int).
+ * @return a static string; never NULL.  Unknown codes give
+ *         "unknown error".
+ * @since 0.1
+ */
+const char *carc_strerror(int code);
+
+/** @} */
+
+/**
+ * @defgroup tiles Tile types and features
+ *
+ * Tile types are numbered; the letters are those of the rules reference
+ * (`A`–`X` for the 24 types of the first-edition base game).  Each type is
+ * described in one canonical orientation (rotation 0); a placed tile has a
+ * rotation 0–3, the number of quarter turns clockwise.  Sides are
+ * numbered N=0, E=1, S=2, W=3; the neighbour across side N of (x, y) is
+ * (x, y - 1): y grows to the south.
+ *
+ * Features of a tile are named as in the reference: cities c1, c2, …,
+ * roads r1, …, fields f1, … and the monastery, numbered on the canonical
+ * definition so that a name means the same feature in every rotation.
+ * A feature id is `kind * 16 + number` (see #carc_feature_kind); the
+ * monastery is number 1.
+ * @{
+ */
+
+/** Tile types. */
+enum carc_tile {
+	CARC_TILE_A = 0, CARC_TILE_B, CARC_TILE_C, CARC_TILE_D, CARC_TILE_E,
+	CARC_TILE_F, CARC_TILE_G, CARC_TILE_H, CARC_TILE_I, CARC_TILE_J,
+	CARC_TILE_K, CARC_TILE_L, CARC_TILE_M, CARC_TILE_N, CARC_TILE_O,
+	CARC_TILE_P, CARC_TILE_Q, CARC_TILE_R, CARC_TILE_S, CARC_TILE_T,
+	CARC_TILE_U, CARC_TILE_V, CARC_TILE_W, CARC_TILE_X,
+	/** Number of tile types this version knows. */
+	CARC_TILE_TYPES = 24
+};
+
+/** Side types. */
+enum carc_edge {
+	CARC_EDGE_CITY = 1,
+	CARC_EDGE_ROAD = 2,
+	CARC_EDGE_FIELD = 3,
+};
+
+/** Feature kinds: the high nibble of a feature id. */
+enum carc_feature_kind {
+	CARC_FEATURE_CITY = 1,
+	CARC_FEATURE_ROAD = 2,
+	CARC_FEATURE_FIELD = 3,
+	CARC_FEATURE_MONASTERY = 4,
+};
+
+/** Feature ids of the reference's local names (kind * 16 + number). */
+enum carc_feature {
+	CARC_C1 = 0x11, CARC_C2 = 0x12, CARC_C3 = 0x13, CARC_C4 = 0x14,
+	CARC_R1 = 0x21, CARC_R2 = 0x22, CARC_R3 = 0x23, CARC_R4 = 0x24,
+	CARC_F1 = 0x31, CARC_F2 = 0x32, CARC_F3 = 0x33, CARC_F4 = 0x34,
+	CARC_MONASTERY = 0x41,
+};
+
+/**
+ * The reference name of a tile type: "A" … "X".
+ *
+ * @return a static string, or NULL for an unknown tile type.
+ * @since 0.1
+ */
+const char *carc_tile_name(uint32_t tile);
+
+/**
+ * Look up a tile type by its reference name (case-sensitive, e.g. "D").
+ *
+ * @return the tile type (>= 0), or #CARC_E_UNKNOWN_TILE, or
+ *         #CARC_E_INVALID for a NULL name.
+ * @since 0.1
+ */
+int carc_tile_from_name(const char *name);
+
+/**
+ * The type of side @p side of @p tile placed with @p rotation.
+ *
+ * @return a #carc_edge value; #CARC_E_UNKNOWN_TILE; #CARC_E_INVALID when
+ *         rotation or side is above 3.
+ * @since 0.1
+ */
+int carc_tile_edge(uint32_t tile, uint32_t rotation, uint32_t side);
+
+/**
+ * The features of a tile type, in canonical order (cities, roads, fields,
+ * monastery), snprintf-style: writes min(total, n) ids into @p features.
+ *
+ * @param tile a #carc_tile
+ * @param[out] features buffer for feature ids, or NULL when @p n is 0
+ * @param n capacity of @p features
+ * @return the total number of features, #CARC_E_UNKNOWN_TILE or
+ *         #CARC_E_INVALID (NULL buffer with non-zero n).
+ * @since 0.1
+ */
+int carc_tile_features(uint32_t tile, uint32_t *features, size_t n);
+
+/**
+ * Where a feature touches the border of a tile placed with @p rotation.
+ *
+ * For a city or road: bit s (0–3) is set for each side s it reaches.
+ * For a field: bit h (0–7) is set for each half-edge h it reaches, in the
+ * order NL, NR, EL, ER, SL, SR, WL, WR of the reference (1.3).
+ * A monastery reaches no side (0).
+ *
+ * @return the mask (>= 0), #CARC_E_UNKNOWN_TILE, #CARC_E_NO_FEATURE or
+ *         #CARC_E_INVALID.
+ * @since 0.1
+ */
+int carc_tile_feature_sides(uint32_t tile, uint32_t rotation, uint32_t feature);
+
+/**
+ * Pennants (coats of arms) on a city feature of a tile; 0 for others.
+ *
+ * @return the count, #CARC_E_UNKNOWN_TILE or #CARC_E_NO_FEATURE.
+ * @since 0.1
+ */
+int carc_tile_feature_pennants(uint32_t tile, uint32_t feature);
+
+/**
+ * The cities of the same tile that a field borders: bit n-1 set for city
+ * cn.  0 for fields that border no city and for other features.
+ *
+ * @return the mask, #CARC_E_UNKNOWN_TILE or #CARC_E_NO_FEATURE.
+ * @since 0.1
+ */
+int carc_tile_field_cities(uint32_t tile, uint32_t feature);
+
+/**
+ * The reference name of a feature id: "c1", "r2", "f3", "monastery".
+ *
+ * @return a static string, or NULL for an invalid feature id.
+ * @since 0.1
+ */
+const char *carc_feature_name(uint32_t feature);
+
+/**
+ * Parse a feature name ("c1", "r2", "f3", "monastery").
+ *
+ * @return the feature id (> 0) or #CARC_E_INVALID.
+ * @since 0.1
+ */
+int carc_feature_from_name(const char *name);
+
+/** @} */
+
+/**
+ * @defgroup rules Rules
+ *
+ * Rules are configured through a builder and then frozen:
+ * @code
+ * struct carc_rules_builder *b;
+ * struct carc_rules *rules;
+ * if (carc_rules_builder_new(&b) < 0) return;
+ * carc_rules_builder_set(b, CARC_OPT_FARM_SCORING, CARC_FARM_PER_CITY);
+ * int rc = carc_rules_builder_build(b, &rules);
+ * carc_rules_builder_free(b);
+ * @endcode
+ * @{
+ */
+
+/**
+ * Rule options for carc_rules_builder_set().  The default of each option is
+ * the current official rule; doc/rules.md explains each choice.
+ */
+enum carc_option {
+	/** Farm scoring, a #carc_farm_scoring value.
+	 *  Default #CARC_FARM_PER_FIELD. */
+	CARC_OPT_FARM_SCORING = 1,
+	/** Farmers in play: 1 (default) or 0.  With 0 nobody may deploy on a
+	 *  field and fields are never scored. */
+	CARC_OPT_FARMERS = 2,
+	/** Old small-city rule: 1 scores a completed city of exactly two
+	 *  tiles as 1 point per tile and pennant (2 points).  Default 0. */
+	CARC_OPT_SMALL_CITY = 3,
+	/** Followers per player, 1–15.  Default 7. */
+	CARC_OPT_FOLLOWERS = 4,
+};
+
+/** Values of #CARC_OPT_FARM_SCORING (reference 4.4). */
+enum carc_farm_scoring {
+	/** Current rule: each field scores 3 points per completed city it
+	 *  borders for its farmer majority. */
+	CARC_FARM_PER_FIELD = 0,
+	/** Original 2000 rule: each completed city scores 4 points once, for
+	 *  the majority of farmers in all fields bordering it. */
+	CARC_FARM_PER_CITY = 1,
+	/** 2001 rule: per field as above, but a player scores each city only
+	 *  once however many of his fields border it. */
+	CARC_FARM_PER_FIELD_ONCE = 2,
+};
+
+/**
+ * Create a rules builder holding the defaults.
+ *
+ * @param[out] out the new builder, owned by the caller
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID @p out is NULL
+ * @retval CARC_E_NOMEM out of memory
+ * @since 0.1
+ */
+int carc_rules_builder_new(struct carc_rules_builder **out);
+
+/**
+ * Set an option.
+ *
+ * @param option a #carc_option
+ * @param value its value
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL builder or value out of range
+ * @retval CARC_E_UNKNOWN_OPTION no such option
+ * @since 0.1
+ */
+int carc_rules_builder_set(struct carc_rules_builder *b, uint32_t option,
+			   int32_t value);
+
+/**
+ * Set how many tiles of a type go into the draw stack (not counting the
+ * start tile).  The default is the first-edition count; D defaults to 3
+ * because the fourth D is the start tile.  A longer custom stack (up to
+ * 4000 tiles in all) is allowed.
+ *
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL builder or count above 4000
+ * @retval CARC_E_UNKNOWN_TILE unknown tile type
+ * @since 0.1
+ */
+int carc_rules_builder_set_tile_count(struct carc_rules_builder *b,
+				      uint32_t tile, uint32_t count);
+
+/**
+ * Freeze the builder's settings into new rules.  The builder stays valid
+ * and may be changed and built again.
+ *
+ * @param[out] out new rules with a reference count of 1, owned by the caller
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL argument, or a stack of more than 4000 tiles
+ * @retval CARC_E_NOMEM out of memory
+ * @since 0.1
+ */
+int carc_rules_builder_build(const struct carc_rules_builder *b,
+			     struct carc_rules **out);
+
+/** Release a builder.  NULL does nothing.  @since 0.1 */
+void carc_rules_builder_free(struct carc_rules_builder *b);
+
+/**
+ * Take a reference on rules.
+ *
+ * @return @p rules (NULL for NULL).
+ * @since 0.1
+ */
+struct carc_rules *carc_rules_ref(struct carc_rules *rules);
+
+/**
+ * Drop a reference; the rules are freed with the last one.  Games hold
+ * their own reference, so rules may be released right after creating
+ * games from them.  NULL does nothing.
+ * @since 0.1
+ */
+void carc_rules_unref(struct carc_rules *rules);
+
+/**
+ * Read an option of built rules.
+ *
+ * @param[out] value_out the value
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL argument
+ * @retval CARC_E_UNKNOWN_OPTION no such option
+ * @since 0.1
+ */
+int carc_rules_get(const struct carc_rules *rules, uint32_t option,
+		   int32_t *value_out);
+
+/**
+ * Number of tiles of a type in the draw stack of these rules.
+ *
+ * @return the count, #CARC_E_INVALID or #CARC_E_UNKNOWN_TILE.
+ * @since 0.1
+ */
+int carc_rules_tile_count(const struct carc_rules *rules, uint32_t tile);
+
+/** @} */
+
+/**
+ * @defgroup game Games
+ *
+ * A game is always at exactly one decision point (#carc_phase) for one
+ * player, carc_game_current_player().  carc_game_legal_moves() lists every
+ * legal move there; carc_game_apply() plays one and performs every forced
+ * step that follows (scoring, drawing the next tile, discarding tiles that
+ * fit nowhere, final scoring).
+ * @code
+ * carc_move_t moves[512];
+ * while (!carc_game_is_over(game)) {
+ *         int n = carc_game_legal_moves(game, moves, 512);
+ *         carc_game_apply(game, moves[pick(n)]);
+ * }
+ * @endcode
+ * @{
+ */
+
+/** Decision points. */
+enum carc_phase {
+	/** Place the tile in hand (carc_game_current_tile()). */
+	CARC_PHASE_PLACE_TILE = 1,
+	/** Deploy a follower on the tile just placed, or pass. */
+	CARC_PHASE_DEPLOY = 2,
+	/** The game is over; final scoring is done. */
+	CARC_PHASE_GAME_OVER = 6,
+};
+
+/**
+ * Start a game: the start tile D lies at (0, 0) in rotation 0, the stack
+ * is shuffled with the library's own PRNG seeded by @p seed (identical on
+ * every platform), and player 0 holds the first tile.
+ *
+ * @param rules the rules; the game takes its own reference
+ * @param n_players 2 to 6
+ * @param seed shuffle seed
+ * @param[out] out the new game, owned by the caller
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL argument or player count out of range
+ * @retval CARC_E_NOMEM out of memory
+ * @since 0.1
+ */
+int carc_game_new(const struct carc_rules *rules, uint32_t n_players,
+		  uint64_t seed, struct carc_game **out);
+
+/**
+ * Make an independent copy of a game.
+ *
+ * @param[out] out the copy, owned by the caller
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL argument
+ * @retval CARC_E_NOMEM out of memory
+ * @since 0.1
+ */
+int carc_game_clone(const struct carc_game *game, struct carc_game **out);
+
+/**
+ * Overwrite @p dst with the state of @p src, reusing dst's memory when the
+ * two games use rules of the same size (the common case for search).
+ * @p dst afterwards refers to src's rules.
+ *
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL argument
+ * @retval CARC_E_NOMEM out of memory; dst is unchanged
+ * @since 0.1
+ */
+int carc_game_copy(struct carc_game *dst, const struct carc_game *src);
+
+/** Release a game and its reference on the rules.  NULL does nothing.
+ *  @since 0.1 */
+void carc_game_free(struct carc_game *game);
+
+/**
+ * The rules of a game.
+ *
+ * @return a borrowed pointer, valid while the game lives (take a
+ *         reference to keep it longer); NULL for a NULL game.
+ * @since 0.1
+ */
+const struct carc_rules *carc_game_rules(const struct carc_game *game);
+
+/** Number of players, or #CARC_E_INVALID.  @since 0.1 */
+int carc_game_player_count(const struct carc_game *game);
+
+/** The current #carc_phase, or #CARC_E_INVALID.  @since 0.1 */
+int carc_game_phase(const struct carc_game *game);
+
+/** 1 when the game is over, 0 when not, or #CARC_E_INVALID.  @since 0.1 */
+int carc_game_is_over(const struct carc_game *game);
+
+/**
+ * The player who must decide now (0-based).  After the game ends, the
+ * player who would have moved next.
+ *
+ * @return the player index or #CARC_E_INVALID.
+ * @since 0.1
+ */
+int carc_game_current_player(const struct carc_game *game);
+
+/**
+ * The tile in hand during #CARC_PHASE_PLACE_TILE, or the tile just placed
+ * during the deployment steps.
+ *
+ * @return a #carc_tile, #CARC_E_GAME_OVER after the end, or
+ *         #CARC_E_INVALID.
+ * @since 0.1
+ */
+int carc_game_current_tile(const struct carc_game *game);
+
+/**
+ * List every legal move at the current decision point, in canonical order,
+ * snprintf-style: writes min(total, n_moves) moves and returns the total.
+ * Pass NULL, 0 to get the count.  Allocates nothing.
+ *
+ * Canonical order: tile placements by y, then x, then rotation; follower
+ * deployments in the tile's feature order, then the pass move.
+ *
+ * @return the number of legal moves (0 once the game is over), or
+ *         #CARC_E_INVALID (NULL game, or NULL buffer with n_moves > 0).
+ * @since 0.1
+ */
+int carc_game_legal_moves(const struct carc_game *game, carc_move_t *moves,
+			  size_t n_moves);
+
+/**
+ * Check a move without playing it.
+ *
+ * @return 1 if legal, 0 if not, #CARC_E_INVALID for a NULL game.  Use
+ *         carc_game_apply() to learn why a move is illegal.
+ * @since 0.1
+ */
+int carc_game_is_legal(const struct carc_game *game, carc_move_t move);
+
+/**
+ * Play a move, then every forced step that follows it.
+ *
+ * On failure the game is unchanged (the same carc_game_hash()).  The
+ * scoring events of this call are readable afterwards with
+ * carc_game_event_count() and carc_game_event_get().
+ *
+ * @retval CARC_OK the move was played
+ * @retval CARC_E_INVALID NULL game, unknown move kind or reserved bits set
+ * @retval CARC_E_GAME_OVER the game is over
+ * @retval CARC_E_WRONG_PHASE the move belongs to another decision point
+ * @retval CARC_E_POSITION_TAKEN, CARC_E_NOT_ADJACENT, CARC_E_EDGE_MISMATCH
+ *         illegal tile placement
+ * @retval CARC_E_WRONG_TILE, CARC_E_NO_FEATURE, CARC_E_FEATURE_OCCUPIED,
+ *         CARC_E_NO_MEEPLE, CARC_E_NOT_ALLOWED illegal deployment
+ * @since 0.1
+ */
+int carc_game_apply(struct carc_game *game, carc_move_t move);
+
+/**
+ * A player's score.
+ *
+ * @return the score (>= 0) or #CARC_E_INVALID.
+ * @since 0.1
+ */
+int carc_game_score(const struct carc_game *game, uint32_t player);
+
+/**
+ * Figures of a kind a player has in his supply.
+ *
+ * @param figure a #carc_figure
+ * @return the count or #CARC_E_INVALID.
+ * @since 0.1
+ */
+int carc_game_supply(const struct carc_game *game, uint32_t player,
+		     uint32_t figure);
+
+/**
+ * A 64-bit hash of the game state: board, figures, scores, players'
+ * supplies, decision point, tile in hand and the multiset of tiles left in
+ * the stack (not their order, which is hidden information).  Equal states
+ * give equal hashes on every platform, whatever the move order that led
+ * to them.
+ *
+ * @return the hash; 0 for a NULL game.
+ * @since 0.1
+ */
+uint64_t carc_game_hash(const struct carc_game *game);
+
+/** @} */
+
+/**
+ * @defgroup deck The tile stack
+ * @{
+ */
+
+/**
+ * Tiles of a type still in the stack (not counting the tile in hand).
+ *
+ * @return the count, #CARC_E_INVALID or #CARC_E_UNKNOWN_TILE.
+ * @since 0.1
+ */
+int carc_game_remaining(const struct carc_game *game, uint32_t tile);
+
+/** Number of tiles still in the stack (not counting the tile in hand),
+ *  or #CARC_E_INVALID.  @since 0.1 */
+int carc_game_remaining_total(const struct carc_game *game);
+
+/**
+ * Set the complete draw order from now on: @p tiles[0] becomes the tile
+ * in hand, the rest the stack from top to bottom.  The list must be a
+ * permutation of the tile in hand plus the stack.  A tile that fits
+ * nowhere when it is drawn is discarded as usual.
+ *
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL argument, or @p n differs from the number
+ *         of tiles in hand and stack
+ * @retval CARC_E_WRONG_PHASE not at #CARC_PHASE_PLACE_TILE
+ * @retval CARC_E_UNKNOWN_TILE the list is not a permutation of the
+ *         remaining tiles
+ * @since 0.1
+ */
+int carc_game_set_draw_order(struct carc_game *game, const uint32_t *tiles,
+			     size_t n);
+
+/**
+ * Choose the tile in hand: @p tile (the current one or one still in the
+ * stack) takes the place of the tile in hand, which goes back into the
+ * stack where @p tile was.  If @p tile fits nowhere it is discarded and
+ * the next tile of the stack is drawn.
+ *
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL game
+ * @retval CARC_E_WRONG_PHASE not at #CARC_PHASE_PLACE_TILE
+ * @retval CARC_E_UNKNOWN_TILE no tile of that type is left
+ * @since 0.1
+ */
+int carc_game_set_next_tile(struct carc_game *game, uint32_t tile);
+
+/**
+ * Reshuffle the tiles left in the stack (not the tile in hand) with a new
+ * seed, e.g. to re-sample hidden draws on a copy of a game.
+ *
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL game
+ * @since 0.1
+ */
+int carc_game_shuffle_stack(struct carc_game *game, uint64_t seed);
+
+/** Number of tiles discarded so far because they fit nowhere, or
+ *  #CARC_E_INVALID.  @since 0.1 */
+int carc_game_discard_count(const struct carc_game *game);
+
+/**
+ * The @p index-th discarded tile, oldest first.
+ *
+ * @return a #carc_tile, or #CARC_E_INVALID.
+ * @since 0.1
+ */
+int carc_game_discard_at(const struct carc_game *game, uint32_t index);
+
+/** @} */
+
+/**
+ * @defgroup board Board queries
+ * @{
+ */
+
+/** Number of tiles on the board, the start tile included, or
+ *  #CARC_E_INVALID.  @since 0.1 */
+int carc_game_tile_count(const struct carc_game *game);
+
+/**
+ * The @p index-th placed tile, in placement order (index 0 is the start
+ * tile).  Any output pointer may be NULL.
+ *
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL game or index out of range
+ * @since 0.1
+ */
+int carc_game_tile_at(const struct carc_game *game, uint32_t index,
+		      int32_t *x_out, int32_t *y_out, uint32_t *tile_out,
+		      uint32_t *rotation_out);
+
+/**
+ * The placement index of the tile at (x, y).
+ *
+ * @return the index for carc_game_tile_at(), #CARC_E_NOT_FOUND for an
+ *         empty position, or #CARC_E_INVALID.
+ * @since 0.1
+ */
+int carc_game_tile_find(const struct carc_game *game, int32_t x, int32_t y);
+
+/** Figure kinds. */
+enum carc_figure {
+	/** A normal follower (thief, knight, monk or farmer). */
+	CARC_FIGURE_FOLLOWER = 1,
+};
+
+/** Number of figures on the board, or #CARC_E_INVALID.  @since 0.1 */
+int carc_game_figure_count(const struct carc_game *game);
+
+/**
+ * The @p index-th figure on the board (ordered by player, then by the
+ * player's figure slots).  Any output pointer may be NULL.
+ *
+ * @param[out] player_out owner
+ * @param[out] figure_out a #carc_figure
+ * @param[out] x_out, y_out the tile it stands on
+ * @param[out] feature_out the feature id on that tile
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL game or index out of range
+ * @since 0.1
+ */
+int carc_game_figure_at(const struct carc_game *game, uint32_t index,
+			uint32_t *player_out, uint32_t *figure_out,
+			int32_t *x_out, int32_t *y_out, uint32_t *feature_out);
+
+/**
+ * Whether the board-level feature containing @p feature of the tile at
+ * (x, y) is complete (roads and cities: no open side; monastery: all eight
+ * neighbours placed; fields: never).
+ *
+ * @return 1, 0, #CARC_E_NOT_FOUND (no tile there), #CARC_E_NO_FEATURE or
+ *         #CARC_E_INVALID.
+ * @since 0.1
+ */
+int carc_game_feature_is_complete(const struct carc_game *game, int32_t x,
+				  int32_t y, uint32_t feature);
+
+/**
+ * Number of figures of @p player standing on the board-level feature that
+ * contains @p feature of the tile at (x, y).
+ *
+ * @return the count, #CARC_E_NOT_FOUND, #CARC_E_NO_FEATURE or
+ *         #CARC_E_INVALID.
+ * @since 0.1
+ */
+int carc_game_feature_figures(const struct carc_game *game, int32_t x,
+			      int32_t y, uint32_t feature, uint32_t player);
+
+/** @} */
+
+/**
+ * @defgroup events Scoring events
+ *
+ * Every call of carc_game_apply() records what it scored: completed
+ * features during play and, when the call ends the game, every final
+ * score.  The record is replaced by the next successful apply.  Read it
+ * with carc_game_event_count() and carc_game_event_get():
+ * @code
+ * int n = carc_game_event_count(game);
+ * for (int i = 0; i < n; i++) {
+ *         int32_t kind, pts;
+ *         carc_game_event_get(game, i, CARC_EVENT_FEATURE_KIND, &kind);
+ *         carc_game_event_get(game, i, CARC_EVENT_POINTS + 0, &pts);
+ * }
+ * @endcode
+ * @{
+ */
+
+/** Values of #CARC_EVENT_TYPE. */
+enum carc_event_type {
+	/** A road, city or monastery completed during play. */
+	CARC_EVENT_COMPLETED = 1,
+	/** An incomplete road, city or monastery at the end of the game. */
+	CARC_EVENT_FINAL = 2,
+	/** A farm at the end of the game.  Under #CARC_FARM_PER_CITY the
+	 *  event is one completed city (the feature named is that city);
+	 *  otherwise one field. */
+	CARC_EVENT_FARM = 3,
+};
+
+/**
+ * Attributes of an event for carc_game_event_get().  The per-player
+ * attributes are a base value plus the player index, e.g.
+ * `CARC_EVENT_POINTS + 2` for player 2.
+ */
+enum carc_event_attr {
+	/** A #carc_event_type. */
+	CARC_EVENT_TYPE = 1,
+	/** The #carc_feature_kind scored. */
+	CARC_EVENT_FEATURE_KIND = 2,
+	/** x of a tile holding a piece of the feature. */
+	CARC_EVENT_X = 3,
+	/** y of that tile. */
+	CARC_EVENT_Y = 4,
+	/** The feature id of that piece on that tile. */
+	CARC_EVENT_FEATURE = 5,
+	/** Distinct tiles of the feature (3x3 area tiles for a monastery). */
+	CARC_EVENT_TILES = 6,
+	/** Pennants of a city. */
+	CARC_EVENT_PENNANTS = 7,
+	/** For a farm: completed cities counted. */
+	CARC_EVENT_CITIES = 8,
+	/** Bit p set for each player p who scored. */
+	CARC_EVENT_SCORERS = 9,
+	/** + player: points that player scored. */
+	CARC_EVENT_POINTS = 0x100,
+	/** + player: that player's figures on the feature (during play they
+	 *  return to the supply; at the end they stay on the board). */
+	CARC_EVENT_FIGURES = 0x200,
+};
+
+/** Number of events of the last successful carc_game_apply(), or
+ *  #CARC_E_INVALID.  @since 0.1 */
+int carc_game_event_count(const struct carc_game *game);
+
+/**
+ * Read an attribute of an event.
+ *
+ * @param index event index, 0-based
+ * @param attr a #carc_event_attr (plus the player for per-player ones)
+ * @param[out] value_out the value
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL argument, index, attribute or player out of
+ *         range
+ * @since 0.1
+ */
+int carc_game_event_get(const struct carc_game *game, uint32_t index,
+			uint32_t attr, int32_t *value_out);
+
+/** @} */
+
+/**
+ * @defgroup moves Moves
+ *
+ * A #carc_move_t packs (doc/moves.md): bits 0–7 the #carc_move_kind,
+ * 8–15 the figure, 16–23 the rotation, 24–31 the feature id, 32–47 x and
+ * 48–63 y (int16, two's complement).  Fields a kind does not use are zero.
+ * @{
+ */
+
+/** Move kinds. */
+enum carc_move_kind {
+	/** Place the tile in hand at (x, y) with a rotation. */
+	CARC_MOVE_PLACE = 1,
+	/** Put a figure from the supply on a feature of the tile at (x, y). */
+	CARC_MOVE_DEPLOY = 2,
+	/** Decline an optional step (deploy nothing). */
+	CARC_MOVE_PASS = 3,
+};
+
+/**
+ * A tile placement.
+ *
+ * @return the move, or #CARC_MOVE_NONE if x or y is outside
+ *         -32768…32767 or rotation above 3.
+ * @since 0.1
+ */
+carc_move_t carc_move_place(int32_t x, int32_t y, uint32_t rotation);
+
+/**
+ * A deployment of @p figure on @p feature of the tile at (x, y).
+ *
+ * @return the move, or #CARC_MOVE_NONE for arguments out of range.
+ * @since 0.1
+ */
+carc_move_t carc_move_deploy(uint32_t figure, int32_t x, int32_t y,
+			     uint32_t feature);
+
+/** The pass move.  @since 0.1 */
+carc_move_t carc_move_pass(void);
+
+/** The #carc_move_kind of a move (0 for #CARC_MOVE_NONE).  @since 0.1 */
+uint32_t carc_move_kind(carc_move_t move);
+
+/** x of a move.  @since 0.1 */
+int32_t carc_move_x(carc_move_t move);
+
+/** y of a move.  @since 0.1 */
+int32_t carc_move_y(carc_move_t move);
+
+/** Rotation of a placement.  @since 0.1 */
+uint32_t carc_move_rotation(carc_move_t move);
+
+/** #carc_figure of a deployment.  @since 0.1 */
+uint32_t carc_move_figure(carc_move_t move);
+
+/** Feature id of a deployment.  @since 0.1 */
+uint32_t carc_move_feature(carc_move_t move);
+
+/**
+ * Describe a move in words, snprintf-style, e.g. "place 1,-2 r3",
+ * "deploy follower c1 at 1,-2", "pass".
+ *
+ * @param[out] buf buffer, NUL-terminated when @p n > 0; may be NULL when
+ *             @p n is 0
+ * @return the length of the full text (without NUL), or #CARC_E_INVALID
+ *         for a malformed move.
+ * @since 0.1
+ */
+int carc_move_describe(carc_move_t move, char *buf, size_t n);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CARCASSONNE_H */
