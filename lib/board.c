@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The board: placed tiles (a position hash), the frontier of open
+ * positions with the side types each requires, and the union-find over
+ * feature pieces with merged totals (open sides, pennants, figures).
+ *
+ * The frontier is kept sorted by (y, x) so that enumerating placements
+ * is a linear scan that already yields the canonical order; lookups are
+ * binary searches.  The hash of placed tiles stores indices only, so a
+ * copy of a game is a handful of memcpy calls of the used parts.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "carc-private.h"
+
+static const int dx[4] = { 0, 1, 0, -1 };
+static const int dy[4] = { -1, 0, 1, 0 };
+
+static inline uint32_t
+hash_slot(const struct carc_game *g, uint32_t key)
+{
+	return (uint32_t)((key * 0x9e3779b1u) >> 16) & (g->rules->hash_size - 1);
+}
+
+int
+carc__board_lookup(const struct carc_game *g, int32_t x, int32_t y)
+{
+	uint32_t mask = g->rules->hash_size - 1;
+	uint32_t i = hash_slot(g, pos_key(x, y));
+
+	for (;;) {
+		uint32_t v = g->cells[i];
+		if (v == 0)
+			return -1;
+		if (g->tiles[v - 1].x == x && g->tiles[v - 1].y == y)
+			return (int)(v - 1);
+		i = (i + 1) & mask;
+	}
+}
+
+static void
+hash_insert(struct carc_game *g, uint32_t key, uint32_t index)
+{
+	uint32_t mask = g->rules->hash_size - 1;
+	uint32_t i = hash_slot(g, key);
+
+	while (g->cells[i] != 0)
+		i = (i + 1) & mask;
+	g->cells[i] = (uint16_t)(index + 1);
+}
+
+/* Index of the frontier cell with @key, or -(insertion point) - 1. */
+int
+carc__frontier_find(const struct carc_game *g, uint32_t key)
+{
+	int lo = 0, hi = (int)g->s.n_frontier - 1;
+
+	while (lo <= hi) {
+		int mid = (lo + hi) >> 1;
+		uint32_t k = g->frontier[mid].key;
+		if (k == key)
+			return mid;
+		if (k < key)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return -lo - 1;
+}
+
+bool
+carc__board_fits(const struct carc_game *g, const struct fcell *c,
+		 uint32_t type, uint32_t rot)
+{
+	return (g->rules->fit[type][c->req] >> rot) & 1;
+}
+
+bool
+carc__board_placeable(const struct carc_game *g, uint32_t type)
+{
+	const uint8_t *fit = g->rules->fit[type];
+
+	for (uint32_t i = 0; i < g->s.n_frontier; i++)
+		if (fit[g->frontier[i].req])
+			return true;
+	return false;
+}
+
+int
+carc__board_check_place(const struct carc_game *g, int32_t x, int32_t y,
+			uint32_t rot, uint32_t type)
+{
+	int fi;
+
+	fi = carc__frontier_find(g, pos_key(x, y));
+	if (fi < 0) {
+		if (carc__board_lookup(g, x, y) >= 0)
+			return CARC_E_POSITION_TAKEN;
+		return CARC_E_NOT_ADJACENT;
+	}
+	if (!carc__board_fits(g, &g->frontier[fi], type, rot))
+		return CARC_E_EDGE_MISMATCH;
+	return fi;
+}
+
+uint32_t
+carc__find_const(const struct carc_game *g, uint32_t n)
+{
+	while (g->nodes[n].parent != n)
+		n = g->nodes[n].parent;
+	return n;
+}
+
+uint32_t
+carc__find(struct carc_game *g, uint32_t n)
+{
+	struct node *nodes = g->nodes;
+
+	/* path halving */
+	while (nodes[n].parent != n) {
+		nodes[n].parent = nodes[nodes[n].parent].parent;
+		n = nodes[n].parent;
+	}
+	return n;
+}
+
+static uint32_t
+unite(struct carc_game *g, uint32_t a, uint32_t b)
+{
+	struct node *nodes = g->nodes;
+	uint16_t t;
+
+	a = carc__find(g, a);
+	b = carc__find(g, b);
+	if (a == b)
+		return a;
+	if (nodes[a].size < nodes[b].size) {
+		uint32_t s = a;
+		a = b;
+		b = s;
+	}
+	nodes[b].parent = (uint16_t)a;
+	nodes[a].size = (uint16_t)(nodes[a].size + nodes[b].size);
+	nodes[a].open = (uint16_t)(nodes[a].open + nodes[b].open);
+	nodes[a].pennants = (uint16_t)(nodes[a].pennants + nodes[b].pennants);
+	nodes[a].figures += nodes[b].figures;
+	/* splice the two circular member lists */
+	t = nodes[a].next;
+	nodes[a].next = nodes[b].next;
+	nodes[b].next = t;
+	return a;
+}
+
+/* Join the pieces of tile @a and its placed neighbour @b across side @s
+ * (a board side of @a). */
+static void
+connect(struct carc_game *g, uint32_t a, uint32_t b, uint32_t s)
+{
+	const struct placed *pa = &g->tiles[a], *pb = &g->tiles[b];
+	const struct tile_info *ta = tinfo(g, a), *tb = tinfo(g, b);
+	uint32_t ca = (s + 4 - pa->rot) & 3;		/* canonical side on a */
+	uint32_t cb = (s + 6 - pb->rot) & 3;		/* opposite side on b */
+	int fa = ta->side_feat[ca], fb;
+
+	if (fa >= 0) {
+		uint32_t root;
+		fb = tb->side_feat[cb];
+		root = unite(g, pa->node_base + (uint32_t)fa,
+			     pb->node_base + (uint32_t)fb);
+		g->nodes[root].open = (uint16_t)(g->nodes[root].open - 2);
+	}
+	/* fields: board half-edge h of a meets ((h/2+2)%4)*2 + (1-h%2) */
+	for (uint32_t k = 0; k < 2; k++) {
+		uint32_t h = 2 * s + k;
+		uint32_t p = ((h / 2 + 2) % 4) * 2 + (1 - k);
+		int ha = ta->half_feat[(h + 8 - 2 * pa->rot) & 7];
+		int hb = tb->half_feat[(p + 8 - 2 * pb->rot) & 7];
+		if (ha >= 0 && hb >= 0)
+			unite(g, pa->node_base + (uint32_t)ha,
+			      pb->node_base + (uint32_t)hb);
+	}
+}
+
+static void
+frontier_require(struct carc_game *g, int32_t x, int32_t y, uint32_t side,
+		 uint32_t edge)
+{
+	uint32_t key = pos_key(x, y);
+	int i = carc__frontier_find(g, key);
+	struct fcell *c;
+
+	if (i < 0) {
+		i = -i - 1;
+		memmove(&g->frontier[i + 1], &g->frontier[i],
+			(g->s.n_frontier - (uint32_t)i) * sizeof(*c));
+		g->s.n_frontier++;
+		c = &g->frontier[i];
+		c->key = key;
+		c->req = 0;
+		memset(c->pad, 0, sizeof(c->pad));
+	} else {
+		c = &g->frontier[i];
+	}
+	c->req = (uint8_t)(c->req | edge << (2 * side));
+}
+
+static uint64_t
+tile_key(int32_t x, int32_t y, uint32_t type, uint32_t rot)
+{
+	return carc__mix(0x7469 ^ (uint64_t)pos_key(x, y) << 16 ^
+			 (uint64_t)type << 4 ^ rot);
+}
+
+uint64_t
+carc__figure_key(const struct carc_game *g, uint32_t player, uint32_t figure,
+		 uint32_t node)
+{
+	const struct node *n = &g->nodes[node];
+	const struct placed *p = &g->tiles[n->tile];
+
+	return carc__mix(0x6669670000000000ull ^
+			 (uint64_t)pos_key(p->x, p->y) << 16 ^
+			 (uint64_t)n->local << 8 ^ (uint64_t)figure << 4 ^
+			 player);
+}
+
+void
+carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
+		  uint32_t type)
+{
+	const struct tile_def *d = &carc__tiles[type];
+	uint32_t idx = g->s.n_tiles++;
+	struct placed *p = &g->tiles[idx];
+	int fi;
+
+	p->x = (int16_t)x;
+	p->y = (int16_t)y;
+	p->type = (uint8_t)type;
+	p->rot = (uint8_t)rot;
+	p->node_base = (uint16_t)g->s.n_nodes;
+	hash_insert(g, pos_key(x, y), idx);
+
+	for (uint32_t i = 0; i < d->n_feats; i++) {
+		uint32_t n = g->s.n_nodes++;
+		struct node *nd = &g->nodes[n];
+		const struct feat_def *f = &d->feats[i];
+
+		nd->parent = (uint16_t)n;
+		nd->next = (uint16_t)n;
+		nd->tile = (uint16_t)idx;
+		nd->size = 1;
+		nd->open = 0;
+		if (f->kind == CARC_FEATURE_CITY ||
+		    f->kind == CARC_FEATURE_ROAD)
+			nd->open = (uint16_t)__builtin_popcount(f->sides);
+		nd->local = (uint8_t)i;
+		nd->kind = f->kind;
+		nd->figures = 0;
+		nd->pennants = f->pennants;
+		nd->pad = 0;
+	}
+
+	fi = carc__frontier_find(g, pos_key(x, y));
+	if (fi >= 0) {
+		memmove(&g->frontier[fi], &g->frontier[fi + 1],
+			(g->s.n_frontier - (uint32_t)fi - 1) *
+				sizeof(g->frontier[0]));
+		g->s.n_frontier--;
+	}
+
+	for (uint32_t s = 0; s < 4; s++) {
+		int32_t nx = x + dx[s], ny = y + dy[s];
+		int nb = carc__board_lookup(g, nx, ny);
+
+		if (nb >= 0)
+			connect(g, idx, (uint32_t)nb, s);
+		else
+			frontier_require(g, nx, ny, (s + 2) & 3,
+					 d->edges[(s + 4 - rot) & 3]);
+	}
+	g->s.hash_board += tile_key(x, y, type, rot);
+}
+
+/* Tiles among the 8 positions around placed tile @tile. */
+int
+carc__monastery_neighbours(const struct carc_game *g, uint32_t tile)
+{
+	const struct placed *p = &g->tiles[tile];
+	int n = 0;
+
+	for (int j = -1; j <= 1; j++)
+		for (int i = -1; i <= 1; i++)
+			if ((i || j) &&
+			    carc__board_lookup(g, p->x + i, p->y + j) >= 0)
+				n++;
+	return n;
+}

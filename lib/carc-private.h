@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Private definitions shared by the library's source files.
+ *
+ * Data flows one way: const tile tables (tiles.c) -> derived per-rules
+ * tables (rules.c) -> board and features (board.c) -> scoring (scoring.c)
+ * -> turn state machine and queries (game.c, move.c) -> public API.
+ */
+#ifndef CARC_PRIVATE_H
+#define CARC_PRIVATE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <carcassonne/carcassonne.h>
+
+#define CARC_EXPORT __attribute__((visibility("default")))
+
+/* Limits of this implementation. */
+#define MAX_PLAYERS 6
+#define MIN_PLAYERS 2
+#define MAX_TILE_FEATS 9	/* X has 8: four roads, four fields */
+#define MAX_STACK 4000		/* tiles in a custom stack */
+#define MAX_FIGURE_SLOTS 16	/* per player: followers (<= 15) */
+#define MAX_FOLLOWERS 15
+#define NODE_NONE 0xffffu
+
+/* Side bits for cities and roads, half-edge bits for fields. */
+enum { SIDE_N = 1, SIDE_E = 2, SIDE_S = 4, SIDE_W = 8 };
+enum {
+	H_NL = 1 << 0, H_NR = 1 << 1, H_EL = 1 << 2, H_ER = 1 << 3,
+	H_SL = 1 << 4, H_SR = 1 << 5, H_WL = 1 << 6, H_WR = 1 << 7,
+};
+
+/* One feature of a tile in its canonical orientation. */
+struct feat_def {
+	uint8_t kind;		/* enum carc_feature_kind */
+	uint8_t num;		/* 1-based number of that kind on the tile */
+	uint8_t sides;		/* city/road: side bits; field: half-edge bits */
+	uint8_t pennants;	/* city only */
+	uint8_t cities;		/* field only: bit i = bordered city at local index i */
+};
+
+struct tile_def {
+	const char *name;
+	uint8_t stack_count;	/* first-edition copies in the draw stack */
+	uint8_t edges[4];	/* canonical N, E, S, W: enum carc_edge */
+	uint8_t n_feats;
+	struct feat_def feats[MAX_TILE_FEATS];
+};
+
+extern const struct tile_def carc__tiles[CARC_TILE_TYPES];
+
+/* Local feature index of @feature on @tile, or -1. */
+int carc__tile_feat_index(uint32_t tile, uint32_t feature);
+
+/* Derived, per tile type; computed once per rules object. */
+struct tile_info {
+	uint8_t edges_rot[4];	/* 2 bits per side (N at bits 0-1), per rotation */
+	int8_t side_feat[4];	/* canonical side -> local city/road index */
+	int8_t half_feat[8];	/* canonical half-edge -> local field index */
+	int8_t monastery;	/* local index of the monastery or -1 */
+	uint8_t n_feats;
+	uint8_t multi;		/* bit kind set: >1 feature of that kind */
+};
+
+struct carc_rules_builder {
+	int32_t opt[8];
+	uint16_t counts[CARC_TILE_TYPES];
+};
+
+struct carc_rules {
+	atomic_int refcount;
+	int32_t opt[8];
+	uint16_t counts[CARC_TILE_TYPES];
+	uint32_t stack_total;
+	/* capacities of a game under these rules */
+	uint32_t cap_tiles, cap_nodes, cap_frontier, cap_events, hash_size;
+	struct tile_info ti[CARC_TILE_TYPES];
+	/* fit[t][req]: bit r set when tile t in rotation r satisfies a
+	 * frontier cell's side requirements req (4 x 2 bits, 0 = no
+	 * neighbour on that side).  One lookup replaces four edge tests. */
+	uint8_t fit[CARC_TILE_TYPES][256];
+};
+
+/* Option indices in opt[] are the CARC_OPT_* values. */
+#define OPT(r, o) ((r)->opt[(o)])
+
+/* A tile on the board. */
+struct placed {
+	int16_t x, y;
+	uint8_t type, rot;
+	uint16_t node_base;	/* first union-find node of its features */
+};
+
+/*
+ * A union-find node: one feature piece of one placed tile.  Totals are
+ * valid on roots only and are merged on union.
+ */
+struct node {
+	uint16_t parent;
+	uint16_t next;		/* circular list of the set's members */
+	uint16_t tile;		/* placed tile index */
+	uint16_t size;		/* members (root) */
+	uint16_t open;		/* open sides (root, cities and roads) */
+	uint8_t local;		/* local feature index on its tile */
+	uint8_t kind;		/* enum carc_feature_kind */
+	uint32_t figures;	/* 5 bits per player: figures on the set (root) */
+	uint16_t pennants;	/* root */
+	uint16_t pad;
+};
+
+#define FIG_BITS 5
+#define FIG_MASK 31u
+static inline uint32_t
+fig_count(uint32_t packed, uint32_t player)
+{
+	return (packed >> (player * FIG_BITS)) & FIG_MASK;
+}
+
+/* An open position next to the board, with the side types it requires. */
+struct fcell {
+	uint32_t key;		/* (y, x) biased, sorts in canonical order */
+	uint8_t req;		/* 2 bits per side: required edge type, 0 = free */
+	uint8_t pad[3];
+};
+
+struct event {
+	uint8_t type, kind, feature, scorers;
+	int16_t x, y;
+	uint16_t tiles;
+	uint8_t pennants, cities;
+	uint8_t figures[MAX_PLAYERS];
+	uint16_t points[MAX_PLAYERS];
+};
+
+/* Plain-data part of a game: copied by value. */
+struct game_state {
+	uint32_t n_players;
+	uint32_t phase;
+	uint32_t player;
+	uint32_t hand;		/* tile in hand, or just placed */
+	uint32_t last_tile;	/* placed index of the tile just placed */
+	uint32_t deploy_mask;	/* local features open to deployment */
+	uint32_t n_tiles, n_nodes, n_frontier, n_events, n_discards;
+	uint32_t stack_pos, stack_len;
+	uint64_t hash_board;	/* sum of placed tile keys */
+	uint64_t hash_figs;	/* sum of figure keys */
+	int32_t score[MAX_PLAYERS];
+	uint8_t supply[MAX_PLAYERS];
+	uint16_t remaining[CARC_TILE_TYPES];
+	uint16_t figs[MAX_PLAYERS][MAX_FIGURE_SLOTS];	/* node or NODE_NONE */
+};
+
+struct carc_game {
+	struct carc_rules *rules;
+	void *mem;		/* one block holding every array below */
+	struct placed *tiles;
+	struct node *nodes;
+	uint16_t *cells;	/* position hash: placed index + 1, 0 = empty */
+	struct fcell *frontier;
+	uint8_t *stack;
+	uint8_t *discards;
+	struct event *events;
+	uint32_t *scratch_a;	/* scoring scratch, not part of the state */
+	uint32_t *scratch_b;
+	uint32_t scratch_gen;
+	struct game_state s;
+};
+
+/* rng (splitmix64): identical on every platform */
+static inline uint64_t
+carc__rng_next(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static inline uint64_t
+carc__mix(uint64_t v)
+{
+	uint64_t s = v;
+	return carc__rng_next(&s);
+}
+
+/* board.c */
+static inline uint32_t
+pos_key(int32_t x, int32_t y)
+{
+	return ((uint32_t)((uint16_t)y ^ 0x8000u) << 16) |
+	       (uint32_t)((uint16_t)x ^ 0x8000u);
+}
+int carc__board_lookup(const struct carc_game *g, int32_t x, int32_t y);
+int carc__frontier_find(const struct carc_game *g, uint32_t key);
+bool carc__board_fits(const struct carc_game *g, const struct fcell *c,
+		      uint32_t type, uint32_t rot);
+bool carc__board_placeable(const struct carc_game *g, uint32_t type);
+int carc__board_check_place(const struct carc_game *g, int32_t x, int32_t y,
+			    uint32_t rot, uint32_t type);
+void carc__board_place(struct carc_game *g, int32_t x, int32_t y,
+		       uint32_t rot, uint32_t type);
+uint32_t carc__find(struct carc_game *g, uint32_t n);
+uint32_t carc__find_const(const struct carc_game *g, uint32_t n);
+int carc__monastery_neighbours(const struct carc_game *g, uint32_t tile);
+uint64_t carc__figure_key(const struct carc_game *g, uint32_t player,
+			  uint32_t figure, uint32_t node);
+
+/* scoring.c */
+void carc__score_turn(struct carc_game *g);
+void carc__score_final(struct carc_game *g);
+
+/* game.c */
+void carc__game_end_turn(struct carc_game *g);
+
+/* move.c */
+int carc__check_move(const struct carc_game *g, carc_move_t m);
+
+static inline const struct tile_def *
+tdef(const struct carc_game *g, uint32_t tile_index)
+{
+	return &carc__tiles[g->tiles[tile_index].type];
+}
+
+static inline const struct tile_info *
+tinfo(const struct carc_game *g, uint32_t tile_index)
+{
+	return &g->rules->ti[g->tiles[tile_index].type];
+}
+
+#endif /* CARC_PRIVATE_H */

@@ -1,0 +1,689 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Games: memory layout, lifecycle, the turn state machine and queries.
+ *
+ * A game's arrays live in one block sized from its rules.  The plain-data
+ * part (struct game_state) is copied by value and of each array only the
+ * used prefix is copied, so carc_game_copy costs what the game has grown
+ * to, not what it could hold.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "carc-private.h"
+
+#define ALIGN8(n) (((n) + 7) & ~(size_t)7)
+
+struct layout {
+	size_t tiles, nodes, cells, frontier, stack, discards, events,
+		scratch_a, scratch_b, total;
+};
+
+static void
+compute_layout(const struct carc_rules *r, struct layout *l)
+{
+	size_t off = 0;
+
+#define PUT(field, bytes) do { l->field = off; off += ALIGN8(bytes); } while (0)
+	PUT(tiles, r->cap_tiles * sizeof(struct placed));
+	PUT(nodes, r->cap_nodes * sizeof(struct node));
+	PUT(cells, r->hash_size * sizeof(uint16_t));
+	PUT(frontier, r->cap_frontier * sizeof(struct fcell));
+	PUT(stack, r->cap_tiles);
+	PUT(discards, r->cap_tiles);
+	PUT(events, r->cap_events * sizeof(struct event));
+	PUT(scratch_a, r->cap_nodes * sizeof(uint32_t));
+	PUT(scratch_b, r->cap_nodes * sizeof(uint32_t));
+#undef PUT
+	l->total = off;
+}
+
+static bool
+same_size(const struct carc_rules *a, const struct carc_rules *b)
+{
+	return a->cap_tiles == b->cap_tiles && a->cap_nodes == b->cap_nodes &&
+	       a->cap_frontier == b->cap_frontier &&
+	       a->cap_events == b->cap_events && a->hash_size == b->hash_size;
+}
+
+static void
+attach(struct carc_game *g, void *mem, const struct carc_rules *r)
+{
+	struct layout l;
+	char *base = mem;
+
+	compute_layout(r, &l);
+	g->mem = mem;
+	g->tiles = (struct placed *)(void *)(base + l.tiles);
+	g->nodes = (struct node *)(void *)(base + l.nodes);
+	g->cells = (uint16_t *)(void *)(base + l.cells);
+	g->frontier = (struct fcell *)(void *)(base + l.frontier);
+	g->stack = (uint8_t *)(base + l.stack);
+	g->discards = (uint8_t *)(base + l.discards);
+	g->events = (struct event *)(void *)(base + l.events);
+	g->scratch_a = (uint32_t *)(void *)(base + l.scratch_a);
+	g->scratch_b = (uint32_t *)(void *)(base + l.scratch_b);
+	g->scratch_gen = 0;
+}
+
+static struct carc_game *
+game_alloc(const struct carc_rules *rules)
+{
+	struct carc_game *g;
+	struct layout l;
+	void *mem;
+
+	compute_layout(rules, &l);
+	g = calloc(1, sizeof(*g));
+	mem = calloc(1, l.total);
+	if (!g || !mem) {
+		free(g);
+		free(mem);
+		return NULL;
+	}
+	attach(g, mem, rules);
+	g->rules = carc_rules_ref((struct carc_rules *)rules);
+	return g;
+}
+
+/* Draw tiles until one fits somewhere; end the game when none is left. */
+static void
+draw(struct carc_game *g)
+{
+	while (g->s.stack_pos < g->s.stack_len) {
+		uint32_t t = g->stack[g->s.stack_pos++];
+
+		g->s.remaining[t]--;
+		if (carc__board_placeable(g, t)) {
+			g->s.hand = t;
+			g->s.phase = CARC_PHASE_PLACE_TILE;
+			return;
+		}
+		g->discards[g->s.n_discards++] = (uint8_t)t;
+	}
+	g->s.phase = CARC_PHASE_GAME_OVER;
+	carc__score_final(g);
+}
+
+static void
+shuffle(uint8_t *a, uint32_t n, uint64_t seed)
+{
+	uint64_t rng = seed;
+
+	/* Fisher-Yates with an unbiased bounded draw */
+	for (uint32_t i = n; i > 1; i--) {
+		uint64_t limit = UINT64_MAX - UINT64_MAX % i, v;
+		uint8_t t;
+
+		do
+			v = carc__rng_next(&rng);
+		while (v >= limit);
+		v %= i;
+		t = a[i - 1];
+		a[i - 1] = a[v];
+		a[v] = t;
+	}
+}
+
+CARC_EXPORT int
+carc_game_new(const struct carc_rules *rules, uint32_t n_players,
+	      uint64_t seed, struct carc_game **out)
+{
+	struct carc_game *g;
+	uint32_t k = 0;
+
+	if (!rules || !out || n_players < MIN_PLAYERS ||
+	    n_players > MAX_PLAYERS)
+		return CARC_E_INVALID;
+	g = game_alloc(rules);
+	if (!g)
+		return CARC_E_NOMEM;
+
+	g->s.n_players = n_players;
+	memset(g->s.figs, 0xff, sizeof(g->s.figs));
+	for (uint32_t p = 0; p < n_players; p++)
+		g->s.supply[p] = (uint8_t)OPT(rules, CARC_OPT_FOLLOWERS);
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
+		for (uint32_t c = 0; c < rules->counts[t]; c++)
+			g->stack[k++] = (uint8_t)t;
+		g->s.remaining[t] = rules->counts[t];
+	}
+	g->s.stack_len = k;
+	shuffle(g->stack, k, seed);
+
+	/* the start tile: D, city north, at the origin */
+	carc__board_place(g, 0, 0, 0, CARC_TILE_D);
+	g->s.player = 0;
+	draw(g);
+	*out = g;
+	return CARC_OK;
+}
+
+static void
+copy_state(struct carc_game *dst, const struct carc_game *src)
+{
+	const struct game_state *s = &src->s;
+	const struct carc_rules *r = src->rules;
+
+	dst->s = *s;
+	memcpy(dst->tiles, src->tiles, s->n_tiles * sizeof(*src->tiles));
+	memcpy(dst->nodes, src->nodes, s->n_nodes * sizeof(*src->nodes));
+	memcpy(dst->cells, src->cells, r->hash_size * sizeof(*src->cells));
+	memcpy(dst->frontier, src->frontier,
+	       s->n_frontier * sizeof(*src->frontier));
+	memcpy(dst->stack, src->stack, s->stack_len);
+	memcpy(dst->discards, src->discards, s->n_discards);
+	memcpy(dst->events, src->events, s->n_events * sizeof(*src->events));
+}
+
+CARC_EXPORT int
+carc_game_clone(const struct carc_game *game, struct carc_game **out)
+{
+	struct carc_game *g;
+
+	if (!game || !out)
+		return CARC_E_INVALID;
+	g = game_alloc(game->rules);
+	if (!g)
+		return CARC_E_NOMEM;
+	copy_state(g, game);
+	*out = g;
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_game_copy(struct carc_game *dst, const struct carc_game *src)
+{
+	if (!dst || !src)
+		return CARC_E_INVALID;
+	if (dst == src)
+		return CARC_OK;
+	if (!same_size(dst->rules, src->rules)) {
+		struct layout l;
+		void *mem;
+
+		compute_layout(src->rules, &l);
+		mem = calloc(1, l.total);
+		if (!mem)
+			return CARC_E_NOMEM;
+		free(dst->mem);
+		attach(dst, mem, src->rules);
+	}
+	if (dst->rules != src->rules) {
+		carc_rules_unref(dst->rules);
+		dst->rules = carc_rules_ref(src->rules);
+	}
+	copy_state(dst, src);
+	return CARC_OK;
+}
+
+CARC_EXPORT void
+carc_game_free(struct carc_game *game)
+{
+	if (!game)
+		return;
+	carc_rules_unref(game->rules);
+	free(game->mem);
+	free(game);
+}
+
+/* After the deployment step: score, pass the turn, draw. */
+void
+carc__game_end_turn(struct carc_game *g)
+{
+	carc__score_turn(g);
+	g->s.player = (g->s.player + 1) % g->s.n_players;
+	draw(g);
+}
+
+static void
+compute_deploy_mask(struct carc_game *g)
+{
+	const struct placed *p = &g->tiles[g->s.last_tile];
+	const struct tile_def *d = &carc__tiles[p->type];
+	bool farmers = OPT(g->rules, CARC_OPT_FARMERS) != 0;
+	uint32_t mask = 0;
+
+	for (uint32_t i = 0; i < d->n_feats; i++) {
+		if (d->feats[i].kind == CARC_FEATURE_FIELD && !farmers)
+			continue;
+		if (g->nodes[carc__find(g, p->node_base + i)].figures == 0)
+			mask |= 1u << i;
+	}
+	g->s.deploy_mask = mask;
+}
+
+static void
+deploy_follower(struct carc_game *g, uint32_t player, uint32_t local)
+{
+	uint32_t node = g->tiles[g->s.last_tile].node_base + local;
+	uint32_t root = carc__find(g, node);
+
+	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++) {
+		if (g->s.figs[player][k] != NODE_NONE)
+			continue;
+		g->s.figs[player][k] = (uint16_t)node;
+		break;
+	}
+	g->s.supply[player]--;
+	g->nodes[root].figures += 1u << (player * FIG_BITS);
+	g->s.hash_figs += carc__figure_key(g, player, CARC_FIGURE_FOLLOWER,
+					   node);
+}
+
+CARC_EXPORT int
+carc_game_apply(struct carc_game *game, carc_move_t move)
+{
+	struct carc_game *g = game;
+	int rc;
+
+	if (!g)
+		return CARC_E_INVALID;
+	rc = carc__check_move(g, move);
+	if (rc != CARC_OK)
+		return rc;
+	g->s.n_events = 0;
+
+	switch (carc_move_kind(move)) {
+	case CARC_MOVE_PLACE:
+		carc__board_place(g, carc_move_x(move), carc_move_y(move),
+				  carc_move_rotation(move), g->s.hand);
+		g->s.last_tile = g->s.n_tiles - 1;
+		compute_deploy_mask(g);
+		g->s.phase = CARC_PHASE_DEPLOY;
+		break;
+	case CARC_MOVE_DEPLOY:
+		deploy_follower(g, g->s.player,
+				(uint32_t)carc__tile_feat_index(
+					g->tiles[g->s.last_tile].type,
+					carc_move_feature(move)));
+		carc__game_end_turn(g);
+		break;
+	case CARC_MOVE_PASS:
+		carc__game_end_turn(g);
+		break;
+	}
+	return CARC_OK;
+}
+
+CARC_EXPORT const struct carc_rules *
+carc_game_rules(const struct carc_game *game)
+{
+	return game ? game->rules : NULL;
+}
+
+CARC_EXPORT int
+carc_game_player_count(const struct carc_game *game)
+{
+	return game ? (int)game->s.n_players : CARC_E_INVALID;
+}
+
+CARC_EXPORT int
+carc_game_phase(const struct carc_game *game)
+{
+	return game ? (int)game->s.phase : CARC_E_INVALID;
+}
+
+CARC_EXPORT int
+carc_game_is_over(const struct carc_game *game)
+{
+	if (!game)
+		return CARC_E_INVALID;
+	return game->s.phase == CARC_PHASE_GAME_OVER;
+}
+
+CARC_EXPORT int
+carc_game_current_player(const struct carc_game *game)
+{
+	return game ? (int)game->s.player : CARC_E_INVALID;
+}
+
+CARC_EXPORT int
+carc_game_current_tile(const struct carc_game *game)
+{
+	if (!game)
+		return CARC_E_INVALID;
+	if (game->s.phase == CARC_PHASE_GAME_OVER)
+		return CARC_E_GAME_OVER;
+	return (int)game->s.hand;
+}
+
+CARC_EXPORT int
+carc_game_score(const struct carc_game *game, uint32_t player)
+{
+	if (!game || player >= game->s.n_players)
+		return CARC_E_INVALID;
+	return game->s.score[player];
+}
+
+CARC_EXPORT int
+carc_game_supply(const struct carc_game *game, uint32_t player,
+		 uint32_t figure)
+{
+	if (!game || player >= game->s.n_players ||
+	    figure != CARC_FIGURE_FOLLOWER)
+		return CARC_E_INVALID;
+	return game->s.supply[player];
+}
+
+CARC_EXPORT uint64_t
+carc_game_hash(const struct carc_game *game)
+{
+	const struct game_state *s;
+	uint64_t h;
+
+	if (!game)
+		return 0;
+	s = &game->s;
+	h = s->hash_board + s->hash_figs;
+	h += carc__mix(0x5048 ^ (uint64_t)s->phase << 32 ^
+		       (uint64_t)s->player << 16 ^ s->hand << 8 ^
+		       s->n_players);
+	for (uint32_t p = 0; p < s->n_players; p++)
+		h += carc__mix(0x5343000000000000ull ^ (uint64_t)p << 40 ^
+			       (uint64_t)(uint32_t)s->score[p]);
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		h += carc__mix(0x5245000000000000ull ^ (uint64_t)t << 32 ^
+			       s->remaining[t]);
+	/* the same board and figures can be reached with another tile just
+	 * placed only in the deploy step, where that tile is in hand */
+	return carc__mix(h);
+}
+
+CARC_EXPORT int
+carc_game_remaining(const struct carc_game *game, uint32_t tile)
+{
+	if (!game)
+		return CARC_E_INVALID;
+	if (tile >= CARC_TILE_TYPES)
+		return CARC_E_UNKNOWN_TILE;
+	return game->s.remaining[tile];
+}
+
+CARC_EXPORT int
+carc_game_remaining_total(const struct carc_game *game)
+{
+	if (!game)
+		return CARC_E_INVALID;
+	return (int)(game->s.stack_len - game->s.stack_pos);
+}
+
+/* Put the tile in hand back on top of the stack. */
+static void
+undraw(struct carc_game *g)
+{
+	g->s.stack_pos--;
+	g->s.remaining[g->stack[g->s.stack_pos]]++;
+}
+
+CARC_EXPORT int
+carc_game_set_draw_order(struct carc_game *game, const uint32_t *tiles,
+			 size_t n)
+{
+	struct carc_game *g = game;
+	uint32_t want[CARC_TILE_TYPES];
+
+	if (!g || !tiles)
+		return CARC_E_INVALID;
+	if (g->s.phase != CARC_PHASE_PLACE_TILE)
+		return g->s.phase == CARC_PHASE_GAME_OVER ? CARC_E_GAME_OVER
+							  : CARC_E_WRONG_PHASE;
+	if (n != (size_t)(g->s.stack_len - g->s.stack_pos) + 1)
+		return CARC_E_INVALID;
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		want[t] = g->s.remaining[t];
+	want[g->s.hand]++;
+	for (size_t i = 0; i < n; i++) {
+		if (tiles[i] >= CARC_TILE_TYPES || want[tiles[i]] == 0)
+			return CARC_E_UNKNOWN_TILE;
+		want[tiles[i]]--;
+	}
+	undraw(g);
+	for (size_t i = 0; i < n; i++)
+		g->stack[g->s.stack_pos + i] = (uint8_t)tiles[i];
+	g->s.n_events = 0;
+	draw(g);
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_game_set_next_tile(struct carc_game *game, uint32_t tile)
+{
+	struct carc_game *g = game;
+	uint32_t k;
+
+	if (!g)
+		return CARC_E_INVALID;
+	if (g->s.phase != CARC_PHASE_PLACE_TILE)
+		return g->s.phase == CARC_PHASE_GAME_OVER ? CARC_E_GAME_OVER
+							  : CARC_E_WRONG_PHASE;
+	if (tile >= CARC_TILE_TYPES)
+		return CARC_E_UNKNOWN_TILE;
+	if (tile == g->s.hand)
+		return CARC_OK;
+	for (k = g->s.stack_pos; k < g->s.stack_len; k++)
+		if (g->stack[k] == tile)
+			break;
+	if (k == g->s.stack_len)
+		return CARC_E_UNKNOWN_TILE;
+	/* swap the chosen tile with the one in hand, then draw it */
+	undraw(g);
+	g->stack[k] = g->stack[g->s.stack_pos];
+	g->stack[g->s.stack_pos] = (uint8_t)tile;
+	g->s.n_events = 0;
+	draw(g);
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_game_shuffle_stack(struct carc_game *game, uint64_t seed)
+{
+	if (!game)
+		return CARC_E_INVALID;
+	shuffle(game->stack + game->s.stack_pos,
+		game->s.stack_len - game->s.stack_pos, seed);
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_game_discard_count(const struct carc_game *game)
+{
+	return game ? (int)game->s.n_discards : CARC_E_INVALID;
+}
+
+CARC_EXPORT int
+carc_game_discard_at(const struct carc_game *game, uint32_t index)
+{
+	if (!game || index >= game->s.n_discards)
+		return CARC_E_INVALID;
+	return game->discards[index];
+}
+
+CARC_EXPORT int
+carc_game_tile_count(const struct carc_game *game)
+{
+	return game ? (int)game->s.n_tiles : CARC_E_INVALID;
+}
+
+CARC_EXPORT int
+carc_game_tile_at(const struct carc_game *game, uint32_t index,
+		  int32_t *x_out, int32_t *y_out, uint32_t *tile_out,
+		  uint32_t *rotation_out)
+{
+	const struct placed *p;
+
+	if (!game || index >= game->s.n_tiles)
+		return CARC_E_INVALID;
+	p = &game->tiles[index];
+	if (x_out)
+		*x_out = p->x;
+	if (y_out)
+		*y_out = p->y;
+	if (tile_out)
+		*tile_out = p->type;
+	if (rotation_out)
+		*rotation_out = p->rot;
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_game_tile_find(const struct carc_game *game, int32_t x, int32_t y)
+{
+	int i;
+
+	if (!game)
+		return CARC_E_INVALID;
+	if (x < INT16_MIN || x > INT16_MAX || y < INT16_MIN || y > INT16_MAX)
+		return CARC_E_NOT_FOUND;
+	i = carc__board_lookup(game, x, y);
+	return i < 0 ? CARC_E_NOT_FOUND : i;
+}
+
+CARC_EXPORT int
+carc_game_figure_count(const struct carc_game *game)
+{
+	int n = 0;
+
+	if (!game)
+		return CARC_E_INVALID;
+	for (uint32_t p = 0; p < game->s.n_players; p++)
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+			n += game->s.figs[p][k] != NODE_NONE;
+	return n;
+}
+
+CARC_EXPORT int
+carc_game_figure_at(const struct carc_game *game, uint32_t index,
+		    uint32_t *player_out, uint32_t *figure_out,
+		    int32_t *x_out, int32_t *y_out, uint32_t *feature_out)
+{
+	if (!game)
+		return CARC_E_INVALID;
+	for (uint32_t p = 0; p < game->s.n_players; p++)
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++) {
+			const struct node *nd;
+			const struct placed *pl;
+			const struct feat_def *f;
+			uint32_t n = game->s.figs[p][k];
+
+			if (n == NODE_NONE || index-- > 0)
+				continue;
+			nd = &game->nodes[n];
+			pl = &game->tiles[nd->tile];
+			f = &carc__tiles[pl->type].feats[nd->local];
+			if (player_out)
+				*player_out = p;
+			if (figure_out)
+				*figure_out = CARC_FIGURE_FOLLOWER;
+			if (x_out)
+				*x_out = pl->x;
+			if (y_out)
+				*y_out = pl->y;
+			if (feature_out)
+				*feature_out = (uint32_t)f->kind << 4 | f->num;
+			return CARC_OK;
+		}
+	return CARC_E_INVALID;
+}
+
+/* The union-find node of @feature on the tile at (x, y). */
+static int
+feature_node(const struct carc_game *g, int32_t x, int32_t y,
+	     uint32_t feature, uint32_t *node)
+{
+	int t, i;
+
+	if (x < INT16_MIN || x > INT16_MAX || y < INT16_MIN || y > INT16_MAX)
+		return CARC_E_NOT_FOUND;
+	t = carc__board_lookup(g, x, y);
+	if (t < 0)
+		return CARC_E_NOT_FOUND;
+	i = carc__tile_feat_index(g->tiles[t].type, feature);
+	if (i < 0)
+		return CARC_E_NO_FEATURE;
+	*node = g->tiles[t].node_base + (uint32_t)i;
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_game_feature_is_complete(const struct carc_game *game, int32_t x,
+			      int32_t y, uint32_t feature)
+{
+	uint32_t node, root;
+	int rc;
+
+	if (!game)
+		return CARC_E_INVALID;
+	rc = feature_node(game, x, y, feature, &node);
+	if (rc < 0)
+		return rc;
+	root = carc__find_const(game, node);
+	switch (game->nodes[root].kind) {
+	case CARC_FEATURE_MONASTERY:
+		return carc__monastery_neighbours(game,
+						  game->nodes[root].tile) == 8;
+	case CARC_FEATURE_FIELD:
+		return 0;
+	default:
+		return game->nodes[root].open == 0;
+	}
+}
+
+CARC_EXPORT int
+carc_game_feature_figures(const struct carc_game *game, int32_t x, int32_t y,
+			  uint32_t feature, uint32_t player)
+{
+	uint32_t node;
+	int rc;
+
+	if (!game || player >= game->s.n_players)
+		return CARC_E_INVALID;
+	rc = feature_node(game, x, y, feature, &node);
+	if (rc < 0)
+		return rc;
+	return (int)fig_count(game->nodes[carc__find_const(game, node)].figures,
+			      player);
+}
+
+CARC_EXPORT int
+carc_game_event_count(const struct carc_game *game)
+{
+	return game ? (int)game->s.n_events : CARC_E_INVALID;
+}
+
+CARC_EXPORT int
+carc_game_event_get(const struct carc_game *game, uint32_t index,
+		    uint32_t attr, int32_t *value_out)
+{
+	const struct event *e;
+	uint32_t p = attr & 0xff;
+	int32_t v;
+
+	if (!game || !value_out || index >= game->s.n_events)
+		return CARC_E_INVALID;
+	e = &game->events[index];
+	switch (attr) {
+	case CARC_EVENT_TYPE: v = e->type; break;
+	case CARC_EVENT_FEATURE_KIND: v = e->kind; break;
+	case CARC_EVENT_X: v = e->x; break;
+	case CARC_EVENT_Y: v = e->y; break;
+	case CARC_EVENT_FEATURE: v = e->feature; break;
+	case CARC_EVENT_TILES: v = e->tiles; break;
+	case CARC_EVENT_PENNANTS: v = e->pennants; break;
+	case CARC_EVENT_CITIES: v = e->cities; break;
+	case CARC_EVENT_SCORERS: v = e->scorers; break;
+	default:
+		if (p >= game->s.n_players)
+			return CARC_E_INVALID;
+		if ((attr & ~0xffu) == CARC_EVENT_POINTS)
+			v = e->points[p];
+		else if ((attr & ~0xffu) == CARC_EVENT_FIGURES)
+			v = e->figures[p];
+		else
+			return CARC_E_INVALID;
+	}
+	*value_out = v;
+	return CARC_OK;
+}

@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "carc-private.h"
+
+static const int32_t opt_default[8] = {
+	[CARC_OPT_FARM_SCORING] = CARC_FARM_PER_FIELD,
+	[CARC_OPT_FARMERS] = 1,
+	[CARC_OPT_SMALL_CITY] = 0,
+	[CARC_OPT_FOLLOWERS] = 7,
+};
+
+static const struct {
+	int32_t min, max;
+} opt_range[8] = {
+	[CARC_OPT_FARM_SCORING] = { 0, 2 },
+	[CARC_OPT_FARMERS] = { 0, 1 },
+	[CARC_OPT_SMALL_CITY] = { 0, 1 },
+	[CARC_OPT_FOLLOWERS] = { 1, MAX_FOLLOWERS },
+};
+
+static bool
+option_known(uint32_t option)
+{
+	return option >= CARC_OPT_FARM_SCORING && option <= CARC_OPT_FOLLOWERS;
+}
+
+CARC_EXPORT int
+carc_rules_builder_new(struct carc_rules_builder **out)
+{
+	struct carc_rules_builder *b;
+
+	if (!out)
+		return CARC_E_INVALID;
+	b = calloc(1, sizeof(*b));
+	if (!b)
+		return CARC_E_NOMEM;
+	memcpy(b->opt, opt_default, sizeof(b->opt));
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		b->counts[t] = carc__tiles[t].stack_count;
+	*out = b;
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_rules_builder_set(struct carc_rules_builder *b, uint32_t option,
+		       int32_t value)
+{
+	if (!b)
+		return CARC_E_INVALID;
+	if (!option_known(option))
+		return CARC_E_UNKNOWN_OPTION;
+	if (value < opt_range[option].min || value > opt_range[option].max)
+		return CARC_E_INVALID;
+	b->opt[option] = value;
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_rules_builder_set_tile_count(struct carc_rules_builder *b, uint32_t tile,
+				  uint32_t count)
+{
+	if (!b)
+		return CARC_E_INVALID;
+	if (tile >= CARC_TILE_TYPES)
+		return CARC_E_UNKNOWN_TILE;
+	if (count > MAX_STACK)
+		return CARC_E_INVALID;
+	b->counts[tile] = (uint16_t)count;
+	return CARC_OK;
+}
+
+/* Tables derived from the const tile definitions, used on the hot path. */
+static void
+derive_tile_info(struct tile_info *ti, const struct tile_def *d)
+{
+	uint8_t seen = 0;
+
+	memset(ti, 0, sizeof(*ti));
+	memset(ti->side_feat, -1, sizeof(ti->side_feat));
+	memset(ti->half_feat, -1, sizeof(ti->half_feat));
+	ti->monastery = -1;
+	ti->n_feats = d->n_feats;
+	for (uint32_t r = 0; r < 4; r++) {
+		uint8_t e = 0;
+		for (uint32_t s = 0; s < 4; s++)
+			e |= (uint8_t)(d->edges[(s + 4 - r) & 3] << (2 * s));
+		ti->edges_rot[r] = e;
+	}
+	for (int i = 0; i < d->n_feats; i++) {
+		const struct feat_def *f = &d->feats[i];
+
+		if (seen & (1u << f->kind))
+			ti->multi |= (uint8_t)(1u << f->kind);
+		seen |= (uint8_t)(1u << f->kind);
+		switch (f->kind) {
+		case CARC_FEATURE_CITY:
+		case CARC_FEATURE_ROAD:
+			for (int s = 0; s < 4; s++)
+				if (f->sides & (1u << s))
+					ti->side_feat[s] = (int8_t)i;
+			break;
+		case CARC_FEATURE_FIELD:
+			for (int h = 0; h < 8; h++)
+				if (f->sides & (1u << h))
+					ti->half_feat[h] = (int8_t)i;
+			break;
+		case CARC_FEATURE_MONASTERY:
+			ti->monastery = (int8_t)i;
+			break;
+		}
+	}
+}
+
+CARC_EXPORT int
+carc_rules_builder_build(const struct carc_rules_builder *b,
+			 struct carc_rules **out)
+{
+	struct carc_rules *r;
+	uint32_t total = 0, nodes;
+
+	if (!b || !out)
+		return CARC_E_INVALID;
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		total += b->counts[t];
+	if (total > MAX_STACK)
+		return CARC_E_INVALID;
+
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return CARC_E_NOMEM;
+	atomic_init(&r->refcount, 1);
+	memcpy(r->opt, b->opt, sizeof(r->opt));
+	memcpy(r->counts, b->counts, sizeof(r->counts));
+	r->stack_total = total;
+
+	nodes = carc__tiles[CARC_TILE_D].n_feats;	/* the start tile */
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
+		nodes += (uint32_t)b->counts[t] * carc__tiles[t].n_feats;
+		derive_tile_info(&r->ti[t], &carc__tiles[t]);
+	}
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		for (uint32_t req = 0; req < 256; req++) {
+			uint32_t mask = 0;
+			for (uint32_t s = 0; s < 4; s++)
+				if (req & (3u << (2 * s)))
+					mask |= 3u << (2 * s);
+			for (uint32_t rot = 0; rot < 4; rot++)
+				if (((r->ti[t].edges_rot[rot] ^ req) & mask) == 0)
+					r->fit[t][req] |= (uint8_t)(1u << rot);
+		}
+	r->cap_tiles = total + 1;
+	r->cap_nodes = nodes;
+	/* each tile opens at most two new positions net of the one it fills */
+	r->cap_frontier = 2 * r->cap_tiles + 2;
+	r->cap_events = nodes + 8;
+	r->hash_size = 16;
+	while (r->hash_size < 2 * r->cap_tiles)
+		r->hash_size *= 2;
+	*out = r;
+	return CARC_OK;
+}
+
+CARC_EXPORT void
+carc_rules_builder_free(struct carc_rules_builder *b)
+{
+	free(b);
+}
+
+CARC_EXPORT struct carc_rules *
+carc_rules_ref(struct carc_rules *rules)
+{
+	if (rules)
+		atomic_fetch_add_explicit(&rules->refcount, 1,
+					  memory_order_relaxed);
+	return rules;
+}
+
+CARC_EXPORT void
+carc_rules_unref(struct carc_rules *rules)
+{
+	if (!rules)
+		return;
+	if (atomic_fetch_sub_explicit(&rules->refcount, 1,
+				      memory_order_acq_rel) == 1)
+		free(rules);
+}
+
+CARC_EXPORT int
+carc_rules_get(const struct carc_rules *rules, uint32_t option,
+	       int32_t *value_out)
+{
+	if (!rules || !value_out)
+		return CARC_E_INVALID;
+	if (!option_known(option))
+		return CARC_E_UNKNOWN_OPTION;
+	*value_out = rules->opt[option];
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_rules_tile_count(const struct carc_rules *rules, uint32_t tile)
+{
+	if (!rules)
+		return CARC_E_INVALID;
+	if (tile >= CARC_TILE_TYPES)
+		return CARC_E_UNKNOWN_TILE;
+	return rules->counts[tile];
+}

@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Scoring: completed features after each turn (REFERENCE 4.2 step 3),
+ * incomplete features and farms at the end (4.3, 4.4).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "carc-private.h"
+
+/* Distinct tiles of the set rooted at @root.  A feature that passes
+ * through one tile twice (both caps of an H or I tile, say) counts that
+ * tile once (REFERENCE 1.5): a piece is skipped when a lower-numbered piece
+ * of the same kind on its tile belongs to the same set. */
+static uint32_t
+count_tiles(struct carc_game *g, uint32_t root)
+{
+	uint32_t n = 0, m = root;
+
+	do {
+		const struct node *nd = &g->nodes[m];
+		bool dup = false;
+
+		if (tinfo(g, nd->tile)->multi & (1u << nd->kind)) {
+			uint32_t base = g->tiles[nd->tile].node_base;
+			for (uint32_t l = 0; l < nd->local && !dup; l++)
+				dup = g->nodes[base + l].kind == nd->kind &&
+				      carc__find(g, base + l) == root;
+		}
+		if (!dup)
+			n++;
+		m = nd->next;
+	} while (m != root);
+	return n;
+}
+
+/* Players with the most figures in @figures (packed counts). */
+static uint32_t
+majority(const struct carc_game *g, uint32_t figures)
+{
+	uint32_t best = 0, mask = 0;
+
+	for (uint32_t p = 0; p < g->s.n_players; p++) {
+		uint32_t c = fig_count(figures, p);
+		if (c == 0 || c < best)
+			continue;
+		if (c > best) {
+			best = c;
+			mask = 0;
+		}
+		mask |= 1u << p;
+	}
+	return mask;
+}
+
+static struct event *
+new_event(struct carc_game *g, uint32_t type, uint32_t kind, uint32_t node,
+	  uint32_t figures)
+{
+	struct event *e = &g->events[g->s.n_events++];
+	const struct node *nd = &g->nodes[node];
+	const struct placed *p = &g->tiles[nd->tile];
+	const struct feat_def *f = &carc__tiles[p->type].feats[nd->local];
+
+	memset(e, 0, sizeof(*e));
+	e->type = (uint8_t)type;
+	e->kind = (uint8_t)kind;
+	e->feature = (uint8_t)(f->kind << 4 | f->num);
+	e->x = p->x;
+	e->y = p->y;
+	for (uint32_t pl = 0; pl < g->s.n_players; pl++)
+		e->figures[pl] = (uint8_t)fig_count(figures, pl);
+	return e;
+}
+
+static void
+award(struct carc_game *g, struct event *e, uint32_t scorers, uint32_t points)
+{
+	e->scorers = (uint8_t)scorers;
+	for (uint32_t p = 0; p < g->s.n_players; p++)
+		if (scorers & (1u << p)) {
+			e->points[p] = (uint16_t)points;
+			g->s.score[p] += (int32_t)points;
+		}
+}
+
+/* Send every figure standing on the set @root back to its supply. */
+static void
+return_figures(struct carc_game *g, uint32_t root)
+{
+	uint32_t packed = g->nodes[root].figures;
+
+	for (uint32_t p = 0; p < g->s.n_players; p++) {
+		if (fig_count(packed, p) == 0)
+			continue;
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++) {
+			uint32_t n = g->s.figs[p][k];
+			if (n == NODE_NONE || carc__find(g, n) != root)
+				continue;
+			g->s.hash_figs -= carc__figure_key(g, p,
+							   CARC_FIGURE_FOLLOWER, n);
+			g->s.figs[p][k] = NODE_NONE;
+			g->s.supply[p]++;
+		}
+	}
+	g->nodes[root].figures = 0;
+}
+
+/* Score a road or city (complete or not) for its majority. */
+static void
+score_road_city(struct carc_game *g, uint32_t root, uint32_t rep,
+		uint32_t type)
+{
+	const struct node *r = &g->nodes[root];
+	uint32_t tiles = count_tiles(g, root), points;
+	bool complete = r->open == 0;
+	struct event *e;
+
+	if (r->kind == CARC_FEATURE_ROAD) {
+		points = tiles;
+	} else if (!complete) {
+		points = tiles + r->pennants;
+	} else if (tiles == 2 && OPT(g->rules, CARC_OPT_SMALL_CITY)) {
+		points = tiles + r->pennants;	/* the old two-tile rule */
+	} else {
+		points = 2 * (tiles + r->pennants);
+	}
+	e = new_event(g, type, r->kind, rep, r->figures);
+	e->tiles = (uint16_t)tiles;
+	e->pennants = (uint8_t)r->pennants;
+	award(g, e, majority(g, r->figures), points);
+}
+
+static void
+score_monastery(struct carc_game *g, uint32_t tile, uint32_t node,
+		uint32_t type)
+{
+	uint32_t area = 1 + (uint32_t)carc__monastery_neighbours(g, tile);
+	struct event *e;
+
+	e = new_event(g, type, CARC_FEATURE_MONASTERY, node,
+		      g->nodes[node].figures);
+	e->tiles = (uint16_t)area;
+	award(g, e, majority(g, g->nodes[node].figures), area);
+}
+
+void
+carc__score_turn(struct carc_game *g)
+{
+	uint32_t t = g->s.last_tile;
+	const struct placed *p = &g->tiles[t];
+	const struct tile_def *d = &carc__tiles[p->type];
+	uint32_t done[MAX_TILE_FEATS], n_done = 0;
+
+	for (uint32_t i = 0; i < d->n_feats; i++) {
+		uint32_t root;
+		bool seen = false;
+
+		if (d->feats[i].kind != CARC_FEATURE_CITY &&
+		    d->feats[i].kind != CARC_FEATURE_ROAD)
+			continue;
+		root = carc__find(g, p->node_base + i);
+		if (g->nodes[root].open != 0)
+			continue;
+		for (uint32_t k = 0; k < n_done; k++)
+			seen = seen || done[k] == root;
+		if (seen)
+			continue;
+		done[n_done++] = root;
+		if (g->nodes[root].figures == 0)
+			continue;
+		score_road_city(g, root, p->node_base + i,
+				CARC_EVENT_COMPLETED);
+		return_figures(g, root);
+	}
+
+	/* the placed tile and its eight neighbours may complete a monastery */
+	for (int j = -1; j <= 1; j++)
+		for (int i = -1; i <= 1; i++) {
+			int k = carc__board_lookup(g, p->x + i, p->y + j);
+			int mi;
+			uint32_t node;
+
+			if (k < 0)
+				continue;
+			mi = tinfo(g, (uint32_t)k)->monastery;
+			if (mi < 0)
+				continue;
+			node = g->tiles[k].node_base + (uint32_t)mi;
+			if (g->nodes[node].figures == 0 ||
+			    carc__monastery_neighbours(g, (uint32_t)k) != 8)
+				continue;
+			score_monastery(g, (uint32_t)k, node,
+					CARC_EVENT_COMPLETED);
+			return_figures(g, node);
+		}
+}
+
+static uint32_t
+next_gen(struct carc_game *g)
+{
+	if (++g->scratch_gen == 0) {
+		memset(g->scratch_a, 0,
+		       g->rules->cap_nodes * sizeof(g->scratch_a[0]));
+		g->scratch_gen = 1;
+	}
+	return g->scratch_gen;
+}
+
+/*
+ * Farms (REFERENCE 4.4).  For each field holding farmers, walk its pieces
+ * and collect the distinct completed cities they border; scratch_a stamps
+ * cities already seen for this field, scratch_b is per-city data (farmer
+ * totals for the per-city rule, players already paid for the 2001 rule).
+ */
+static void
+score_farms(struct carc_game *g)
+{
+	uint32_t rule = (uint32_t)OPT(g->rules, CARC_OPT_FARM_SCORING);
+	uint32_t *stamp = g->scratch_a, *acc = g->scratch_b;
+
+	memset(acc, 0, g->s.n_nodes * sizeof(acc[0]));
+	for (uint32_t n = 0; n < g->s.n_nodes; n++) {
+		const struct node *f = &g->nodes[n];
+		uint32_t gen, scorers, cities = 0, m = n;
+		struct event *e = NULL;
+
+		if (f->parent != n || f->figures == 0 ||
+		    f->kind != CARC_FEATURE_FIELD)
+			continue;
+		gen = next_gen(g);
+		scorers = majority(g, f->figures);
+		if (rule != CARC_FARM_PER_CITY) {
+			e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_FIELD,
+				      n, f->figures);
+			e->tiles = (uint16_t)count_tiles(g, n);
+			e->scorers = (uint8_t)scorers;
+		}
+		do {
+			const struct node *piece = &g->nodes[m];
+			const struct placed *pl = &g->tiles[piece->tile];
+			uint32_t mask = carc__tiles[pl->type]
+						.feats[piece->local].cities;
+
+			for (uint32_t c = 0; mask; c++, mask >>= 1) {
+				uint32_t cr;
+				if (!(mask & 1))
+					continue;
+				cr = carc__find(g, pl->node_base + c);
+				if (g->nodes[cr].open != 0 || stamp[cr] == gen)
+					continue;
+				stamp[cr] = gen;
+				cities++;
+				if (rule == CARC_FARM_PER_CITY) {
+					acc[cr] += f->figures;
+					continue;
+				}
+				for (uint32_t p = 0; p < g->s.n_players; p++) {
+					if (!(scorers & (1u << p)))
+						continue;
+					if (rule == CARC_FARM_PER_FIELD_ONCE) {
+						if (acc[cr] & (1u << p))
+							continue;
+						acc[cr] |= 1u << p;
+					}
+					e->points[p] = (uint16_t)(e->points[p] + 3);
+					g->s.score[p] += 3;
+				}
+			}
+			m = piece->next;
+		} while (m != n);
+		if (e)
+			e->cities = (uint8_t)(cities > 255 ? 255 : cities);
+	}
+
+	if (rule != CARC_FARM_PER_CITY)
+		return;
+	/* original rule: each completed city once, for the farmer majority
+	 * over all fields bordering it */
+	for (uint32_t c = 0; c < g->s.n_nodes; c++) {
+		struct event *e;
+
+		if (acc[c] == 0)
+			continue;
+		e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_CITY, c, acc[c]);
+		e->tiles = (uint16_t)count_tiles(g, c);
+		e->pennants = (uint8_t)g->nodes[c].pennants;
+		e->cities = 1;
+		award(g, e, majority(g, acc[c]), 4);
+	}
+}
+
+void
+carc__score_final(struct carc_game *g)
+{
+	for (uint32_t n = 0; n < g->s.n_nodes; n++) {
+		const struct node *nd = &g->nodes[n];
+
+		if (nd->parent != n || nd->figures == 0)
+			continue;
+		if (nd->kind == CARC_FEATURE_MONASTERY)
+			score_monastery(g, nd->tile, n, CARC_EVENT_FINAL);
+		else if (nd->kind != CARC_FEATURE_FIELD)
+			score_road_city(g, n, n, CARC_EVENT_FINAL);
+	}
+	if (OPT(g->rules, CARC_OPT_FARMERS))
+		score_farms(g);
+}

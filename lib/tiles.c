@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The first-edition ("C1") base game tiles, transcribed from the rules
+ * reference (REFERENCE.md 2.2 and 2.5), canonical orientation = rotation 0.
+ * Feature order on a tile: cities, roads, fields, monastery; cities come
+ * first so that a field's bordered-city bit i is local feature i.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "carc-private.h"
+
+#define C CARC_EDGE_CITY
+#define R CARC_EDGE_ROAD
+#define F CARC_EDGE_FIELD
+
+#define CITY(n, s, p) { CARC_FEATURE_CITY, n, s, p, 0 }
+#define ROAD(n, s) { CARC_FEATURE_ROAD, n, s, 0, 0 }
+#define FIELD(n, h, c) { CARC_FEATURE_FIELD, n, h, 0, c }
+#define MONA { CARC_FEATURE_MONASTERY, 1, 0, 0, 0 }
+
+#define ALLH (H_NL | H_NR | H_EL | H_ER | H_SL | H_SR | H_WL | H_WR)
+#define NESW (SIDE_N | SIDE_E | SIDE_S | SIDE_W)
+
+const struct tile_def carc__tiles[CARC_TILE_TYPES] = {
+	/* A: monastery, road south ending at it */
+	{ "A", 2, { F, F, R, F }, 3, {
+		ROAD(1, SIDE_S), FIELD(1, ALLH, 0), MONA } },
+	/* B: monastery in a field */
+	{ "B", 4, { F, F, F, F }, 2, { FIELD(1, ALLH, 0), MONA } },
+	/* C: city on all sides, pennant */
+	{ "C", 1, { C, C, C, C }, 1, { CITY(1, NESW, 1) } },
+	/* D: city cap north, straight road west-east (start tile) */
+	{ "D", 3, { C, R, F, R }, 4, {
+		CITY(1, SIDE_N, 0), ROAD(1, SIDE_E | SIDE_W),
+		FIELD(1, H_EL | H_WR, 1),
+		FIELD(2, H_ER | H_SL | H_SR | H_WL, 0) } },
+	/* E: city cap north */
+	{ "E", 5, { C, F, F, F }, 2, {
+		CITY(1, SIDE_N, 0),
+		FIELD(1, H_EL | H_ER | H_SL | H_SR | H_WL | H_WR, 1) } },
+	/* F: city band west-east with pennant, fields north and south */
+	{ "F", 2, { F, C, F, C }, 3, {
+		CITY(1, SIDE_E | SIDE_W, 1),
+		FIELD(1, H_NL | H_NR, 1), FIELD(2, H_SL | H_SR, 1) } },
+	/* G: as F without pennant */
+	{ "G", 1, { F, C, F, C }, 3, {
+		CITY(1, SIDE_E | SIDE_W, 0),
+		FIELD(1, H_NL | H_NR, 1), FIELD(2, H_SL | H_SR, 1) } },
+	/* H: two separate caps north and south */
+	{ "H", 3, { C, F, C, F }, 3, {
+		CITY(1, SIDE_N, 0), CITY(2, SIDE_S, 0),
+		FIELD(1, H_EL | H_ER | H_WL | H_WR, 3) } },
+	/* I: two separate caps north and west */
+	{ "I", 2, { C, F, F, C }, 3, {
+		CITY(1, SIDE_N, 0), CITY(2, SIDE_W, 0),
+		FIELD(1, H_EL | H_ER | H_SL | H_SR, 3) } },
+	/* J: cap north, road east-south */
+	{ "J", 3, { C, R, R, F }, 4, {
+		CITY(1, SIDE_N, 0), ROAD(1, SIDE_E | SIDE_S),
+		FIELD(1, H_EL | H_SR | H_WL | H_WR, 1),
+		FIELD(2, H_ER | H_SL, 0) } },
+	/* K: cap north, road south-west */
+	{ "K", 3, { C, F, R, R }, 4, {
+		CITY(1, SIDE_N, 0), ROAD(1, SIDE_S | SIDE_W),
+		FIELD(1, H_EL | H_ER | H_SL | H_WR, 1),
+		FIELD(2, H_SR | H_WL, 0) } },
+	/* L: cap north, three roads ending at a junction */
+	{ "L", 3, { C, R, R, R }, 7, {
+		CITY(1, SIDE_N, 0),
+		ROAD(1, SIDE_E), ROAD(2, SIDE_S), ROAD(3, SIDE_W),
+		FIELD(1, H_EL | H_WR, 1), FIELD(2, H_ER | H_SL, 0),
+		FIELD(3, H_SR | H_WL, 0) } },
+	/* M: diagonal city north-west with pennant */
+	{ "M", 2, { C, F, F, C }, 2, {
+		CITY(1, SIDE_N | SIDE_W, 1),
+		FIELD(1, H_EL | H_ER | H_SL | H_SR, 1) } },
+	/* N: as M without pennant */
+	{ "N", 3, { C, F, F, C }, 2, {
+		CITY(1, SIDE_N | SIDE_W, 0),
+		FIELD(1, H_EL | H_ER | H_SL | H_SR, 1) } },
+	/* O: diagonal city with pennant, road east-south */
+	{ "O", 2, { C, R, R, C }, 4, {
+		CITY(1, SIDE_N | SIDE_W, 1), ROAD(1, SIDE_E | SIDE_S),
+		FIELD(1, H_EL | H_SR, 1), FIELD(2, H_ER | H_SL, 0) } },
+	/* P: as O without pennant */
+	{ "P", 3, { C, R, R, C }, 4, {
+		CITY(1, SIDE_N | SIDE_W, 0), ROAD(1, SIDE_E | SIDE_S),
+		FIELD(1, H_EL | H_SR, 1), FIELD(2, H_ER | H_SL, 0) } },
+	/* Q: city on three sides with pennant, field south */
+	{ "Q", 1, { C, C, F, C }, 2, {
+		CITY(1, SIDE_N | SIDE_E | SIDE_W, 1),
+		FIELD(1, H_SL | H_SR, 1) } },
+	/* R: as Q without pennant */
+	{ "R", 3, { C, C, F, C }, 2, {
+		CITY(1, SIDE_N | SIDE_E | SIDE_W, 0),
+		FIELD(1, H_SL | H_SR, 1) } },
+	/* S: three-sided city with pennant, road from the gate south */
+	{ "S", 2, { C, C, R, C }, 4, {
+		CITY(1, SIDE_N | SIDE_E | SIDE_W, 1), ROAD(1, SIDE_S),
+		FIELD(1, H_SL, 1), FIELD(2, H_SR, 1) } },
+	/* T: as S without pennant */
+	{ "T", 1, { C, C, R, C }, 4, {
+		CITY(1, SIDE_N | SIDE_E | SIDE_W, 0), ROAD(1, SIDE_S),
+		FIELD(1, H_SL, 1), FIELD(2, H_SR, 1) } },
+	/* U: straight road west-east */
+	{ "U", 8, { F, R, F, R }, 3, {
+		ROAD(1, SIDE_E | SIDE_W),
+		FIELD(1, H_NL | H_NR | H_EL | H_WR, 0),
+		FIELD(2, H_ER | H_SL | H_SR | H_WL, 0) } },
+	/* V: road curve west-south */
+	{ "V", 9, { F, F, R, R }, 3, {
+		ROAD(1, SIDE_S | SIDE_W),
+		FIELD(1, H_NL | H_NR | H_EL | H_ER | H_SL | H_WR, 0),
+		FIELD(2, H_SR | H_WL, 0) } },
+	/* W: three roads ending at a junction, field north */
+	{ "W", 4, { F, R, R, R }, 6, {
+		ROAD(1, SIDE_E), ROAD(2, SIDE_S), ROAD(3, SIDE_W),
+		FIELD(1, H_NL | H_NR | H_EL | H_WR, 0),
+		FIELD(2, H_ER | H_SL, 0), FIELD(3, H_SR | H_WL, 0) } },
+	/* X: four roads ending at a crossing */
+	{ "X", 1, { R, R, R, R }, 8, {
+		ROAD(1, SIDE_N), ROAD(2, SIDE_E), ROAD(3, SIDE_S),
+		ROAD(4, SIDE_W),
+		FIELD(1, H_NL | H_WR, 0), FIELD(2, H_NR | H_EL, 0),
+		FIELD(3, H_ER | H_SL, 0), FIELD(4, H_SR | H_WL, 0) } },
+};
+
+int
+carc__tile_feat_index(uint32_t tile, uint32_t feature)
+{
+	const struct tile_def *d;
+	uint32_t kind = feature >> 4, num = feature & 15;
+
+	if (tile >= CARC_TILE_TYPES)
+		return -1;
+	d = &carc__tiles[tile];
+	for (int i = 0; i < d->n_feats; i++)
+		if (d->feats[i].kind == kind && d->feats[i].num == num)
+			return i;
+	return -1;
+}
+
+CARC_EXPORT const char *
+carc_tile_name(uint32_t tile)
+{
+	if (tile >= CARC_TILE_TYPES)
+		return NULL;
+	return carc__tiles[tile].name;
+}
+
+CARC_EXPORT int
+carc_tile_from_name(const char *name)
+{
+	if (!name)
+		return CARC_E_INVALID;
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		if (strcmp(carc__tiles[t].name, name) == 0)
+			return (int)t;
+	return CARC_E_UNKNOWN_TILE;
+}
+
+CARC_EXPORT int
+carc_tile_edge(uint32_t tile, uint32_t rotation, uint32_t side)
+{
+	if (tile >= CARC_TILE_TYPES)
+		return CARC_E_UNKNOWN_TILE;
+	if (rotation > 3 || side > 3)
+		return CARC_E_INVALID;
+	/* rotation r moves canonical side c to (c + r) mod 4 */
+	return carc__tiles[tile].edges[(side + 4 - rotation) & 3];
+}
+
+CARC_EXPORT int
+carc_tile_features(uint32_t tile, uint32_t *features, size_t n)
+{
+	const struct tile_def *d;
+
+	if (tile >= CARC_TILE_TYPES)
+		return CARC_E_UNKNOWN_TILE;
+	if (!features && n > 0)
+		return CARC_E_INVALID;
+	d = &carc__tiles[tile];
+	for (size_t i = 0; i < d->n_feats && i < n; i++)
+		features[i] = (uint32_t)d->feats[i].kind << 4 | d->feats[i].num;
+	return d->n_feats;
+}
+
+static uint32_t
+rotate_mask(uint32_t mask, uint32_t bits, uint32_t shift)
+{
+	uint32_t all = (1u << bits) - 1;
+
+	return ((mask << shift) | (mask >> (bits - shift))) & all;
+}
+
+CARC_EXPORT int
+carc_tile_feature_sides(uint32_t tile, uint32_t rotation, uint32_t feature)
+{
+	const struct feat_def *f;
+	int i;
+
+	if (tile >= CARC_TILE_TYPES)
+		return CARC_E_UNKNOWN_TILE;
+	if (rotation > 3)
+		return CARC_E_INVALID;
+	i = carc__tile_feat_index(tile, feature);
+	if (i < 0)
+		return CARC_E_NO_FEATURE;
+	f = &carc__tiles[tile].feats[i];
+	if (rotation == 0)
+		return f->sides;
+	if (f->kind == CARC_FEATURE_FIELD)
+		return (int)rotate_mask(f->sides, 8, 2 * rotation);
+	return (int)rotate_mask(f->sides, 4, rotation);
+}
+
+CARC_EXPORT int
+carc_tile_feature_pennants(uint32_t tile, uint32_t feature)
+{
+	int i;
+
+	if (tile >= CARC_TILE_TYPES)
+		return CARC_E_UNKNOWN_TILE;
+	i = carc__tile_feat_index(tile, feature);
+	if (i < 0)
+		return CARC_E_NO_FEATURE;
+	return carc__tiles[tile].feats[i].pennants;
+}
+
+CARC_EXPORT int
+carc_tile_field_cities(uint32_t tile, uint32_t feature)
+{
+	const struct tile_def *d;
+	int i, mask = 0;
+
+	if (tile >= CARC_TILE_TYPES)
+		return CARC_E_UNKNOWN_TILE;
+	i = carc__tile_feat_index(tile, feature);
+	if (i < 0)
+		return CARC_E_NO_FEATURE;
+	d = &carc__tiles[tile];
+	for (int c = 0; c < d->n_feats; c++)
+		if (d->feats[i].cities & (1u << c))
+			mask |= 1 << (d->feats[c].num - 1);
+	return mask;
+}
+
+static const char *const feature_names[5][5] = {
+	{ NULL },
+	{ NULL, "c1", "c2", "c3", "c4" },
+	{ NULL, "r1", "r2", "r3", "r4" },
+	{ NULL, "f1", "f2", "f3", "f4" },
+	{ NULL, "monastery" },
+};
+
+CARC_EXPORT const char *
+carc_feature_name(uint32_t feature)
+{
+	uint32_t kind = feature >> 4, num = feature & 15;
+
+	if (kind < 1 || kind > 4 || num < 1 || num > 4 || feature > 0xff)
+		return NULL;
+	return feature_names[kind][num];
+}
+
+CARC_EXPORT int
+carc_feature_from_name(const char *name)
+{
+	if (!name)
+		return CARC_E_INVALID;
+	for (uint32_t kind = 1; kind <= 4; kind++)
+		for (uint32_t num = 1; num <= 4; num++) {
+			const char *s = feature_names[kind][num];
+			if (s && strcmp(s, name) == 0)
+				return (int)(kind << 4 | num);
+		}
+	return CARC_E_INVALID;
+}
