@@ -15,6 +15,9 @@
 
 #include "carc-private.h"
 
+static const uint8_t side_count[16] = {
+	0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4
+};
 static const int dx[4] = { 0, 1, 0, -1 };
 static const int dy[4] = { -1, 0, 1, 0 };
 
@@ -254,12 +257,14 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 		nd->open = 0;
 		if (f->kind == CARC_FEATURE_CITY ||
 		    f->kind == CARC_FEATURE_ROAD)
-			nd->open = (uint16_t)__builtin_popcount(f->sides);
+			nd->open = side_count[f->sides & 15];
 		nd->local = (uint8_t)i;
 		nd->kind = f->kind;
 		nd->figures = 0;
 		nd->pennants = f->pennants;
 		nd->pad = 0;
+		if (f->kind == CARC_FEATURE_MONASTERY)
+			g->monasteries[g->s.n_monasteries++] = (uint16_t)n;
 	}
 
 	fi = carc__frontier_find(g, pos_key(x, y));

@@ -78,6 +78,7 @@ struct carc_rules {
 	uint32_t stack_total;
 	/* capacities of a game under these rules */
 	uint32_t cap_tiles, cap_nodes, cap_frontier, cap_events, hash_size;
+	uint32_t cap_monasteries;
 	struct tile_info ti[CARC_TILE_TYPES];
 	/* fit[t][req]: bit r set when tile t in rotation r satisfies a
 	 * frontier cell's side requirements req (4 x 2 bits, 0 = no
@@ -146,6 +147,7 @@ struct game_state {
 	uint32_t deploy_mask;	/* local features open to deployment */
 	uint32_t n_tiles, n_nodes, n_frontier, n_events, n_discards;
 	uint32_t stack_pos, stack_len;
+	uint32_t n_monasteries;
 	uint64_t hash_board;	/* sum of placed tile keys */
 	uint64_t hash_figs;	/* sum of figure keys */
 	int32_t score[MAX_PLAYERS];
@@ -163,6 +165,7 @@ struct carc_game {
 	struct fcell *frontier;
 	uint8_t *stack;
 	uint8_t *discards;
+	uint16_t *monasteries;	/* monastery nodes on the board */
 	struct event *events;
 	uint32_t *scratch_a;	/* scoring scratch, not part of the state */
 	uint32_t *scratch_b;

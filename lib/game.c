@@ -17,7 +17,8 @@
 #define ALIGN8(n) (((n) + 7) & ~(size_t)7)
 
 struct layout {
-	size_t tiles, nodes, cells, frontier, stack, discards, events,
+	size_t tiles, nodes, cells, frontier, stack, discards, monasteries,
+		events,
 		scratch_a, scratch_b, total;
 };
 
@@ -33,6 +34,7 @@ compute_layout(const struct carc_rules *r, struct layout *l)
 	PUT(frontier, r->cap_frontier * sizeof(struct fcell));
 	PUT(stack, r->cap_tiles);
 	PUT(discards, r->cap_tiles);
+	PUT(monasteries, (r->cap_monasteries + 1) * sizeof(uint16_t));
 	PUT(events, r->cap_events * sizeof(struct event));
 	PUT(scratch_a, r->cap_nodes * sizeof(uint32_t));
 	PUT(scratch_b, r->cap_nodes * sizeof(uint32_t));
@@ -45,9 +47,14 @@ same_size(const struct carc_rules *a, const struct carc_rules *b)
 {
 	return a->cap_tiles == b->cap_tiles && a->cap_nodes == b->cap_nodes &&
 	       a->cap_frontier == b->cap_frontier &&
-	       a->cap_events == b->cap_events && a->hash_size == b->hash_size;
+	       a->cap_events == b->cap_events && a->hash_size == b->hash_size &&
+	       a->cap_monasteries == b->cap_monasteries;
 }
 
+/* Point @g's arrays into @mem.  Only the position hash must start zeroed
+ * (scoring clears its scratch on first use); every other array is written
+ * before it is read, so a fresh block is not cleared and the untouched
+ * pages of a clone are never faulted in. */
 static void
 attach(struct carc_game *g, void *mem, const struct carc_rules *r)
 {
@@ -62,10 +69,12 @@ attach(struct carc_game *g, void *mem, const struct carc_rules *r)
 	g->frontier = (struct fcell *)(void *)(base + l.frontier);
 	g->stack = (uint8_t *)(base + l.stack);
 	g->discards = (uint8_t *)(base + l.discards);
+	g->monasteries = (uint16_t *)(void *)(base + l.monasteries);
 	g->events = (struct event *)(void *)(base + l.events);
 	g->scratch_a = (uint32_t *)(void *)(base + l.scratch_a);
 	g->scratch_b = (uint32_t *)(void *)(base + l.scratch_b);
 	g->scratch_gen = 0;
+	memset(g->cells, 0, r->hash_size * sizeof(*g->cells));
 }
 
 static struct carc_game *
@@ -77,7 +86,7 @@ game_alloc(const struct carc_rules *rules)
 
 	compute_layout(rules, &l);
 	g = calloc(1, sizeof(*g));
-	mem = calloc(1, l.total);
+	mem = malloc(l.total);
 	if (!g || !mem) {
 		free(g);
 		free(mem);
@@ -175,6 +184,8 @@ copy_state(struct carc_game *dst, const struct carc_game *src)
 	       s->n_frontier * sizeof(*src->frontier));
 	memcpy(dst->stack, src->stack, s->stack_len);
 	memcpy(dst->discards, src->discards, s->n_discards);
+	memcpy(dst->monasteries, src->monasteries,
+	       s->n_monasteries * sizeof(*src->monasteries));
 	memcpy(dst->events, src->events, s->n_events * sizeof(*src->events));
 }
 
@@ -205,7 +216,7 @@ carc_game_copy(struct carc_game *dst, const struct carc_game *src)
 		void *mem;
 
 		compute_layout(src->rules, &l);
-		mem = calloc(1, l.total);
+		mem = malloc(l.total);
 		if (!mem)
 			return CARC_E_NOMEM;
 		free(dst->mem);

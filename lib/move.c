@@ -245,10 +245,14 @@ carc_game_legal_moves(const struct carc_game *game, carc_move_t *moves,
 			base = pack(CARC_MOVE_PLACE, 0, 0, 0,
 				    (int32_t)(c->key & 0xffff) - 0x8000,
 				    (int32_t)(c->key >> 16) - 0x8000);
-			for (uint32_t r = 0; r < 4; r++)
-				if (rots & (1u << r))
-					emit(moves, n_moves, &n,
-					     base | (carc_move_t)r << 16);
+			if (rots & 1)
+				emit(moves, n_moves, &n, base);
+			if (rots & 2)
+				emit(moves, n_moves, &n, base | 1ull << 16);
+			if (rots & 4)
+				emit(moves, n_moves, &n, base | 2ull << 16);
+			if (rots & 8)
+				emit(moves, n_moves, &n, base | 3ull << 16);
 		}
 		break;
 	}

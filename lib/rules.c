@@ -141,6 +141,8 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
 		nodes += (uint32_t)b->counts[t] * carc__tiles[t].n_feats;
 		derive_tile_info(&r->ti[t], &carc__tiles[t]);
+		if (r->ti[t].monastery >= 0)
+			r->cap_monasteries += b->counts[t];
 	}
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
 		for (uint32_t req = 0; req < 256; req++) {

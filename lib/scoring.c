@@ -175,32 +175,26 @@ carc__score_turn(struct carc_game *g)
 		return_figures(g, root);
 	}
 
-	/* the placed tile and its eight neighbours may complete a monastery */
-	for (int j = -1; j <= 1; j++)
-		for (int i = -1; i <= 1; i++) {
-			int k = carc__board_lookup(g, p->x + i, p->y + j);
-			int mi;
-			uint32_t node;
+	/* the placed tile may complete an occupied monastery within one step */
+	for (uint32_t k = 0; k < g->s.n_monasteries; k++) {
+		uint32_t node = g->monasteries[k];
+		const struct placed *m = &g->tiles[g->nodes[node].tile];
 
-			if (k < 0)
-				continue;
-			mi = tinfo(g, (uint32_t)k)->monastery;
-			if (mi < 0)
-				continue;
-			node = g->tiles[k].node_base + (uint32_t)mi;
-			if (g->nodes[node].figures == 0 ||
-			    carc__monastery_neighbours(g, (uint32_t)k) != 8)
-				continue;
-			score_monastery(g, (uint32_t)k, node,
-					CARC_EVENT_COMPLETED);
-			return_figures(g, node);
-		}
+		if (g->nodes[node].figures == 0 || m->x - p->x > 1 ||
+		    p->x - m->x > 1 || m->y - p->y > 1 || p->y - m->y > 1 ||
+		    carc__monastery_neighbours(g, g->nodes[node].tile) != 8)
+			continue;
+		score_monastery(g, g->nodes[node].tile, node,
+				CARC_EVENT_COMPLETED);
+		return_figures(g, node);
+	}
 }
 
 static uint32_t
 next_gen(struct carc_game *g)
 {
-	if (++g->scratch_gen == 0) {
+	/* generation 0 means the stamps were never cleared */
+	if (g->scratch_gen == 0 || ++g->scratch_gen == 0) {
 		memset(g->scratch_a, 0,
 		       g->rules->cap_nodes * sizeof(g->scratch_a[0]));
 		g->scratch_gen = 1;
