@@ -243,6 +243,8 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 	p->type = (uint8_t)type;
 	p->rot = (uint8_t)rot;
 	p->node_base = (uint16_t)g->s.n_nodes;
+	p->building = 0;
+	p->pad = 0;
 	hash_insert(g, pos_key(x, y), idx);
 
 	for (uint32_t i = 0; i < d->n_feats; i++) {

@@ -23,8 +23,10 @@
 #define MIN_PLAYERS 2
 #define MAX_TILE_FEATS 9	/* X has 8: four roads, four fields */
 #define MAX_STACK 4000		/* tiles in a custom stack */
-#define MAX_FIGURE_SLOTS 16	/* per player: followers (<= 15) */
+#define MAX_FIGURE_SLOTS 16	/* per player: followers, then the phantom */
 #define MAX_FOLLOWERS 15
+#define PHANTOM_SLOT 15
+#define N_OPTS 17
 #define NODE_NONE 0xffffu
 
 /* Side bits for cities and roads, half-edge bits for fields. */
@@ -49,6 +51,7 @@ struct tile_def {
 	uint8_t edges[4];	/* canonical N, E, S, W: enum carc_edge */
 	uint8_t n_feats;
 	struct feat_def feats[MAX_TILE_FEATS];
+	uint8_t symbol;		/* enum carc_symbol */
 };
 
 extern const struct tile_def carc__tiles[CARC_TILE_TYPES];
@@ -67,13 +70,13 @@ struct tile_info {
 };
 
 struct carc_rules_builder {
-	int32_t opt[8];
+	int32_t opt[N_OPTS];
 	uint16_t counts[CARC_TILE_TYPES];
 };
 
 struct carc_rules {
 	atomic_int refcount;
-	int32_t opt[8];
+	int32_t opt[N_OPTS];
 	uint16_t counts[CARC_TILE_TYPES];
 	uint32_t stack_total;
 	/* capacities of a game under these rules */
@@ -94,6 +97,8 @@ struct placed {
 	int16_t x, y;
 	uint8_t type, rot;
 	uint16_t node_base;	/* first union-find node of its features */
+	uint8_t building;	/* CARC_FIGURE_TOWER/HOUSE/SHED or 0 */
+	uint8_t pad;
 };
 
 /*
@@ -134,7 +139,10 @@ struct event {
 	uint16_t tiles;
 	uint8_t pennants, cities;
 	uint8_t figures[MAX_PLAYERS];
+	uint8_t phantoms;	/* bit p: p's phantom is on the feature */
+	uint8_t pad;
 	uint16_t points[MAX_PLAYERS];
+	uint16_t bpoints[MAX_PLAYERS];	/* Little Buildings points */
 };
 
 /* Plain-data part of a game: copied by value. */
@@ -148,10 +156,18 @@ struct game_state {
 	uint32_t n_tiles, n_nodes, n_frontier, n_events, n_discards;
 	uint32_t stack_pos, stack_len;
 	uint32_t n_monasteries;
+	uint32_t active;	/* whose turn it is (player decides) */
+	uint32_t crop_choice;	/* CARC_CROP_* during the response round */
+	uint32_t crop_step;	/* responders visited so far, 1..n */
+	uint32_t phantom_now;	/* the active player placed his phantom */
 	uint64_t hash_board;	/* sum of placed tile keys */
 	uint64_t hash_figs;	/* sum of figure keys */
 	int32_t score[MAX_PLAYERS];
-	uint8_t supply[MAX_PLAYERS];
+	uint8_t supply[MAX_PLAYERS];	/* followers */
+	uint8_t phantom[MAX_PLAYERS];	/* 1 while the phantom is in supply */
+	/* buildings: [0] interchangeable tokens (standard mode by the rules),
+	 * [CARC_FIGURE_TOWER..SHED - 2] per kind otherwise */
+	uint8_t bsupply[MAX_PLAYERS][4];
 	uint16_t remaining[CARC_TILE_TYPES];
 	uint16_t figs[MAX_PLAYERS][MAX_FIGURE_SLOTS];	/* node or NODE_NONE */
 };
@@ -216,11 +232,26 @@ uint64_t carc__figure_key(const struct carc_game *g, uint32_t player,
 void carc__score_turn(struct carc_game *g);
 void carc__score_final(struct carc_game *g);
 
+uint32_t carc__building_value(const struct carc_game *g, uint32_t kind);
+
 /* game.c */
 void carc__game_end_turn(struct carc_game *g);
 
 /* move.c */
 int carc__check_move(const struct carc_game *g, carc_move_t m);
+uint32_t carc__crop_kind(const struct carc_game *g);
+bool carc__crop_can_act(const struct carc_game *g, uint32_t player);
+int carc__crop_anchors(const struct carc_game *g, uint32_t player,
+		       uint16_t *nodes);
+
+static inline uint32_t
+slot_figure(uint32_t slot)
+{
+	return slot == PHANTOM_SLOT ? CARC_FIGURE_PHANTOM : CARC_FIGURE_FOLLOWER;
+}
+
+static inline uint32_t
+bslot(const struct carc_game *g, uint32_t kind);
 
 static inline const struct tile_def *
 tdef(const struct carc_game *g, uint32_t tile_index)
@@ -232,6 +263,16 @@ static inline const struct tile_info *
 tinfo(const struct carc_game *g, uint32_t tile_index)
 {
 	return &g->rules->ti[g->tiles[tile_index].type];
+}
+
+/* Where a player's tokens of building @kind are counted. */
+static inline uint32_t
+bslot(const struct carc_game *g, uint32_t kind)
+{
+	if (OPT(g->rules, CARC_OPT_LB_SCORING) == CARC_LB_STANDARD &&
+	    OPT(g->rules, CARC_OPT_LB_DISTRIBUTION) == CARC_LB_DIST_RULES)
+		return 0;
+	return kind - CARC_FIGURE_TOWER + 1;
 }
 
 #endif /* CARC_PRIVATE_H */

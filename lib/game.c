@@ -141,7 +141,7 @@ carc_game_new(const struct carc_rules *rules, uint32_t n_players,
 	      uint64_t seed, struct carc_game **out)
 {
 	struct carc_game *g;
-	uint32_t k = 0;
+	uint32_t n_stack = 0;
 
 	if (!rules || !out || n_players < MIN_PLAYERS ||
 	    n_players > MAX_PLAYERS)
@@ -152,19 +152,33 @@ carc_game_new(const struct carc_rules *rules, uint32_t n_players,
 
 	g->s.n_players = n_players;
 	memset(g->s.figs, 0xff, sizeof(g->s.figs));
-	for (uint32_t p = 0; p < n_players; p++)
+	for (uint32_t p = 0; p < n_players; p++) {
 		g->s.supply[p] = (uint8_t)OPT(rules, CARC_OPT_FOLLOWERS);
+		g->s.phantom[p] = OPT(rules, CARC_OPT_PHANTOM) ? 1 : 0;
+		if (!OPT(rules, CARC_OPT_LITTLE_BUILDINGS))
+			continue;
+		/* REFERENCE 6.2: the 18 tokens shared out evenly, the rest
+		 * to the box; kinds counted apart under 3/2/1 and JCZ's
+		 * distribution (6 of each kind shared evenly) */
+		if (bslot(g, CARC_FIGURE_TOWER) == 0) {
+			g->s.bsupply[p][0] = (uint8_t)(18 / n_players);
+		} else {
+			for (uint32_t k = 1; k <= 3; k++)
+				g->s.bsupply[p][k] = (uint8_t)(6 / n_players);
+		}
+	}
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
 		for (uint32_t c = 0; c < rules->counts[t]; c++)
-			g->stack[k++] = (uint8_t)t;
+			g->stack[n_stack++] = (uint8_t)t;
 		g->s.remaining[t] = rules->counts[t];
 	}
-	g->s.stack_len = k;
-	shuffle(g->stack, k, seed);
+	g->s.stack_len = n_stack;
+	shuffle(g->stack, n_stack, seed);
 
 	/* the start tile: D, city north, at the origin */
 	carc__board_place(g, 0, 0, 0, CARC_TILE_D);
 	g->s.player = 0;
+	g->s.active = 0;
 	draw(g);
 	*out = g;
 	return CARC_OK;
@@ -240,13 +254,45 @@ carc_game_free(struct carc_game *game)
 	free(game);
 }
 
-/* After the deployment step: score, pass the turn, draw. */
+static void
+next_turn(struct carc_game *g)
+{
+	g->s.active = (g->s.active + 1) % g->s.n_players;
+	g->s.player = g->s.active;
+	g->s.phantom_now = 0;
+	g->s.crop_choice = 0;
+	g->s.crop_step = 0;
+	draw(g);
+}
+
+/* Visit the next player of the crop-circle round who can act, left of
+ * the active player first and the active player last (REFERENCE 6.1). */
+static void
+crop_advance(struct carc_game *g)
+{
+	while (g->s.crop_step < g->s.n_players) {
+		uint32_t q = (g->s.active + ++g->s.crop_step) % g->s.n_players;
+
+		if (carc__crop_can_act(g, q)) {
+			g->s.player = q;
+			g->s.phase = CARC_PHASE_CROP_RESPONSE;
+			return;
+		}
+	}
+	next_turn(g);
+}
+
+/* After the deployment steps: score, then the crop circle or next turn. */
 void
 carc__game_end_turn(struct carc_game *g)
 {
 	carc__score_turn(g);
-	g->s.player = (g->s.player + 1) % g->s.n_players;
-	draw(g);
+	if (carc__crop_kind(g) != 0) {
+		g->s.player = g->s.active;
+		g->s.phase = CARC_PHASE_CROP_CHOICE;
+		return;
+	}
+	next_turn(g);
 }
 
 static void
@@ -266,28 +312,81 @@ compute_deploy_mask(struct carc_game *g)
 	g->s.deploy_mask = mask;
 }
 
+/* Put @player's @figure on union-find node @node. */
 static void
-deploy_follower(struct carc_game *g, uint32_t player, uint32_t local)
+put_figure(struct carc_game *g, uint32_t player, uint32_t figure,
+	   uint32_t node)
 {
-	uint32_t node = g->tiles[g->s.last_tile].node_base + local;
 	uint32_t root = carc__find(g, node);
 
-	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++) {
-		if (g->s.figs[player][k] != NODE_NONE)
-			continue;
-		g->s.figs[player][k] = (uint16_t)node;
-		break;
+	if (figure == CARC_FIGURE_PHANTOM) {
+		g->s.figs[player][PHANTOM_SLOT] = (uint16_t)node;
+		g->s.phantom[player] = 0;
+	} else {
+		for (uint32_t k = 0; k < PHANTOM_SLOT; k++) {
+			if (g->s.figs[player][k] != NODE_NONE)
+				continue;
+			g->s.figs[player][k] = (uint16_t)node;
+			break;
+		}
+		g->s.supply[player]--;
 	}
-	g->s.supply[player]--;
 	g->nodes[root].figures += 1u << (player * FIG_BITS);
-	g->s.hash_figs += carc__figure_key(g, player, CARC_FIGURE_FOLLOWER,
-					   node);
+	g->s.hash_figs += carc__figure_key(g, player, figure, node);
+}
+
+/* Take @player's @figure standing on node @node back to the supply. */
+static void
+take_figure(struct carc_game *g, uint32_t player, uint32_t figure,
+	    uint32_t node)
+{
+	uint32_t first = figure == CARC_FIGURE_PHANTOM ? PHANTOM_SLOT : 0;
+	uint32_t last = figure == CARC_FIGURE_PHANTOM ? PHANTOM_SLOT
+						       : PHANTOM_SLOT - 1;
+
+	for (uint32_t k = first; k <= last; k++) {
+		if (g->s.figs[player][k] != node)
+			continue;
+		g->s.figs[player][k] = NODE_NONE;
+		if (figure == CARC_FIGURE_PHANTOM)
+			g->s.phantom[player] = 1;
+		else
+			g->s.supply[player]++;
+		g->nodes[carc__find(g, node)].figures -=
+			1u << (player * FIG_BITS);
+		g->s.hash_figs -= carc__figure_key(g, player, figure, node);
+		return;
+	}
+}
+
+static uint32_t
+move_node(const struct carc_game *g, carc_move_t m)
+{
+	int t = carc__board_lookup(g, carc_move_x(m), carc_move_y(m));
+
+	return g->tiles[t].node_base +
+	       (uint32_t)carc__tile_feat_index(g->tiles[t].type,
+					       carc_move_feature(m));
+}
+
+/* End of step 2a: the phantom step follows while the phantom is in the
+ * supply; otherwise scoring. */
+static void
+after_deploy(struct carc_game *g)
+{
+	if (OPT(g->rules, CARC_OPT_PHANTOM) && g->s.phantom[g->s.player]) {
+		compute_deploy_mask(g);
+		g->s.phase = CARC_PHASE_PHANTOM;
+		return;
+	}
+	carc__game_end_turn(g);
 }
 
 CARC_EXPORT int
 carc_game_apply(struct carc_game *game, carc_move_t move)
 {
 	struct carc_game *g = game;
+	uint32_t fig;
 	int rc;
 
 	if (!g)
@@ -296,24 +395,52 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 	if (rc != CARC_OK)
 		return rc;
 	g->s.n_events = 0;
+	fig = carc_move_figure(move);
 
-	switch (carc_move_kind(move)) {
-	case CARC_MOVE_PLACE:
+	switch (g->s.phase) {
+	case CARC_PHASE_PLACE_TILE:
 		carc__board_place(g, carc_move_x(move), carc_move_y(move),
 				  carc_move_rotation(move), g->s.hand);
 		g->s.last_tile = g->s.n_tiles - 1;
 		compute_deploy_mask(g);
 		g->s.phase = CARC_PHASE_DEPLOY;
 		break;
-	case CARC_MOVE_DEPLOY:
-		deploy_follower(g, g->s.player,
-				(uint32_t)carc__tile_feat_index(
-					g->tiles[g->s.last_tile].type,
-					carc_move_feature(move)));
+	case CARC_PHASE_DEPLOY:
+		if (carc_move_kind(move) == CARC_MOVE_DEPLOY) {
+			if (fig >= CARC_FIGURE_TOWER) {
+				struct placed *p = &g->tiles[g->s.last_tile];
+				p->building = (uint8_t)fig;
+				g->s.bsupply[g->s.player][bslot(g, fig)]--;
+				g->s.hash_board += carc__mix(
+					0x4255000000000000ull ^
+					(uint64_t)pos_key(p->x, p->y) << 8 ^
+					fig);
+			} else {
+				put_figure(g, g->s.player, fig,
+					   move_node(g, move));
+			}
+		}
+		after_deploy(g);
+		break;
+	case CARC_PHASE_PHANTOM:
+		if (carc_move_kind(move) == CARC_MOVE_DEPLOY) {
+			put_figure(g, g->s.player, CARC_FIGURE_PHANTOM,
+				   move_node(g, move));
+			g->s.phantom_now = 1;
+		}
 		carc__game_end_turn(g);
 		break;
-	case CARC_MOVE_PASS:
-		carc__game_end_turn(g);
+	case CARC_PHASE_CROP_CHOICE:
+		g->s.crop_choice = fig;
+		g->s.crop_step = 0;
+		crop_advance(g);
+		break;
+	case CARC_PHASE_CROP_RESPONSE:
+		if (carc_move_kind(move) == CARC_MOVE_DEPLOY)
+			put_figure(g, g->s.player, fig, move_node(g, move));
+		else if (carc_move_kind(move) == CARC_MOVE_REMOVE)
+			take_figure(g, g->s.player, fig, move_node(g, move));
+		crop_advance(g);
 		break;
 	}
 	return CARC_OK;
@@ -373,10 +500,19 @@ CARC_EXPORT int
 carc_game_supply(const struct carc_game *game, uint32_t player,
 		 uint32_t figure)
 {
-	if (!game || player >= game->s.n_players ||
-	    figure != CARC_FIGURE_FOLLOWER)
+	if (!game || player >= game->s.n_players)
 		return CARC_E_INVALID;
-	return game->s.supply[player];
+	switch (figure) {
+	case CARC_FIGURE_FOLLOWER:
+		return game->s.supply[player];
+	case CARC_FIGURE_PHANTOM:
+		return game->s.phantom[player];
+	case CARC_FIGURE_TOWER:
+	case CARC_FIGURE_HOUSE:
+	case CARC_FIGURE_SHED:
+		return game->s.bsupply[player][bslot(game, figure)];
+	}
+	return CARC_E_INVALID;
 }
 
 CARC_EXPORT uint64_t
@@ -392,9 +528,18 @@ carc_game_hash(const struct carc_game *game)
 	h += carc__mix(0x5048 ^ (uint64_t)s->phase << 32 ^
 		       (uint64_t)s->player << 16 ^ s->hand << 8 ^
 		       s->n_players);
-	for (uint32_t p = 0; p < s->n_players; p++)
+	h += carc__mix(0x4352000000000000ull ^ (uint64_t)s->active << 32 ^
+		       (uint64_t)s->crop_choice << 24 ^
+		       (uint64_t)s->crop_step << 8 ^ s->phantom_now);
+	for (uint32_t p = 0; p < s->n_players; p++) {
 		h += carc__mix(0x5343000000000000ull ^ (uint64_t)p << 40 ^
 			       (uint64_t)(uint32_t)s->score[p]);
+		h += carc__mix(0x4253000000000000ull ^ (uint64_t)p << 40 ^
+			       (uint64_t)s->bsupply[p][0] << 24 ^
+			       (uint64_t)s->bsupply[p][1] << 16 ^
+			       (uint64_t)s->bsupply[p][2] << 8 ^
+			       s->bsupply[p][3]);
+	}
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
 		h += carc__mix(0x5245000000000000ull ^ (uint64_t)t << 32 ^
 			       s->remaining[t]);
@@ -587,7 +732,7 @@ carc_game_figure_at(const struct carc_game *game, uint32_t index,
 			if (player_out)
 				*player_out = p;
 			if (figure_out)
-				*figure_out = CARC_FIGURE_FOLLOWER;
+				*figure_out = slot_figure(k);
 			if (x_out)
 				*x_out = pl->x;
 			if (y_out)
@@ -597,6 +742,51 @@ carc_game_figure_at(const struct carc_game *game, uint32_t index,
 			return CARC_OK;
 		}
 	return CARC_E_INVALID;
+}
+
+CARC_EXPORT int
+carc_game_building_count(const struct carc_game *game)
+{
+	int n = 0;
+
+	if (!game)
+		return CARC_E_INVALID;
+	for (uint32_t i = 0; i < game->s.n_tiles; i++)
+		n += game->tiles[i].building != 0;
+	return n;
+}
+
+CARC_EXPORT int
+carc_game_building_at(const struct carc_game *game, uint32_t index,
+		      int32_t *x_out, int32_t *y_out, uint32_t *figure_out)
+{
+	if (!game)
+		return CARC_E_INVALID;
+	/* a building goes only on the tile just placed, so placement order
+	 * is building order */
+	for (uint32_t i = 0; i < game->s.n_tiles; i++) {
+		const struct placed *p = &game->tiles[i];
+
+		if (!p->building || index-- > 0)
+			continue;
+		if (x_out)
+			*x_out = p->x;
+		if (y_out)
+			*y_out = p->y;
+		if (figure_out)
+			*figure_out = p->building;
+		return CARC_OK;
+	}
+	return CARC_E_INVALID;
+}
+
+CARC_EXPORT int
+carc_game_crop_action(const struct carc_game *game)
+{
+	if (!game)
+		return CARC_E_INVALID;
+	return game->s.phase == CARC_PHASE_CROP_RESPONSE ?
+		       (int)game->s.crop_choice : 0;
 }
 
 /* The union-find node of @feature on the tile at (x, y). */
@@ -692,6 +882,10 @@ carc_game_event_get(const struct carc_game *game, uint32_t index,
 			v = e->points[p];
 		else if ((attr & ~0xffu) == CARC_EVENT_FIGURES)
 			v = e->figures[p];
+		else if ((attr & ~0xffu) == CARC_EVENT_BUILDING_POINTS)
+			v = e->bpoints[p];
+		else if ((attr & ~0xffu) == CARC_EVENT_PHANTOM)
+			v = (e->phantoms >> p) & 1;
 		else
 			return CARC_E_INVALID;
 	}

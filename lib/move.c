@@ -54,6 +54,37 @@ carc_move_pass(void)
 	return pack(CARC_MOVE_PASS, 0, 0, 0, 0, 0);
 }
 
+static bool
+is_building(uint32_t figure)
+{
+	return figure >= CARC_FIGURE_TOWER && figure <= CARC_FIGURE_SHED;
+}
+
+CARC_EXPORT carc_move_t
+carc_move_build(uint32_t figure, int32_t x, int32_t y)
+{
+	if (!coord_ok(x) || !coord_ok(y) || !is_building(figure))
+		return CARC_MOVE_NONE;
+	return pack(CARC_MOVE_DEPLOY, figure, 0, 0, x, y);
+}
+
+CARC_EXPORT carc_move_t
+carc_move_crop_choice(uint32_t choice)
+{
+	if (choice != CARC_CROP_DEPLOY && choice != CARC_CROP_REMOVE)
+		return CARC_MOVE_NONE;
+	return pack(CARC_MOVE_CROP_CHOICE, choice, 0, 0, 0, 0);
+}
+
+CARC_EXPORT carc_move_t
+carc_move_remove(uint32_t figure, int32_t x, int32_t y, uint32_t feature)
+{
+	if (!coord_ok(x) || !coord_ok(y) || figure < 1 || figure > 0xff ||
+	    !carc_feature_name(feature))
+		return CARC_MOVE_NONE;
+	return pack(CARC_MOVE_REMOVE, figure, 0, feature, x, y);
+}
+
 CARC_EXPORT uint32_t
 carc_move_kind(carc_move_t move)
 {
@@ -95,55 +126,211 @@ figure_name(uint32_t figure)
 {
 	switch (figure) {
 	case CARC_FIGURE_FOLLOWER: return "follower";
+	case CARC_FIGURE_PHANTOM: return "phantom";
+	case CARC_FIGURE_TOWER: return "tower";
+	case CARC_FIGURE_HOUSE: return "house";
+	case CARC_FIGURE_SHED: return "shed";
 	}
 	return NULL;
+}
+
+/* Whether @m is well formed: a known kind, its fields in range and every
+ * field its kind does not use zero. */
+static bool
+well_formed(carc_move_t m)
+{
+	uint32_t fig = M_FIGURE(m), feat = M_FEATURE(m);
+
+	switch (M_KIND(m)) {
+	case CARC_MOVE_PLACE:
+		return m == pack(CARC_MOVE_PLACE, 0, M_ROT(m), 0, M_X(m),
+				 M_Y(m)) && M_ROT(m) <= 3;
+	case CARC_MOVE_DEPLOY:
+		if (m != pack(CARC_MOVE_DEPLOY, fig, 0, feat, M_X(m), M_Y(m)) ||
+		    !figure_name(fig))
+			return false;
+		return is_building(fig) ? feat == 0
+					: carc_feature_name(feat) != NULL;
+	case CARC_MOVE_PASS:
+		return m == carc_move_pass();
+	case CARC_MOVE_CROP_CHOICE:
+		return m == carc_move_crop_choice(fig);
+	case CARC_MOVE_REMOVE:
+		return m == pack(CARC_MOVE_REMOVE, fig, 0, feat, M_X(m),
+				 M_Y(m)) && figure_name(fig) &&
+		       !is_building(fig) && carc_feature_name(feat);
+	}
+	return false;
 }
 
 CARC_EXPORT int
 carc_move_describe(carc_move_t move, char *buf, size_t n)
 {
-	int len;
+	int len = 0;
 
-	if (!buf && n > 0)
+	if ((!buf && n > 0) || !well_formed(move))
 		return CARC_E_INVALID;
 	switch (M_KIND(move)) {
 	case CARC_MOVE_PLACE:
-		if (move != pack(CARC_MOVE_PLACE, 0, M_ROT(move), 0,
-				 M_X(move), M_Y(move)) || M_ROT(move) > 3)
-			return CARC_E_INVALID;
 		len = snprintf(buf, n, "place %d,%d r%u", (int)M_X(move),
 			       (int)M_Y(move), (unsigned)M_ROT(move));
 		break;
 	case CARC_MOVE_DEPLOY:
-		if (move != pack(CARC_MOVE_DEPLOY, M_FIGURE(move), 0,
-				 M_FEATURE(move), M_X(move), M_Y(move)) ||
-		    !figure_name(M_FIGURE(move)) ||
-		    !carc_feature_name(M_FEATURE(move)))
-			return CARC_E_INVALID;
-		len = snprintf(buf, n, "deploy %s %s at %d,%d",
+		if (is_building(M_FIGURE(move)))
+			len = snprintf(buf, n, "build %s at %d,%d",
+				       figure_name(M_FIGURE(move)),
+				       (int)M_X(move), (int)M_Y(move));
+		else
+			len = snprintf(buf, n, "deploy %s %s at %d,%d",
+				       figure_name(M_FIGURE(move)),
+				       carc_feature_name(M_FEATURE(move)),
+				       (int)M_X(move), (int)M_Y(move));
+		break;
+	case CARC_MOVE_PASS:
+		len = snprintf(buf, n, "pass");
+		break;
+	case CARC_MOVE_CROP_CHOICE:
+		len = snprintf(buf, n, "crop %s",
+			       M_FIGURE(move) == CARC_CROP_DEPLOY ? "deploy"
+								  : "remove");
+		break;
+	case CARC_MOVE_REMOVE:
+		len = snprintf(buf, n, "remove %s %s at %d,%d",
 			       figure_name(M_FIGURE(move)),
 			       carc_feature_name(M_FEATURE(move)),
 			       (int)M_X(move), (int)M_Y(move));
 		break;
-	case CARC_MOVE_PASS:
-		if (move != carc_move_pass())
-			return CARC_E_INVALID;
-		len = snprintf(buf, n, "pass");
-		break;
-	default:
-		return CARC_E_INVALID;
 	}
 	return len < 0 ? CARC_E_INVALID : len;
 }
 
+/* The feature kind the pending crop circle affects, 0 for none: a
+ * pitchfork is ignored without farmers (REFERENCE 7.3 #7). */
+uint32_t
+carc__crop_kind(const struct carc_game *g)
+{
+	switch (carc__tiles[g->tiles[g->s.last_tile].type].symbol) {
+	case CARC_SYMBOL_PITCHFORK:
+		return OPT(g->rules, CARC_OPT_FARMERS) ? CARC_FEATURE_FIELD : 0;
+	case CARC_SYMBOL_CLUB:
+		return CARC_FEATURE_ROAD;
+	case CARC_SYMBOL_SHIELD:
+		return CARC_FEATURE_CITY;
+	}
+	return 0;
+}
+
+/* Whether the figure in @player's slot @k takes part in the crop-circle
+ * action: on the board, on a feature of the affected kind, and not the
+ * phantom when CARC_OPT_CROP_PHANTOM is 0. */
+static bool
+crop_figure(const struct carc_game *g, uint32_t player, uint32_t k,
+	    uint32_t kind)
+{
+	uint32_t n = g->s.figs[player][k];
+
+	if (n == NODE_NONE || g->nodes[n].kind != kind)
+		return false;
+	return k != PHANTOM_SLOT || OPT(g->rules, CARC_OPT_CROP_PHANTOM);
+}
+
+static bool
+crop_has_own(const struct carc_game *g, uint32_t player, uint32_t kind)
+{
+	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+		if (crop_figure(g, player, k, kind))
+			return true;
+	return false;
+}
+
+/* Figures @player may add in a crop-circle deploy: bit per carc_figure. */
+static uint32_t
+crop_deployable(const struct carc_game *g, uint32_t player)
+{
+	uint32_t figs = 0;
+
+	/* "phantom is always last", read strictly (7.3 #4) */
+	if (player == g->s.active && g->s.phantom_now &&
+	    !OPT(g->rules, CARC_OPT_CROP_AFTER_PHANTOM))
+		return 0;
+	if (g->s.supply[player] > 0)
+		figs |= 1u << CARC_FIGURE_FOLLOWER;
+	if (g->s.phantom[player] && OPT(g->rules, CARC_OPT_CROP_PHANTOM))
+		figs |= 1u << CARC_FIGURE_PHANTOM;
+	return figs;
+}
+
+/* A player is skipped when he has no figure of the kind on the board,
+ * or, for deploy, nothing he may add (REFERENCE 6.1 items 4, 5). */
+bool
+carc__crop_can_act(const struct carc_game *g, uint32_t player)
+{
+	uint32_t kind = carc__crop_kind(g);
+
+	if (!crop_has_own(g, player, kind))
+		return false;
+	return g->s.crop_choice == CARC_CROP_REMOVE ||
+	       crop_deployable(g, player) != 0;
+}
+
+static void
+insert_unique(uint16_t *a, int *n, uint16_t v)
+{
+	int i = *n;
+
+	for (int k = 0; k < *n; k++)
+		if (a[k] == v)
+			return;
+	while (i > 0 && a[i - 1] > v) {
+		a[i] = a[i - 1];
+		i--;
+	}
+	a[i] = v;
+	(*n)++;
+}
+
+/* The pieces next to which @player may deploy, ascending: where his own
+ * figures of the kind stand, or anybody's with CARC_OPT_CROP_DEPLOY_ANY.
+ * @nodes holds MAX_PLAYERS * MAX_FIGURE_SLOTS entries. */
+int
+carc__crop_anchors(const struct carc_game *g, uint32_t player, uint16_t *nodes)
+{
+	uint32_t kind = carc__crop_kind(g);
+	bool any = OPT(g->rules, CARC_OPT_CROP_DEPLOY_ANY) != 0;
+	int n = 0;
+
+	for (uint32_t p = 0; p < g->s.n_players; p++) {
+		if (p != player && !any)
+			continue;
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+			if (crop_figure(g, p, k, kind))
+				insert_unique(nodes, &n, g->s.figs[p][k]);
+	}
+	return n;
+}
+
+/* The node named by a move's position and feature, or an error. */
 static int
-check_deploy(const struct carc_game *g, carc_move_t m)
+named_node(const struct carc_game *g, carc_move_t m, uint32_t *node)
+{
+	int t = carc__board_lookup(g, M_X(m), M_Y(m)), i;
+
+	if (t < 0)
+		return CARC_E_NOT_FOUND;
+	i = carc__tile_feat_index(g->tiles[t].type, M_FEATURE(m));
+	if (i < 0)
+		return CARC_E_NO_FEATURE;
+	*node = g->tiles[t].node_base + (uint32_t)i;
+	return CARC_OK;
+}
+
+/* A follower or phantom on the tile just placed (steps 2a and 2b). */
+static int
+check_tile_deploy(const struct carc_game *g, carc_move_t m, bool available)
 {
 	const struct placed *p = &g->tiles[g->s.last_tile];
 	int i;
 
-	if (M_FIGURE(m) != CARC_FIGURE_FOLLOWER)
-		return M_FIGURE(m) == 0 ? CARC_E_INVALID : CARC_E_NOT_ALLOWED;
 	if (M_X(m) != p->x || M_Y(m) != p->y)
 		return CARC_E_WRONG_TILE;
 	i = carc__tile_feat_index(p->type, M_FEATURE(m));
@@ -152,55 +339,128 @@ check_deploy(const struct carc_game *g, carc_move_t m)
 	if (carc__tiles[p->type].feats[i].kind == CARC_FEATURE_FIELD &&
 	    !OPT(g->rules, CARC_OPT_FARMERS))
 		return CARC_E_NOT_ALLOWED;
-	if (g->s.supply[g->s.player] == 0)
+	if (!available)
 		return CARC_E_NO_MEEPLE;
 	if (!(g->s.deploy_mask & (1u << i)))
 		return CARC_E_FEATURE_OCCUPIED;
 	return CARC_OK;
 }
 
+static int
+check_deploy_step(const struct carc_game *g, carc_move_t m)
+{
+	const struct placed *p = &g->tiles[g->s.last_tile];
+	uint32_t fig = M_FIGURE(m);
+
+	if (M_KIND(m) == CARC_MOVE_PASS)
+		return CARC_OK;
+	if (M_KIND(m) != CARC_MOVE_DEPLOY)
+		return CARC_E_WRONG_PHASE;
+	if (fig == CARC_FIGURE_FOLLOWER)
+		return check_tile_deploy(g, m, g->s.supply[g->s.player] > 0);
+	if (fig == CARC_FIGURE_PHANTOM)
+		/* the phantom has its own step after this one */
+		return OPT(g->rules, CARC_OPT_PHANTOM) ? CARC_E_WRONG_PHASE
+						       : CARC_E_NOT_ALLOWED;
+	/* a building */
+	if (!OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS))
+		return CARC_E_NOT_ALLOWED;
+	if (M_X(m) != p->x || M_Y(m) != p->y)
+		return CARC_E_WRONG_TILE;
+	if (g->s.bsupply[g->s.player][bslot(g, fig)] == 0)
+		return CARC_E_NO_MEEPLE;
+	return CARC_OK;
+}
+
+static int
+check_phantom_step(const struct carc_game *g, carc_move_t m)
+{
+	if (M_KIND(m) == CARC_MOVE_PASS)
+		return CARC_OK;
+	if (M_KIND(m) != CARC_MOVE_DEPLOY)
+		return CARC_E_WRONG_PHASE;
+	if (M_FIGURE(m) != CARC_FIGURE_PHANTOM)
+		return CARC_E_WRONG_PHASE;
+	return check_tile_deploy(g, m, true);
+}
+
+static int
+check_crop_response(const struct carc_game *g, carc_move_t m)
+{
+	uint32_t p = g->s.player, fig = M_FIGURE(m), node;
+	bool deploy = g->s.crop_choice == CARC_CROP_DEPLOY;
+	uint16_t anchors[MAX_PLAYERS * MAX_FIGURE_SLOTS];
+	int rc, n;
+
+	switch (M_KIND(m)) {
+	case CARC_MOVE_PASS:
+		if (!deploy)
+			return CARC_E_NOT_ALLOWED;	/* removal is a must */
+		return OPT(g->rules, CARC_OPT_CROP_DEPLOY_MANDATORY)
+			       ? CARC_E_NOT_ALLOWED : CARC_OK;
+	case CARC_MOVE_DEPLOY:
+		if (!deploy)
+			return CARC_E_WRONG_PHASE;
+		if (is_building(fig))
+			return CARC_E_NOT_ALLOWED;
+		if (fig == CARC_FIGURE_PHANTOM &&
+		    !OPT(g->rules, CARC_OPT_CROP_PHANTOM))
+			return CARC_E_NOT_ALLOWED;
+		if (!(crop_deployable(g, p) & (1u << fig)))
+			return CARC_E_NO_MEEPLE;
+		rc = named_node(g, m, &node);
+		if (rc < 0)
+			return rc;
+		n = carc__crop_anchors(g, p, anchors);
+		for (int k = 0; k < n; k++)
+			if (anchors[k] == node)
+				return CARC_OK;
+		return CARC_E_NOT_ALLOWED;
+	case CARC_MOVE_REMOVE:
+		if (deploy)
+			return CARC_E_WRONG_PHASE;
+		if (fig == CARC_FIGURE_PHANTOM &&
+		    !OPT(g->rules, CARC_OPT_CROP_PHANTOM))
+			return CARC_E_NOT_ALLOWED;
+		rc = named_node(g, m, &node);
+		if (rc < 0)
+			return rc;
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+			if (g->s.figs[p][k] == node && slot_figure(k) == fig &&
+			    crop_figure(g, p, k, carc__crop_kind(g)))
+				return CARC_OK;
+		return CARC_E_NOT_FOUND;
+	}
+	return CARC_E_WRONG_PHASE;
+}
+
 /* CARC_OK if @m is legal now, else the specific error. */
 int
 carc__check_move(const struct carc_game *g, carc_move_t m)
 {
-	uint32_t kind = M_KIND(m);
-
-	switch (kind) {
-	case CARC_MOVE_PLACE:
-		if (m != pack(kind, 0, M_ROT(m), 0, M_X(m), M_Y(m)) ||
-		    M_ROT(m) > 3)
-			return CARC_E_INVALID;
-		break;
-	case CARC_MOVE_DEPLOY:
-		if (m != pack(kind, M_FIGURE(m), 0, M_FEATURE(m), M_X(m),
-			      M_Y(m)) || !carc_feature_name(M_FEATURE(m)))
-			return CARC_E_INVALID;
-		break;
-	case CARC_MOVE_PASS:
-		if (m != carc_move_pass())
-			return CARC_E_INVALID;
-		break;
-	default:
+	if (!well_formed(m))
 		return CARC_E_INVALID;
-	}
-	if (g->s.phase == CARC_PHASE_GAME_OVER)
-		return CARC_E_GAME_OVER;
 
 	switch (g->s.phase) {
 	case CARC_PHASE_PLACE_TILE: {
 		int r;
-		if (kind != CARC_MOVE_PLACE)
+		if (M_KIND(m) != CARC_MOVE_PLACE)
 			return CARC_E_WRONG_PHASE;
 		r = carc__board_check_place(g, M_X(m), M_Y(m), M_ROT(m),
 					    g->s.hand);
 		return r < 0 ? r : CARC_OK;
 	}
 	case CARC_PHASE_DEPLOY:
-		if (kind == CARC_MOVE_PASS)
-			return CARC_OK;
-		if (kind != CARC_MOVE_DEPLOY)
-			return CARC_E_WRONG_PHASE;
-		return check_deploy(g, m);
+		return check_deploy_step(g, m);
+	case CARC_PHASE_PHANTOM:
+		return check_phantom_step(g, m);
+	case CARC_PHASE_CROP_CHOICE:
+		return M_KIND(m) == CARC_MOVE_CROP_CHOICE ? CARC_OK
+							  : CARC_E_WRONG_PHASE;
+	case CARC_PHASE_CROP_RESPONSE:
+		return check_crop_response(g, m);
+	case CARC_PHASE_GAME_OVER:
+		return CARC_E_GAME_OVER;
 	}
 	return CARC_E_WRONG_PHASE;
 }
@@ -219,6 +479,73 @@ emit(carc_move_t *moves, size_t cap, uint32_t *n, carc_move_t m)
 	if (*n < cap)
 		moves[*n] = m;
 	(*n)++;
+}
+
+static carc_move_t
+node_move(const struct carc_game *g, uint32_t kind, uint32_t figure,
+	  uint32_t node)
+{
+	const struct node *nd = &g->nodes[node];
+	const struct placed *p = &g->tiles[nd->tile];
+	const struct feat_def *f = &carc__tiles[p->type].feats[nd->local];
+
+	return pack(kind, figure, 0, (uint32_t)f->kind << 4 | f->num, p->x,
+		    p->y);
+}
+
+/* Deployments on unoccupied features of the tile just placed. */
+static void
+emit_tile_deploys(const struct carc_game *g, uint32_t figure,
+		  carc_move_t *moves, size_t cap, uint32_t *n)
+{
+	const struct placed *p = &g->tiles[g->s.last_tile];
+
+	for (uint32_t i = 0; i < carc__tiles[p->type].n_feats; i++)
+		if (g->s.deploy_mask & (1u << i))
+			emit(moves, cap, n,
+			     node_move(g, CARC_MOVE_DEPLOY, figure,
+				       p->node_base + i));
+}
+
+static void
+emit_crop_moves(const struct carc_game *g, carc_move_t *moves, size_t cap,
+		uint32_t *n)
+{
+	uint32_t p = g->s.player;
+
+	if (g->s.crop_choice == CARC_CROP_DEPLOY) {
+		uint16_t anchors[MAX_PLAYERS * MAX_FIGURE_SLOTS];
+		uint32_t figs = crop_deployable(g, p);
+		int na = carc__crop_anchors(g, p, anchors);
+
+		for (int k = 0; k < na; k++)
+			for (uint32_t f = CARC_FIGURE_FOLLOWER;
+			     f <= CARC_FIGURE_PHANTOM; f++)
+				if (figs & (1u << f))
+					emit(moves, cap, n,
+					     node_move(g, CARC_MOVE_DEPLOY, f,
+						       anchors[k]));
+		if (!OPT(g->rules, CARC_OPT_CROP_DEPLOY_MANDATORY))
+			emit(moves, cap, n, carc_move_pass());
+	} else {
+		uint32_t kind = carc__crop_kind(g);
+		uint16_t done[MAX_FIGURE_SLOTS];
+		int nd = 0;
+
+		/* one move per distinct (piece, figure kind); followers
+		 * before the phantom, pieces in ascending order */
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+			if (k != PHANTOM_SLOT && crop_figure(g, p, k, kind))
+				insert_unique(done, &nd, g->s.figs[p][k]);
+		for (int k = 0; k < nd; k++)
+			emit(moves, cap, n,
+			     node_move(g, CARC_MOVE_REMOVE,
+				       CARC_FIGURE_FOLLOWER, done[k]));
+		if (crop_figure(g, p, PHANTOM_SLOT, kind))
+			emit(moves, cap, n,
+			     node_move(g, CARC_MOVE_REMOVE, CARC_FIGURE_PHANTOM,
+				       g->s.figs[p][PHANTOM_SLOT]));
+	}
 }
 
 CARC_EXPORT int
@@ -258,19 +585,30 @@ carc_game_legal_moves(const struct carc_game *game, carc_move_t *moves,
 	}
 	case CARC_PHASE_DEPLOY: {
 		const struct placed *p = &g->tiles[g->s.last_tile];
-		const struct tile_def *d = &carc__tiles[p->type];
 		if (g->s.supply[g->s.player] > 0)
-			for (uint32_t i = 0; i < d->n_feats; i++)
-				if (g->s.deploy_mask & (1u << i))
+			emit_tile_deploys(g, CARC_FIGURE_FOLLOWER, moves,
+					  n_moves, &n);
+		if (OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS))
+			for (uint32_t f = CARC_FIGURE_TOWER;
+			     f <= CARC_FIGURE_SHED; f++)
+				if (g->s.bsupply[g->s.player][bslot(g, f)])
 					emit(moves, n_moves, &n,
-					     pack(CARC_MOVE_DEPLOY,
-						  CARC_FIGURE_FOLLOWER, 0,
-						  (uint32_t)d->feats[i].kind << 4 |
-							  d->feats[i].num,
+					     pack(CARC_MOVE_DEPLOY, f, 0, 0,
 						  p->x, p->y));
 		emit(moves, n_moves, &n, carc_move_pass());
 		break;
 	}
+	case CARC_PHASE_PHANTOM:
+		emit_tile_deploys(g, CARC_FIGURE_PHANTOM, moves, n_moves, &n);
+		emit(moves, n_moves, &n, carc_move_pass());
+		break;
+	case CARC_PHASE_CROP_CHOICE:
+		emit(moves, n_moves, &n, carc_move_crop_choice(CARC_CROP_DEPLOY));
+		emit(moves, n_moves, &n, carc_move_crop_choice(CARC_CROP_REMOVE));
+		break;
+	case CARC_PHASE_CROP_RESPONSE:
+		emit_crop_moves(g, moves, n_moves, &n);
+		break;
 	default:
 		break;
 	}

@@ -6,26 +6,63 @@
 
 #include "carc-private.h"
 
-static const int32_t opt_default[8] = {
+/* Defaults follow the current official rules and, for the ambiguities of
+ * REFERENCE 7.3, the reference's suggestion (doc/rules.md). */
+static const int32_t opt_default[N_OPTS] = {
 	[CARC_OPT_FARM_SCORING] = CARC_FARM_PER_FIELD,
 	[CARC_OPT_FARMERS] = 1,
 	[CARC_OPT_SMALL_CITY] = 0,
 	[CARC_OPT_FOLLOWERS] = 7,
+	[CARC_OPT_PHANTOM] = 0,
+	[CARC_OPT_CROP_CIRCLES_I] = 0,
+	[CARC_OPT_CROP_CIRCLES_II] = 0,
+	[CARC_OPT_LITTLE_BUILDINGS] = 0,
+	[CARC_OPT_LB_SCORING] = CARC_LB_STANDARD,
+	[CARC_OPT_LB_DISTRIBUTION] = CARC_LB_DIST_RULES,
+	[CARC_OPT_LB_ZERO_FIELD] = 1,
+	[CARC_OPT_LB_PER_CITY_FIELDS] = 1,
+	[CARC_OPT_CROP_DEPLOY_ANY] = 0,
+	[CARC_OPT_CROP_DEPLOY_MANDATORY] = 0,
+	[CARC_OPT_CROP_PHANTOM] = 1,
+	[CARC_OPT_CROP_AFTER_PHANTOM] = 1,
 };
 
 static const struct {
 	int32_t min, max;
-} opt_range[8] = {
+} opt_range[N_OPTS] = {
 	[CARC_OPT_FARM_SCORING] = { 0, 2 },
 	[CARC_OPT_FARMERS] = { 0, 1 },
 	[CARC_OPT_SMALL_CITY] = { 0, 1 },
 	[CARC_OPT_FOLLOWERS] = { 1, MAX_FOLLOWERS },
+	[CARC_OPT_PHANTOM] = { 0, 1 },
+	[CARC_OPT_CROP_CIRCLES_I] = { 0, 1 },
+	[CARC_OPT_CROP_CIRCLES_II] = { 0, 1 },
+	[CARC_OPT_LITTLE_BUILDINGS] = { 0, 1 },
+	[CARC_OPT_LB_SCORING] = { 0, 1 },
+	[CARC_OPT_LB_DISTRIBUTION] = { 0, 1 },
+	[CARC_OPT_LB_ZERO_FIELD] = { 0, 1 },
+	[CARC_OPT_LB_PER_CITY_FIELDS] = { 0, 1 },
+	[CARC_OPT_CROP_DEPLOY_ANY] = { 0, 1 },
+	[CARC_OPT_CROP_DEPLOY_MANDATORY] = { 0, 1 },
+	[CARC_OPT_CROP_PHANTOM] = { 0, 1 },
+	[CARC_OPT_CROP_AFTER_PHANTOM] = { 0, 1 },
 };
 
 static bool
 option_known(uint32_t option)
 {
-	return option >= CARC_OPT_FARM_SCORING && option <= CARC_OPT_FOLLOWERS;
+	return option >= 1 && option < N_OPTS;
+}
+
+/* Tiles of a switched-off expansion never enter the stack. */
+static bool
+tile_enabled(const int32_t *opt, uint32_t tile)
+{
+	if (tile >= CARC_TILE_CCI_1 && tile <= CARC_TILE_CCI_6)
+		return opt[CARC_OPT_CROP_CIRCLES_I] != 0;
+	if (tile >= CARC_TILE_CCII_1 && tile <= CARC_TILE_CCII_6)
+		return opt[CARC_OPT_CROP_CIRCLES_II] != 0;
+	return true;
 }
 
 CARC_EXPORT int
@@ -125,7 +162,8 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	if (!b || !out)
 		return CARC_E_INVALID;
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		total += b->counts[t];
+		if (tile_enabled(b->opt, t))
+			total += b->counts[t];
 	if (total > MAX_STACK)
 		return CARC_E_INVALID;
 
@@ -134,15 +172,16 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 		return CARC_E_NOMEM;
 	atomic_init(&r->refcount, 1);
 	memcpy(r->opt, b->opt, sizeof(r->opt));
-	memcpy(r->counts, b->counts, sizeof(r->counts));
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		r->counts[t] = tile_enabled(b->opt, t) ? b->counts[t] : 0;
 	r->stack_total = total;
 
 	nodes = carc__tiles[CARC_TILE_D].n_feats;	/* the start tile */
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
-		nodes += (uint32_t)b->counts[t] * carc__tiles[t].n_feats;
+		nodes += (uint32_t)r->counts[t] * carc__tiles[t].n_feats;
 		derive_tile_info(&r->ti[t], &carc__tiles[t]);
 		if (r->ti[t].monastery >= 0)
-			r->cap_monasteries += b->counts[t];
+			r->cap_monasteries += r->counts[t];
 	}
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
 		for (uint32_t req = 0; req < 256; req++) {

@@ -9,14 +9,26 @@
 
 #include "carc-private.h"
 
-/* Distinct tiles of the set rooted at @root.  A feature that passes
- * through one tile twice (both caps of an H or I tile, say) counts that
- * tile once (REFERENCE 1.5): a piece is skipped when a lower-numbered piece
+uint32_t
+carc__building_value(const struct carc_game *g, uint32_t kind)
+{
+	if (kind == 0)
+		return 0;
+	if (OPT(g->rules, CARC_OPT_LB_SCORING) == CARC_LB_STANDARD)
+		return 1;
+	/* 3/2/1 variant: tower 3, house 2, shed 1 */
+	return CARC_FIGURE_SHED + 1 - kind;
+}
+
+/* Distinct tiles of the set rooted at @root, and in @bpoints the value of
+ * the buildings on them.  A feature that passes through one tile twice
+ * (both caps of an H or I tile, say) counts that tile and its building
+ * once (REFERENCE 1.5, 6.2): a piece is skipped when a lower-numbered piece
  * of the same kind on its tile belongs to the same set. */
 static uint32_t
-count_tiles(struct carc_game *g, uint32_t root)
+count_tiles(struct carc_game *g, uint32_t root, uint32_t *bpoints)
 {
-	uint32_t n = 0, m = root;
+	uint32_t n = 0, m = root, b = 0;
 
 	do {
 		const struct node *nd = &g->nodes[m];
@@ -28,11 +40,33 @@ count_tiles(struct carc_game *g, uint32_t root)
 				dup = g->nodes[base + l].kind == nd->kind &&
 				      carc__find(g, base + l) == root;
 		}
-		if (!dup)
+		if (!dup) {
 			n++;
+			b += carc__building_value(g, g->tiles[nd->tile].building);
+		}
 		m = nd->next;
 	} while (m != root);
+	*bpoints = b;
 	return n;
+}
+
+/* Buildings in the 3x3 area of a monastery (REFERENCE 6.2). */
+static uint32_t
+area_buildings(const struct carc_game *g, uint32_t tile)
+{
+	const struct placed *p = &g->tiles[tile];
+	uint32_t b = 0;
+
+	if (!OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS))
+		return 0;
+	for (int j = -1; j <= 1; j++)
+		for (int i = -1; i <= 1; i++) {
+			int k = carc__board_lookup(g, p->x + i, p->y + j);
+			if (k >= 0)
+				b += carc__building_value(g,
+							  g->tiles[k].building);
+		}
+	return b;
 }
 
 /* Players with the most figures in @figures (packed counts). */
@@ -69,19 +103,31 @@ new_event(struct carc_game *g, uint32_t type, uint32_t kind, uint32_t node,
 	e->feature = (uint8_t)(f->kind << 4 | f->num);
 	e->x = p->x;
 	e->y = p->y;
-	for (uint32_t pl = 0; pl < g->s.n_players; pl++)
+	for (uint32_t pl = 0; pl < g->s.n_players; pl++) {
+		uint32_t ph = g->s.figs[pl][PHANTOM_SLOT];
+
 		e->figures[pl] = (uint8_t)fig_count(figures, pl);
+		/* a per-city farm event names a city; its phantoms are
+		 * farmers elsewhere and are not flagged */
+		if (ph != NODE_NONE && e->figures[pl] &&
+		    carc__find(g, ph) == carc__find(g, node))
+			e->phantoms |= (uint8_t)(1u << pl);
+	}
 	return e;
 }
 
+/* Base points then building points to every scorer; the building points
+ * come after the others (REFERENCE 6.2) and are kept apart in the event. */
 static void
-award(struct carc_game *g, struct event *e, uint32_t scorers, uint32_t points)
+award(struct carc_game *g, struct event *e, uint32_t scorers, uint32_t points,
+      uint32_t bpoints)
 {
 	e->scorers = (uint8_t)scorers;
 	for (uint32_t p = 0; p < g->s.n_players; p++)
 		if (scorers & (1u << p)) {
 			e->points[p] = (uint16_t)points;
-			g->s.score[p] += (int32_t)points;
+			e->bpoints[p] = (uint16_t)bpoints;
+			g->s.score[p] += (int32_t)(points + bpoints);
 		}
 }
 
@@ -98,10 +144,13 @@ return_figures(struct carc_game *g, uint32_t root)
 			uint32_t n = g->s.figs[p][k];
 			if (n == NODE_NONE || carc__find(g, n) != root)
 				continue;
-			g->s.hash_figs -= carc__figure_key(g, p,
-							   CARC_FIGURE_FOLLOWER, n);
+			g->s.hash_figs -= carc__figure_key(g, p, slot_figure(k),
+							   n);
 			g->s.figs[p][k] = NODE_NONE;
-			g->s.supply[p]++;
+			if (k == PHANTOM_SLOT)
+				g->s.phantom[p] = 1;
+			else
+				g->s.supply[p]++;
 		}
 	}
 	g->nodes[root].figures = 0;
@@ -113,7 +162,7 @@ score_road_city(struct carc_game *g, uint32_t root, uint32_t rep,
 		uint32_t type)
 {
 	const struct node *r = &g->nodes[root];
-	uint32_t tiles = count_tiles(g, root), points;
+	uint32_t bpoints, tiles = count_tiles(g, root, &bpoints), points;
 	bool complete = r->open == 0;
 	struct event *e;
 
@@ -129,7 +178,7 @@ score_road_city(struct carc_game *g, uint32_t root, uint32_t rep,
 	e = new_event(g, type, r->kind, rep, r->figures);
 	e->tiles = (uint16_t)tiles;
 	e->pennants = (uint8_t)r->pennants;
-	award(g, e, majority(g, r->figures), points);
+	award(g, e, majority(g, r->figures), points, bpoints);
 }
 
 static void
@@ -142,7 +191,8 @@ score_monastery(struct carc_game *g, uint32_t tile, uint32_t node,
 	e = new_event(g, type, CARC_FEATURE_MONASTERY, node,
 		      g->nodes[node].figures);
 	e->tiles = (uint16_t)area;
-	award(g, e, majority(g, g->nodes[node].figures), area);
+	award(g, e, majority(g, g->nodes[node].figures), area,
+	      area_buildings(g, tile));
 }
 
 void
@@ -213,11 +263,16 @@ score_farms(struct carc_game *g)
 {
 	uint32_t rule = (uint32_t)OPT(g->rules, CARC_OPT_FARM_SCORING);
 	uint32_t *stamp = g->scratch_a, *acc = g->scratch_b;
+	bool lb = OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS) != 0;
+	/* under the per-city rule, fields pay their buildings in events of
+	 * their own (REFERENCE 7.3 #10) */
+	bool field_events = rule != CARC_FARM_PER_CITY ||
+			    (lb && OPT(g->rules, CARC_OPT_LB_PER_CITY_FIELDS));
 
 	memset(acc, 0, g->s.n_nodes * sizeof(acc[0]));
 	for (uint32_t n = 0; n < g->s.n_nodes; n++) {
 		const struct node *f = &g->nodes[n];
-		uint32_t gen, scorers, cities = 0, m = n;
+		uint32_t gen, scorers, cities = 0, m = n, bpoints = 0;
 		struct event *e = NULL;
 
 		if (f->parent != n || f->figures == 0 ||
@@ -225,10 +280,10 @@ score_farms(struct carc_game *g)
 			continue;
 		gen = next_gen(g);
 		scorers = majority(g, f->figures);
-		if (rule != CARC_FARM_PER_CITY) {
+		if (field_events) {
 			e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_FIELD,
 				      n, f->figures);
-			e->tiles = (uint16_t)count_tiles(g, n);
+			e->tiles = (uint16_t)count_tiles(g, n, &bpoints);
 			e->scorers = (uint8_t)scorers;
 		}
 		do {
@@ -250,6 +305,7 @@ score_farms(struct carc_game *g)
 					acc[cr] += f->figures;
 					continue;
 				}
+				/* the 2001 rule: once per player and city */
 				for (uint32_t p = 0; p < g->s.n_players; p++) {
 					if (!(scorers & (1u << p)))
 						continue;
@@ -264,8 +320,19 @@ score_farms(struct carc_game *g)
 			}
 			m = piece->next;
 		} while (m != n);
-		if (e)
-			e->cities = (uint8_t)(cities > 255 ? 255 : cities);
+		if (!e)
+			continue;
+		e->cities = (uint8_t)(cities > 255 ? 255 : cities);
+		/* buildings pay whenever a farm is scored; a field with no
+		 * completed city pays them unless CARC_OPT_LB_ZERO_FIELD is 0
+		 * (REFERENCE 6.2, 7.3 #9, #17) */
+		if (!lb || (cities == 0 && !OPT(g->rules, CARC_OPT_LB_ZERO_FIELD)))
+			continue;
+		for (uint32_t p = 0; p < g->s.n_players; p++)
+			if (scorers & (1u << p)) {
+				e->bpoints[p] = (uint16_t)bpoints;
+				g->s.score[p] += (int32_t)bpoints;
+			}
 	}
 
 	if (rule != CARC_FARM_PER_CITY)
@@ -274,14 +341,15 @@ score_farms(struct carc_game *g)
 	 * over all fields bordering it */
 	for (uint32_t c = 0; c < g->s.n_nodes; c++) {
 		struct event *e;
+		uint32_t unused;
 
 		if (acc[c] == 0)
 			continue;
 		e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_CITY, c, acc[c]);
-		e->tiles = (uint16_t)count_tiles(g, c);
+		e->tiles = (uint16_t)count_tiles(g, c, &unused);
 		e->pennants = (uint8_t)g->nodes[c].pennants;
 		e->cities = 1;
-		award(g, e, majority(g, acc[c]), 4);
+		award(g, e, majority(g, acc[c]), 4, 0);
 	}
 }
 

@@ -26,106 +26,187 @@
 const struct tile_def carc__tiles[CARC_TILE_TYPES] = {
 	/* A: monastery, road south ending at it */
 	{ "A", 2, { F, F, R, F }, 3, {
-		ROAD(1, SIDE_S), FIELD(1, ALLH, 0), MONA } },
+		ROAD(1, SIDE_S), FIELD(1, ALLH, 0), MONA }, 0 },
 	/* B: monastery in a field */
-	{ "B", 4, { F, F, F, F }, 2, { FIELD(1, ALLH, 0), MONA } },
+	{ "B", 4, { F, F, F, F }, 2, { FIELD(1, ALLH, 0), MONA }, 0 },
 	/* C: city on all sides, pennant */
-	{ "C", 1, { C, C, C, C }, 1, { CITY(1, NESW, 1) } },
+	{ "C", 1, { C, C, C, C }, 1, { CITY(1, NESW, 1) }, 0 },
 	/* D: city cap north, straight road west-east (start tile) */
 	{ "D", 3, { C, R, F, R }, 4, {
 		CITY(1, SIDE_N, 0), ROAD(1, SIDE_E | SIDE_W),
 		FIELD(1, H_EL | H_WR, 1),
-		FIELD(2, H_ER | H_SL | H_SR | H_WL, 0) } },
+		FIELD(2, H_ER | H_SL | H_SR | H_WL, 0) }, 0 },
 	/* E: city cap north */
 	{ "E", 5, { C, F, F, F }, 2, {
 		CITY(1, SIDE_N, 0),
-		FIELD(1, H_EL | H_ER | H_SL | H_SR | H_WL | H_WR, 1) } },
+		FIELD(1, H_EL | H_ER | H_SL | H_SR | H_WL | H_WR, 1) }, 0 },
 	/* F: city band west-east with pennant, fields north and south */
 	{ "F", 2, { F, C, F, C }, 3, {
 		CITY(1, SIDE_E | SIDE_W, 1),
-		FIELD(1, H_NL | H_NR, 1), FIELD(2, H_SL | H_SR, 1) } },
+		FIELD(1, H_NL | H_NR, 1), FIELD(2, H_SL | H_SR, 1) }, 0 },
 	/* G: as F without pennant */
 	{ "G", 1, { F, C, F, C }, 3, {
 		CITY(1, SIDE_E | SIDE_W, 0),
-		FIELD(1, H_NL | H_NR, 1), FIELD(2, H_SL | H_SR, 1) } },
+		FIELD(1, H_NL | H_NR, 1), FIELD(2, H_SL | H_SR, 1) }, 0 },
 	/* H: two separate caps north and south */
 	{ "H", 3, { C, F, C, F }, 3, {
 		CITY(1, SIDE_N, 0), CITY(2, SIDE_S, 0),
-		FIELD(1, H_EL | H_ER | H_WL | H_WR, 3) } },
+		FIELD(1, H_EL | H_ER | H_WL | H_WR, 3) }, 0 },
 	/* I: two separate caps north and west */
 	{ "I", 2, { C, F, F, C }, 3, {
 		CITY(1, SIDE_N, 0), CITY(2, SIDE_W, 0),
-		FIELD(1, H_EL | H_ER | H_SL | H_SR, 3) } },
+		FIELD(1, H_EL | H_ER | H_SL | H_SR, 3) }, 0 },
 	/* J: cap north, road east-south */
 	{ "J", 3, { C, R, R, F }, 4, {
 		CITY(1, SIDE_N, 0), ROAD(1, SIDE_E | SIDE_S),
 		FIELD(1, H_EL | H_SR | H_WL | H_WR, 1),
-		FIELD(2, H_ER | H_SL, 0) } },
+		FIELD(2, H_ER | H_SL, 0) }, 0 },
 	/* K: cap north, road south-west */
 	{ "K", 3, { C, F, R, R }, 4, {
 		CITY(1, SIDE_N, 0), ROAD(1, SIDE_S | SIDE_W),
 		FIELD(1, H_EL | H_ER | H_SL | H_WR, 1),
-		FIELD(2, H_SR | H_WL, 0) } },
+		FIELD(2, H_SR | H_WL, 0) }, 0 },
 	/* L: cap north, three roads ending at a junction */
 	{ "L", 3, { C, R, R, R }, 7, {
 		CITY(1, SIDE_N, 0),
 		ROAD(1, SIDE_E), ROAD(2, SIDE_S), ROAD(3, SIDE_W),
 		FIELD(1, H_EL | H_WR, 1), FIELD(2, H_ER | H_SL, 0),
-		FIELD(3, H_SR | H_WL, 0) } },
+		FIELD(3, H_SR | H_WL, 0) }, 0 },
 	/* M: diagonal city north-west with pennant */
 	{ "M", 2, { C, F, F, C }, 2, {
 		CITY(1, SIDE_N | SIDE_W, 1),
-		FIELD(1, H_EL | H_ER | H_SL | H_SR, 1) } },
+		FIELD(1, H_EL | H_ER | H_SL | H_SR, 1) }, 0 },
 	/* N: as M without pennant */
 	{ "N", 3, { C, F, F, C }, 2, {
 		CITY(1, SIDE_N | SIDE_W, 0),
-		FIELD(1, H_EL | H_ER | H_SL | H_SR, 1) } },
+		FIELD(1, H_EL | H_ER | H_SL | H_SR, 1) }, 0 },
 	/* O: diagonal city with pennant, road east-south */
 	{ "O", 2, { C, R, R, C }, 4, {
 		CITY(1, SIDE_N | SIDE_W, 1), ROAD(1, SIDE_E | SIDE_S),
-		FIELD(1, H_EL | H_SR, 1), FIELD(2, H_ER | H_SL, 0) } },
+		FIELD(1, H_EL | H_SR, 1), FIELD(2, H_ER | H_SL, 0) }, 0 },
 	/* P: as O without pennant */
 	{ "P", 3, { C, R, R, C }, 4, {
 		CITY(1, SIDE_N | SIDE_W, 0), ROAD(1, SIDE_E | SIDE_S),
-		FIELD(1, H_EL | H_SR, 1), FIELD(2, H_ER | H_SL, 0) } },
+		FIELD(1, H_EL | H_SR, 1), FIELD(2, H_ER | H_SL, 0) }, 0 },
 	/* Q: city on three sides with pennant, field south */
 	{ "Q", 1, { C, C, F, C }, 2, {
 		CITY(1, SIDE_N | SIDE_E | SIDE_W, 1),
-		FIELD(1, H_SL | H_SR, 1) } },
+		FIELD(1, H_SL | H_SR, 1) }, 0 },
 	/* R: as Q without pennant */
 	{ "R", 3, { C, C, F, C }, 2, {
 		CITY(1, SIDE_N | SIDE_E | SIDE_W, 0),
-		FIELD(1, H_SL | H_SR, 1) } },
+		FIELD(1, H_SL | H_SR, 1) }, 0 },
 	/* S: three-sided city with pennant, road from the gate south */
 	{ "S", 2, { C, C, R, C }, 4, {
 		CITY(1, SIDE_N | SIDE_E | SIDE_W, 1), ROAD(1, SIDE_S),
-		FIELD(1, H_SL, 1), FIELD(2, H_SR, 1) } },
+		FIELD(1, H_SL, 1), FIELD(2, H_SR, 1) }, 0 },
 	/* T: as S without pennant */
 	{ "T", 1, { C, C, R, C }, 4, {
 		CITY(1, SIDE_N | SIDE_E | SIDE_W, 0), ROAD(1, SIDE_S),
-		FIELD(1, H_SL, 1), FIELD(2, H_SR, 1) } },
+		FIELD(1, H_SL, 1), FIELD(2, H_SR, 1) }, 0 },
 	/* U: straight road west-east */
 	{ "U", 8, { F, R, F, R }, 3, {
 		ROAD(1, SIDE_E | SIDE_W),
 		FIELD(1, H_NL | H_NR | H_EL | H_WR, 0),
-		FIELD(2, H_ER | H_SL | H_SR | H_WL, 0) } },
+		FIELD(2, H_ER | H_SL | H_SR | H_WL, 0) }, 0 },
 	/* V: road curve west-south */
 	{ "V", 9, { F, F, R, R }, 3, {
 		ROAD(1, SIDE_S | SIDE_W),
 		FIELD(1, H_NL | H_NR | H_EL | H_ER | H_SL | H_WR, 0),
-		FIELD(2, H_SR | H_WL, 0) } },
+		FIELD(2, H_SR | H_WL, 0) }, 0 },
 	/* W: three roads ending at a junction, field north */
 	{ "W", 4, { F, R, R, R }, 6, {
 		ROAD(1, SIDE_E), ROAD(2, SIDE_S), ROAD(3, SIDE_W),
 		FIELD(1, H_NL | H_NR | H_EL | H_WR, 0),
-		FIELD(2, H_ER | H_SL, 0), FIELD(3, H_SR | H_WL, 0) } },
+		FIELD(2, H_ER | H_SL, 0), FIELD(3, H_SR | H_WL, 0) }, 0 },
 	/* X: four roads ending at a crossing */
 	{ "X", 1, { R, R, R, R }, 8, {
 		ROAD(1, SIDE_N), ROAD(2, SIDE_E), ROAD(3, SIDE_S),
 		ROAD(4, SIDE_W),
 		FIELD(1, H_NL | H_WR, 0), FIELD(2, H_NR | H_EL, 0),
-		FIELD(3, H_ER | H_SL, 0), FIELD(4, H_SR | H_WL, 0) } },
+		FIELD(3, H_ER | H_SL, 0), FIELD(4, H_SR | H_WL, 0) }, 0 },
+
+	/*
+	 * Crop Circles I and II (REFERENCE 3.1).  A road that runs into a
+	 * crop circle ends there; where the circle splits a field the
+	 * encoding already has two fields.  Only the symbol is new.
+	 */
+	/* CCI-1: diagonal city north-west */
+	{ "CCI-1", 1, { C, F, F, C }, 2, {
+		CITY(1, SIDE_N | SIDE_W, 0),
+		FIELD(1, H_EL | H_ER | H_SL | H_SR, 1) },
+	  CARC_SYMBOL_SHIELD },
+	/* CCI-2: separate caps north and east */
+	{ "CCI-2", 1, { C, C, F, F }, 3, {
+		CITY(1, SIDE_N, 0), CITY(2, SIDE_E, 0),
+		FIELD(1, H_SL | H_SR | H_WL | H_WR, 3) },
+	  CARC_SYMBOL_SHIELD },
+	/* CCI-3: cap north, road from the east ends at the circle */
+	{ "CCI-3", 1, { C, R, F, F }, 3, {
+		CITY(1, SIDE_N, 0), ROAD(1, SIDE_E),
+		FIELD(1, H_EL | H_ER | H_SL | H_SR | H_WL | H_WR, 1) },
+	  CARC_SYMBOL_PITCHFORK },
+	/* CCI-4: road curve west-south */
+	{ "CCI-4", 1, { F, F, R, R }, 3, {
+		ROAD(1, SIDE_S | SIDE_W),
+		FIELD(1, H_NL | H_NR | H_EL | H_ER | H_SL | H_WR, 0),
+		FIELD(2, H_SR | H_WL, 0) },
+	  CARC_SYMBOL_CLUB },
+	/* CCI-5: cap north, road curve south-west */
+	{ "CCI-5", 1, { C, F, R, R }, 4, {
+		CITY(1, SIDE_N, 0), ROAD(1, SIDE_S | SIDE_W),
+		FIELD(1, H_EL | H_ER | H_SL | H_WR, 1),
+		FIELD(2, H_SR | H_WL, 0) },
+	  CARC_SYMBOL_PITCHFORK },
+	/* CCI-6: roads north, south and west end at a crossing */
+	{ "CCI-6", 1, { R, F, R, R }, 6, {
+		ROAD(1, SIDE_N), ROAD(2, SIDE_S), ROAD(3, SIDE_W),
+		FIELD(1, H_NL | H_WR, 0),
+		FIELD(2, H_NR | H_EL | H_ER | H_SL, 0),
+		FIELD(3, H_SR | H_WL, 0) },
+	  CARC_SYMBOL_CLUB },
+	/* CCII-1: road from the east ends at the circle; curve west-south */
+	{ "CCII-1", 1, { F, R, R, R }, 5, {
+		ROAD(1, SIDE_E), ROAD(2, SIDE_S | SIDE_W),
+		FIELD(1, H_NL | H_NR | H_EL | H_WR, 0),
+		FIELD(2, H_ER | H_SL, 0), FIELD(3, H_SR | H_WL, 0) },
+	  CARC_SYMBOL_CLUB },
+	/* CCII-2: roads from north and east end at the circle; curve
+	 * west-south */
+	{ "CCII-2", 1, { R, R, R, R }, 6, {
+		ROAD(1, SIDE_N), ROAD(2, SIDE_E), ROAD(3, SIDE_S | SIDE_W),
+		FIELD(1, H_NL | H_ER | H_SL | H_WR, 0),
+		FIELD(2, H_NR | H_EL, 0), FIELD(3, H_SR | H_WL, 0) },
+	  CARC_SYMBOL_CLUB },
+	/* CCII-3: cap north, road from the south ends at the circle */
+	{ "CCII-3", 1, { C, F, R, F }, 3, {
+		CITY(1, SIDE_N, 0), ROAD(1, SIDE_S),
+		FIELD(1, H_EL | H_ER | H_SL | H_SR | H_WL | H_WR, 1) },
+	  CARC_SYMBOL_PITCHFORK },
+	/* CCII-4: cap north, roads from east and west end at the circle */
+	{ "CCII-4", 1, { C, R, F, R }, 5, {
+		CITY(1, SIDE_N, 0), ROAD(1, SIDE_E), ROAD(2, SIDE_W),
+		FIELD(1, H_EL | H_WR, 1),
+		FIELD(2, H_ER | H_SL | H_SR | H_WL, 0) },
+	  CARC_SYMBOL_PITCHFORK },
+	/* CCII-5: caps north and south, crop band splits the field */
+	{ "CCII-5", 1, { C, F, C, F }, 4, {
+		CITY(1, SIDE_N, 0), CITY(2, SIDE_S, 0),
+		FIELD(1, H_EL | H_ER, 3), FIELD(2, H_WL | H_WR, 3) },
+	  CARC_SYMBOL_SHIELD },
+	/* CCII-6: two diagonal cities, no field */
+	{ "CCII-6", 1, { C, C, C, C }, 2, {
+		CITY(1, SIDE_N | SIDE_W, 0), CITY(2, SIDE_E | SIDE_S, 0) },
+	  CARC_SYMBOL_SHIELD },
 };
+
+CARC_EXPORT int
+carc_tile_symbol(uint32_t tile)
+{
+	if (tile >= CARC_TILE_TYPES)
+		return CARC_E_UNKNOWN_TILE;
+	return carc__tiles[tile].symbol;
+}
 
 int
 carc__tile_feat_index(uint32_t tile, uint32_t feature)

@@ -181,8 +181,26 @@ enum carc_tile {
 	CARC_TILE_K, CARC_TILE_L, CARC_TILE_M, CARC_TILE_N, CARC_TILE_O,
 	CARC_TILE_P, CARC_TILE_Q, CARC_TILE_R, CARC_TILE_S, CARC_TILE_T,
 	CARC_TILE_U, CARC_TILE_V, CARC_TILE_W, CARC_TILE_X,
+	/** Crop Circles I (names "CCI-1" … "CCI-6"), one tile each. */
+	CARC_TILE_CCI_1 = 24, CARC_TILE_CCI_2, CARC_TILE_CCI_3,
+	CARC_TILE_CCI_4, CARC_TILE_CCI_5, CARC_TILE_CCI_6,
+	/** Crop Circles II (names "CCII-1" … "CCII-6"), one tile each. */
+	CARC_TILE_CCII_1 = 30, CARC_TILE_CCII_2, CARC_TILE_CCII_3,
+	CARC_TILE_CCII_4, CARC_TILE_CCII_5, CARC_TILE_CCII_6,
 	/** Number of tile types this version knows. */
-	CARC_TILE_TYPES = 24
+	CARC_TILE_TYPES = 36
+};
+
+/** Crop-circle symbols (carc_tile_symbol()). */
+enum carc_symbol {
+	/** No crop circle. */
+	CARC_SYMBOL_NONE = 0,
+	/** Pitchfork: affects followers in fields (farmers). */
+	CARC_SYMBOL_PITCHFORK = 1,
+	/** Club: affects followers on roads (thieves). */
+	CARC_SYMBOL_CLUB = 2,
+	/** Shield: affects followers in cities (knights). */
+	CARC_SYMBOL_SHIELD = 3,
 };
 
 /** Side types. */
@@ -279,6 +297,15 @@ int carc_tile_feature_pennants(uint32_t tile, uint32_t feature);
 int carc_tile_field_cities(uint32_t tile, uint32_t feature);
 
 /**
+ * The crop-circle symbol of a tile type.
+ *
+ * @return a #carc_symbol (#CARC_SYMBOL_NONE for tiles without a crop
+ *         circle) or #CARC_E_UNKNOWN_TILE.
+ * @since 0.1
+ */
+int carc_tile_symbol(uint32_t tile);
+
+/**
  * The reference name of a feature id: "c1", "r2", "f3", "monastery".
  *
  * @return a static string, or NULL for an invalid feature id.
@@ -327,6 +354,59 @@ enum carc_option {
 	CARC_OPT_SMALL_CITY = 3,
 	/** Followers per player, 1–15.  Default 7. */
 	CARC_OPT_FOLLOWERS = 4,
+	/** The Phantom: 1 gives each player a phantom.  Default 0. */
+	CARC_OPT_PHANTOM = 5,
+	/** Crop Circles I: 1 shuffles its six tiles into the stack.
+	 *  Default 0. */
+	CARC_OPT_CROP_CIRCLES_I = 6,
+	/** Crop Circles II: 1 shuffles its six tiles into the stack.
+	 *  Default 0. */
+	CARC_OPT_CROP_CIRCLES_II = 7,
+	/** Little Buildings: 1 gives players building tokens.  Default 0. */
+	CARC_OPT_LITTLE_BUILDINGS = 8,
+	/** Building values, a #carc_lb_scoring.  Default
+	 *  #CARC_LB_STANDARD. */
+	CARC_OPT_LB_SCORING = 9,
+	/** Standard-mode token distribution with 4 players, a
+	 *  #carc_lb_distribution.  Default #CARC_LB_DIST_RULES. */
+	CARC_OPT_LB_DISTRIBUTION = 10,
+	/** Building points for a field with farmers that borders no
+	 *  completed city (REFERENCE 7.3 #9): 1 award (default), 0 skip. */
+	CARC_OPT_LB_ZERO_FIELD = 11,
+	/** Building points of fields under #CARC_FARM_PER_CITY
+	 *  (REFERENCE 7.3 #10): 1 (default) each field with farmers pays its
+	 *  buildings to its own farmer majority; 0 fields pay none. */
+	CARC_OPT_LB_PER_CITY_FIELDS = 12,
+	/** Crop-circle deploy target (7.3 #1): 0 (default) next to one's own
+	 *  follower only, 1 next to any player's follower of that kind. */
+	CARC_OPT_CROP_DEPLOY_ANY = 13,
+	/** Crop-circle deploy (7.3 #2): 0 (default) optional, 1 mandatory
+	 *  for a player who is able. */
+	CARC_OPT_CROP_DEPLOY_MANDATORY = 14,
+	/** Phantom in the crop-circle action (7.3 #3): 1 (default) it may be
+	 *  deployed, removed and serve as the anchor; 0 it takes no part. */
+	CARC_OPT_CROP_PHANTOM = 15,
+	/** Crop-circle deploy by the active player after he placed his
+	 *  phantom this turn (7.3 #4): 1 (default) allowed, 0 forbidden. */
+	CARC_OPT_CROP_AFTER_PHANTOM = 16,
+};
+
+/** Values of #CARC_OPT_LB_SCORING. */
+enum carc_lb_scoring {
+	/** Every building is worth 1 point. */
+	CARC_LB_STANDARD = 0,
+	/** Tower 3, house 2, shed 1; equal kinds per player. */
+	CARC_LB_321 = 1,
+};
+
+/** Values of #CARC_OPT_LB_DISTRIBUTION (REFERENCE 6.2, 7.3 #8). */
+enum carc_lb_distribution {
+	/** Standard mode by the rules: 18 tokens shared evenly (2: 9,
+	 *  3: 6, 4: 4, 5: 3, 6: 3 each), any kind may be named for each. */
+	CARC_LB_DIST_RULES = 0,
+	/** JCloisterZone: floor(6 / players) of each kind, kinds counted
+	 *  separately (4 players: 3 each). */
+	CARC_LB_DIST_JCZ = 1,
 };
 
 /** Values of #CARC_OPT_FARM_SCORING (reference 4.4). */
@@ -456,8 +536,20 @@ int carc_rules_tile_count(const struct carc_rules *rules, uint32_t tile);
 enum carc_phase {
 	/** Place the tile in hand (carc_game_current_tile()). */
 	CARC_PHASE_PLACE_TILE = 1,
-	/** Deploy a follower on the tile just placed, or pass. */
+	/** Deploy a follower (or, with Little Buildings, a building) on the
+	 *  tile just placed, or pass. */
 	CARC_PHASE_DEPLOY = 2,
+	/** The Phantom: deploy the phantom on another unoccupied feature of
+	 *  the tile just placed, or pass.  Reached only while the player's
+	 *  phantom is in his supply. */
+	CARC_PHASE_PHANTOM = 3,
+	/** Crop circles: the active player chooses deploy or remove for
+	 *  everybody (#CARC_MOVE_CROP_CHOICE). */
+	CARC_PHASE_CROP_CHOICE = 4,
+	/** Crop circles: the current player adds a figure next to one of his
+	 *  own of the symbol's kind (or passes), or removes one, as chosen.
+	 *  Players who cannot act are skipped; the active player acts last. */
+	CARC_PHASE_CROP_RESPONSE = 5,
 	/** The game is over; final scoring is done. */
 	CARC_PHASE_GAME_OVER = 6,
 };
@@ -724,6 +816,12 @@ int carc_game_tile_find(const struct carc_game *game, int32_t x, int32_t y);
 enum carc_figure {
 	/** A normal follower (thief, knight, monk or farmer). */
 	CARC_FIGURE_FOLLOWER = 1,
+	/** The phantom (The Phantom). */
+	CARC_FIGURE_PHANTOM = 2,
+	/** Little Buildings tokens: they stand on a tile, not a feature. */
+	CARC_FIGURE_TOWER = 3,
+	CARC_FIGURE_HOUSE = 4,
+	CARC_FIGURE_SHED = 5,
 };
 
 /** Number of figures on the board, or #CARC_E_INVALID.  @since 0.1 */
@@ -744,6 +842,32 @@ int carc_game_figure_count(const struct carc_game *game);
 int carc_game_figure_at(const struct carc_game *game, uint32_t index,
 			uint32_t *player_out, uint32_t *figure_out,
 			int32_t *x_out, int32_t *y_out, uint32_t *feature_out);
+
+/** Number of buildings on the board, or #CARC_E_INVALID.  @since 0.1 */
+int carc_game_building_count(const struct carc_game *game);
+
+/**
+ * The @p index-th building on the board, in the order they were built.
+ * Any output pointer may be NULL.
+ *
+ * @param[out] figure_out #CARC_FIGURE_TOWER, #CARC_FIGURE_HOUSE or
+ *             #CARC_FIGURE_SHED
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL game or index out of range
+ * @since 0.1
+ */
+int carc_game_building_at(const struct carc_game *game, uint32_t index,
+			  int32_t *x_out, int32_t *y_out, uint32_t *figure_out);
+
+/**
+ * The crop-circle action in progress: during #CARC_PHASE_CROP_RESPONSE
+ * the active player's choice (#CARC_CROP_DEPLOY or #CARC_CROP_REMOVE);
+ * 0 at other decision points.
+ *
+ * @return the choice, 0, or #CARC_E_INVALID.
+ * @since 0.1
+ */
+int carc_game_crop_action(const struct carc_game *game);
 
 /**
  * Whether the board-level feature containing @p feature of the tile at
@@ -826,9 +950,16 @@ enum carc_event_attr {
 	CARC_EVENT_SCORERS = 9,
 	/** + player: points that player scored. */
 	CARC_EVENT_POINTS = 0x100,
-	/** + player: that player's figures on the feature (during play they
-	 *  return to the supply; at the end they stay on the board). */
+	/** + player: that player's figures on the feature, phantom included
+	 *  (during play they return to the supply; at the end they stay on
+	 *  the board). */
 	CARC_EVENT_FIGURES = 0x200,
+	/** + player: Little Buildings points that player scored (included
+	 *  in neither #CARC_EVENT_POINTS nor elsewhere). */
+	CARC_EVENT_BUILDING_POINTS = 0x300,
+	/** + player: 1 if that player's phantom is among his figures on the
+	 *  feature. */
+	CARC_EVENT_PHANTOM = 0x400,
 };
 
 /** Number of events of the last successful carc_game_apply(), or
@@ -868,6 +999,18 @@ enum carc_move_kind {
 	CARC_MOVE_DEPLOY = 2,
 	/** Decline an optional step (deploy nothing). */
 	CARC_MOVE_PASS = 3,
+	/** Crop circles: the active player's choice, a #carc_crop_choice
+	 *  in the figure field. */
+	CARC_MOVE_CROP_CHOICE = 4,
+	/** Crop circles: return the figure of that kind standing on the
+	 *  feature of the tile at (x, y) to the supply. */
+	CARC_MOVE_REMOVE = 5,
+};
+
+/** The crop-circle choices. */
+enum carc_crop_choice {
+	CARC_CROP_DEPLOY = 1,
+	CARC_CROP_REMOVE = 2,
 };
 
 /**
@@ -891,6 +1034,33 @@ carc_move_t carc_move_deploy(uint32_t figure, int32_t x, int32_t y,
 /** The pass move.  @since 0.1 */
 carc_move_t carc_move_pass(void);
 
+/**
+ * A building: @p figure (#CARC_FIGURE_TOWER, #CARC_FIGURE_HOUSE or
+ * #CARC_FIGURE_SHED) on the tile at (x, y).  Same kind as a deployment,
+ * with feature 0.
+ *
+ * @return the move, or #CARC_MOVE_NONE for arguments out of range.
+ * @since 0.1
+ */
+carc_move_t carc_move_build(uint32_t figure, int32_t x, int32_t y);
+
+/**
+ * The crop-circle choice @p choice (a #carc_crop_choice).
+ *
+ * @return the move, or #CARC_MOVE_NONE for an unknown choice.
+ * @since 0.1
+ */
+carc_move_t carc_move_crop_choice(uint32_t choice);
+
+/**
+ * Remove (crop circles) @p figure from @p feature of the tile at (x, y).
+ *
+ * @return the move, or #CARC_MOVE_NONE for arguments out of range.
+ * @since 0.1
+ */
+carc_move_t carc_move_remove(uint32_t figure, int32_t x, int32_t y,
+			     uint32_t feature);
+
 /** The #carc_move_kind of a move (0 for #CARC_MOVE_NONE).  @since 0.1 */
 uint32_t carc_move_kind(carc_move_t move);
 
@@ -903,7 +1073,8 @@ int32_t carc_move_y(carc_move_t move);
 /** Rotation of a placement.  @since 0.1 */
 uint32_t carc_move_rotation(carc_move_t move);
 
-/** #carc_figure of a deployment.  @since 0.1 */
+/** #carc_figure of a deployment or removal, or the #carc_crop_choice of
+ *  a crop-circle choice.  @since 0.1 */
 uint32_t carc_move_figure(carc_move_t move);
 
 /** Feature id of a deployment.  @since 0.1 */
