@@ -436,6 +436,7 @@ int carc_rules_builder_new(struct carc_rules_builder **out);
 /**
  * Set an option.
  *
+ * @param b the builder
  * @param option a #carc_option
  * @param value its value
  * @retval CARC_OK success
@@ -464,6 +465,7 @@ int carc_rules_builder_set_tile_count(struct carc_rules_builder *b,
  * Freeze the builder's settings into new rules.  The builder stays valid
  * and may be changed and built again.
  *
+ * @param b the builder
  * @param[out] out new rules with a reference count of 1, owned by the caller
  * @retval CARC_OK success
  * @retval CARC_E_INVALID NULL argument, or a stack of more than 4000 tiles
@@ -495,6 +497,8 @@ void carc_rules_unref(struct carc_rules *rules);
 /**
  * Read an option of built rules.
  *
+ * @param rules the rules
+ * @param option a #carc_option
  * @param[out] value_out the value
  * @retval CARC_OK success
  * @retval CARC_E_INVALID NULL argument
@@ -574,6 +578,7 @@ int carc_game_new(const struct carc_rules *rules, uint32_t n_players,
 /**
  * Make an independent copy of a game.
  *
+ * @param game the game to copy
  * @param[out] out the copy, owned by the caller
  * @retval CARC_OK success
  * @retval CARC_E_INVALID NULL argument
@@ -689,6 +694,8 @@ int carc_game_score(const struct carc_game *game, uint32_t player);
 /**
  * Figures of a kind a player has in his supply.
  *
+ * @param game the game
+ * @param player the player, 0-based
  * @param figure a #carc_figure
  * @return the count or #CARC_E_INVALID.
  * @since 0.1
@@ -831,6 +838,8 @@ int carc_game_figure_count(const struct carc_game *game);
  * The @p index-th figure on the board (ordered by player, then by the
  * player's figure slots).  Any output pointer may be NULL.
  *
+ * @param game the game
+ * @param index 0 to carc_game_figure_count() - 1
  * @param[out] player_out owner
  * @param[out] figure_out a #carc_figure
  * @param[out] x_out, y_out the tile it stands on
@@ -969,6 +978,7 @@ int carc_game_event_count(const struct carc_game *game);
 /**
  * Read an attribute of an event.
  *
+ * @param game the game
  * @param index event index, 0-based
  * @param attr a #carc_event_attr (plus the player for per-player ones)
  * @param[out] value_out the value
@@ -1084,8 +1094,10 @@ uint32_t carc_move_feature(carc_move_t move);
  * Describe a move in words, snprintf-style, e.g. "place 1,-2 r3",
  * "deploy follower c1 at 1,-2", "pass".
  *
+ * @param move the move
  * @param[out] buf buffer, NUL-terminated when @p n > 0; may be NULL when
  *             @p n is 0
+ * @param n capacity of @p buf
  * @return the length of the full text (without NUL), or #CARC_E_INVALID
  *         for a malformed move.
  * @since 0.1

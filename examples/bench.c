@@ -1,0 +1,468 @@
+/* SPDX-License-Identifier: CC0-1.0 */
+/*
+ * bench: how fast does libcarcassonne play random games?
+ *
+ * Plays complete base games with the default rules (farmers on, per-field
+ * farm scoring), asking carc_game_legal_moves() at every decision and
+ * picking a move with a small inline generator, so the time measured is
+ * the library's.  Every repetition replays the same seeds; the figures
+ * reported are the medians over the repetitions:
+ *
+ * - games/s and decisions/s of whole games (a decision is one
+ *   carc_game_legal_moves() + carc_game_apply() pair);
+ * - the mean time of one carc_game_legal_moves() call, timed call by call
+ *   in a second pass over a quarter of the games, minus the cost of
+ *   reading the clock;
+ * - carc_game_clone() of a mid-game state, timed over 1000 clones kept
+ *   alive (so it includes the first touch of fresh memory), then over
+ *   1000 clone + carc_game_free() pairs (memory reused);
+ * - carc_game_copy() of the same state into one reused game.
+ *
+ * This is a benchmark, not a test: it fails only when the library returns
+ * an error or the repetitions disagree on the games played.
+ *
+ * Free to copy; see COPYING in this directory.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <carcassonne/carcassonne.h>
+
+#define CLONES 1000
+#define COPIES 100000
+
+static const char *progname = "bench";
+
+struct bench {
+	struct carc_rules *rules;
+	uint32_t players;
+	carc_move_t *moves;
+	size_t capacity;
+	struct carc_game *clones[CLONES];
+};
+
+struct rep_result {
+	double games_per_s;
+	double decisions_per_s;
+	double enum_ns;
+	double clone_us;
+	double clone_free_us;
+	double copy_ns;
+	uint64_t checksum;
+};
+
+static uint64_t
+now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * UINT64_C(1000000000) +
+	       (uint64_t)ts.tv_nsec;
+}
+
+/* splitmix64, inlined: a few cycles per call. */
+static inline uint64_t
+next_random(uint64_t *state)
+{
+	uint64_t z;
+
+	*state += UINT64_C(0x9e3779b97f4a7c15);
+	z = *state;
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+static inline uint32_t
+random_below(uint64_t *state, uint32_t n)
+{
+	return (uint32_t)(((next_random(state) >> 32) * n) >> 32);
+}
+
+static int
+fail(const char *what, int code)
+{
+	fprintf(stderr, "%s: %s: %s\n", progname, what, carc_strerror(code));
+	return -1;
+}
+
+/* carc_game_legal_moves() into the shared buffer, growing it if needed. */
+static int
+legal_moves(struct bench *b, const struct carc_game *game)
+{
+	int n = carc_game_legal_moves(game, b->moves, b->capacity);
+
+	if (n >= 0 && (size_t)n > b->capacity) {
+		carc_move_t *bigger = realloc(b->moves,
+					      (size_t)n * sizeof(*bigger));
+
+		if (bigger == NULL)
+			return CARC_E_NOMEM;
+		b->moves = bigger;
+		b->capacity = (size_t)n;
+		n = carc_game_legal_moves(game, b->moves, b->capacity);
+	}
+	return n;
+}
+
+/*
+ * Play one decision: returns 1 after a move, 0 when the game is over, or
+ * -1.  With @p enum_ns set, the legal-move call is timed and added to it.
+ */
+static inline int
+step(struct bench *b, struct carc_game *game, uint64_t *rng,
+     uint64_t *enum_ns)
+{
+	uint64_t t0 = 0;
+	int n, rc;
+
+	if (enum_ns != NULL)
+		t0 = now_ns();
+	n = legal_moves(b, game);
+	if (enum_ns != NULL && n > 0)
+		*enum_ns += now_ns() - t0;
+	if (n < 0)
+		return fail("carc_game_legal_moves", n);
+	if (n == 0) {
+		rc = carc_game_is_over(game);
+		if (rc == 1)
+			return 0;
+		fprintf(stderr, "%s: no legal move in a running game\n",
+			progname);
+		return -1;
+	}
+	rc = carc_game_apply(game, b->moves[random_below(rng, (uint32_t)n)]);
+	if (rc < 0)
+		return fail("carc_game_apply", rc);
+	return 1;
+}
+
+static uint64_t
+move_seed(uint64_t seed)
+{
+	return seed * UINT64_C(0xd1b54a32d192ed03) + 1;
+}
+
+/* Play a whole game; add its decisions and final scores to the totals. */
+static int
+play_game(struct bench *b, uint64_t seed, uint64_t *decisions,
+	  uint64_t *enum_ns, uint64_t *checksum)
+{
+	struct carc_game *game = NULL;
+	uint64_t rng = move_seed(seed);
+	uint32_t p;
+	int rc;
+
+	rc = carc_game_new(b->rules, b->players, seed, &game);
+	if (rc < 0)
+		return fail("carc_game_new", rc);
+	while ((rc = step(b, game, &rng, enum_ns)) > 0)
+		(*decisions)++;
+	for (p = 0; rc == 0 && p < b->players; p++) {
+		int score = carc_game_score(game, p);
+
+		if (score < 0)
+			rc = fail("carc_game_score", score);
+		else
+			*checksum = *checksum * 31 + (uint64_t)score;
+	}
+	carc_game_free(game);
+	return rc;
+}
+
+/* The cost of one now_ns() pair, to subtract from timed calls. */
+static double
+clock_overhead_ns(void)
+{
+	uint64_t sum = 0;
+	int i;
+
+	for (i = 0; i < 100000; i++) {
+		uint64_t t0 = now_ns();
+
+		sum += now_ns() - t0;
+	}
+	return (double)sum / 100000.0;
+}
+
+static int
+measure_copies(struct bench *b, uint64_t seed, struct rep_result *res)
+{
+	struct carc_game *src = NULL, *dst = NULL;
+	uint64_t rng = move_seed(seed), t0, t1;
+	int rc, i, n = 0;
+
+	rc = carc_game_new(b->rules, b->players, seed, &src);
+	if (rc < 0)
+		return fail("carc_game_new", rc);
+	/* Half of the 71 tiles placed: a typical state for a search. */
+	while (rc >= 0) {
+		rc = carc_game_remaining_total(src);
+		if (rc < 0) {
+			fail("carc_game_remaining_total", rc);
+			break;
+		}
+		if (rc <= 35) {
+			rc = 0;
+			break;
+		}
+		rc = step(b, src, &rng, NULL);
+		if (rc == 0) {
+			rc = -1;	/* over already: cannot happen */
+			fprintf(stderr, "%s: game ended early\n", progname);
+		}
+	}
+	if (rc < 0)
+		goto out;
+
+	t0 = now_ns();
+	for (n = 0; n < CLONES; n++) {
+		rc = carc_game_clone(src, &b->clones[n]);
+		if (rc < 0)
+			break;
+	}
+	t1 = now_ns();
+	for (i = 0; i < n; i++)
+		carc_game_free(b->clones[i]);
+	if (rc < 0) {
+		fail("carc_game_clone", rc);
+		goto out;
+	}
+	res->clone_us = (double)(t1 - t0) / CLONES / 1000.0;
+
+	/* The same with each clone freed at once, so malloc reuses memory
+	 * that is already mapped: the cost without fresh pages. */
+	t0 = now_ns();
+	for (i = 0; i < CLONES && rc >= 0; i++) {
+		struct carc_game *c = NULL;
+
+		rc = carc_game_clone(src, &c);
+		carc_game_free(c);
+	}
+	t1 = now_ns();
+	if (rc < 0) {
+		fail("carc_game_clone", rc);
+		goto out;
+	}
+	res->clone_free_us = (double)(t1 - t0) / CLONES / 1000.0;
+
+	rc = carc_game_clone(src, &dst);
+	if (rc < 0) {
+		fail("carc_game_clone", rc);
+		goto out;
+	}
+	t0 = now_ns();
+	for (i = 0; i < COPIES && rc >= 0; i++)
+		rc = carc_game_copy(dst, src);
+	t1 = now_ns();
+	if (rc < 0) {
+		fail("carc_game_copy", rc);
+		goto out;
+	}
+	if (carc_game_hash(dst) != carc_game_hash(src)) {
+		fprintf(stderr, "%s: copy and source hash differ\n", progname);
+		rc = -1;
+		goto out;
+	}
+	res->copy_ns = (double)(t1 - t0) / COPIES;
+out:
+	carc_game_free(dst);
+	carc_game_free(src);
+	return rc < 0 ? -1 : 0;
+}
+
+static int
+run_rep(struct bench *b, uint32_t games, double overhead,
+	struct rep_result *res)
+{
+	uint64_t decisions = 0, enum_decisions = 0, enum_ns = 0, t0, t1;
+	uint64_t enum_checksum = 0;
+	uint32_t g, enum_games = games / 4 ? games / 4 : 1;
+	double secs;
+
+	res->checksum = 0;
+	t0 = now_ns();
+	for (g = 0; g < games; g++)
+		if (play_game(b, g + 1, &decisions, NULL, &res->checksum) < 0)
+			return -1;
+	t1 = now_ns();
+	secs = (double)(t1 - t0) / 1e9;
+	res->games_per_s = games / secs;
+	res->decisions_per_s = (double)decisions / secs;
+
+	for (g = 0; g < enum_games; g++)
+		if (play_game(b, g + 1, &enum_decisions, &enum_ns,
+			      &enum_checksum) < 0)
+			return -1;
+	res->enum_ns = (double)enum_ns / (double)enum_decisions - overhead;
+
+	return measure_copies(b, games / 2 + 1, res);
+}
+
+static int
+compare_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double
+median(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), compare_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
+/* The median of one double member, at @p offset, of the results. */
+static double
+median_of(const struct rep_result *res, uint32_t reps, double *col,
+	  size_t offset)
+{
+	uint32_t r;
+
+	for (r = 0; r < reps; r++)
+		memcpy(&col[r], (const char *)&res[r] + offset, sizeof(*col));
+	return median(col, reps);
+}
+
+static int
+parse_count(const char *s, uint32_t min, uint32_t max, uint32_t *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (s == NULL || *s == '\0' || *s == '-')
+		return -1;
+	v = strtoul(s, &end, 10);
+	if (*end != '\0' || v < min || v > max)
+		return -1;
+	*out = (uint32_t)v;
+	return 0;
+}
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: %s [--games N] [--reps R] [--players N]\n"
+		"Plays N random games R times (defaults 20000, 5, 2 players)\n"
+		"and prints the median speed of libcarcassonne.\n", progname);
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench b;
+	struct carc_rules_builder *builder = NULL;
+	struct rep_result *res = NULL;
+	double *col = NULL, overhead;
+	uint32_t games = 20000, reps = 5, r;
+	int i, rc, status = EXIT_FAILURE;
+
+	memset(&b, 0, sizeof(b));
+	b.players = 2;
+	/* Every option but --help takes a value. */
+	for (i = 1; i < argc; i += 2) {
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+		int bad = 0;
+
+		if (strcmp(argv[i], "--games") == 0)
+			bad = parse_count(val, 1, 100000000, &games);
+		else if (strcmp(argv[i], "--reps") == 0)
+			bad = parse_count(val, 1, 1000, &reps);
+		else if (strcmp(argv[i], "--players") == 0)
+			bad = parse_count(val, 2, 6, &b.players);
+		else if (strcmp(argv[i], "--help") == 0) {
+			usage(stdout);
+			return EXIT_SUCCESS;
+		} else
+			bad = -1;
+		if (bad < 0) {
+			usage(stderr);
+			return EXIT_FAILURE;
+		}
+	}
+
+	/* The defaults are the base game with farmers and per-field farms;
+	 * set them anyway so the benchmark means the same in every version. */
+	rc = carc_rules_builder_new(&builder);
+	if (rc < 0) {
+		fail("carc_rules_builder_new", rc);
+		goto out;
+	}
+	if ((rc = carc_rules_builder_set(builder, CARC_OPT_FARMERS, 1)) < 0 ||
+	    (rc = carc_rules_builder_set(builder, CARC_OPT_FARM_SCORING,
+					 CARC_FARM_PER_FIELD)) < 0 ||
+	    (rc = carc_rules_builder_build(builder, &b.rules)) < 0) {
+		fail("building the rules", rc);
+		goto out;
+	}
+
+	b.capacity = 1024;
+	b.moves = malloc(b.capacity * sizeof(*b.moves));
+	res = calloc(reps, sizeof(*res));
+	col = calloc(reps, sizeof(*col));
+	if (b.moves == NULL || res == NULL || col == NULL) {
+		fail("allocating", CARC_E_NOMEM);
+		goto out;
+	}
+
+	printf("libcarcassonne %s: %" PRIu32 " players, %" PRIu32
+	       " games x %" PRIu32 " repetitions, farms per field\n",
+	       carc_version_string(), b.players, games, reps);
+
+	overhead = clock_overhead_ns();
+	for (r = 0; r < reps; r++) {
+		if (run_rep(&b, games, overhead, &res[r]) < 0)
+			goto out;
+		if (res[r].checksum != res[0].checksum) {
+			fprintf(stderr, "%s: repetition %" PRIu32 " played "
+				"different games\n", progname, r + 1);
+			goto out;
+		}
+		printf("rep %" PRIu32 ": %.0f games/s, %.0f decisions/s, "
+		       "legal moves %.0f ns, clone %.2f us (%.2f us with free), "
+		       "copy %.0f ns\n",
+		       r + 1, res[r].games_per_s, res[r].decisions_per_s,
+		       res[r].enum_ns, res[r].clone_us, res[r].clone_free_us,
+		       res[r].copy_ns);
+		fflush(stdout);
+	}
+
+	printf("median of %" PRIu32 " repetitions:\n", reps);
+	printf("  games/s              %12.0f\n",
+	       median_of(res, reps, col, offsetof(struct rep_result,
+						    games_per_s)));
+	printf("  decisions/s          %12.0f\n",
+	       median_of(res, reps, col, offsetof(struct rep_result,
+						    decisions_per_s)));
+	printf("  legal moves (ns)     %12.0f\n",
+	       median_of(res, reps, col, offsetof(struct rep_result,
+						    enum_ns)));
+	printf("  carc_game_clone (us) %12.2f\n",
+	       median_of(res, reps, col, offsetof(struct rep_result,
+						    clone_us)));
+	printf("  clone + free (us)    %12.2f\n",
+	       median_of(res, reps, col, offsetof(struct rep_result,
+						    clone_free_us)));
+	printf("  carc_game_copy (ns)  %12.0f\n",
+	       median_of(res, reps, col, offsetof(struct rep_result,
+						    copy_ns)));
+	printf("  clock overhead (ns)  %12.1f\n", overhead);
+	status = EXIT_SUCCESS;
+out:
+	free(col);
+	free(res);
+	free(b.moves);
+	carc_rules_unref(b.rules);
+	carc_rules_builder_free(builder);
+	return status;
+}

@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: MIT */
+/* Helpers shared by the unit tests. */
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "test-common.h"
+
+uint32_t
+tile_of(char letter)
+{
+	char name[2] = { letter, '\0' };
+	int t = carc_tile_from_name(name);
+
+	ck_assert_msg(t >= 0, "unknown tile letter '%c'", letter);
+	return (uint32_t)t;
+}
+
+static struct carc_rules *
+make_rules_va(const char *stack, va_list ap)
+{
+	struct carc_rules_builder *b = NULL;
+	struct carc_rules *rules = NULL;
+	uint32_t counts[CARC_TILE_TYPES] = { 0 };
+	int option;
+
+	assert_ok(carc_rules_builder_new(&b));
+	ck_assert_ptr_nonnull(b);
+
+	while ((option = va_arg(ap, int)) != 0) {
+		int value = va_arg(ap, int);
+
+		assert_ok(carc_rules_builder_set(b, (uint32_t)option,
+						 (int32_t)value));
+	}
+
+	if (stack != NULL) {
+		for (const char *p = stack; *p != '\0'; p++) {
+			if (*p == ' ')
+				continue;
+			counts[tile_of(*p)]++;
+		}
+		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+			assert_ok(carc_rules_builder_set_tile_count(b, t,
+								    counts[t]));
+	}
+
+	assert_ok(carc_rules_builder_build(b, &rules));
+	ck_assert_ptr_nonnull(rules);
+	carc_rules_builder_free(b);
+	return rules;
+}
+
+struct carc_rules *
+make_rules(const char *stack, ...)
+{
+	struct carc_rules *rules;
+	va_list ap;
+
+	va_start(ap, stack);
+	rules = make_rules_va(stack, ap);
+	va_end(ap);
+	return rules;
+}
+
+struct carc_game *
+make_game(const struct carc_rules *rules, uint32_t n_players, uint64_t seed)
+{
+	struct carc_game *game = NULL;
+
+	assert_ok(carc_game_new(rules, n_players, seed, &game));
+	ck_assert_ptr_nonnull(game);
+	return game;
+}
+
+static struct carc_game *
+make_scenario_va(uint32_t n_players, const char *order, va_list ap)
+{
+	struct carc_rules *rules = make_rules_va(order, ap);
+	struct carc_game *game = make_game(rules, n_players, 1);
+	uint32_t tiles[256];
+	size_t n = 0;
+
+	carc_rules_unref(rules);
+
+	for (const char *p = order; *p != '\0'; p++) {
+		if (*p == ' ')
+			continue;
+		ck_assert(n < sizeof(tiles) / sizeof(tiles[0]));
+		tiles[n++] = tile_of(*p);
+	}
+	if (n > 0)
+		assert_ok(carc_game_set_draw_order(game, tiles, n));
+	return game;
+}
+
+struct carc_game *
+make_scenario(const char *order, ...)
+{
+	struct carc_game *game;
+	va_list ap;
+
+	va_start(ap, order);
+	game = make_scenario_va(2, order, ap);
+	va_end(ap);
+	return game;
+}
+
+struct carc_game *
+make_scenario_n(uint32_t n_players, const char *order, ...)
+{
+	struct carc_game *game;
+	va_list ap;
+
+	va_start(ap, order);
+	game = make_scenario_va(n_players, order, ap);
+	va_end(ap);
+	return game;
+}
+
+void
+play(struct carc_game *game, uint32_t tile, int32_t x, int32_t y,
+     uint32_t rot)
+{
+	carc_move_t m = carc_move_place(x, y, rot);
+	int rc;
+
+	ck_assert(m != CARC_MOVE_NONE);
+	assert_ok(carc_game_set_next_tile(game, tile));
+	assert_status_eq(carc_game_current_tile(game), (int)tile);
+	rc = carc_game_apply(game, m);
+	ck_assert_msg(rc == CARC_OK, "place %s(%u)@(%d,%d): %d (%s)",
+		      carc_tile_name(tile), rot, x, y, rc, carc_strerror(rc));
+}
+
+carc_move_t
+deploy_move(const struct carc_game *game, uint32_t feature)
+{
+	int32_t x = 0, y = 0;
+	int n = carc_game_tile_count(game);
+
+	ck_assert_int_ge(n, 1);
+	assert_ok(carc_game_tile_at(game, (uint32_t)(n - 1), &x, &y, NULL,
+				    NULL));
+	return carc_move_deploy(CARC_FIGURE_FOLLOWER, x, y, feature);
+}
+
+void
+deploy(struct carc_game *game, uint32_t feature)
+{
+	carc_move_t m = deploy_move(game, feature);
+
+	ck_assert(m != CARC_MOVE_NONE);
+	assert_ok(carc_game_apply(game, m));
+}
+
+void
+pass(struct carc_game *game)
+{
+	assert_ok(carc_game_apply(game, carc_move_pass()));
+}
+
+void
+apply_expect(struct carc_game *game, carc_move_t move, int want)
+{
+	uint64_t before = carc_game_hash(game);
+
+	assert_status_eq(carc_game_apply(game, move), want);
+	if (want != CARC_OK) {
+		ck_assert_msg(carc_game_hash(game) == before,
+			      "hash changed by a rejected move");
+		ck_assert_int_eq(carc_game_is_legal(game, move), 0);
+	}
+}
+
+static int32_t
+event_attr(const struct carc_game *game, uint32_t index, uint32_t attr)
+{
+	int32_t v = -12345;
+
+	assert_ok(carc_game_event_get(game, index, attr, &v));
+	return v;
+}
+
+int
+collect_events(const struct carc_game *game, struct event *ev, int max)
+{
+	int n = carc_game_event_count(game);
+	int players = carc_game_player_count(game);
+
+	ck_assert_int_ge(n, 0);
+	ck_assert_int_ge(players, 2);
+	for (int i = 0; i < n && i < max; i++) {
+		uint32_t u = (uint32_t)i;
+
+		memset(&ev[i], 0, sizeof(ev[i]));
+		ev[i].type = event_attr(game, u, CARC_EVENT_TYPE);
+		ev[i].kind = event_attr(game, u, CARC_EVENT_FEATURE_KIND);
+		ev[i].x = event_attr(game, u, CARC_EVENT_X);
+		ev[i].y = event_attr(game, u, CARC_EVENT_Y);
+		ev[i].feature = event_attr(game, u, CARC_EVENT_FEATURE);
+		ev[i].tiles = event_attr(game, u, CARC_EVENT_TILES);
+		ev[i].pennants = event_attr(game, u, CARC_EVENT_PENNANTS);
+		ev[i].cities = event_attr(game, u, CARC_EVENT_CITIES);
+		ev[i].scorers = event_attr(game, u, CARC_EVENT_SCORERS);
+		for (int p = 0; p < players && p < MAX_PLAYERS; p++) {
+			ev[i].points[p] = event_attr(game, u,
+				CARC_EVENT_POINTS + (uint32_t)p);
+			ev[i].figures[p] = event_attr(game, u,
+				CARC_EVENT_FIGURES + (uint32_t)p);
+		}
+	}
+	return n;
+}
+
+int
+find_event(const struct event *ev, int n, int32_t type, int32_t kind)
+{
+	for (int i = 0; i < n; i++) {
+		if (ev[i].type == type && ev[i].kind == kind)
+			return i;
+	}
+	return -1;
+}
+
+int
+figures_on_board(const struct carc_game *game, uint32_t player)
+{
+	int n = carc_game_figure_count(game);
+	int mine = 0;
+
+	ck_assert_int_ge(n, 0);
+	for (int i = 0; i < n; i++) {
+		uint32_t owner = 99;
+
+		assert_ok(carc_game_figure_at(game, (uint32_t)i, &owner, NULL,
+					      NULL, NULL, NULL));
+		if (owner == player)
+			mine++;
+	}
+	return mine;
+}
+
+uint64_t
+test_rand(uint64_t *state)
+{
+	uint64_t x = *state;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*state = x;
+	return x * UINT64_C(2685821657736338717);
+}

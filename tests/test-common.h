@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef TEST_COMMON_H
+#define TEST_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <check.h>
+
+#include <carcassonne/carcassonne.h>
+
+/* Defined once by each test program; run by test-main.c. */
+Suite *test_suite(void);
+
+/* Followers per player under the default rules. */
+#define DEFAULT_FOLLOWERS 7
+/* Largest player count the API accepts. */
+#define MAX_PLAYERS 6
+
+/*
+ * Compare two status codes; on failure print both with carc_strerror().
+ */
+#define assert_status_eq(got_, want_)                                      \
+	do {                                                               \
+		int g__ = (int)(got_);                                     \
+		int w__ = (int)(want_);                                    \
+		ck_assert_msg(g__ == w__,                                  \
+			      "%s: got %d (%s), want %d (%s)", #got_, g__, \
+			      carc_strerror(g__), w__, carc_strerror(w__));\
+	} while (0)
+
+#define assert_ok(expr_) assert_status_eq((expr_), CARC_OK)
+
+/*
+ * Build rules.  @p stack lists the draw stack as tile letters, one letter
+ * per tile ("EFB" = one E, one F, one B; blanks are ignored); NULL keeps
+ * the default first-edition stack, "" gives an empty stack.  The variable
+ * arguments are (int option, int value) pairs ended by a 0 option.
+ */
+struct carc_rules *make_rules(const char *stack, ...);
+
+/*
+ * A scenario game: its stack holds exactly the tiles of @p order (letters
+ * as above), which also becomes the draw order, first letter in hand.
+ * Options follow as in make_rules().  The rules are released at once; the
+ * game keeps its own reference.  Player count 2, seed 1.
+ */
+struct carc_game *make_scenario(const char *order, ...);
+
+/* Like make_scenario() with an explicit player count. */
+struct carc_game *make_scenario_n(uint32_t n_players, const char *order, ...);
+
+/* A default-rules game, asserted to be created. */
+struct carc_game *make_game(const struct carc_rules *rules,
+			    uint32_t n_players, uint64_t seed);
+
+/* Tile type of a letter, asserted to exist. */
+uint32_t tile_of(char letter);
+
+/*
+ * Put @p tile in hand with carc_game_set_next_tile(), then place it at
+ * (x, y) with @p rot; both asserted to return CARC_OK.
+ */
+void play(struct carc_game *game, uint32_t tile, int32_t x, int32_t y,
+	  uint32_t rot);
+
+/* Deploy a follower on @p feature of the tile just placed; asserts OK. */
+void deploy(struct carc_game *game, uint32_t feature);
+
+/* The deploy move for @p feature of the tile just placed. */
+carc_move_t deploy_move(const struct carc_game *game, uint32_t feature);
+
+/* Apply the pass move; asserts OK. */
+void pass(struct carc_game *game);
+
+/* Apply @p move, assert the status and, on failure, an unchanged hash. */
+void apply_expect(struct carc_game *game, carc_move_t move, int want);
+
+/* One scoring event, every attribute read. */
+struct event {
+	int32_t type;
+	int32_t kind;
+	int32_t x;
+	int32_t y;
+	int32_t feature;
+	int32_t tiles;
+	int32_t pennants;
+	int32_t cities;
+	int32_t scorers;
+	int32_t points[MAX_PLAYERS];
+	int32_t figures[MAX_PLAYERS];
+};
+
+/*
+ * Read the events of the last apply into @p ev (up to @p max); returns
+ * the event count.  Every attribute read is asserted to succeed.
+ */
+int collect_events(const struct carc_game *game, struct event *ev,
+		   int max);
+
+/* Index of the first event of @p type and feature @p kind, or -1. */
+int find_event(const struct event *ev, int n, int32_t type, int32_t kind);
+
+/* Figures on the board owned by @p player. */
+int figures_on_board(const struct carc_game *game, uint32_t player);
+
+/* A small deterministic PRNG for property tests (xorshift64*). */
+uint64_t test_rand(uint64_t *state);
+
+#endif /* TEST_COMMON_H */

@@ -1,0 +1,438 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Whole games: seeded determinism, the stack calls, and a property test
+ * over seeded random self-play.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "test-common.h"
+
+#define MAX_MOVES 1024
+
+/* ---- determinism ----------------------------------------------------- */
+
+/* Pick a move with a PRNG independent of the library's. */
+static carc_move_t
+pick(const struct carc_game *game, uint64_t *rng)
+{
+	carc_move_t moves[MAX_MOVES];
+	int n = carc_game_legal_moves(game, moves, MAX_MOVES);
+
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_le(n, MAX_MOVES);
+	return moves[test_rand(rng) % (uint64_t)n];
+}
+
+START_TEST(same_seed_same_game)
+{
+	struct carc_rules *rules = make_rules(NULL, 0);
+	struct carc_game *a = make_game(rules, 3, 0xC0FFEE);
+	struct carc_game *b = make_game(rules, 3, 0xC0FFEE);
+	uint64_t ra = 5, rb = 5;
+
+	carc_rules_unref(rules);
+	ck_assert_uint_eq(carc_game_hash(a), carc_game_hash(b));
+	while (!carc_game_is_over(a)) {
+		carc_move_t ma = pick(a, &ra);
+		carc_move_t mb = pick(b, &rb);
+
+		ck_assert_uint_eq(ma, mb);
+		assert_ok(carc_game_apply(a, ma));
+		assert_ok(carc_game_apply(b, mb));
+		ck_assert_uint_eq(carc_game_hash(a), carc_game_hash(b));
+		ck_assert_int_eq(carc_game_current_tile(a),
+				 carc_game_current_tile(b));
+		for (uint32_t p = 0; p < 3; p++)
+			ck_assert_int_eq(carc_game_score(a, p),
+					 carc_game_score(b, p));
+	}
+	ck_assert_int_eq(carc_game_is_over(b), 1);
+	ck_assert_int_eq(carc_game_discard_count(a),
+			 carc_game_discard_count(b));
+	carc_game_free(a);
+	carc_game_free(b);
+}
+END_TEST
+
+/* The sequence of tiles in hand when the first legal move is always
+ * played. */
+static int
+draw_sequence(const struct carc_rules *rules, uint64_t seed, int *tiles,
+	      int max)
+{
+	struct carc_game *game = make_game(rules, 2, seed);
+	int n = 0;
+
+	while (!carc_game_is_over(game)) {
+		carc_move_t m;
+
+		if (carc_game_phase(game) == CARC_PHASE_PLACE_TILE &&
+		    n < max)
+			tiles[n++] = carc_game_current_tile(game);
+		ck_assert_int_gt(carc_game_legal_moves(game, &m, 1), 0);
+		assert_ok(carc_game_apply(game, m));
+	}
+	carc_game_free(game);
+	return n;
+}
+
+START_TEST(different_seeds_differ)
+{
+	struct carc_rules *rules = make_rules(NULL, 0);
+	int a[80], b[80], c[80];
+	int na = draw_sequence(rules, 1, a, 80);
+	int nb = draw_sequence(rules, 2, b, 80);
+	int nc = draw_sequence(rules, 1, c, 80);
+
+	carc_rules_unref(rules);
+	ck_assert(na != nb || memcmp(a, b, (size_t)na * sizeof(int)) != 0);
+	ck_assert_int_eq(na, nc);
+	ck_assert_mem_eq(a, c, (size_t)na * sizeof(int));
+}
+END_TEST
+
+START_TEST(hash_ignores_stack_order)
+{
+	struct carc_rules *rules = make_rules(NULL, 0);
+	struct carc_game *a = make_game(rules, 2, 17);
+	uint64_t h = carc_game_hash(a);
+	int tile = carc_game_current_tile(a);
+	int before[CARC_TILE_TYPES];
+
+	carc_rules_unref(rules);
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		before[t] = carc_game_remaining(a, t);
+	assert_ok(carc_game_shuffle_stack(a, 99));
+	ck_assert_uint_eq(carc_game_hash(a), h);
+	ck_assert_int_eq(carc_game_current_tile(a), tile);
+	ck_assert_int_eq(carc_game_remaining_total(a), 70);
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		ck_assert_int_eq(carc_game_remaining(a, t), before[t]);
+	carc_game_free(a);
+}
+END_TEST
+
+START_TEST(hash_tracks_state)
+{
+	struct carc_game *a = make_scenario("UB", 0);
+	struct carc_game *b = make_scenario("UB", 0);
+	uint64_t h0 = carc_game_hash(a);
+
+	ck_assert_uint_ne(h0, 0);
+	ck_assert_uint_eq(carc_game_hash(b), h0);
+	/* Another tile in hand is another state. */
+	assert_ok(carc_game_set_next_tile(b, CARC_TILE_B));
+	ck_assert_uint_ne(carc_game_hash(b), h0);
+	assert_ok(carc_game_set_next_tile(b, CARC_TILE_U));
+	ck_assert_uint_eq(carc_game_hash(b), h0);
+	/* Placing and deploying change it; rotation matters. */
+	play(a, CARC_TILE_U, 1, 0, 0);
+	play(b, CARC_TILE_U, 1, 0, 2);
+	ck_assert_uint_ne(carc_game_hash(a), h0);
+	ck_assert_uint_ne(carc_game_hash(a), carc_game_hash(b));
+	carc_game_free(a);
+	carc_game_free(b);
+}
+END_TEST
+
+START_TEST(hash_same_state_other_path)
+{
+	/* Two different move orders reaching the same position. */
+	struct carc_game *a = make_scenario("UUBB", 0);
+	struct carc_game *b = make_scenario("UUBB", 0);
+
+	play(a, CARC_TILE_U, 1, 0, 0);
+	pass(a);
+	play(a, CARC_TILE_U, -1, 0, 0);
+	pass(a);
+	play(b, CARC_TILE_U, -1, 0, 0);
+	pass(b);
+	play(b, CARC_TILE_U, 1, 0, 0);
+	pass(b);
+	/* Board, figures, scores, supplies, tile in hand and stack agree;
+	 * only the placement order differs. */
+	ck_assert_uint_eq(carc_game_hash(a), carc_game_hash(b));
+	carc_game_free(a);
+	carc_game_free(b);
+}
+END_TEST
+
+/* ---- the stack --------------------------------------------------------- */
+
+START_TEST(draw_order_followed)
+{
+	static const char order[] = "UBVEAW";
+	struct carc_game *game = make_scenario(order, 0);
+	static const int32_t spots[][3] = {
+		{ 1, 0, 0 }, { 0, 1, 0 }, { -1, 0, 3 }, { 0, -1, 2 },
+		{ -1, 1, 2 }, { 2, 0, 0 },
+	};
+
+	for (int i = 0; i < 6; i++) {
+		ck_assert_int_eq(carc_game_current_tile(game),
+				 (int)tile_of(order[i]));
+		ck_assert_int_eq(carc_game_remaining_total(game), 5 - i);
+		ck_assert_int_eq(carc_game_current_player(game), i % 2);
+		ck_assert_int_eq(carc_game_apply(game,
+			carc_move_place(spots[i][0], spots[i][1],
+					spots[i][2])), CARC_OK);
+		pass(game);
+	}
+	ck_assert_int_eq(carc_game_is_over(game), 1);
+	ck_assert_int_eq(carc_game_tile_count(game), 7);
+	carc_game_free(game);
+}
+END_TEST
+
+START_TEST(set_next_tile_swaps)
+{
+	/* Hand U, stack B V E; choosing V puts U where V was. */
+	struct carc_game *game = make_scenario("UBVE", 0);
+
+	ck_assert_int_eq(carc_game_remaining(game, CARC_TILE_V), 1);
+	ck_assert_int_eq(carc_game_remaining(game, CARC_TILE_U), 0);
+	assert_ok(carc_game_set_next_tile(game, CARC_TILE_V));
+	ck_assert_int_eq(carc_game_current_tile(game), CARC_TILE_V);
+	ck_assert_int_eq(carc_game_remaining(game, CARC_TILE_V), 0);
+	ck_assert_int_eq(carc_game_remaining(game, CARC_TILE_U), 1);
+	ck_assert_int_eq(carc_game_remaining_total(game), 3);
+	/* Choosing the tile already in hand changes nothing. */
+	assert_ok(carc_game_set_next_tile(game, CARC_TILE_V));
+	ck_assert_int_eq(carc_game_current_tile(game), CARC_TILE_V);
+
+	assert_ok(carc_game_apply(game, carc_move_place(1, 0, 0)));
+	pass(game);
+	ck_assert_int_eq(carc_game_current_tile(game), CARC_TILE_B);
+	assert_ok(carc_game_apply(game, carc_move_place(0, 1, 0)));
+	pass(game);
+	ck_assert_int_eq(carc_game_current_tile(game), CARC_TILE_U);
+	assert_ok(carc_game_apply(game, carc_move_place(-1, 0, 0)));
+	pass(game);
+	ck_assert_int_eq(carc_game_current_tile(game), CARC_TILE_E);
+	carc_game_free(game);
+}
+END_TEST
+
+START_TEST(set_draw_order_midgame)
+{
+	struct carc_game *game = make_scenario("UBVE", 0);
+	uint32_t order[3] = { CARC_TILE_E, CARC_TILE_V, CARC_TILE_B };
+
+	play(game, CARC_TILE_U, 1, 0, 0);
+	pass(game);
+	assert_ok(carc_game_set_draw_order(game, order, 3));
+	ck_assert_int_eq(carc_game_current_tile(game), CARC_TILE_E);
+	ck_assert_int_eq(carc_game_remaining_total(game), 2);
+	assert_ok(carc_game_apply(game, carc_move_place(0, -1, 2)));
+	pass(game);
+	ck_assert_int_eq(carc_game_current_tile(game), CARC_TILE_V);
+	assert_ok(carc_game_apply(game, carc_move_place(0, 1, 0)));
+	pass(game);
+	ck_assert_int_eq(carc_game_current_tile(game), CARC_TILE_B);
+	carc_game_free(game);
+}
+END_TEST
+
+START_TEST(remaining_bookkeeping)
+{
+	struct carc_rules *rules = make_rules(NULL, 0);
+	struct carc_game *game = make_game(rules, 2, 31337);
+	uint64_t rng = 77;
+
+	carc_rules_unref(rules);
+	while (!carc_game_is_over(game)) {
+		int seen[CARC_TILE_TYPES] = { 0 };
+		int total = 0;
+
+		/* Tiles on the board (minus the start tile), discarded and
+		 * in hand, plus those left, make up the rules' stack. */
+		for (int i = 1; i < carc_game_tile_count(game); i++) {
+			uint32_t tt = 99;
+
+			assert_ok(carc_game_tile_at(game, (uint32_t)i, NULL,
+						    NULL, &tt, NULL));
+			ck_assert_uint_lt(tt, CARC_TILE_TYPES);
+			seen[tt]++;
+		}
+		for (int i = 0; i < carc_game_discard_count(game); i++)
+			seen[carc_game_discard_at(game, (uint32_t)i)]++;
+		if (carc_game_phase(game) == CARC_PHASE_PLACE_TILE)
+			seen[carc_game_current_tile(game)]++;
+		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
+			int left = carc_game_remaining(game, t);
+
+			ck_assert_int_eq(left + seen[t],
+					 carc_rules_tile_count(
+						 carc_game_rules(game), t));
+			total += left;
+		}
+		ck_assert_int_eq(total, carc_game_remaining_total(game));
+		assert_ok(carc_game_apply(game, pick(game, &rng)));
+	}
+	ck_assert_int_eq(carc_game_remaining_total(game), 0);
+	ck_assert_int_eq(carc_game_tile_count(game) +
+			 carc_game_discard_count(game), 72);
+	carc_game_free(game);
+}
+END_TEST
+
+START_TEST(shuffle_keeps_multiset)
+{
+	struct carc_rules *rules = make_rules(NULL, 0);
+	struct carc_game *a = make_game(rules, 2, 5);
+	struct carc_game *b = NULL;
+	int seq_a[80], seq_b[80];
+	int na = 0, nb = 0;
+
+	carc_rules_unref(rules);
+	assert_ok(carc_game_clone(a, &b));
+	assert_ok(carc_game_shuffle_stack(b, 6));
+	ck_assert_uint_eq(carc_game_hash(a), carc_game_hash(b));
+	/* Draw both stacks out by always playing the first move; the tiles
+	 * seen are the same multiset in another order. */
+	while (!carc_game_is_over(a)) {
+		carc_move_t m;
+
+		if (carc_game_phase(a) == CARC_PHASE_PLACE_TILE)
+			seq_a[na++] = carc_game_current_tile(a);
+		ck_assert_int_gt(carc_game_legal_moves(a, &m, 1), 0);
+		assert_ok(carc_game_apply(a, m));
+	}
+	while (!carc_game_is_over(b)) {
+		carc_move_t m;
+
+		if (carc_game_phase(b) == CARC_PHASE_PLACE_TILE)
+			seq_b[nb++] = carc_game_current_tile(b);
+		ck_assert_int_gt(carc_game_legal_moves(b, &m, 1), 0);
+		assert_ok(carc_game_apply(b, m));
+	}
+	{
+		int ca[CARC_TILE_TYPES] = { 0 }, cb[CARC_TILE_TYPES] = { 0 };
+
+		for (int i = 0; i < na; i++)
+			ca[seq_a[i]]++;
+		for (int i = 0; i < carc_game_discard_count(a); i++)
+			ca[carc_game_discard_at(a, (uint32_t)i)]++;
+		for (int i = 0; i < nb; i++)
+			cb[seq_b[i]]++;
+		for (int i = 0; i < carc_game_discard_count(b); i++)
+			cb[carc_game_discard_at(b, (uint32_t)i)]++;
+		ck_assert_mem_eq(ca, cb, sizeof(ca));
+	}
+	carc_game_free(a);
+	carc_game_free(b);
+}
+END_TEST
+
+/* ---- random self-play property test ------------------------------------ */
+
+static void
+random_game(uint64_t seed, int check_all_moves)
+{
+	struct carc_rules *rules = make_rules(NULL, 0);
+	uint32_t players = 2 + (uint32_t)(seed % 5);
+	struct carc_game *game = make_game(rules, players, seed);
+	uint64_t rng = seed * 2654435761u + 1;
+	int score[MAX_PLAYERS] = { 0 };
+	int applies = 0;
+
+	carc_rules_unref(rules);
+	while (!carc_game_is_over(game)) {
+		carc_move_t moves[MAX_MOVES];
+		int n = carc_game_legal_moves(game, moves, MAX_MOVES);
+		int cur = carc_game_current_player(game);
+		carc_move_t m;
+
+		ck_assert_int_gt(n, 0);
+		ck_assert_int_le(n, MAX_MOVES);
+		ck_assert(cur >= 0 && cur < (int)players);
+		if (check_all_moves) {
+			for (int i = 0; i < n; i++)
+				ck_assert_int_eq(carc_game_is_legal(game,
+								    moves[i]),
+						 1);
+		}
+		m = moves[test_rand(&rng) % (uint64_t)n];
+		ck_assert_int_eq(carc_game_is_legal(game, m), 1);
+		assert_ok(carc_game_apply(game, m));
+		applies++;
+
+		for (uint32_t p = 0; p < players; p++) {
+			int s = carc_game_score(game, p);
+			int sup = carc_game_supply(game, p,
+						   CARC_FIGURE_FOLLOWER);
+
+			ck_assert_int_ge(s, score[p]);
+			score[p] = s;
+			ck_assert_int_ge(sup, 0);
+			ck_assert_int_eq(sup + figures_on_board(game, p),
+					 DEFAULT_FOLLOWERS);
+		}
+		ck_assert_int_lt(applies, 1000);
+	}
+	ck_assert_int_eq(carc_game_phase(game), CARC_PHASE_GAME_OVER);
+	ck_assert_int_eq(carc_game_remaining_total(game), 0);
+	ck_assert_int_eq(carc_game_legal_moves(game, NULL, 0), 0);
+	ck_assert_int_eq(carc_game_tile_count(game) +
+			 carc_game_discard_count(game), 72);
+	carc_game_free(game);
+}
+
+START_TEST(random_games)
+{
+	/* 200 games in 10 chunks; every listed move re-checked in the
+	 * first game of each chunk. */
+	for (int i = 0; i < 20; i++)
+		random_game((uint64_t)_i * 20 + (uint64_t)i + 1, i == 0);
+}
+END_TEST
+
+START_TEST(random_games_slow)
+{
+	for (int i = 0; i < 100; i++)
+		random_game(100000 + (uint64_t)_i * 100 + (uint64_t)i, 1);
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite *s = suite_create("game");
+	TCase *tc;
+
+	tc = tcase_create("determinism");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, same_seed_same_game);
+	tcase_add_test(tc, different_seeds_differ);
+	tcase_add_test(tc, hash_ignores_stack_order);
+	tcase_add_test(tc, hash_tracks_state);
+	tcase_add_test(tc, hash_same_state_other_path);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("stack");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, draw_order_followed);
+	tcase_add_test(tc, set_next_tile_swaps);
+	tcase_add_test(tc, set_draw_order_midgame);
+	tcase_add_test(tc, remaining_bookkeeping);
+	tcase_add_test(tc, shuffle_keeps_multiset);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("random_games");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, random_games, 0, 10);
+	suite_add_tcase(s, tc);
+
+	/* Exhaustive variant, only when asked for (meson suite 'slow'). */
+	if (getenv("CARC_TEST_SLOW") != NULL) {
+		tc = tcase_create("random_games_slow");
+		tcase_set_timeout(tc, 1200);
+		tcase_add_loop_test(tc, random_games_slow, 0, 20);
+		suite_add_tcase(s, tc);
+	}
+
+	return s;
+}
