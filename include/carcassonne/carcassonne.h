@@ -825,9 +825,11 @@ enum carc_figure {
 	CARC_FIGURE_FOLLOWER = 1,
 	/** The phantom (The Phantom). */
 	CARC_FIGURE_PHANTOM = 2,
-	/** Little Buildings tokens: they stand on a tile, not a feature. */
+	/** Little Buildings tower: it stands on a tile, not a feature. */
 	CARC_FIGURE_TOWER = 3,
+	/** Little Buildings house. */
 	CARC_FIGURE_HOUSE = 4,
+	/** Little Buildings shed. */
 	CARC_FIGURE_SHED = 5,
 };
 
@@ -859,6 +861,9 @@ int carc_game_building_count(const struct carc_game *game);
  * The @p index-th building on the board, in the order they were built.
  * Any output pointer may be NULL.
  *
+ * @param game the game
+ * @param index 0 to carc_game_building_count() - 1
+ * @param[out] x_out, y_out the tile it stands on
  * @param[out] figure_out #CARC_FIGURE_TOWER, #CARC_FIGURE_HOUSE or
  *             #CARC_FIGURE_SHED
  * @retval CARC_OK success
@@ -1019,7 +1024,9 @@ enum carc_move_kind {
 
 /** The crop-circle choices. */
 enum carc_crop_choice {
+	/** Everybody may add a figure next to his own of the kind. */
 	CARC_CROP_DEPLOY = 1,
+	/** Everybody must remove one of his figures of the kind. */
 	CARC_CROP_REMOVE = 2,
 };
 
