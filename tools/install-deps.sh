@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# Usage: tools/install-deps.sh [--tests]
+#
+# Installs, with apt-get, the Debian packages that building libcarcassonne
+# needs and that this machine lacks: meson, ninja-build and pkg-config, and
+# with --tests also check, valgrind, clang and python3.  Installs nothing
+# when everything is present.  Uses sudo only when not run as root; runs
+# `apt-get update` only if the first install attempt fails.
+set -euo pipefail
+
+want_tests=0
+for arg in "$@"; do
+	case "$arg" in
+	--tests) want_tests=1 ;;
+	*) echo "usage: $0 [--tests]" >&2; exit 2 ;;
+	esac
+done
+
+missing=()
+need_command() {	# need_command COMMAND PACKAGE
+	if ! command -v "$1" >/dev/null 2>&1; then
+		missing+=("$2")
+	fi
+}
+
+need_command meson meson
+need_command ninja ninja-build
+need_command pkg-config pkg-config
+if ! command -v cc >/dev/null 2>&1 && ! command -v gcc >/dev/null 2>&1; then
+	missing+=(gcc)
+fi
+
+if [ "$want_tests" = 1 ]; then
+	need_command python3 python3
+	need_command valgrind valgrind
+	need_command clang clang
+	# Check is a library: ask pkg-config when it is there, else dpkg.
+	if ! { command -v pkg-config >/dev/null 2>&1 &&
+	       pkg-config --exists 'check >= 0.11'; } &&
+	   ! dpkg-query -W -f='${Status}' check 2>/dev/null |
+		grep -q 'ok installed'; then
+		missing+=(check)
+	fi
+fi
+
+if [ "${#missing[@]}" -eq 0 ]; then
+	exit 0
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "missing: ${missing[*]}; install them with your package manager" >&2
+	exit 1
+fi
+
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+	if ! command -v sudo >/dev/null 2>&1; then
+		echo "missing: ${missing[*]}; run as root or install sudo" >&2
+		exit 1
+	fi
+	sudo_cmd=(sudo)
+fi
+
+apt_install() {
+	"${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+echo "Installing missing packages: ${missing[*]}"
+if ! apt_install; then
+	echo "apt-get install failed; updating the package lists and retrying"
+	"${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+	apt_install
+fi
