@@ -186,27 +186,24 @@ connect(struct carc_game *g, uint32_t a, uint32_t b, uint32_t s)
 	}
 }
 
-static void
-frontier_require(struct carc_game *g, int32_t x, int32_t y, uint32_t side,
-		 uint32_t edge)
+/* Require @edge on @side of the open position @key, whose frontier index
+ * is @i if @found, else its insertion point.  Returns 1 if a cell was
+ * inserted. */
+static int
+frontier_require(struct carc_game *g, int i, bool found, uint32_t key,
+		 uint32_t side, uint32_t edge)
 {
-	uint32_t key = pos_key(x, y);
-	int i = carc__frontier_find(g, key);
-	struct fcell *c;
+	struct fcell *c = &g->frontier[i];
 
-	if (i < 0) {
-		i = -i - 1;
-		memmove(&g->frontier[i + 1], &g->frontier[i],
-			(g->s.n_frontier - (uint32_t)i) * sizeof(*c));
+	if (!found) {
+		memmove(c + 1, c, (g->s.n_frontier - (uint32_t)i) * sizeof(*c));
 		g->s.n_frontier++;
-		c = &g->frontier[i];
 		c->key = key;
 		c->req = 0;
 		memset(c->pad, 0, sizeof(c->pad));
-	} else {
-		c = &g->frontier[i];
 	}
 	c->req = (uint8_t)(c->req | edge << (2 * side));
+	return !found;
 }
 
 static uint64_t
@@ -231,12 +228,12 @@ carc__figure_key(const struct carc_game *g, uint32_t player, uint32_t figure,
 
 void
 carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
-		  uint32_t type)
+		  uint32_t type, int fi)
 {
 	const struct tile_def *d = &carc__tiles[type];
 	uint32_t idx = g->s.n_tiles++;
 	struct placed *p = &g->tiles[idx];
-	int fi;
+	uint32_t key;
 
 	p->x = (int16_t)x;
 	p->y = (int16_t)y;
@@ -269,23 +266,48 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 			g->monasteries[g->s.n_monasteries++] = (uint16_t)n;
 	}
 
-	fi = carc__frontier_find(g, pos_key(x, y));
+	/* @fi: the position's frontier index, known from the legality
+	 * check, or -1 for the start tile, which was never open */
+	key = pos_key(x, y);
 	if (fi >= 0) {
 		memmove(&g->frontier[fi], &g->frontier[fi + 1],
 			(g->s.n_frontier - (uint32_t)fi - 1) *
 				sizeof(g->frontier[0]));
 		g->s.n_frontier--;
+	} else {
+		fi = -carc__frontier_find(g, key) - 1;
 	}
 
-	for (uint32_t s = 0; s < 4; s++) {
-		int32_t nx = x + dx[s], ny = y + dy[s];
-		int nb = carc__board_lookup(g, nx, ny);
+	/*
+	 * Sides in the order E, W, N, S: the frontier is sorted by (y, x),
+	 * so the east and west neighbours' cells can only sit right at and
+	 * right before index fi, where the placed position was; only north
+	 * and south need a binary search.
+	 */
+	for (uint32_t k = 0; k < 4; k++) {
+		static const uint8_t order[4] = { 1, 3, 0, 2 };
+		uint32_t s = order[k], nkey = pos_key(x + dx[s], y + dy[s]);
+		uint32_t edge = d->edges[(s + 4 - rot) & 3];
+		int nb = carc__board_lookup(g, x + dx[s], y + dy[s]);
 
-		if (nb >= 0)
+		if (nb >= 0) {
 			connect(g, idx, (uint32_t)nb, s);
-		else
-			frontier_require(g, nx, ny, (s + 2) & 3,
-					 d->edges[(s + 4 - rot) & 3]);
+		} else if (s == 1) {
+			bool found = (uint32_t)fi < g->s.n_frontier &&
+				     g->frontier[fi].key == nkey;
+			frontier_require(g, fi, found, nkey, 3, edge);
+		} else if (s == 3) {
+			bool found = fi > 0 && g->frontier[fi - 1].key == nkey;
+			if (found)
+				frontier_require(g, fi - 1, true, nkey, 1, edge);
+			else
+				fi += frontier_require(g, fi, false, nkey, 1,
+						       edge);
+		} else {
+			int i = carc__frontier_find(g, nkey);
+			frontier_require(g, i >= 0 ? i : -i - 1, i >= 0, nkey,
+					 (s + 2) & 3, edge);
+		}
 	}
 	g->s.hash_board += tile_key(x, y, type, rot);
 }

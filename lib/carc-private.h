@@ -221,7 +221,7 @@ bool carc__board_placeable(const struct carc_game *g, uint32_t type);
 int carc__board_check_place(const struct carc_game *g, int32_t x, int32_t y,
 			    uint32_t rot, uint32_t type);
 void carc__board_place(struct carc_game *g, int32_t x, int32_t y,
-		       uint32_t rot, uint32_t type);
+		       uint32_t rot, uint32_t type, int fi);
 uint32_t carc__find(struct carc_game *g, uint32_t n);
 uint32_t carc__find_const(const struct carc_game *g, uint32_t n);
 int carc__monastery_neighbours(const struct carc_game *g, uint32_t tile);

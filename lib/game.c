@@ -121,15 +121,19 @@ shuffle(uint8_t *a, uint32_t n, uint64_t seed)
 {
 	uint64_t rng = seed;
 
-	/* Fisher-Yates with an unbiased bounded draw */
+	/* Fisher-Yates; the bounded draw is Lemire's multiply-and-reject,
+	 * unbiased and free of divisions but for rare rejections */
 	for (uint32_t i = n; i > 1; i--) {
-		uint64_t limit = UINT64_MAX - UINT64_MAX % i, v;
+		uint64_t m = (carc__rng_next(&rng) >> 32) * i;
+		uint32_t v;
 		uint8_t t;
 
-		do
-			v = carc__rng_next(&rng);
-		while (v >= limit);
-		v %= i;
+		if ((uint32_t)m < i) {
+			uint32_t floor = (uint32_t)-i % i;
+			while ((uint32_t)m < floor)
+				m = (carc__rng_next(&rng) >> 32) * i;
+		}
+		v = (uint32_t)(m >> 32);
 		t = a[i - 1];
 		a[i - 1] = a[v];
 		a[v] = t;
@@ -176,7 +180,7 @@ carc_game_new(const struct carc_rules *rules, uint32_t n_players,
 	shuffle(g->stack, n_stack, seed);
 
 	/* the start tile: D, city north, at the origin */
-	carc__board_place(g, 0, 0, 0, CARC_TILE_D);
+	carc__board_place(g, 0, 0, 0, CARC_TILE_D, -1);
 	g->s.player = 0;
 	g->s.active = 0;
 	draw(g);
@@ -257,7 +261,8 @@ carc_game_free(struct carc_game *game)
 static void
 next_turn(struct carc_game *g)
 {
-	g->s.active = (g->s.active + 1) % g->s.n_players;
+	if (++g->s.active == g->s.n_players)
+		g->s.active = 0;
 	g->s.player = g->s.active;
 	g->s.phantom_now = 0;
 	g->s.crop_choice = 0;
@@ -392,7 +397,7 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 	if (!g)
 		return CARC_E_INVALID;
 	rc = carc__check_move(g, move);
-	if (rc != CARC_OK)
+	if (rc < 0)
 		return rc;
 	g->s.n_events = 0;
 	fig = carc_move_figure(move);
@@ -400,7 +405,7 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 	switch (g->s.phase) {
 	case CARC_PHASE_PLACE_TILE:
 		carc__board_place(g, carc_move_x(move), carc_move_y(move),
-				  carc_move_rotation(move), g->s.hand);
+				  carc_move_rotation(move), g->s.hand, rc);
 		g->s.last_tile = g->s.n_tiles - 1;
 		compute_deploy_mask(g);
 		g->s.phase = CARC_PHASE_DEPLOY;

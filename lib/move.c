@@ -434,7 +434,8 @@ check_crop_response(const struct carc_game *g, carc_move_t m)
 	return CARC_E_WRONG_PHASE;
 }
 
-/* CARC_OK if @m is legal now, else the specific error. */
+/* >= 0 if @m is legal now (for a placement, the frontier index of its
+ * position), else the specific error. */
 int
 carc__check_move(const struct carc_game *g, carc_move_t m)
 {
@@ -443,12 +444,10 @@ carc__check_move(const struct carc_game *g, carc_move_t m)
 
 	switch (g->s.phase) {
 	case CARC_PHASE_PLACE_TILE: {
-		int r;
 		if (M_KIND(m) != CARC_MOVE_PLACE)
 			return CARC_E_WRONG_PHASE;
-		r = carc__board_check_place(g, M_X(m), M_Y(m), M_ROT(m),
-					    g->s.hand);
-		return r < 0 ? r : CARC_OK;
+		return carc__board_check_place(g, M_X(m), M_Y(m), M_ROT(m),
+					       g->s.hand);
 	}
 	case CARC_PHASE_DEPLOY:
 		return check_deploy_step(g, m);
@@ -470,8 +469,23 @@ carc_game_is_legal(const struct carc_game *game, carc_move_t move)
 {
 	if (!game)
 		return CARC_E_INVALID;
-	return carc__check_move(game, move) == CARC_OK;
+	return carc__check_move(game, move) >= 0;
 }
+
+/* For a 4-bit set of fitting rotations: the rotations in ascending order
+ * as move bits, and how many there are. */
+#define R(r) ((carc_move_t)(r) << 16)
+static const carc_move_t rot_seq[16][4] = {
+	{ 0 }, { R(0) }, { R(1) }, { R(0), R(1) },
+	{ R(2) }, { R(0), R(2) }, { R(1), R(2) }, { R(0), R(1), R(2) },
+	{ R(3) }, { R(0), R(3) }, { R(1), R(3) }, { R(0), R(1), R(3) },
+	{ R(2), R(3) }, { R(0), R(2), R(3) }, { R(1), R(2), R(3) },
+	{ R(0), R(1), R(2), R(3) },
+};
+#undef R
+static const uint8_t rot_count[16] = {
+	0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4
+};
 
 static inline void
 emit(carc_move_t *moves, size_t cap, uint32_t *n, carc_move_t m)
@@ -561,17 +575,39 @@ carc_game_legal_moves(const struct carc_game *game, carc_move_t *moves,
 	switch (g->s.phase) {
 	case CARC_PHASE_PLACE_TILE: {
 		const uint8_t *fit = g->rules->fit[g->s.hand];
-		for (uint32_t i = 0; i < g->s.n_frontier; i++) {
+		uint32_t i = 0;
+
+		/*
+		 * Whether a tile fits a cell is a coin toss for the branch
+		 * predictor, so while four slots are free every cell writes
+		 * all four candidate rotations and only the count advances
+		 * by the number that fit (documented: entries past the
+		 * returned count are unspecified).
+		 */
+		/* the key is x and y with their sign bits flipped, in the
+		 * same places as in a move's high half */
+		for (; i < g->s.n_frontier && n + 4 <= n_moves; i++) {
+			const struct fcell *c = &g->frontier[i];
+			uint32_t rots = fit[c->req];
+			carc_move_t base = CARC_MOVE_PLACE |
+				(carc_move_t)(c->key ^ 0x80008000u) << 32;
+			carc_move_t *o = moves + n;
+
+			o[0] = base | rot_seq[rots][0];
+			o[1] = base | rot_seq[rots][1];
+			o[2] = base | rot_seq[rots][2];
+			o[3] = base | rot_seq[rots][3];
+			n += rot_count[rots];
+		}
+		for (; i < g->s.n_frontier; i++) {
 			const struct fcell *c = &g->frontier[i];
 			uint32_t rots = fit[c->req];
 			carc_move_t base;
 
 			if (!rots)
 				continue;
-			/* x and y are stored biased in the key */
-			base = pack(CARC_MOVE_PLACE, 0, 0, 0,
-				    (int32_t)(c->key & 0xffff) - 0x8000,
-				    (int32_t)(c->key >> 16) - 0x8000);
+			base = CARC_MOVE_PLACE |
+			       (carc_move_t)(c->key ^ 0x80008000u) << 32;
 			if (rots & 1)
 				emit(moves, n_moves, &n, base);
 			if (rots & 2)

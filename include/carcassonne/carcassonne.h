@@ -643,7 +643,9 @@ int carc_game_current_tile(const struct carc_game *game);
 /**
  * List every legal move at the current decision point, in canonical order,
  * snprintf-style: writes min(total, n_moves) moves and returns the total.
- * Pass NULL, 0 to get the count.  Allocates nothing.
+ * Pass NULL, 0 to get the count.  Allocates nothing.  Entries of @p moves
+ * past the returned count (but below @p n_moves) are unspecified
+ * afterwards: the placement loop writes without branches for speed.
  *
  * Canonical order: tile placements by y, then x, then rotation; follower
  * deployments in the tile's feature order, then the pass move.
