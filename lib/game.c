@@ -402,14 +402,17 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 	g->s.n_events = 0;
 	fig = carc_move_figure(move);
 
-	switch (g->s.phase) {
-	case CARC_PHASE_PLACE_TILE:
+	/* the placement step outside the switch: alternating with the
+	 * deploy step it would make the jump table mispredict */
+	if (g->s.phase == CARC_PHASE_PLACE_TILE) {
 		carc__board_place(g, carc_move_x(move), carc_move_y(move),
 				  carc_move_rotation(move), g->s.hand, rc);
 		g->s.last_tile = g->s.n_tiles - 1;
 		compute_deploy_mask(g);
 		g->s.phase = CARC_PHASE_DEPLOY;
-		break;
+		return CARC_OK;
+	}
+	switch (g->s.phase) {
 	case CARC_PHASE_DEPLOY:
 		if (carc_move_kind(move) == CARC_MOVE_DEPLOY) {
 			if (fig >= CARC_FIGURE_TOWER) {

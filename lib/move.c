@@ -141,10 +141,12 @@ well_formed(carc_move_t m)
 {
 	uint32_t fig = M_FIGURE(m), feat = M_FEATURE(m);
 
-	switch (M_KIND(m)) {
-	case CARC_MOVE_PLACE:
+	/* Placements are half of all moves: test them before the switch,
+	 * whose jump table the alternating phases would mispredict. */
+	if (M_KIND(m) == CARC_MOVE_PLACE)
 		return m == pack(CARC_MOVE_PLACE, 0, M_ROT(m), 0, M_X(m),
 				 M_Y(m)) && M_ROT(m) <= 3;
+	switch (M_KIND(m)) {
 	case CARC_MOVE_DEPLOY:
 		if (m != pack(CARC_MOVE_DEPLOY, fig, 0, feat, M_X(m), M_Y(m)) ||
 		    !figure_name(fig))
@@ -442,15 +444,16 @@ carc__check_move(const struct carc_game *g, carc_move_t m)
 	if (!well_formed(m))
 		return CARC_E_INVALID;
 
-	switch (g->s.phase) {
-	case CARC_PHASE_PLACE_TILE: {
+	/* the two common steps first, as in well_formed() */
+	if (g->s.phase == CARC_PHASE_PLACE_TILE) {
 		if (M_KIND(m) != CARC_MOVE_PLACE)
 			return CARC_E_WRONG_PHASE;
 		return carc__board_check_place(g, M_X(m), M_Y(m), M_ROT(m),
 					       g->s.hand);
 	}
-	case CARC_PHASE_DEPLOY:
+	if (g->s.phase == CARC_PHASE_DEPLOY)
 		return check_deploy_step(g, m);
+	switch (g->s.phase) {
 	case CARC_PHASE_PHANTOM:
 		return check_phantom_step(g, m);
 	case CARC_PHASE_CROP_CHOICE:
@@ -562,6 +565,57 @@ emit_crop_moves(const struct carc_game *g, carc_move_t *moves, size_t cap,
 	}
 }
 
+/* Placements of the tile in hand, by (y, x, rotation). */
+static uint32_t
+list_placements(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
+{
+	uint32_t n = 0;
+	const uint8_t *fit = g->rules->fit[g->s.hand];
+	uint32_t i = 0;
+
+	/*
+	 * Whether a tile fits a cell is a coin toss for the branch
+	 * predictor, so while four slots are free every cell writes
+	 * all four candidate rotations and only the count advances
+	 * by the number that fit (documented: entries past the
+	 * returned count are unspecified).
+	 */
+	/* the key is x and y with their sign bits flipped, in the
+	 * same places as in a move's high half */
+	for (; i < g->s.n_frontier && n + 4 <= n_moves; i++) {
+		const struct fcell *c = &g->frontier[i];
+		uint32_t rots = fit[c->req];
+		carc_move_t base = CARC_MOVE_PLACE |
+			(carc_move_t)(c->key ^ 0x80008000u) << 32;
+		carc_move_t *o = moves + n;
+
+		o[0] = base | rot_seq[rots][0];
+		o[1] = base | rot_seq[rots][1];
+		o[2] = base | rot_seq[rots][2];
+		o[3] = base | rot_seq[rots][3];
+		n += rot_count[rots];
+	}
+	for (; i < g->s.n_frontier; i++) {
+		const struct fcell *c = &g->frontier[i];
+		uint32_t rots = fit[c->req];
+		carc_move_t base;
+
+		if (!rots)
+			continue;
+		base = CARC_MOVE_PLACE |
+		       (carc_move_t)(c->key ^ 0x80008000u) << 32;
+		if (rots & 1)
+			emit(moves, n_moves, &n, base);
+		if (rots & 2)
+			emit(moves, n_moves, &n, base | 1ull << 16);
+		if (rots & 4)
+			emit(moves, n_moves, &n, base | 2ull << 16);
+		if (rots & 8)
+			emit(moves, n_moves, &n, base | 3ull << 16);
+	}
+	return n;
+}
+
 CARC_EXPORT int
 carc_game_legal_moves(const struct carc_game *game, carc_move_t *moves,
 		      size_t n_moves)
@@ -572,53 +626,9 @@ carc_game_legal_moves(const struct carc_game *game, carc_move_t *moves,
 	if (!g || (!moves && n_moves > 0))
 		return CARC_E_INVALID;
 
+	if (g->s.phase == CARC_PHASE_PLACE_TILE)
+		return (int)list_placements(g, moves, n_moves);
 	switch (g->s.phase) {
-	case CARC_PHASE_PLACE_TILE: {
-		const uint8_t *fit = g->rules->fit[g->s.hand];
-		uint32_t i = 0;
-
-		/*
-		 * Whether a tile fits a cell is a coin toss for the branch
-		 * predictor, so while four slots are free every cell writes
-		 * all four candidate rotations and only the count advances
-		 * by the number that fit (documented: entries past the
-		 * returned count are unspecified).
-		 */
-		/* the key is x and y with their sign bits flipped, in the
-		 * same places as in a move's high half */
-		for (; i < g->s.n_frontier && n + 4 <= n_moves; i++) {
-			const struct fcell *c = &g->frontier[i];
-			uint32_t rots = fit[c->req];
-			carc_move_t base = CARC_MOVE_PLACE |
-				(carc_move_t)(c->key ^ 0x80008000u) << 32;
-			carc_move_t *o = moves + n;
-
-			o[0] = base | rot_seq[rots][0];
-			o[1] = base | rot_seq[rots][1];
-			o[2] = base | rot_seq[rots][2];
-			o[3] = base | rot_seq[rots][3];
-			n += rot_count[rots];
-		}
-		for (; i < g->s.n_frontier; i++) {
-			const struct fcell *c = &g->frontier[i];
-			uint32_t rots = fit[c->req];
-			carc_move_t base;
-
-			if (!rots)
-				continue;
-			base = CARC_MOVE_PLACE |
-			       (carc_move_t)(c->key ^ 0x80008000u) << 32;
-			if (rots & 1)
-				emit(moves, n_moves, &n, base);
-			if (rots & 2)
-				emit(moves, n_moves, &n, base | 1ull << 16);
-			if (rots & 4)
-				emit(moves, n_moves, &n, base | 2ull << 16);
-			if (rots & 8)
-				emit(moves, n_moves, &n, base | 3ull << 16);
-		}
-		break;
-	}
 	case CARC_PHASE_DEPLOY: {
 		const struct placed *p = &g->tiles[g->s.last_tile];
 		if (g->s.supply[g->s.player] > 0)
