@@ -162,6 +162,7 @@ struct game_state {
 	uint32_t phantom_now;	/* the active player placed his phantom */
 	uint64_t hash_board;	/* sum of placed tile keys */
 	uint64_t hash_figs;	/* sum of figure keys */
+	uint64_t hash_stack;	/* sum of (tile type, count left) keys */
 	int32_t score[MAX_PLAYERS];
 	uint8_t supply[MAX_PLAYERS];	/* followers */
 	uint8_t phantom[MAX_PLAYERS];	/* 1 while the phantom is in supply */

@@ -97,6 +97,24 @@ game_alloc(const struct carc_rules *rules)
 	return g;
 }
 
+/* The stack's part of the hash: one key per (tile type, count left),
+ * kept up to date as tiles are drawn and put back, so carc_game_hash
+ * costs a few mixes however many tile types there are. */
+static uint64_t
+stack_key(uint32_t t, uint32_t count)
+{
+	return carc__mix(0x5245000000000000ull ^ (uint64_t)t << 32 ^ count);
+}
+
+static void
+stack_count_add(struct carc_game *g, uint32_t t, int delta)
+{
+	uint32_t old = g->s.remaining[t];
+
+	g->s.remaining[t] = (uint16_t)(old + (uint32_t)delta);
+	g->s.hash_stack += stack_key(t, g->s.remaining[t]) - stack_key(t, old);
+}
+
 /* Draw tiles until one fits somewhere; end the game when none is left. */
 static void
 draw(struct carc_game *g)
@@ -104,7 +122,7 @@ draw(struct carc_game *g)
 	while (g->s.stack_pos < g->s.stack_len) {
 		uint32_t t = g->stack[g->s.stack_pos++];
 
-		g->s.remaining[t]--;
+		stack_count_add(g, t, -1);
 		if (carc__board_placeable(g, t)) {
 			g->s.hand = t;
 			g->s.phase = CARC_PHASE_PLACE_TILE;
@@ -175,6 +193,7 @@ carc_game_new(const struct carc_rules *rules, uint32_t n_players,
 		for (uint32_t c = 0; c < rules->counts[t]; c++)
 			g->stack[n_stack++] = (uint8_t)t;
 		g->s.remaining[t] = rules->counts[t];
+		g->s.hash_stack += stack_key(t, rules->counts[t]);
 	}
 	g->s.stack_len = n_stack;
 	shuffle(g->stack, n_stack, seed);
@@ -548,11 +567,7 @@ carc_game_hash(const struct carc_game *game)
 			       (uint64_t)s->bsupply[p][2] << 8 ^
 			       s->bsupply[p][3]);
 	}
-	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		h += carc__mix(0x5245000000000000ull ^ (uint64_t)t << 32 ^
-			       s->remaining[t]);
-	/* the same board and figures can be reached with another tile just
-	 * placed only in the deploy step, where that tile is in hand */
+	h += s->hash_stack;
 	return carc__mix(h);
 }
 
@@ -579,7 +594,7 @@ static void
 undraw(struct carc_game *g)
 {
 	g->s.stack_pos--;
-	g->s.remaining[g->stack[g->s.stack_pos]]++;
+	stack_count_add(g, g->stack[g->s.stack_pos], 1);
 }
 
 CARC_EXPORT int
