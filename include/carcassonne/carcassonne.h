@@ -450,8 +450,10 @@ int carc_rules_builder_set(struct carc_rules_builder *b, uint32_t option,
 /**
  * Set how many tiles of a type go into the draw stack (not counting the
  * start tile).  The default is the first-edition count; D defaults to 3
- * because the fourth D is the start tile.  A longer custom stack (up to
- * 4000 tiles in all) is allowed.
+ * because the fourth D is the start tile; each crop-circle tile defaults
+ * to 1 and enters the stack only while its set (#CARC_OPT_CROP_CIRCLES_I,
+ * #CARC_OPT_CROP_CIRCLES_II) is switched on.  A longer custom stack (up
+ * to 4000 tiles in all) is allowed.
  *
  * @retval CARC_OK success
  * @retval CARC_E_INVALID NULL builder or count above 4000
