@@ -82,6 +82,7 @@ struct carc_rules {
 	/* capacities of a game under these rules */
 	uint32_t cap_tiles, cap_nodes, cap_frontier, cap_events, hash_size;
 	uint32_t cap_monasteries;
+	uint32_t cap_history;
 	struct tile_info ti[CARC_TILE_TYPES];
 	/* fit[t][req]: bit r set when tile t in rotation r satisfies a
 	 * frontier cell's side requirements req (4 x 2 bits, 0 = no
@@ -156,6 +157,7 @@ struct game_state {
 	uint32_t n_tiles, n_nodes, n_frontier, n_events, n_discards;
 	uint32_t stack_pos, stack_len;
 	uint32_t n_monasteries;
+	uint32_t n_history;
 	uint32_t active;	/* whose turn it is (player decides) */
 	uint32_t crop_choice;	/* CARC_CROP_* during the response round */
 	uint32_t crop_step;	/* responders visited so far, 1..n */
@@ -184,6 +186,7 @@ struct carc_game {
 	uint8_t *discards;
 	uint16_t *monasteries;	/* monastery nodes on the board */
 	struct event *events;
+	carc_move_t *history;	/* every move applied, in order */
 	uint32_t *scratch_a;	/* scoring scratch, not part of the state */
 	uint32_t *scratch_b;
 	uint32_t scratch_gen;

@@ -18,7 +18,7 @@
 
 struct layout {
 	size_t tiles, nodes, cells, frontier, stack, discards, monasteries,
-		events,
+		history, events,
 		scratch_a, scratch_b, total;
 };
 
@@ -35,6 +35,7 @@ compute_layout(const struct carc_rules *r, struct layout *l)
 	PUT(stack, r->cap_tiles);
 	PUT(discards, r->cap_tiles);
 	PUT(monasteries, (r->cap_monasteries + 1) * sizeof(uint16_t));
+	PUT(history, r->cap_history * sizeof(carc_move_t));
 	PUT(events, r->cap_events * sizeof(struct event));
 	PUT(scratch_a, r->cap_nodes * sizeof(uint32_t));
 	PUT(scratch_b, r->cap_nodes * sizeof(uint32_t));
@@ -48,7 +49,8 @@ same_size(const struct carc_rules *a, const struct carc_rules *b)
 	return a->cap_tiles == b->cap_tiles && a->cap_nodes == b->cap_nodes &&
 	       a->cap_frontier == b->cap_frontier &&
 	       a->cap_events == b->cap_events && a->hash_size == b->hash_size &&
-	       a->cap_monasteries == b->cap_monasteries;
+	       a->cap_monasteries == b->cap_monasteries &&
+	       a->cap_history == b->cap_history;
 }
 
 /* Point @g's arrays into @mem.  Only the position hash must start zeroed
@@ -71,6 +73,7 @@ attach(struct carc_game *g, void *mem, const struct carc_rules *r)
 	g->discards = (uint8_t *)(base + l.discards);
 	g->monasteries = (uint16_t *)(void *)(base + l.monasteries);
 	g->events = (struct event *)(void *)(base + l.events);
+	g->history = (carc_move_t *)(void *)(base + l.history);
 	g->scratch_a = (uint32_t *)(void *)(base + l.scratch_a);
 	g->scratch_b = (uint32_t *)(void *)(base + l.scratch_b);
 	g->scratch_gen = 0;
@@ -224,6 +227,8 @@ copy_state(struct carc_game *dst, const struct carc_game *src)
 	memcpy(dst->monasteries, src->monasteries,
 	       s->n_monasteries * sizeof(*src->monasteries));
 	memcpy(dst->events, src->events, s->n_events * sizeof(*src->events));
+	memcpy(dst->history, src->history,
+	       s->n_history * sizeof(*src->history));
 }
 
 CARC_EXPORT int
@@ -419,6 +424,7 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 	if (rc < 0)
 		return rc;
 	g->s.n_events = 0;
+	g->history[g->s.n_history++] = move;
 	fig = carc_move_figure(move);
 
 	/* the placement step outside the switch: alternating with the
@@ -569,6 +575,38 @@ carc_game_hash(const struct carc_game *game)
 	}
 	h += s->hash_stack;
 	return carc__mix(h);
+}
+
+CARC_EXPORT int
+carc_game_history_count(const struct carc_game *game)
+{
+	return game ? (int)game->s.n_history : CARC_E_INVALID;
+}
+
+CARC_EXPORT int
+carc_game_history_at(const struct carc_game *game, uint32_t index,
+		     carc_move_t *move_out)
+{
+	if (!game || !move_out || index >= game->s.n_history)
+		return CARC_E_INVALID;
+	*move_out = game->history[index];
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_game_draw_order(const struct carc_game *game, uint32_t *tiles, size_t n)
+{
+	if (!game || (!tiles && n > 0))
+		return CARC_E_INVALID;
+	for (uint32_t i = 0; i < game->s.stack_len && i < n; i++)
+		tiles[i] = game->stack[i];
+	return (int)game->s.stack_len;
+}
+
+CARC_EXPORT int
+carc_game_drawn_count(const struct carc_game *game)
+{
+	return game ? (int)game->s.stack_pos : CARC_E_INVALID;
 }
 
 CARC_EXPORT int

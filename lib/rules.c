@@ -198,6 +198,9 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	/* each tile opens at most two new positions net of the one it fills */
 	r->cap_frontier = 2 * r->cap_tiles + 2;
 	r->cap_events = nodes + 8;
+	/* per tile: place, deploy, phantom, crop choice, one response per
+	 * player (at most 6) */
+	r->cap_history = 10 * r->cap_tiles;
 	r->hash_size = 16;
 	while (r->hash_size < 2 * r->cap_tiles)
 		r->hash_size *= 2;

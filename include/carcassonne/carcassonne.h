@@ -791,6 +791,58 @@ int carc_game_discard_count(const struct carc_game *game);
  */
 int carc_game_discard_at(const struct carc_game *game, uint32_t index);
 
+/**
+ * The complete draw order of the game, snprintf-style: the tiles drawn so
+ * far (discarded ones included, the tile in hand last) followed by the
+ * stack from top to bottom.  This reveals hidden information; it is meant
+ * for hosts and for saving a game so that it replays without the PRNG
+ * (carc_game_set_draw_order() on a new game takes the same list).
+ *
+ * @param game the game
+ * @param[out] tiles buffer for #carc_tile values, or NULL when @p n is 0
+ * @param n capacity of @p tiles
+ * @return the number of tiles in the whole order (not counting the start
+ *         tile), or #CARC_E_INVALID.
+ * @since 0.1
+ */
+int carc_game_draw_order(const struct carc_game *game, uint32_t *tiles,
+			 size_t n);
+
+/**
+ * How many tiles of carc_game_draw_order() have been drawn, the tile in
+ * hand included.
+ *
+ * @return the count, or #CARC_E_INVALID.
+ * @since 0.1
+ */
+int carc_game_drawn_count(const struct carc_game *game);
+
+/** @} */
+
+/**
+ * @defgroup history Move history
+ *
+ * Every move applied to a game, oldest first.  Copies and clones carry
+ * the history along.
+ * @{
+ */
+
+/** Number of moves applied so far, or #CARC_E_INVALID.  @since 0.1 */
+int carc_game_history_count(const struct carc_game *game);
+
+/**
+ * The @p index-th move applied.
+ *
+ * @param game the game
+ * @param index 0 to carc_game_history_count() - 1
+ * @param[out] move_out the move
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL argument or index out of range
+ * @since 0.1
+ */
+int carc_game_history_at(const struct carc_game *game, uint32_t index,
+			 carc_move_t *move_out);
+
 /** @} */
 
 /**
