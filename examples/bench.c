@@ -3,10 +3,12 @@
  * bench: how fast does libcarcassonne play random games?
  *
  * Plays complete base games with the default rules (farmers on, per-field
- * farm scoring), asking carc_game_legal_moves() at every decision and
+ * farm scoring), then the same number of games with all three expansions
+ * (The Phantom, Crop Circles I and II, Little Buildings, each with its
+ * default options), asking carc_game_legal_moves() at every decision and
  * picking a move with a small inline generator, so the time measured is
  * the library's.  Every repetition replays the same seeds; the figures
- * reported are the medians over the repetitions:
+ * reported for each rule set are the medians over the repetitions:
  *
  * - games/s and decisions/s of whole games (a decision is one
  *   carc_game_legal_moves() + carc_game_apply() pair);
@@ -17,6 +19,9 @@
  *   alive (so it includes the first touch of fresh memory), then over
  *   1000 clone + carc_game_free() pairs (memory reused);
  * - carc_game_copy() of the same state into one reused game.
+ *
+ * A closing note compares the games/s of the two rule sets with the
+ * project's targets.  --rules base or --rules all runs only one table.
  *
  * This is a benchmark, not a test: it fails only when the library returns
  * an error or the repetitions disagree on the games played.
@@ -36,6 +41,10 @@
 
 #define CLONES 1000
 #define COPIES 100000
+
+/* The project's speed targets, 2 players (games/s). */
+#define TARGET_BASE 20000.0
+#define TARGET_ALL 15000.0
 
 static const char *progname = "bench";
 
@@ -197,19 +206,26 @@ measure_copies(struct bench *b, uint64_t seed, struct rep_result *res)
 {
 	struct carc_game *src = NULL, *dst = NULL;
 	uint64_t rng = move_seed(seed), t0, t1;
-	int rc, i, n = 0;
+	int rc, i, n = 0, half;
 
 	rc = carc_game_new(b->rules, b->players, seed, &src);
 	if (rc < 0)
 		return fail("carc_game_new", rc);
-	/* Half of the 71 tiles placed: a typical state for a search. */
+	/* Half of the stack placed (35 of 71 base tiles left, 41 of 83 with
+	 * the crop circles): a typical state for a search. */
+	half = carc_game_remaining_total(src);
+	if (half < 0) {
+		rc = fail("carc_game_remaining_total", half);
+		goto out;
+	}
+	half /= 2;
 	while (rc >= 0) {
 		rc = carc_game_remaining_total(src);
 		if (rc < 0) {
 			fail("carc_game_remaining_total", rc);
 			break;
 		}
-		if (rc <= 35) {
+		if (rc <= half) {
 			rc = 0;
 			break;
 		}
@@ -353,80 +369,95 @@ usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [--games N] [--reps R] [--players N]\n"
+		"       [--rules base|all|both]\n"
 		"Plays N random games R times (defaults 20000, 5, 2 players)\n"
-		"and prints the median speed of libcarcassonne.\n", progname);
+		"and prints the median speed of libcarcassonne: base game,\n"
+		"then all three expansions (--rules both, the default).\n",
+		progname);
 }
 
-int
-main(int argc, char **argv)
+/* Which tables to print. */
+enum rule_sets {
+	RULES_BASE = 1,
+	RULES_ALL = 2,
+	RULES_BOTH = 3,
+};
+
+static int
+parse_rule_sets(const char *s, uint32_t *out)
 {
-	struct bench b;
+	if (s == NULL)
+		return -1;
+	if (strcmp(s, "base") == 0)
+		*out = RULES_BASE;
+	else if (strcmp(s, "all") == 0)
+		*out = RULES_ALL;
+	else if (strcmp(s, "both") == 0)
+		*out = RULES_BOTH;
+	else
+		return -1;
+	return 0;
+}
+
+/*
+ * The rules of one table.  The base defaults are farmers and per-field
+ * farms; set them anyway so the benchmark means the same in every
+ * version.  @p all adds the three expansions with their default options.
+ */
+static int
+build_rules(int all, struct carc_rules **out)
+{
+	static const uint32_t expansions[] = {
+		CARC_OPT_PHANTOM, CARC_OPT_CROP_CIRCLES_I,
+		CARC_OPT_CROP_CIRCLES_II, CARC_OPT_LITTLE_BUILDINGS,
+	};
 	struct carc_rules_builder *builder = NULL;
-	struct rep_result *res = NULL;
-	double *col = NULL, overhead;
-	uint32_t games = 20000, reps = 5, r;
-	int i, rc, status = EXIT_FAILURE;
+	size_t k;
+	int rc;
 
-	memset(&b, 0, sizeof(b));
-	b.players = 2;
-	/* Every option but --help takes a value. */
-	for (i = 1; i < argc; i += 2) {
-		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-		int bad = 0;
-
-		if (strcmp(argv[i], "--games") == 0)
-			bad = parse_count(val, 1, 100000000, &games);
-		else if (strcmp(argv[i], "--reps") == 0)
-			bad = parse_count(val, 1, 1000, &reps);
-		else if (strcmp(argv[i], "--players") == 0)
-			bad = parse_count(val, 2, 6, &b.players);
-		else if (strcmp(argv[i], "--help") == 0) {
-			usage(stdout);
-			return EXIT_SUCCESS;
-		} else
-			bad = -1;
-		if (bad < 0) {
-			usage(stderr);
-			return EXIT_FAILURE;
-		}
-	}
-
-	/* The defaults are the base game with farmers and per-field farms;
-	 * set them anyway so the benchmark means the same in every version. */
 	rc = carc_rules_builder_new(&builder);
-	if (rc < 0) {
-		fail("carc_rules_builder_new", rc);
-		goto out;
-	}
+	if (rc < 0)
+		return fail("carc_rules_builder_new", rc);
 	if ((rc = carc_rules_builder_set(builder, CARC_OPT_FARMERS, 1)) < 0 ||
 	    (rc = carc_rules_builder_set(builder, CARC_OPT_FARM_SCORING,
-					 CARC_FARM_PER_FIELD)) < 0 ||
-	    (rc = carc_rules_builder_build(builder, &b.rules)) < 0) {
-		fail("building the rules", rc);
+					 CARC_FARM_PER_FIELD)) < 0)
 		goto out;
-	}
+	for (k = 0; all && k < sizeof(expansions) / sizeof(expansions[0]);
+	     k++)
+		if ((rc = carc_rules_builder_set(builder, expansions[k],
+						 1)) < 0)
+			goto out;
+	rc = carc_rules_builder_build(builder, out);
+out:
+	carc_rules_builder_free(builder);
+	if (rc < 0)
+		return fail("building the rules", rc);
+	return 0;
+}
 
-	b.capacity = 1024;
-	b.moves = malloc(b.capacity * sizeof(*b.moves));
-	res = calloc(reps, sizeof(*res));
-	col = calloc(reps, sizeof(*col));
-	if (b.moves == NULL || res == NULL || col == NULL) {
-		fail("allocating", CARC_E_NOMEM);
-		goto out;
-	}
+/*
+ * Run one table: @p reps repetitions of @p games games with the rules in
+ * @p b, each repetition printed, then the medians.  The median games/s
+ * goes to @p games_per_s.
+ */
+static int
+run_table(struct bench *b, const char *what, uint32_t games, uint32_t reps,
+	  double overhead, struct rep_result *res, double *col,
+	  double *games_per_s)
+{
+	uint32_t r;
 
 	printf("libcarcassonne %s: %" PRIu32 " players, %" PRIu32
-	       " games x %" PRIu32 " repetitions, farms per field\n",
-	       carc_version_string(), b.players, games, reps);
+	       " games x %" PRIu32 " repetitions, farms per field%s\n",
+	       carc_version_string(), b->players, games, reps, what);
 
-	overhead = clock_overhead_ns();
 	for (r = 0; r < reps; r++) {
-		if (run_rep(&b, games, overhead, &res[r]) < 0)
-			goto out;
+		if (run_rep(b, games, overhead, &res[r]) < 0)
+			return -1;
 		if (res[r].checksum != res[0].checksum) {
 			fprintf(stderr, "%s: repetition %" PRIu32 " played "
 				"different games\n", progname, r + 1);
-			goto out;
+			return -1;
 		}
 		printf("rep %" PRIu32 ": %.0f games/s, %.0f decisions/s, "
 		       "legal moves %.0f ns, clone %.2f us (%.2f us with free), "
@@ -437,10 +468,10 @@ main(int argc, char **argv)
 		fflush(stdout);
 	}
 
+	*games_per_s = median_of(res, reps, col,
+				 offsetof(struct rep_result, games_per_s));
 	printf("median of %" PRIu32 " repetitions:\n", reps);
-	printf("  games/s              %12.0f\n",
-	       median_of(res, reps, col, offsetof(struct rep_result,
-						    games_per_s)));
+	printf("  games/s              %12.0f\n", *games_per_s);
 	printf("  decisions/s          %12.0f\n",
 	       median_of(res, reps, col, offsetof(struct rep_result,
 						    decisions_per_s)));
@@ -457,12 +488,98 @@ main(int argc, char **argv)
 	       median_of(res, reps, col, offsetof(struct rep_result,
 						    copy_ns)));
 	printf("  clock overhead (ns)  %12.1f\n", overhead);
+	fflush(stdout);
+	return 0;
+}
+
+static const char *
+verdict(double value, double target)
+{
+	return value >= target ? "met" : "NOT met";
+}
+
+int
+main(int argc, char **argv)
+{
+	struct bench b;
+	struct rep_result *res = NULL;
+	double *col = NULL, overhead, base_gps = 0.0, all_gps = 0.0;
+	uint32_t games = 20000, reps = 5, sets = RULES_BOTH;
+	int i, status = EXIT_FAILURE;
+
+	memset(&b, 0, sizeof(b));
+	b.players = 2;
+	/* Every option but --help takes a value. */
+	for (i = 1; i < argc; i += 2) {
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+		int bad = 0;
+
+		if (strcmp(argv[i], "--games") == 0)
+			bad = parse_count(val, 1, 100000000, &games);
+		else if (strcmp(argv[i], "--reps") == 0)
+			bad = parse_count(val, 1, 1000, &reps);
+		else if (strcmp(argv[i], "--players") == 0)
+			bad = parse_count(val, 2, 6, &b.players);
+		else if (strcmp(argv[i], "--rules") == 0)
+			bad = parse_rule_sets(val, &sets);
+		else if (strcmp(argv[i], "--help") == 0) {
+			usage(stdout);
+			return EXIT_SUCCESS;
+		} else
+			bad = -1;
+		if (bad < 0) {
+			usage(stderr);
+			return EXIT_FAILURE;
+		}
+	}
+
+	b.capacity = 1024;
+	b.moves = malloc(b.capacity * sizeof(*b.moves));
+	res = calloc(reps, sizeof(*res));
+	col = calloc(reps, sizeof(*col));
+	if (b.moves == NULL || res == NULL || col == NULL) {
+		fail("allocating", CARC_E_NOMEM);
+		goto out;
+	}
+
+	overhead = clock_overhead_ns();
+	if (sets & RULES_BASE) {
+		if (build_rules(0, &b.rules) < 0 ||
+		    run_table(&b, "", games, reps, overhead, res, col,
+			      &base_gps) < 0)
+			goto out;
+		carc_rules_unref(b.rules);
+		b.rules = NULL;
+	}
+	if (sets & RULES_ALL) {
+		if (sets & RULES_BASE)
+			printf("\n");
+		if (build_rules(1, &b.rules) < 0 ||
+		    run_table(&b, ", phantom, crop circles I+II, "
+			      "little buildings", games, reps, overhead, res,
+			      col, &all_gps) < 0)
+			goto out;
+	}
+
+	/* The closing note; the targets are for 2 players. */
+	printf("\n");
+	if (sets & RULES_BASE)
+		printf("base game:       %8.0f games/s (target %.0f for 2 "
+		       "players: %s)\n", base_gps, TARGET_BASE,
+		       b.players == 2 ? verdict(base_gps, TARGET_BASE) :
+		       "n/a");
+	if (sets & RULES_ALL)
+		printf("all expansions:  %8.0f games/s (target %.0f for 2 "
+		       "players: %s)\n", all_gps, TARGET_ALL,
+		       b.players == 2 ? verdict(all_gps, TARGET_ALL) : "n/a");
+	if (sets == RULES_BOTH && base_gps > 0.0)
+		printf("all expansions run at %.0f%% of the base game's "
+		       "speed\n", 100.0 * all_gps / base_gps);
 	status = EXIT_SUCCESS;
 out:
 	free(col);
 	free(res);
 	free(b.moves);
 	carc_rules_unref(b.rules);
-	carc_rules_builder_free(builder);
 	return status;
 }

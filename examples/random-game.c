@@ -12,14 +12,25 @@
  * legal moves in a canonical order, and this program picks among them with
  * its own small generator (splitmix64) rather than rand().
  *
+ * Every expansion the library knows can be switched on (The Phantom, Crop
+ * Circles I and II, Little Buildings), and every decision point is shown:
+ * the deployment, the phantom step, the crop-circle choice and each
+ * player's response.  As a cheap self-check the program also verifies
+ * that the points reported by the scoring events add up to the change in
+ * the players' scores, and that the crop-circle responders come in the
+ * order the rules give.
+ *
  * It is free to copy; see COPYING in this directory.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <carcassonne/carcassonne.h>
+
+#define MAX_PLAYERS 6
 
 static const char *progname = "random-game";
 
@@ -29,6 +40,21 @@ struct options {
 	int32_t farm_scoring;
 	int32_t farmers;
 	int32_t small_city;
+	int32_t followers;	/* 0: the library's default */
+	/* expansions */
+	int32_t phantom;
+	int32_t crop_1;
+	int32_t crop_2;
+	int32_t buildings;
+	/* their options, as carc_rules_builder_set() values */
+	int32_t lb_scoring;
+	int32_t lb_distribution;
+	int32_t lb_zero_field;
+	int32_t lb_per_city_fields;
+	int32_t crop_any;
+	int32_t crop_mandatory;
+	int32_t crop_phantom;
+	int32_t crop_after_phantom;
 };
 
 struct session {
@@ -38,6 +64,15 @@ struct session {
 	uint64_t rng;
 	uint32_t players;
 	int discards_seen;
+	int phantom;		/* the phantom column is printed */
+	int tile_width;		/* 6 with crop-circle tile names, else 1 */
+	int farmers;
+	/* per turn, per player: points shown on the turn line (completed
+	 * features), their building part, and every point of every event
+	 * (final scoring included) for the self-check */
+	int32_t gained[MAX_PLAYERS];
+	int32_t gained_bldg[MAX_PLAYERS];
+	int32_t all_events[MAX_PLAYERS];
 };
 
 /* splitmix64 (Steele, Lea and Flood): tiny, fast and the same everywhere. */
@@ -73,9 +108,17 @@ usage(FILE *f)
 	fprintf(f,
 		"Usage: %s [--players N] [--seed S]\n"
 		"       [--farm per-field|per-city|per-field-once]\n"
-		"       [--no-farmers] [--small-city]\n"
+		"       [--no-farmers] [--small-city] [--followers N]\n"
+		"       [--phantom] [--crop-circles-1] [--crop-circles-2]\n"
+		"       [--buildings] [--all]\n"
+		"       [--lb-321] [--lb-jcz] [--lb-no-zero-field]\n"
+		"       [--lb-no-per-city-fields]\n"
+		"       [--crop-any] [--crop-mandatory] [--crop-no-phantom]\n"
+		"       [--crop-no-after-phantom]\n"
 		"Plays one game of random legal moves and prints every turn.\n"
-		"Defaults: 2 players, seed 1, per-field farms, farmers on.\n",
+		"Defaults: 2 players, seed 1, per-field farms, farmers on,\n"
+		"base game only.  --all plays The Phantom, both Crop Circles\n"
+		"sets and Little Buildings.\n",
 		progname);
 }
 
@@ -94,28 +137,81 @@ parse_u64(const char *s, uint64_t *out)
 	return 0;
 }
 
+/* Switches without a value: each sets one member to one value. */
+struct flag {
+	const char *name;
+	size_t offset;		/* of an int32_t in struct options */
+	int32_t value;
+};
+
+static const struct flag flags[] = {
+	{ "--no-farmers", offsetof(struct options, farmers), 0 },
+	{ "--small-city", offsetof(struct options, small_city), 1 },
+	{ "--phantom", offsetof(struct options, phantom), 1 },
+	{ "--crop-circles-1", offsetof(struct options, crop_1), 1 },
+	{ "--crop-circles-2", offsetof(struct options, crop_2), 1 },
+	{ "--buildings", offsetof(struct options, buildings), 1 },
+	{ "--lb-321", offsetof(struct options, lb_scoring), CARC_LB_321 },
+	{ "--lb-jcz", offsetof(struct options, lb_distribution),
+	  CARC_LB_DIST_JCZ },
+	{ "--lb-no-zero-field", offsetof(struct options, lb_zero_field), 0 },
+	{ "--lb-no-per-city-fields",
+	  offsetof(struct options, lb_per_city_fields), 0 },
+	{ "--crop-any", offsetof(struct options, crop_any), 1 },
+	{ "--crop-mandatory", offsetof(struct options, crop_mandatory), 1 },
+	{ "--crop-no-phantom", offsetof(struct options, crop_phantom), 0 },
+	{ "--crop-no-after-phantom",
+	  offsetof(struct options, crop_after_phantom), 0 },
+};
+
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
 	uint64_t v;
+	size_t k;
 	int i;
 
+	memset(opt, 0, sizeof(*opt));
 	opt->players = 2;
 	opt->seed = 1;
 	opt->farm_scoring = CARC_FARM_PER_FIELD;
 	opt->farmers = 1;
-	opt->small_city = 0;
+	opt->lb_scoring = CARC_LB_STANDARD;
+	opt->lb_distribution = CARC_LB_DIST_RULES;
+	opt->lb_zero_field = 1;
+	opt->lb_per_city_fields = 1;
+	opt->crop_phantom = 1;
+	opt->crop_after_phantom = 1;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
 
-		if (strcmp(a, "--players") == 0) {
+		for (k = 0; k < sizeof(flags) / sizeof(flags[0]); k++)
+			if (strcmp(a, flags[k].name) == 0)
+				break;
+		if (k < sizeof(flags) / sizeof(flags[0])) {
+			memcpy((char *)opt + flags[k].offset, &flags[k].value,
+			       sizeof(int32_t));
+		} else if (strcmp(a, "--all") == 0) {
+			opt->phantom = 1;
+			opt->crop_1 = 1;
+			opt->crop_2 = 1;
+			opt->buildings = 1;
+		} else if (strcmp(a, "--players") == 0) {
 			if (parse_u64(val, &v) < 0 || v > 1000) {
 				fprintf(stderr, "%s: bad --players\n", progname);
 				return -1;
 			}
 			opt->players = (uint32_t)v;
+			i++;
+		} else if (strcmp(a, "--followers") == 0) {
+			if (parse_u64(val, &v) < 0 || v < 1 || v > 1000) {
+				fprintf(stderr, "%s: bad --followers\n",
+					progname);
+				return -1;
+			}
+			opt->followers = (int32_t)v;
 			i++;
 		} else if (strcmp(a, "--seed") == 0) {
 			if (parse_u64(val, &opt->seed) < 0) {
@@ -140,10 +236,6 @@ parse_options(int argc, char **argv, struct options *opt)
 				return -1;
 			}
 			i++;
-		} else if (strcmp(a, "--no-farmers") == 0) {
-			opt->farmers = 0;
-		} else if (strcmp(a, "--small-city") == 0) {
-			opt->small_city = 1;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
 			exit(EXIT_SUCCESS);
@@ -154,12 +246,50 @@ parse_options(int argc, char **argv, struct options *opt)
 			return -1;
 		}
 	}
+	/* The library checks the range; this program only needs the
+	 * per-player arrays above to be large enough. */
+	if (opt->players > MAX_PLAYERS) {
+		fprintf(stderr, "%s: at most %d players\n", progname,
+			MAX_PLAYERS);
+		return -1;
+	}
 	return 0;
 }
 
 static int
 build_rules(const struct options *opt, struct carc_rules **out)
 {
+	const struct {
+		uint32_t option;
+		int32_t value;
+		const char *what;
+	} settings[] = {
+		{ CARC_OPT_FARM_SCORING, opt->farm_scoring, "the farm rule" },
+		{ CARC_OPT_FARMERS, opt->farmers, "farmers" },
+		{ CARC_OPT_SMALL_CITY, opt->small_city, "the small-city rule" },
+		{ CARC_OPT_PHANTOM, opt->phantom, "The Phantom" },
+		{ CARC_OPT_CROP_CIRCLES_I, opt->crop_1, "Crop Circles I" },
+		{ CARC_OPT_CROP_CIRCLES_II, opt->crop_2, "Crop Circles II" },
+		{ CARC_OPT_LITTLE_BUILDINGS, opt->buildings,
+		  "Little Buildings" },
+		{ CARC_OPT_LB_SCORING, opt->lb_scoring, "building values" },
+		{ CARC_OPT_LB_DISTRIBUTION, opt->lb_distribution,
+		  "the building distribution" },
+		{ CARC_OPT_LB_ZERO_FIELD, opt->lb_zero_field,
+		  "buildings of city-less fields" },
+		{ CARC_OPT_LB_PER_CITY_FIELDS, opt->lb_per_city_fields,
+		  "buildings under the per-city farm rule" },
+		{ CARC_OPT_CROP_DEPLOY_ANY, opt->crop_any,
+		  "the crop-circle deploy target" },
+		{ CARC_OPT_CROP_DEPLOY_MANDATORY, opt->crop_mandatory,
+		  "mandatory crop-circle deploys" },
+		{ CARC_OPT_CROP_PHANTOM, opt->crop_phantom,
+		  "the phantom in crop circles" },
+		{ CARC_OPT_CROP_AFTER_PHANTOM, opt->crop_after_phantom,
+		  "crop-circle deploys after the phantom" },
+		{ CARC_OPT_FOLLOWERS, opt->followers, "followers" },
+	};
+	size_t n = sizeof(settings) / sizeof(settings[0]), k;
 	struct carc_rules_builder *b = NULL;
 	int rc;
 
@@ -167,21 +297,18 @@ build_rules(const struct options *opt, struct carc_rules **out)
 	if (rc < 0)
 		return fail("carc_rules_builder_new", rc);
 
-	rc = carc_rules_builder_set(b, CARC_OPT_FARM_SCORING,
-				    opt->farm_scoring);
-	if (rc < 0) {
-		fail("setting the farm rule", rc);
-		goto out;
-	}
-	rc = carc_rules_builder_set(b, CARC_OPT_FARMERS, opt->farmers);
-	if (rc < 0) {
-		fail("setting farmers", rc);
-		goto out;
-	}
-	rc = carc_rules_builder_set(b, CARC_OPT_SMALL_CITY, opt->small_city);
-	if (rc < 0) {
-		fail("setting the small-city rule", rc);
-		goto out;
+	for (k = 0; k < n; k++) {
+		/* followers 0 means "leave the library's default" */
+		if (settings[k].option == CARC_OPT_FOLLOWERS &&
+		    settings[k].value == 0)
+			continue;
+		rc = carc_rules_builder_set(b, settings[k].option,
+					    settings[k].value);
+		if (rc < 0) {
+			fprintf(stderr, "%s: setting %s: %s\n", progname,
+				settings[k].what, carc_strerror(rc));
+			goto out;
+		}
 	}
 	rc = carc_rules_builder_build(b, out);
 	if (rc < 0)
@@ -189,6 +316,48 @@ build_rules(const struct options *opt, struct carc_rules **out)
 out:
 	carc_rules_builder_free(b);
 	return rc < 0 ? -1 : 0;
+}
+
+/* The header line: the base options as ever, then what is switched on. */
+static void
+print_header(const struct options *opt)
+{
+	printf("libcarcassonne %s: %" PRIu32 " players, seed %" PRIu64
+	       ", farms %s%s%s", carc_version_string(), opt->players,
+	       opt->seed,
+	       opt->farm_scoring == CARC_FARM_PER_CITY ? "per-city" :
+	       opt->farm_scoring == CARC_FARM_PER_FIELD_ONCE ?
+	       "per-field-once" : "per-field",
+	       opt->farmers ? "" : ", no farmers",
+	       opt->small_city ? ", small-city rule" : "");
+	if (opt->followers != 0)
+		printf(", %" PRId32 " followers", opt->followers);
+	if (opt->phantom)
+		printf(", phantom");
+	if (opt->crop_1 || opt->crop_2)
+		printf(", crop circles %s",
+		       opt->crop_1 && opt->crop_2 ? "I+II" :
+		       opt->crop_1 ? "I" : "II");
+	if (opt->buildings)
+		printf(", little buildings");
+	/* non-default options of the expansions, whether used or not */
+	if (opt->lb_scoring == CARC_LB_321)
+		printf(", lb 3/2/1");
+	if (opt->lb_distribution == CARC_LB_DIST_JCZ)
+		printf(", lb jcz distribution");
+	if (!opt->lb_zero_field)
+		printf(", lb no zero-field bonus");
+	if (!opt->lb_per_city_fields)
+		printf(", lb no per-city field bonus");
+	if (opt->crop_any)
+		printf(", crop next to anyone");
+	if (opt->crop_mandatory)
+		printf(", crop deploy mandatory");
+	if (!opt->crop_phantom)
+		printf(", crop without phantom");
+	if (!opt->crop_after_phantom)
+		printf(", crop not after phantom");
+	printf("\n");
 }
 
 /* Print the tiles discarded since the last call. */
@@ -252,9 +421,14 @@ event_attr(const struct carc_game *game, uint32_t index, uint32_t attr,
 	return 0;
 }
 
-/* Add the points of this apply's events of type @type to @gained. */
+/*
+ * Account for the events of the last apply: every point goes into
+ * all_events; those of completed features also into gained and
+ * gained_bldg, which the turn line shows.  A player's total for an event
+ * is its base points plus its building points.
+ */
 static int
-sum_points(const struct session *s, int32_t type, int32_t *gained)
+collect_points(struct session *s)
 {
 	int n = carc_game_event_count(s->game);
 	uint32_t i, p;
@@ -262,17 +436,22 @@ sum_points(const struct session *s, int32_t type, int32_t *gained)
 	if (n < 0)
 		return fail("carc_game_event_count", n);
 	for (i = 0; i < (uint32_t)n; i++) {
-		int32_t t, pts;
+		int32_t t, pts, bpts;
 
 		if (event_attr(s->game, i, CARC_EVENT_TYPE, &t) < 0)
 			return -1;
-		if (t != type)
-			continue;
 		for (p = 0; p < s->players; p++) {
 			if (event_attr(s->game, i, CARC_EVENT_POINTS + p,
-				       &pts) < 0)
+				       &pts) < 0 ||
+			    event_attr(s->game, i,
+				       CARC_EVENT_BUILDING_POINTS + p,
+				       &bpts) < 0)
 				return -1;
-			gained[p] += pts;
+			s->all_events[p] += pts + bpts;
+			if (t == CARC_EVENT_COMPLETED) {
+				s->gained[p] += pts + bpts;
+				s->gained_bldg[p] += bpts;
+			}
 		}
 	}
 	return 0;
@@ -301,7 +480,7 @@ print_final_events(const struct session *s)
 		return fail("carc_game_event_count", n);
 	for (i = 0; i < (uint32_t)n; i++) {
 		int32_t type, kind, x, y, feature, tiles, pennants, cities;
-		int32_t scorers, pts, figures;
+		int32_t scorers, pts, bpts, figures, phantom;
 		const char *fname;
 
 		if (event_attr(s->game, i, CARC_EVENT_TYPE, &type) < 0)
@@ -339,20 +518,31 @@ print_final_events(const struct session *s)
 		for (p = 0; p < s->players; p++) {
 			if (event_attr(s->game, i, CARC_EVENT_POINTS + p,
 				       &pts) < 0 ||
+			    event_attr(s->game, i,
+				       CARC_EVENT_BUILDING_POINTS + p,
+				       &bpts) < 0 ||
 			    event_attr(s->game, i, CARC_EVENT_FIGURES + p,
-				       &figures) < 0)
+				       &figures) < 0 ||
+			    event_attr(s->game, i, CARC_EVENT_PHANTOM + p,
+				       &phantom) < 0)
 				return -1;
-			if (scorers & (INT32_C(1) << p))
-				printf(" P%" PRIu32 "+%" PRId32, p, pts);
-			else if (figures > 0)
+			if (scorers & (INT32_C(1) << p)) {
+				printf(" P%" PRIu32 "+%" PRId32, p, pts + bpts);
+				if (bpts != 0)
+					printf(" (+%" PRId32 " bldg)", bpts);
+			} else if (figures > 0) {
 				printf(" (P%" PRIu32 " %" PRId32 " fig.)",
 				       p, figures);
+			}
+			if (phantom)
+				printf(" [P%" PRIu32 " phantom]", p);
 		}
 		printf("\n");
 	}
 	return 0;
 }
 
+/* Describe @move into @text and play it; then collect its events. */
 static int
 apply_move(struct session *s, carc_move_t move, char *text, size_t n)
 {
@@ -366,16 +556,85 @@ apply_move(struct session *s, carc_move_t move, char *text, size_t n)
 			carc_strerror(rc));
 		return -1;
 	}
+	return collect_points(s);
+}
+
+static int
+current_phase(const struct session *s)
+{
+	int phase = carc_game_phase(s->game);
+
+	if (phase < 0)
+		return fail("carc_game_phase", phase);
+	return phase;
+}
+
+/*
+ * The crop-circle action: the active player's choice, then one response
+ * per player, left of the active player first and the active player last.
+ * Players the engine skips (nothing of the kind on the board, or nothing
+ * to deploy) are shown as "Pn -".  Prints one line.
+ */
+static int
+play_crop_circle(struct session *s, uint32_t active)
+{
+	char text[80];
+	carc_move_t move;
+	uint32_t step = 1, q;
+	int phase, choice, current;
+
+	if (pick_move(s, &move) < 0 ||
+	    apply_move(s, move, text, sizeof(text)) < 0)
+		return -1;
+	choice = (int)carc_move_figure(move);
+	printf("         crop: %s",
+	       choice == CARC_CROP_DEPLOY ? "deploy" : "remove");
+
+	for (;;) {
+		if ((phase = current_phase(s)) < 0)
+			return -1;
+		if (phase != CARC_PHASE_CROP_RESPONSE)
+			break;
+		current = carc_game_current_player(s->game);
+		if (current < 0)
+			return fail("carc_game_current_player", current);
+		if (carc_game_crop_action(s->game) != choice) {
+			fprintf(stderr, "\n%s: carc_game_crop_action() "
+				"disagrees with the choice\n", progname);
+			return -1;
+		}
+		/* players the engine passed over */
+		for (; step <= s->players; step++) {
+			q = (active + step) % s->players;
+			if (q == (uint32_t)current)
+				break;
+			printf("; P%" PRIu32 " -", q);
+		}
+		if (step > s->players) {
+			fprintf(stderr, "\n%s: crop-circle response by P%d "
+				"out of turn\n", progname, current);
+			return -1;
+		}
+		step++;
+		if (pick_move(s, &move) < 0 ||
+		    apply_move(s, move, text, sizeof(text)) < 0)
+			return -1;
+		printf("; P%d %s", current, text);
+	}
+	for (; step <= s->players; step++)
+		printf("; P%" PRIu32 " -", (active + step) % s->players);
+	printf("\n");
 	return 0;
 }
 
-/* One turn: the tile placement, then any deployment steps. */
+/* One turn: the tile placement, the deployment steps, any crop circle. */
 static int
-play_turn(struct session *s, unsigned turn, int32_t *gained)
+play_turn(struct session *s, unsigned turn)
 {
-	char place[64], deploy[64];
+	char place[64], deploy[64], phantom[64];
+	int32_t before[MAX_PLAYERS];
 	carc_move_t move;
-	int player, tile, phase;
+	int player, tile, phase, symbol;
 	const char *tname;
 	uint32_t p;
 	int any = 0;
@@ -387,43 +646,101 @@ play_turn(struct session *s, unsigned turn, int32_t *gained)
 	if (tile < 0)
 		return fail("carc_game_current_tile", tile);
 	tname = carc_tile_name((uint32_t)tile);
+	symbol = carc_tile_symbol((uint32_t)tile);
+	if (symbol < 0)
+		return fail("carc_tile_symbol", symbol);
 
-	memset(gained, 0, s->players * sizeof(*gained));
+	for (p = 0; p < s->players; p++) {
+		int score = carc_game_score(s->game, p);
+
+		if (score < 0)
+			return fail("carc_game_score", score);
+		before[p] = score;
+		s->gained[p] = s->gained_bldg[p] = s->all_events[p] = 0;
+	}
+
 	if (pick_move(s, &move) < 0 ||
-	    apply_move(s, move, place, sizeof(place)) < 0 ||
-	    sum_points(s, CARC_EVENT_COMPLETED, gained) < 0)
+	    apply_move(s, move, place, sizeof(place)) < 0)
 		return -1;
 
+	/* step 2a: a follower, a building or nothing */
 	strcpy(deploy, "-");
-	for (;;) {
-		phase = carc_game_phase(s->game);
-		if (phase < 0)
-			return fail("carc_game_phase", phase);
-		if (phase != CARC_PHASE_DEPLOY)
-			break;
+	if ((phase = current_phase(s)) < 0)
+		return -1;
+	if (phase == CARC_PHASE_DEPLOY) {
 		if (pick_move(s, &move) < 0 ||
 		    apply_move(s, move, deploy, sizeof(deploy)) < 0 ||
-		    sum_points(s, CARC_EVENT_COMPLETED, gained) < 0)
+		    (phase = current_phase(s)) < 0)
 			return -1;
 	}
 
-	printf("turn %3u P%d %s %-16s %-36s scored:", turn, player,
+	/* step 2b: the phantom, only while it is in the supply */
+	strcpy(phantom, "-");
+	if (phase == CARC_PHASE_PHANTOM) {
+		if (pick_move(s, &move) < 0 ||
+		    apply_move(s, move, phantom, sizeof(phantom)) < 0 ||
+		    (phase = current_phase(s)) < 0)
+			return -1;
+		if (carc_move_kind(move) == CARC_MOVE_PASS)
+			strcpy(phantom, "phantom pass");
+	}
+
+	printf("turn %3u P%d %-*s %-16s %-36s", turn, player, s->tile_width,
 	       tname ? tname : "?", place, deploy);
+	if (s->phantom)
+		printf(" %-36s", phantom);
+	printf(" scored:");
 	for (p = 0; p < s->players; p++) {
-		if (gained[p] != 0) {
-			printf(" P%" PRIu32 "+%" PRId32, p, gained[p]);
+		if (s->gained[p] != 0) {
+			printf(" P%" PRIu32 "+%" PRId32, p, s->gained[p]);
+			if (s->gained_bldg[p] != 0)
+				printf(" (+%" PRId32 " bldg)",
+				       s->gained_bldg[p]);
 			any = 1;
 		}
 	}
 	printf("%s\n", any ? "" : " -");
-	return phase;
+
+	/* step 4: the crop-circle action */
+	if (phase == CARC_PHASE_CROP_CHOICE) {
+		if (symbol == CARC_SYMBOL_NONE) {
+			fprintf(stderr, "%s: crop-circle choice after tile "
+				"%s, which has no circle\n", progname,
+				tname ? tname : "?");
+			return -1;
+		}
+		if (play_crop_circle(s, (uint32_t)player) < 0)
+			return -1;
+	} else if (symbol == CARC_SYMBOL_PITCHFORK && !s->farmers) {
+		printf("         crop: ignored (pitchfork, no farmers)\n");
+	} else if (symbol != CARC_SYMBOL_NONE) {
+		fprintf(stderr, "%s: tile %s has a crop circle but the game "
+			"went on to phase %d\n", progname,
+			tname ? tname : "?", phase);
+		return -1;
+	}
+
+	/* self-check: the events account for every point */
+	for (p = 0; p < s->players; p++) {
+		int score = carc_game_score(s->game, p);
+
+		if (score < 0)
+			return fail("carc_game_score", score);
+		if (score - before[p] != s->all_events[p]) {
+			fprintf(stderr, "%s: turn %u: P%" PRIu32 " scored %d "
+				"but the events report %" PRId32 "\n",
+				progname, turn, p, score - before[p],
+				s->all_events[p]);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 static int
 play(const struct options *opt, struct session *s)
 {
 	struct carc_rules *rules = NULL;
-	int32_t *gained = NULL;
 	unsigned turn = 0;
 	int rc, phase;
 	uint32_t p;
@@ -437,60 +754,43 @@ play(const struct options *opt, struct session *s)
 		return fail("carc_game_new", rc);
 
 	s->players = opt->players;
+	s->phantom = opt->phantom != 0;
+	s->tile_width = opt->crop_1 || opt->crop_2 ? 6 : 1;
+	s->farmers = opt->farmers != 0;
 	/* Different stream from the library's shuffle of the same seed. */
 	s->rng = opt->seed ^ UINT64_C(0x6a09e667f3bcc908);
-	gained = calloc(s->players, sizeof(*gained));
-	if (gained == NULL)
-		return fail("allocating", CARC_E_NOMEM);
 
-	printf("libcarcassonne %s: %" PRIu32 " players, seed %" PRIu64
-	       ", farms %s%s%s\n", carc_version_string(), opt->players,
-	       opt->seed,
-	       opt->farm_scoring == CARC_FARM_PER_CITY ? "per-city" :
-	       opt->farm_scoring == CARC_FARM_PER_FIELD_ONCE ?
-	       "per-field-once" : "per-field",
-	       opt->farmers ? "" : ", no farmers",
-	       opt->small_city ? ", small-city rule" : "");
+	print_header(opt);
 
-	rc = -1;
 	if (report_discards(s) < 0)
-		goto out;
+		return -1;
 	for (;;) {
-		phase = carc_game_phase(s->game);
-		if (phase < 0) {
-			fail("carc_game_phase", phase);
-			goto out;
-		}
+		if ((phase = current_phase(s)) < 0)
+			return -1;
 		if (phase == CARC_PHASE_GAME_OVER)
 			break;
 		if (phase != CARC_PHASE_PLACE_TILE) {
 			fprintf(stderr, "%s: unexpected phase %d\n",
 				progname, phase);
-			goto out;
+			return -1;
 		}
-		if (play_turn(s, ++turn, gained) < 0 ||
-		    report_discards(s) < 0)
-			goto out;
+		if (play_turn(s, ++turn) < 0 || report_discards(s) < 0)
+			return -1;
 	}
 
 	/* The last apply of the game also carries the final scoring. */
 	if (print_final_events(s) < 0)
-		goto out;
+		return -1;
 	printf("scores:");
 	for (p = 0; p < s->players; p++) {
 		int score = carc_game_score(s->game, p);
 
-		if (score < 0) {
-			fail("carc_game_score", score);
-			goto out;
-		}
+		if (score < 0)
+			return fail("carc_game_score", score);
 		printf(" %d", score);
 	}
 	printf("\n");
-	rc = 0;
-out:
-	free(gained);
-	return rc;
+	return 0;
 }
 
 int

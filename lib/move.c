@@ -39,10 +39,17 @@ carc_move_place(int32_t x, int32_t y, uint32_t rotation)
 	return pack(CARC_MOVE_PLACE, 0, rotation, 0, x, y);
 }
 
+/* Figures that stand on a feature (buildings stand on a tile). */
+static bool
+is_follower(uint32_t figure)
+{
+	return figure == CARC_FIGURE_FOLLOWER || figure == CARC_FIGURE_PHANTOM;
+}
+
 CARC_EXPORT carc_move_t
 carc_move_deploy(uint32_t figure, int32_t x, int32_t y, uint32_t feature)
 {
-	if (!coord_ok(x) || !coord_ok(y) || figure < 1 || figure > 0xff ||
+	if (!coord_ok(x) || !coord_ok(y) || !is_follower(figure) ||
 	    !carc_feature_name(feature))
 		return CARC_MOVE_NONE;
 	return pack(CARC_MOVE_DEPLOY, figure, 0, feature, x, y);
@@ -79,7 +86,7 @@ carc_move_crop_choice(uint32_t choice)
 CARC_EXPORT carc_move_t
 carc_move_remove(uint32_t figure, int32_t x, int32_t y, uint32_t feature)
 {
-	if (!coord_ok(x) || !coord_ok(y) || figure < 1 || figure > 0xff ||
+	if (!coord_ok(x) || !coord_ok(y) || !is_follower(figure) ||
 	    !carc_feature_name(feature))
 		return CARC_MOVE_NONE;
 	return pack(CARC_MOVE_REMOVE, figure, 0, feature, x, y);

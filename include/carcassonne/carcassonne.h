@@ -649,8 +649,12 @@ int carc_game_current_tile(const struct carc_game *game);
  * past the returned count (but below @p n_moves) are unspecified
  * afterwards: the placement loop writes without branches for speed.
  *
- * Canonical order: tile placements by y, then x, then rotation; follower
- * deployments in the tile's feature order, then the pass move.
+ * Canonical order (doc/moves.md): tile placements by y, then x, then
+ * rotation; follower deployments in the tile's feature order, then tower,
+ * house, shed, then pass; phantom deployments in feature order, then
+ * pass; the crop-circle choice deploy before remove; crop-circle
+ * responses by the piece's place on the board (follower before phantom),
+ * then pass.
  *
  * @return the number of legal moves (0 once the game is over), or
  *         #CARC_E_INVALID (NULL game, or NULL buffer with n_moves > 0).
@@ -988,9 +992,12 @@ enum carc_event_type {
 	CARC_EVENT_COMPLETED = 1,
 	/** An incomplete road, city or monastery at the end of the game. */
 	CARC_EVENT_FINAL = 2,
-	/** A farm at the end of the game.  Under #CARC_FARM_PER_CITY the
-	 *  event is one completed city (the feature named is that city);
-	 *  otherwise one field. */
+	/** A farm at the end of the game: one field.  Under
+	 *  #CARC_FARM_PER_CITY the farm points come in one event per
+	 *  completed city (feature kind city, the feature named is that
+	 *  city); with Little Buildings and #CARC_OPT_LB_PER_CITY_FIELDS each
+	 *  field with farmers then adds a field event with its building
+	 *  points only. */
 	CARC_EVENT_FARM = 3,
 };
 
@@ -1096,7 +1103,9 @@ enum carc_crop_choice {
 carc_move_t carc_move_place(int32_t x, int32_t y, uint32_t rotation);
 
 /**
- * A deployment of @p figure on @p feature of the tile at (x, y).
+ * A deployment of @p figure (#CARC_FIGURE_FOLLOWER or
+ * #CARC_FIGURE_PHANTOM) on @p feature of the tile at (x, y).  Buildings
+ * use carc_move_build().
  *
  * @return the move, or #CARC_MOVE_NONE for arguments out of range.
  * @since 0.1
