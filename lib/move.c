@@ -589,18 +589,23 @@ list_placements(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 	 */
 	/* the key is x and y with their sign bits flipped, in the
 	 * same places as in a move's high half */
-	for (; i < g->s.n_frontier && n + 4 <= n_moves; i++) {
-		const struct fcell *c = &g->frontier[i];
-		uint32_t rots = fit[c->req];
-		carc_move_t base = CARC_MOVE_PLACE |
-			(carc_move_t)(c->key ^ 0x80008000u) << 32;
-		carc_move_t *o = moves + n;
+	while (i < g->s.n_frontier && n + 4 <= n_moves) {
+		/* cells that surely fit in the buffer, at most 4 moves each */
+		uint32_t end = i + (uint32_t)((n_moves - n) / 4);
 
-		o[0] = base | rot_seq[rots][0];
-		o[1] = base | rot_seq[rots][1];
-		o[2] = base | rot_seq[rots][2];
-		o[3] = base | rot_seq[rots][3];
-		n += rot_count[rots];
+		if (end > g->s.n_frontier)
+			end = g->s.n_frontier;
+		for (; i < end; i++) {
+			const struct fcell *c = &g->frontier[i];
+			uint32_t rots = fit[c->req];
+			carc_move_t base = CARC_MOVE_PLACE |
+				(carc_move_t)(c->key ^ 0x80008000u) << 32;
+			carc_move_t *o = moves + n;
+
+			for (int k = 0; k < 4; k++)
+				o[k] = base | rot_seq[rots][k];
+			n += rot_count[rots];
+		}
 	}
 	for (; i < g->s.n_frontier; i++) {
 		const struct fcell *c = &g->frontier[i];
