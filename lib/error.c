@@ -26,6 +26,7 @@ carc_strerror(int code)
 	case CARC_E_NOT_ALLOWED: return "not allowed by the rules in force";
 	case CARC_E_UNKNOWN_OPTION: return "unknown rule option";
 	case CARC_E_NOT_FOUND: return "not found";
+	case CARC_E_PARSE: return "malformed record";
 	}
 	return "unknown error";
 }

@@ -43,9 +43,9 @@ END_TEST
 
 START_TEST(strerror_every_code)
 {
-	const char *seen[16];
+	const char *seen[17];
 
-	for (int code = 0; code >= CARC_E_NOT_FOUND; code--) {
+	for (int code = 0; code >= CARC_E_PARSE; code--) {
 		const char *s = carc_strerror(code);
 
 		ck_assert_ptr_nonnull(s);
@@ -63,7 +63,7 @@ END_TEST
 
 START_TEST(strerror_unknown_code)
 {
-	static const int unknown[] = { 1, 77, CARC_E_NOT_FOUND - 1, -100,
+	static const int unknown[] = { 1, 77, CARC_E_PARSE - 1, -100,
 				       INT_MIN, INT_MAX };
 
 	for (size_t i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++) {
@@ -93,6 +93,7 @@ START_TEST(error_numbers_frozen)
 	ck_assert_int_eq(CARC_E_NOT_ALLOWED, -13);
 	ck_assert_int_eq(CARC_E_UNKNOWN_OPTION, -14);
 	ck_assert_int_eq(CARC_E_NOT_FOUND, -15);
+	ck_assert_int_eq(CARC_E_PARSE, -16);
 }
 END_TEST
 

@@ -142,6 +142,8 @@ enum carc_error {
 	CARC_E_UNKNOWN_OPTION = -14,
 	/** Nothing found at that position or index. */
 	CARC_E_NOT_FOUND = -15,
+	/** A game record is malformed (carc_game_load()). */
+	CARC_E_PARSE = -16,
 };
 
 /**
@@ -1175,6 +1177,101 @@ uint32_t carc_move_feature(carc_move_t move);
  * @since 0.1
  */
 int carc_move_describe(carc_move_t move, char *buf, size_t n);
+
+/** @} */
+
+/**
+ * @defgroup records Game records
+ *
+ * A game record is a line-based text that describes a whole game: the
+ * player count, every rule option, the draw order of the tiles and every
+ * move in order.  doc/record-format.md gives its grammar; a short one:
+ * @code
+ * carcassonne-record 1
+ * players 2
+ * option farm-scoring per-field
+ * tiles *=0 E=1
+ * deck E
+ * P0 place E 0,-1 r2
+ * P0 deploy follower c1
+ * scores 4 0
+ * end
+ * @endcode
+ * Records are written by carc_game_save() and read, with every move
+ * checked by carc_game_apply(), by carc_game_load().  Saving a game and
+ * loading the text gives a game with the same carc_game_hash().
+ * @{
+ */
+
+/**
+ * Write a game record of @p game, snprintf-style.
+ *
+ * The record holds the rules (every option, and the tile counts that
+ * differ from the defaults), the complete draw order of
+ * carc_game_draw_order(), so that it replays without the PRNG, every
+ * move of the history with the player who made it, and the scores.  The
+ * text is plain ASCII with LF line ends.
+ *
+ * @code
+ * int len = carc_game_save(game, NULL, 0);
+ * char *text = malloc((size_t)len + 1);
+ * carc_game_save(game, text, (size_t)len + 1);
+ * @endcode
+ *
+ * @param game the game (not changed)
+ * @param[out] buf buffer, NUL-terminated when @p n > 0; may be NULL when
+ *             @p n is 0.  On error it holds the empty string.
+ * @param n capacity of @p buf
+ * @return the length of the whole text (without the NUL), of which
+ *         min(length, n - 1) bytes were written; or a negative error.
+ * @retval CARC_E_INVALID NULL game, NULL buffer with non-zero @p n, or a
+ *         text longer than INT_MAX
+ * @retval CARC_E_NOMEM out of memory
+ * @since 0.1
+ */
+int carc_game_save(const struct carc_game *game, char *buf, size_t n);
+
+/**
+ * Read a game record and replay it.
+ *
+ * Every move is checked with carc_game_apply(); a record therefore loads
+ * only if it describes a legal game.  A record need not be
+ * NUL-terminated: exactly @p len bytes of @p text are read.
+ *
+ * On failure the position of the problem and a message naming it are
+ * written to the optional outputs: @p line_out (1-based),
+ * @p column_out (1-based byte column of the offending word, 0 when no
+ * single word is at fault) and @p msg (truncated to @p msg_len, always
+ * NUL-terminated when @p msg_len > 0), e.g. line 12, column 4,
+ * "illegal move: tile side does not match its neighbour".  On success
+ * the line and column are set to 0 and @p msg to the empty string.
+ *
+ * @param text the record
+ * @param len its length in bytes
+ * @param[out] out the game at the end of the record, owned by the
+ *             caller; untouched on failure
+ * @param[out] line_out error line, or NULL
+ * @param[out] column_out error column, or NULL
+ * @param[out] msg buffer for the error message, or NULL when
+ *             @p msg_len is 0
+ * @param msg_len capacity of @p msg
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL @p out, NULL @p text with non-zero
+ *         @p len, or a deck of the wrong length
+ * @retval CARC_E_PARSE malformed record: a syntax error, a missing
+ *         'end' line (truncated file), or recorded scores that differ
+ *         from the replay
+ * @retval CARC_E_UNKNOWN_TILE an unknown tile name, or a tile that is
+ *         not left in the stack
+ * @retval CARC_E_UNKNOWN_OPTION an unknown option name
+ * @retval CARC_E_WRONG_PHASE a move by a player who is not to move
+ * @retval CARC_E_NOMEM out of memory
+ * @return any other error of carc_game_apply() for an illegal move
+ * @since 0.1
+ */
+int carc_game_load(const char *text, size_t len, struct carc_game **out,
+		   uint32_t *line_out, uint32_t *column_out, char *msg,
+		   size_t msg_len);
 
 /** @} */
 

@@ -1,0 +1,539 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Game records: carc_game_save() and carc_game_load().
+ *
+ * - round trips over seeded random games of every expansion combination,
+ *   checked at every move of the game;
+ * - the worked examples of REFERENCE section 8 as hand-written records
+ *   (the .rec files of tests/record/examples) replaying to the reference's scores;
+ * - one test per error class of the loader.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include <carcassonne/carcassonne.h>
+
+#include "test-common.h"
+
+/* ------------------------------------------------------------------ */
+/* helpers                                                              */
+/* ------------------------------------------------------------------ */
+
+static uint64_t
+rnd(uint64_t *s)
+{
+	/* xorshift64* */
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 0x2545f4914f6cdd1dull;
+}
+
+static char *
+save_text(const struct carc_game *game)
+{
+	int len = carc_game_save(game, NULL, 0);
+	char *text;
+
+	ck_assert_int_gt(len, 0);
+	text = malloc((size_t)len + 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_int_eq(carc_game_save(game, text, (size_t)len + 1), len);
+	ck_assert_uint_eq(strlen(text), (size_t)len);
+	return text;
+}
+
+static struct carc_game *
+load_ok(const char *text)
+{
+	struct carc_game *game = NULL;
+	uint32_t line = 99, col = 99;
+	char msg[256];
+	int rc;
+
+	rc = carc_game_load(text, strlen(text), &game, &line, &col, msg,
+			    sizeof(msg));
+	ck_assert_msg(rc == CARC_OK, "load failed: %d (%s) at %u:%u: %s", rc,
+		      carc_strerror(rc), line, col, msg);
+	ck_assert_ptr_nonnull(game);
+	ck_assert_uint_eq(line, 0);
+	ck_assert_str_eq(msg, "");
+	return game;
+}
+
+/* load(save(game)) has the same hash, history and scores as game, and
+ * saving it again gives the same text. */
+static void
+check_round_trip(const struct carc_game *game)
+{
+	char *text = save_text(game), *again;
+	struct carc_game *copy = load_ok(text);
+	int n = carc_game_player_count(game);
+
+	ck_assert_uint_eq(carc_game_hash(copy), carc_game_hash(game));
+	ck_assert_int_eq(carc_game_history_count(copy),
+			 carc_game_history_count(game));
+	ck_assert_int_eq(carc_game_phase(copy), carc_game_phase(game));
+	for (int p = 0; p < n; p++)
+		ck_assert_int_eq(carc_game_score(copy, (uint32_t)p),
+				 carc_game_score(game, (uint32_t)p));
+	again = save_text(copy);
+	ck_assert_str_eq(again, text);
+	free(again);
+	free(text);
+	carc_game_free(copy);
+}
+
+static struct carc_rules *
+rules_for(int combo)
+{
+	struct carc_rules_builder *b;
+	struct carc_rules *rules;
+
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_PHANTOM, combo & 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_I,
+					 (combo >> 1) & 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_II,
+					 (combo >> 2) & 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_LITTLE_BUILDINGS,
+					 (combo >> 3) & 1));
+	/* vary the other options with the combination too */
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_FARM_SCORING, combo % 3));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_LB_SCORING, combo % 2));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_DEPLOY_ANY,
+					 (combo >> 2) & 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_PHANTOM,
+					 !(combo & 4)));
+	assert_ok(carc_rules_builder_build(b, &rules));
+	carc_rules_builder_free(b);
+	return rules;
+}
+
+/* ------------------------------------------------------------------ */
+/* round trips                                                          */
+/* ------------------------------------------------------------------ */
+
+/* _i: expansion combination 0-15 (phantom, CCI, CCII, Little Buildings) */
+START_TEST(round_trip_every_move)
+{
+	struct carc_rules *rules = rules_for(_i);
+	struct carc_game *game;
+	carc_move_t moves[1024];
+	uint64_t rng = 0x9e37u + (uint64_t)_i;
+	uint32_t players = 2 + (uint32_t)_i % 5;
+	/* under valgrind, every 16th position is enough */
+	int every = getenv("CARC_TEST_QUICK") ? 16 : 1, k = 0;
+
+	assert_ok(carc_game_new(rules, players, 1000 + (uint64_t)_i, &game));
+	carc_rules_unref(rules);
+	check_round_trip(game);
+	while (carc_game_is_over(game) == 0) {
+		int n = carc_game_legal_moves(game, moves, 1024);
+
+		ck_assert_int_gt(n, 0);
+		assert_ok(carc_game_apply(game, moves[rnd(&rng) % (uint64_t)n]));
+		if (++k % every == 0 || carc_game_is_over(game) == 1)
+			check_round_trip(game);
+	}
+	carc_game_free(game);
+}
+END_TEST
+
+START_TEST(round_trip_custom_stack)
+{
+	struct carc_rules_builder *b;
+	struct carc_rules *rules;
+	struct carc_game *game;
+	carc_move_t moves[1024];
+	uint64_t rng = 5;
+	char *text;
+
+	assert_ok(carc_rules_builder_new(&b));
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		assert_ok(carc_rules_builder_set_tile_count(b, t, t % 3));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_II, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_FOLLOWERS, 3));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_FARMERS, 0));
+	assert_ok(carc_rules_builder_build(b, &rules));
+	carc_rules_builder_free(b);
+	assert_ok(carc_game_new(rules, 3, 77, &game));
+	carc_rules_unref(rules);
+	while (carc_game_is_over(game) == 0) {
+		int n = carc_game_legal_moves(game, moves, 1024);
+
+		assert_ok(carc_game_apply(game, moves[rnd(&rng) % (uint64_t)n]));
+	}
+	check_round_trip(game);
+	text = save_text(game);
+	ck_assert_ptr_nonnull(strstr(text, "\ntiles "));
+	ck_assert_ptr_nonnull(strstr(text, "\noption followers 3\n"));
+	ck_assert_ptr_nonnull(strstr(text, "\noption farmers off\n"));
+	free(text);
+	carc_game_free(game);
+}
+END_TEST
+
+START_TEST(round_trip_empty_stack)
+{
+	struct carc_rules_builder *b;
+	struct carc_rules *rules;
+	struct carc_game *game;
+
+	assert_ok(carc_rules_builder_new(&b));
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		assert_ok(carc_rules_builder_set_tile_count(b, t, 0));
+	assert_ok(carc_rules_builder_build(b, &rules));
+	carc_rules_builder_free(b);
+	assert_ok(carc_game_new(rules, 2, 1, &game));
+	carc_rules_unref(rules);
+	ck_assert_int_eq(carc_game_is_over(game), 1);
+	check_round_trip(game);
+	carc_game_free(game);
+}
+END_TEST
+
+START_TEST(save_buffer_contract)
+{
+	struct carc_rules *rules = rules_for(0);
+	struct carc_game *game;
+	char small[16], *full;
+	int len;
+
+	assert_ok(carc_game_new(rules, 2, 3, &game));
+	carc_rules_unref(rules);
+	full = save_text(game);
+	len = (int)strlen(full);
+	memset(small, 'x', sizeof(small));
+	ck_assert_int_eq(carc_game_save(game, small, sizeof(small)), len);
+	ck_assert_int_eq(small[sizeof(small) - 1], '\0');
+	ck_assert_int_eq(strncmp(small, full, sizeof(small) - 1), 0);
+	ck_assert_int_eq(carc_game_save(NULL, small, sizeof(small)),
+			 CARC_E_INVALID);
+	ck_assert_int_eq(carc_game_save(game, NULL, 5), CARC_E_INVALID);
+	ck_assert_str_eq(carc_strerror(CARC_E_PARSE), "malformed record");
+	free(full);
+	carc_game_free(game);
+}
+END_TEST
+
+/* A record without a deck names the tiles with each placement; the
+ * loader puts them in hand with carc_game_set_next_tile(). */
+START_TEST(load_without_deck)
+{
+	static const char text[] =
+		"carcassonne-record 1\n"
+		"players 3\n"
+		"seed 42\n"
+		"P0 place E 0,-1 r2\n"
+		"P0 deploy follower c1\n"
+		"P1 place U 1,0 r0\n"
+		"P1 deploy follower r1 at 1,0\n"
+		"end\n";
+	struct carc_game *game = load_ok(text);
+
+	ck_assert_int_eq(carc_game_score(game, 0), 4);
+	ck_assert_int_eq(carc_game_player_count(game), 3);
+	ck_assert_int_eq(carc_game_current_player(game), 2);
+	ck_assert_int_eq(carc_game_tile_count(game), 3);
+	/* seed 42 then draws C, which fits nowhere on this board */
+	ck_assert_int_eq(carc_game_discard_count(game), 1);
+	ck_assert_int_eq(carc_game_remaining_total(game), 71 - 4);
+	check_round_trip(game);
+	carc_game_free(game);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* REFERENCE section 8 as records                                       */
+/* ------------------------------------------------------------------ */
+
+static const struct example {
+	const char *file;
+	int scores[2];
+} examples[] = {
+	{ "e01-two-tile-city.rec", { 4, 0 } },
+	{ "e01-two-tile-city-small.rec", { 2, 0 } },
+	{ "e02-road-tower-standard.rec", { 4, 0 } },
+	{ "e02-road-tower-3-2-1.rec", { 6, 0 } },
+	{ "e03-two-features-standard.rec", { 4, 9 } },
+	{ "e03-two-features-3-2-1.rec", { 5, 10 } },
+	{ "e04-ring-city-standard.rec", { 0, 9 } },
+	{ "e04-ring-city-3-2-1.rec", { 0, 10 } },
+	{ "e05-monastery-standard.rec", { 11, 0 } },
+	{ "e05-monastery-3-2-1.rec", { 14, 0 } },
+	{ "e06-farms-per-field.rec", { 6, 8 } },
+	{ "e06-farms-per-city.rec", { 4, 8 } },
+	{ "e06-farms-per-field-once.rec", { 3, 8 } },
+	{ "e07-final-standard.rec", { 6, 0 } },
+	{ "e07-final-3-2-1.rec", { 8, 0 } },
+	{ "e08-phantom-per-field.rec", { 7, 0 } },
+	{ "e08-phantom-per-city.rec", { 8, 0 } },
+	{ "e09a-phantom-tie.rec", { 7, 7 } },
+	{ "e09b-crop-deploy-both.rec", { 8, 8 } },
+	{ "e09b-crop-deploy-declined.rec", { 0, 8 } },
+	{ "e09c-crop-remove.rec", { 0, 0 } },
+	{ "e10-jcz-lb-standard.rec", { 0, 17 } },
+	{ "e10-jcz-lb-3-2-1.rec", { 0, 20 } },
+	{ "e11-jcz-lb-alt-3-2-1.rec", { 0, 37 } },
+	{ "e11-jcz-lb-alt-standard.rec", { 0, 30 } },
+};
+
+#define N_EXAMPLES (int)(sizeof(examples) / sizeof(examples[0]))
+
+static char *
+read_example(const char *name)
+{
+	const char *dir = getenv("RECORD_EXAMPLES");
+	char path[4096];
+	FILE *f;
+	char *buf;
+	long len;
+
+	ck_assert_msg(dir != NULL, "RECORD_EXAMPLES is not set");
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)len + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
+	buf[len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+START_TEST(worked_example)
+{
+	const struct example *e = &examples[_i];
+	char *text = read_example(e->file);
+	struct carc_game *game = load_ok(text);
+
+	ck_assert_msg(carc_game_score(game, 0) == e->scores[0] &&
+			      carc_game_score(game, 1) == e->scores[1],
+		      "%s: scores %d %d, want %d %d", e->file,
+		      carc_game_score(game, 0), carc_game_score(game, 1),
+		      e->scores[0], e->scores[1]);
+	ck_assert_int_eq(carc_game_is_over(game), 1);
+	check_round_trip(game);
+	carc_game_free(game);
+	free(text);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* loader errors                                                        */
+/* ------------------------------------------------------------------ */
+
+#define HEAD "carcassonne-record 1\nplayers 2\ntiles *=0 E=1 U=1\n"
+
+/* Load @text, expect @code at @line (and @col unless it is -1) with
+ * @needle in the message, and *out untouched. */
+static void
+expect_error(const char *text, int code, uint32_t line, int col,
+	     const char *needle)
+{
+	struct carc_game *sentinel = (struct carc_game *)&sentinel;
+	struct carc_game *out = sentinel;
+	uint32_t l = 0, c = 0;
+	char msg[256];
+	int rc;
+
+	rc = carc_game_load(text, strlen(text), &out, &l, &c, msg,
+			    sizeof(msg));
+	ck_assert_msg(rc == code, "got %d (%s), want %d (%s); message: %s", rc,
+		      carc_strerror(rc), code, carc_strerror(code), msg);
+	ck_assert_ptr_eq(out, sentinel);
+	ck_assert_uint_eq(l, line);
+	if (col >= 0)
+		ck_assert_uint_eq(c, (uint32_t)col);
+	ck_assert_msg(strstr(msg, needle) != NULL,
+		      "message '%s' lacks '%s'", msg, needle);
+}
+
+START_TEST(error_unknown_tile)
+{
+	expect_error(HEAD "P0 place Z 0,-1 r2\nend\n", CARC_E_UNKNOWN_TILE,
+		     4, 10, "unknown tile 'Z'");
+	expect_error(HEAD "deck E Y\nend\n", CARC_E_UNKNOWN_TILE, 4, 8,
+		     "unknown tile 'Y'");
+	expect_error(HEAD "deck E XX\nend\n", CARC_E_UNKNOWN_TILE, 4, 8,
+		     "unknown tile 'XX'");
+	/* a known tile that is not in the stack */
+	expect_error(HEAD "P0 place C 0,-1 r2\nend\n", CARC_E_UNKNOWN_TILE,
+		     4, 10, "no tile C left");
+}
+END_TEST
+
+START_TEST(error_bad_coordinates)
+{
+	expect_error(HEAD "P0 place E 0;-1 r2\nend\n", CARC_E_PARSE, 4, 12,
+		     "bad coordinates '0;-1'");
+	expect_error(HEAD "P0 place E 0,-x r2\nend\n", CARC_E_PARSE, 4, 12,
+		     "bad coordinates");
+	expect_error(HEAD "P0 place E 40000,0 r2\nend\n", CARC_E_PARSE, 4,
+		     12, "bad coordinates");
+	expect_error(HEAD "P0 place E 0,-1\nend\n", CARC_E_PARSE, 4, 10,
+		     "bad coordinates 'E'");
+}
+END_TEST
+
+START_TEST(error_illegal_move)
+{
+	/* E in rotation 0 shows a field to the start tile's city */
+	expect_error(HEAD "P0 place E 0,-1 r0\nend\n", CARC_E_EDGE_MISMATCH,
+		     4, 4, "illegal move: tile side does not match");
+	expect_error(HEAD "P0 place E 5,5 r2\nend\n", CARC_E_NOT_ADJACENT, 4,
+		     4, "illegal move");
+	expect_error(HEAD "P0 place E 0,-1 r2\nP0 deploy follower r1\nend\n",
+		     CARC_E_NO_FEATURE, 5, 4, "no such feature");
+	expect_error(HEAD "P0 place E 0,-1 r2\nP0 pass\nP1 pass\nend\n",
+		     CARC_E_WRONG_PHASE, 6, 4, "illegal move");
+}
+END_TEST
+
+START_TEST(error_wrong_player)
+{
+	expect_error(HEAD "P1 place E 0,-1 r2\nend\n", CARC_E_WRONG_PHASE, 4,
+		     1, "wrong player: P0 is to move, not P1");
+	expect_error(HEAD "P0 place E 0,-1 r2\nP0 pass\nP0 place U 1,0 r0\n"
+			  "end\n",
+		     CARC_E_WRONG_PHASE, 6, 1, "wrong player");
+	expect_error(HEAD "P2 place E 0,-1 r2\nend\n", CARC_E_PARSE, 4, 1,
+		     "no player P2");
+}
+END_TEST
+
+START_TEST(error_truncated)
+{
+	/* no 'end': the error is on the line after the last one */
+	expect_error(HEAD "P0 place E 0,-1 r2\n", CARC_E_PARSE, 5, 0,
+		     "truncated record");
+	expect_error(HEAD "P0 place E 0,-1 r2", CARC_E_PARSE, 4, 0,
+		     "truncated record");
+	/* cut inside a line */
+	expect_error(HEAD "P0 place E 0,", CARC_E_PARSE, 4, -1, "");
+	expect_error(HEAD "P0 deploy", CARC_E_PARSE, 4, 10,
+		     "line ends early");
+	expect_error("carcassonne-rec", CARC_E_PARSE, 1, 1,
+		     "not a game record");
+	expect_error("", CARC_E_PARSE, 1, 0, "not a game record");
+	expect_error(HEAD "end\nP0 pass\n", CARC_E_PARSE, 5, 1,
+		     "text after 'end'");
+}
+END_TEST
+
+START_TEST(error_unknown_option)
+{
+	expect_error("carcassonne-record 1\nplayers 2\noption foo on\nend\n",
+		     CARC_E_UNKNOWN_OPTION, 3, 8, "unknown option 'foo'");
+	expect_error("carcassonne-record 1\nplayers 2\n"
+		     "option farm-scoring sometimes\nend\n",
+		     CARC_E_PARSE, 3, 21, "bad value 'sometimes'");
+	expect_error("carcassonne-record 1\nplayers 2\noption followers 99\n"
+		     "end\n",
+		     CARC_E_INVALID, 3, 18, "followers");
+	expect_error(HEAD "P0 place E 0,-1 r2\noption phantom on\nend\n",
+		     CARC_E_PARSE, 5, 1, "before the first move");
+}
+END_TEST
+
+START_TEST(error_other)
+{
+	struct carc_game *out = NULL;
+
+	expect_error("carcassonne-record 2\nend\n", CARC_E_PARSE, 1, 20,
+		     "unsupported record version");
+	expect_error(HEAD "end\nscores 1 0\n", CARC_E_PARSE, 5, 1,
+		     "text after 'end'");
+	expect_error(HEAD "scores 1 0\nend\n", CARC_E_PARSE, 4, 8,
+		     "P0 scores 0, not 1");
+	expect_error(HEAD "deck E\nend\n", CARC_E_INVALID, 4, 0,
+		     "deck lists 1 tiles");
+	expect_error(HEAD "deck E E\nend\n", CARC_E_UNKNOWN_TILE, 4, 0,
+		     "deck does not match");
+	expect_error(HEAD "deck U E\nP0 place E 0,-1 r2\nend\n",
+		     CARC_E_UNKNOWN_TILE, 5, 10, "deck puts tile U in hand");
+	expect_error("carcassonne-record 1\nP0 pass\nend\n", CARC_E_PARSE, 2,
+		     0, "no 'players' line");
+	expect_error(HEAD "frobnicate\nend\n", CARC_E_PARSE, 4, 1,
+		     "unknown line 'frobnicate'");
+	expect_error(HEAD "P0 place E 0,-1 r2 # ok\nP0 build tower\nend\n",
+		     CARC_E_NOT_ALLOWED, 5, 4, "illegal move");
+	expect_error(HEAD "P0 place E 0,-1 r2\x01\nend\n", CARC_E_PARSE, 4,
+		     19, "control character");
+	ck_assert_int_eq(carc_game_load(NULL, 3, &out, NULL, NULL, NULL, 0),
+			 CARC_E_INVALID);
+	ck_assert_int_eq(carc_game_load("x", 1, NULL, NULL, NULL, NULL, 0),
+			 CARC_E_INVALID);
+	ck_assert_ptr_null(out);
+}
+END_TEST
+
+/* Comments, blank lines, CR LF line ends and a text that is not
+ * NUL-terminated are all fine. */
+START_TEST(load_lenient_layout)
+{
+	static const char text[] =
+		"# a game on a table\r\n"
+		"\r\n"
+		"carcassonne-record 1   # version\r\n"
+		"  players\t2\r\n"
+		"tiles *=0 E=1\r\n"
+		"P0 place E 0,-1 r2\r\n"
+		"P0 deploy follower c1 at 0,-1\r\n"
+		"scores 4 0\r\n"
+		"end\r\n"
+		"# trailing comment\r\n"
+		"GARBAGE THAT IS NOT PART OF THE LENGTH";
+	struct carc_game *game = NULL;
+	char msg[128];
+	uint32_t line, col;
+	size_t len = strlen(text) - strlen("GARBAGE THAT IS NOT PART OF THE "
+					   "LENGTH");
+
+	assert_ok(carc_game_load(text, len, &game, &line, &col, msg,
+				 sizeof(msg)));
+	ck_assert_int_eq(carc_game_score(game, 0), 4);
+	carc_game_free(game);
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite *s = suite_create("record");
+	TCase *tc;
+
+	tc = tcase_create("round_trip");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, round_trip_every_move, 0, 16);
+	tcase_add_test(tc, round_trip_custom_stack);
+	tcase_add_test(tc, round_trip_empty_stack);
+	tcase_add_test(tc, save_buffer_contract);
+	tcase_add_test(tc, load_without_deck);
+	tcase_add_test(tc, load_lenient_layout);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("worked_examples");
+	tcase_add_loop_test(tc, worked_example, 0, N_EXAMPLES);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("errors");
+	tcase_add_test(tc, error_unknown_tile);
+	tcase_add_test(tc, error_bad_coordinates);
+	tcase_add_test(tc, error_illegal_move);
+	tcase_add_test(tc, error_wrong_player);
+	tcase_add_test(tc, error_truncated);
+	tcase_add_test(tc, error_unknown_option);
+	tcase_add_test(tc, error_other);
+	suite_add_tcase(s, tc);
+	return s;
+}
