@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 #
-# Usage: tools/install-deps.sh [--tests]
+# Usage: tools/install-deps.sh [--tests] [--fuzz]
 #
 # Installs, with apt-get, the Debian packages that building libcarcassonne
 # needs and that this machine lacks: meson, ninja-build and pkg-config, and
-# with --tests also check, valgrind, clang and python3.  Installs nothing
+# with --tests also check, valgrind, clang and python3.  With --fuzz, clang
+# and, only when clang cannot link -fsanitize=fuzzer, the package that
+# holds its libFuzzer runtime (libclang-rt-<version>-dev).  Installs nothing
 # when everything is present.  Uses sudo only when not run as root; runs
 # `apt-get update` only if the first install attempt fails.
 set -euo pipefail
 
 want_tests=0
+want_fuzz=0
 for arg in "$@"; do
 	case "$arg" in
 	--tests) want_tests=1 ;;
-	*) echo "usage: $0 [--tests]" >&2; exit 2 ;;
+	--fuzz) want_fuzz=1 ;;
+	*) echo "usage: $0 [--tests] [--fuzz]" >&2; exit 2 ;;
 	esac
 done
 
@@ -42,6 +46,29 @@ if [ "$want_tests" = 1 ]; then
 	   ! dpkg-query -W -f='${Status}' check 2>/dev/null |
 		grep -q 'ok installed'; then
 		missing+=(check)
+	fi
+fi
+
+# clang's libFuzzer runtime: Debian ships it apart from clang since
+# LLVM 14 (libclang-rt-14-dev); older clang packages had it built in.
+fuzzer_links() {
+	local dir rc
+	dir=$(mktemp -d)
+	printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
+		'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);' \
+		'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n)' \
+		'{ return d && n > 1000000; }' > "$dir/f.c"
+	clang -fsanitize=fuzzer -o "$dir/f" "$dir/f.c" >/dev/null 2>&1
+	rc=$?
+	rm -rf "$dir"
+	return "$rc"
+}
+if [ "$want_fuzz" = 1 ]; then
+	if ! command -v clang >/dev/null 2>&1; then
+		need_command clang clang
+	elif ! fuzzer_links; then
+		major=$(clang -dumpversion | cut -d. -f1)
+		missing+=("libclang-rt-$major-dev")
 	fi
 fi
 

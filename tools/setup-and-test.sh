@@ -13,20 +13,27 @@
 #   valgrind   debug build, `meson test --setup=valgrind`, no 'slow' suite
 #   install    install the gcc build into a prefix, then build and run
 #              examples/random-game.c against it through pkg-config
+#   fuzz       clang with -Dfuzzing=true: run the libFuzzer harness
+#              tests/fuzz/fuzz-api for CARC_FUZZ_TIME seconds on a copy
+#              of the seed corpus tests/fuzz/corpus/api; fails on a crash
 #
 # Environment:
 #   CARC_STAGES      the stages to run, default "gcc clang sanitize
-#                    valgrind install"
+#                    valgrind install fuzz"
 #   CARC_BUILD_ROOT  where to put the build directories (kept afterwards);
 #                    default: a temporary directory, removed at the end
+#   CARC_FUZZ_TIME   seconds of fuzzing in the fuzz stage, default 60
 set -euo pipefail
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$top"
 
-bash "$top/tools/install-deps.sh" --tests
+stages=${CARC_STAGES:-gcc clang sanitize valgrind install fuzz}
+case " $stages " in
+*" fuzz "*) bash "$top/tools/install-deps.sh" --tests --fuzz ;;
+*) bash "$top/tools/install-deps.sh" --tests ;;
+esac
 
-stages=${CARC_STAGES:-gcc clang sanitize valgrind install}
 started=$(date +%s)
 if [ -n "${CARC_BUILD_ROOT:-}" ]; then
 	work=$CARC_BUILD_ROOT
@@ -182,9 +189,44 @@ stage_install() {
 	echo "shared and static builds print the same game"
 }
 
+stage_fuzz() {
+	local dir=$work/fuzz corpus log execs
+	if ! command -v clang >/dev/null 2>&1; then
+		echo "clang not found; skipping the fuzz stage"
+		return 0
+	fi
+	banner "fuzz: configure and build (clang, -Dfuzzing=true)"
+	CC=clang CXX=clang++ setup "$dir" -Dtests=enabled -Dfuzzing=true \
+		-Dexamples=false
+	meson compile -C "$dir" tests/fuzz/fuzz-api
+	# libFuzzer adds what it finds to the corpus directory: give it a
+	# copy, so that the committed seeds stay as they are
+	corpus=$(mktemp -d "$work/fuzz-corpus.XXXXXX")
+	cp "$top"/tests/fuzz/corpus/api/* "$corpus"/
+	log=$work/fuzz.log
+	banner "fuzz: fuzz-api for ${CARC_FUZZ_TIME:-60} s"
+	# a crash, a leak or a violated invariant (abort) makes libFuzzer
+	# exit non-zero and write the input to $work/fuzz-crash-*
+	if ! "$dir/tests/fuzz/fuzz-api" -max_total_time="${CARC_FUZZ_TIME:-60}" \
+		-print_final_stats=1 -artifact_prefix="$work/fuzz-crash-" \
+		"$corpus" > "$log" 2>&1; then
+		tail -n 60 "$log" >&2
+		echo "fuzz: fuzz-api failed; reproduce with" \
+		     "$dir/tests/fuzz/fuzz-api <input> (see $log)" >&2
+		for f in "$work"/fuzz-crash-*; do
+			[ -e "$f" ] && echo "fuzz: input saved as $f" >&2
+		done
+		return 1
+	fi
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	grep -E '^(Done|stat::)' "$log" || true
+	echo "fuzz: ${execs:-?} executions, no crash;" \
+	     "corpus $(find "$corpus" -type f | wc -l) inputs"
+}
+
 for stage in $stages; do
 	case "$stage" in
-	gcc|clang|sanitize|valgrind|install) "stage_$stage" ;;
+	gcc|clang|sanitize|valgrind|install|fuzz) "stage_$stage" ;;
 	*) echo "unknown stage: $stage" >&2; exit 2 ;;
 	esac
 done

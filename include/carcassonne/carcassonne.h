@@ -1238,8 +1238,9 @@ int carc_game_save(const struct carc_game *game, char *buf, size_t n);
  * only if it describes a legal game.  A record need not be
  * NUL-terminated: exactly @p len bytes of @p text are read.
  *
- * On failure the position of the problem and a message naming it are
- * written to the optional outputs: @p line_out (1-based),
+ * When the record itself is at fault (any error but #CARC_E_INVALID for
+ * the arguments, which writes nothing), the position of the problem and
+ * a message naming it are written to the optional outputs: @p line_out (1-based),
  * @p column_out (1-based byte column of the offending word, 0 when no
  * single word is at fault) and @p msg (truncated to @p msg_len, always
  * NUL-terminated when @p msg_len > 0), e.g. line 12, column 4,

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Write the seed corpus of the API fuzz harness to tests/fuzz/corpus/api.
+
+The files are committed; rerun this only when the input layout of
+fuzz-api.c changes.  Layout (see make_rules(), make_alt_rules() and
+start_game() in fuzz-api.c): stack byte, 16 option bytes (< 0xe0: a
+value in range, 0xe0-0xef: the default, >= 0xf0: out of range), an
+unknown-option byte, [custom stack: count byte, (tile, count) pairs],
+alt-rules byte, player byte (bit 7: try an invalid count first), 8 seed
+bytes, a reference byte, then operations (byte % 32, then arguments).
+
+Usage: tests/fuzz/make-corpus.py [OUTPUT-DIRECTORY]
+"""
+import os
+import random
+import struct
+import sys
+
+# option order: FARM_SCORING FARMERS SMALL_CITY FOLLOWERS PHANTOM CCI CCII
+# LB LB_SCORING LB_DIST LB_ZERO_FIELD LB_PER_CITY_FIELDS CROP_DEPLOY_ANY
+# CROP_DEPLOY_MANDATORY CROP_PHANTOM CROP_AFTER_PHANTOM
+DEFAULT = [0xe0] * 16
+OP_LEGAL, OP_ODD, OP_NEXT, OP_ORDER, OP_SHUFFLE = 0, 16, 19, 20, 21
+OP_CLONE, OP_COPY, OP_QUERY, OP_STATIC, OP_MOVE, OP_SHORT = \
+    22, 23, 24, 27, 29, 31
+
+
+def header(options, players, seed, stack=None, alt=0, bad_players=False):
+    out = bytearray()
+    if stack is None:
+        out.append(0)
+    else:
+        clear, pairs = stack
+        out.append(1 | (2 if clear else 0))
+    out += bytes(options)
+    out.append(3)                       # unknown option 17 + 3
+    if stack is not None:
+        out.append(len(pairs))
+        for tile, count in pairs:
+            out += bytes([tile, count])
+    out.append(alt)
+    out.append((players - 2) | (0x80 if bad_players else 0))
+    out += struct.pack(">Q", seed)
+    out.append(1)
+    return out
+
+
+def play(rng, n, mix=False):
+    out = bytearray()
+    for _ in range(n):
+        if mix and rng.random() < 0.3:
+            op = rng.choice([OP_ODD, OP_NEXT, OP_ORDER, OP_SHUFFLE, OP_CLONE,
+                             OP_COPY, OP_QUERY, OP_STATIC, OP_MOVE,
+                             OP_SHORT])
+            out.append(op)
+            out += bytes(rng.randrange(256) for _ in range(12))
+        else:
+            out.append(OP_LEGAL)
+            out += bytes([rng.randrange(256), rng.randrange(256)])
+    return out
+
+
+def main():
+    outdir = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "corpus", "api")
+    os.makedirs(outdir, exist_ok=True)
+    rng = random.Random(20240611)
+    every = [0, 1, 0, 6, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1]
+    seeds = {
+        # the base game to the end, two players
+        "base-2p": header(DEFAULT, 2, 7) + play(rng, 700),
+        # every expansion, four players, the full stack
+        "expansions-4p": header(every, 4, 11) + play(rng, 900),
+        # every expansion and the other 7.3 choices, a small stack
+        "expansions-small-6p": header(
+            [1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0], 6, 3,
+            stack=(True, [(3, 3), (4, 2), (24, 1), (25, 1), (26, 1),
+                          (30, 1), (32, 1), (1, 2), (10, 2)]), alt=5) +
+        play(rng, 300, mix=True),
+        # per-city farms, 3/2/1 buildings, JCZ tokens, three players
+        "farms-lb-3p": header([1, 1, 0, 7, 0, 0, 0, 1, 1, 1, 1, 1,
+                               0xe0, 0xe0, 0xe0, 0xe0], 3, 99) +
+        play(rng, 500, mix=True),
+        # farmers off, the small-city rule, one follower, crop circles
+        "nofarmers-1f-5p": header([2, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0,
+                                   1, 0, 1, 0], 5, 12345, alt=3) +
+        play(rng, 400, mix=True),
+        # out-of-range options, invalid player count, mixed operations
+        "bad-values": header([0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6,
+                              0xf7, 0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd,
+                              0xfe, 0xff], 2, 0, bad_players=True,
+                             stack=(False, [(40, 1), (0, 5)])) +
+        play(rng, 200, mix=True),
+        # an empty stack: the game is over at once
+        "empty-stack": header(every, 3, 5, stack=(True, [])) +
+        play(rng, 40, mix=True),
+    }
+    for name, data in sorted(seeds.items()):
+        with open(os.path.join(outdir, name), "wb") as f:
+            f.write(data)
+
+
+if __name__ == "__main__":
+    main()

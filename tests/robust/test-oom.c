@@ -1,0 +1,452 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Allocation failures, injected without touching the library: the test
+ * links the static archive with -Wl,--wrap=malloc (and calloc, realloc,
+ * free), so every allocation of the library goes through the wrappers
+ * below.  They count live blocks and can fail the n-th allocation.
+ *
+ * Check itself is a static archive on some systems (libcheck_pic.a), so
+ * its allocations go through the wrappers too: they count and fail only
+ * while armed, which is during the library calls that allocate
+ * (builder_new, builder_build, game_new, game_clone, game_copy,
+ * game_save and game_load: the only callers of malloc, calloc and
+ * realloc in lib/).  Frees are matched against
+ * the blocks allocated while armed, whenever they happen.
+ *
+ * Each scenario runs again and again with n = 1, 2, 3, ... failing, until
+ * a run makes no allocation fail (n is past the last one).  In every run
+ * a call during which an allocation failed must return CARC_E_NOMEM and
+ * nothing else may, its outputs and the objects it was given must be as
+ * before, the objects must stay usable, and at the end of the run every
+ * block must have been freed.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "test-common.h"
+
+void *__real_malloc(size_t size);
+void *__real_calloc(size_t n, size_t size);
+void *__real_realloc(void *p, size_t size);
+void __real_free(void *p);
+void *__wrap_malloc(size_t size);
+void *__wrap_calloc(size_t n, size_t size);
+void *__wrap_realloc(void *p, size_t size);
+void __wrap_free(void *p);
+
+#define MAX_LIVE 4096
+
+static struct {
+	int armed;		/* inside a library call */
+	unsigned long count;	/* allocations so far */
+	unsigned long fail_nth;	/* 0: never fail */
+	unsigned long failures;	/* allocations made to fail */
+	void *live[MAX_LIVE];
+	int n_live;
+} mem;
+
+static void
+track(void *p)
+{
+	if (!mem.armed)
+		return;
+	if (mem.n_live == MAX_LIVE)
+		abort();	/* no ck_assert: this may run inside Check */
+	mem.live[mem.n_live++] = p;
+}
+
+/* Forget @p; 0 if it was not one of ours. */
+static int
+untrack(void *p)
+{
+	for (int i = mem.n_live - 1; i >= 0; i--)
+		if (mem.live[i] == p) {
+			mem.live[i] = mem.live[--mem.n_live];
+			return 1;
+		}
+	return 0;
+}
+
+static int
+should_fail(void)
+{
+	if (!mem.armed)
+		return 0;
+	if (++mem.count != mem.fail_nth)
+		return 0;
+	mem.failures++;
+	return 1;
+}
+
+void *
+__wrap_malloc(size_t size)
+{
+	void *p;
+
+	if (should_fail())
+		return NULL;
+	p = __real_malloc(size);
+	if (p)
+		track(p);
+	return p;
+}
+
+void *
+__wrap_calloc(size_t n, size_t size)
+{
+	void *p;
+
+	if (should_fail())
+		return NULL;
+	p = __real_calloc(n, size);
+	if (p)
+		track(p);
+	return p;
+}
+
+void *
+__wrap_realloc(void *old, size_t size)
+{
+	void *p;
+
+	if (should_fail())
+		return NULL;	/* @old stays valid, as realloc promises */
+	p = __real_realloc(old, size);
+	if (p) {
+		if (old)
+			untrack(old);
+		track(p);
+	}
+	return p;
+}
+
+void
+__wrap_free(void *p)
+{
+	if (p)
+		untrack(p);
+	__real_free(p);
+}
+
+/* Call @expr_ into @rc_: CARC_E_NOMEM exactly when an allocation failed
+ * during the call. */
+#define CALL(rc_, expr_)                                                   \
+	do {                                                               \
+		unsigned long f0__ = mem.failures;                         \
+		mem.armed = 1;                                             \
+		(rc_) = (expr_);                                           \
+		mem.armed = 0;                                             \
+		ck_assert_msg(((rc_) == CARC_E_NOMEM) ==                   \
+			      (mem.failures != f0__),                      \
+			      "%s: %d (%s) with %lu failed allocations",   \
+			      #expr_, (rc_), carc_strerror(rc_),           \
+			      mem.failures - f0__);                        \
+	} while (0)
+
+/* Retry until OK; a NOMEM must leave @out_ as it was. */
+static struct carc_rules_builder *
+builder_new(void)
+{
+	struct carc_rules_builder *b = (void *)&mem;
+	int rc;
+
+	for (;;) {
+		CALL(rc, carc_rules_builder_new(&b));
+		if (rc == CARC_OK)
+			return b;
+		assert_status_eq(rc, CARC_E_NOMEM);
+		ck_assert(b == (void *)&mem);
+	}
+}
+
+static struct carc_rules *
+build(const struct carc_rules_builder *b)
+{
+	struct carc_rules *r = (void *)&mem;
+	int rc;
+
+	for (;;) {
+		CALL(rc, carc_rules_builder_build(b, &r));
+		if (rc == CARC_OK)
+			return r;
+		assert_status_eq(rc, CARC_E_NOMEM);
+		ck_assert(r == (void *)&mem);
+	}
+}
+
+static struct carc_game *
+game_new(const struct carc_rules *rules, uint32_t n, uint64_t seed)
+{
+	struct carc_game *g = (void *)&mem;
+	int rc;
+
+	for (;;) {
+		CALL(rc, carc_game_new(rules, n, seed, &g));
+		if (rc == CARC_OK)
+			return g;
+		assert_status_eq(rc, CARC_E_NOMEM);
+		ck_assert(g == (void *)&mem);
+	}
+}
+
+/* A clone, or NULL when the allocation failed (the source unchanged). */
+static struct carc_game *
+try_clone(const struct carc_game *g)
+{
+	struct carc_game *c = (void *)&mem;
+	uint64_t h = carc_game_hash(g);
+	int rc;
+
+	CALL(rc, carc_game_clone(g, &c));
+	ck_assert(carc_game_hash(g) == h);
+	if (rc == CARC_E_NOMEM) {
+		ck_assert(c == (void *)&mem);
+		return NULL;
+	}
+	assert_ok(rc);
+	ck_assert(carc_game_hash(c) == h);
+	return c;
+}
+
+/* Copy @src into @dst; on failure @dst must be untouched and usable. */
+static void
+try_copy(struct carc_game *dst, const struct carc_game *src)
+{
+	uint64_t hd = carc_game_hash(dst), hs = carc_game_hash(src);
+	const struct carc_rules *rd = carc_game_rules(dst);
+	int rc, phase = carc_game_phase(dst);
+	int tiles = carc_game_tile_count(dst);
+
+	CALL(rc, carc_game_copy(dst, src));
+	ck_assert(carc_game_hash(src) == hs);
+	if (rc == CARC_OK) {
+		ck_assert(carc_game_hash(dst) == hs);
+		ck_assert(carc_game_rules(dst) == carc_game_rules(src));
+		return;
+	}
+	assert_status_eq(rc, CARC_E_NOMEM);
+	ck_assert(carc_game_hash(dst) == hd);
+	ck_assert(carc_game_rules(dst) == rd);
+	ck_assert_int_eq(carc_game_phase(dst), phase);
+	ck_assert_int_eq(carc_game_tile_count(dst), tiles);
+	/* still playable: every query walks its memory */
+	for (int i = 0; i < tiles; i++) {
+		int32_t x, y;
+
+		assert_ok(carc_game_tile_at(dst, (uint32_t)i, &x, &y, NULL,
+					    NULL));
+		ck_assert_int_eq(carc_game_tile_find(dst, x, y), i);
+	}
+	ck_assert_int_ge(carc_game_legal_moves(dst, NULL, 0), 0);
+}
+
+/* Save @g and load the record; NOMEM from either leaves nothing. */
+static void
+save_and_load(const struct carc_game *g)
+{
+	struct carc_game *l = (void *)&mem;
+	char *text;
+	int len, rc;
+
+	CALL(len, carc_game_save(g, NULL, 0));
+	if (len == CARC_E_NOMEM)
+		return;
+	ck_assert_int_gt(len, 0);
+	text = malloc((size_t)len + 1);
+	ck_assert_ptr_nonnull(text);
+	CALL(rc, carc_game_save(g, text, (size_t)len + 1));
+	if (rc == CARC_E_NOMEM) {
+		free(text);
+		return;
+	}
+	ck_assert_int_eq(rc, len);
+	CALL(rc, carc_game_load(text, (size_t)len, &l, NULL, NULL, NULL, 0));
+	if (rc == CARC_OK) {
+		ck_assert(carc_game_hash(l) == carc_game_hash(g));
+		carc_game_free(l);
+	} else {
+		assert_status_eq(rc, CARC_E_NOMEM);
+		ck_assert(l == (void *)&mem);
+	}
+	free(text);
+}
+
+static void
+play_one(struct carc_game *g, uint64_t *rng)
+{
+	carc_move_t moves[1024];
+	int n = carc_game_legal_moves(g, moves, 1024);
+
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_le(n, 1024);
+	assert_ok(carc_game_apply(g, moves[test_rand(rng) % (uint64_t)n]));
+}
+
+/* Run @scenario with the n-th allocation failing, n = 1, 2, ..., until a
+ * run fails none; check for leaks after each run. */
+static void
+each_failure(const char *name, void (*scenario)(void),
+	     unsigned long max_runs)
+{
+	unsigned long n;
+
+	for (n = 1; n <= max_runs; n++) {
+		mem.count = 0;
+		mem.failures = 0;
+		mem.fail_nth = n;
+		mem.n_live = 0;
+		scenario();
+		mem.fail_nth = 0;
+		ck_assert_msg(mem.n_live == 0,
+			      "allocation %lu failing: %d block(s) leaked", n,
+			      mem.n_live);
+		if (mem.failures == 0) {
+			printf("%s: %lu allocation(s) failed in turn\n", name,
+			       n - 1);
+			return;
+		}
+	}
+	ck_abort_msg("more than %lu allocations", max_runs);
+}
+
+/* Builder, rules, games, clone and copy, each step once. */
+static void
+lifecycle(void)
+{
+	struct carc_rules_builder *b = builder_new();
+	struct carc_rules *big, *small;
+	struct carc_game *g, *s, *c;
+	uint64_t rng = 3;
+
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_PHANTOM, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_I, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_LITTLE_BUILDINGS, 1));
+	big = build(b);
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		assert_ok(carc_rules_builder_set_tile_count(b, t, t % 3));
+	small = build(b);
+	carc_rules_builder_free(b);
+
+	g = game_new(big, 3, 11);
+	s = game_new(small, 2, 12);
+	/* the games hold their own references */
+	carc_rules_unref(big);
+	for (int i = 0; i < 6; i++)
+		play_one(g, &rng);
+	c = try_clone(g);
+	if (c)
+		play_one(c, &rng);
+
+	/* bigger into smaller, then smaller into bigger */
+	try_copy(s, g);
+	if (c) {
+		struct carc_game *s2 = game_new(small, 4, 13);
+
+		try_copy(c, s2);
+		try_copy(s2, c);
+		carc_game_free(s2);
+	}
+	play_one(s, &rng);
+	play_one(g, &rng);
+	save_and_load(g);
+	carc_rules_unref(small);
+	carc_game_free(c);
+	carc_game_free(s);
+	carc_game_free(g);
+}
+
+/* A whole game, with a clone and a copy between rules of two sizes at
+ * every decision. */
+static void
+full_game(void)
+{
+	struct carc_rules_builder *b = builder_new();
+	struct carc_rules *rules, *other;
+	struct carc_game *g, *spare;
+	uint64_t rng = 5;
+	int turn = 0;
+
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_PHANTOM, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_II, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_LITTLE_BUILDINGS, 1));
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		assert_ok(carc_rules_builder_set_tile_count(b, t, t % 2));
+	rules = build(b);
+	assert_ok(carc_rules_builder_set_tile_count(b, CARC_TILE_B, 9));
+	other = build(b);
+	carc_rules_builder_free(b);
+
+	g = game_new(rules, 4, 99);
+	spare = game_new(other, 2, 98);
+	while (!carc_game_is_over(g)) {
+		struct carc_game *c = try_clone(g);
+
+		carc_game_free(c);
+		try_copy(spare, g);
+		if (turn++ % 5 == 0) {
+			/* back to the other size */
+			carc_game_free(spare);
+			spare = game_new(other, 2, (uint64_t)turn);
+		}
+		play_one(g, &rng);
+	}
+	ck_assert_int_eq(carc_game_remaining_total(g), 0);
+	carc_game_free(spare);
+	carc_game_free(g);
+	carc_rules_unref(rules);
+	carc_rules_unref(other);
+}
+
+START_TEST(oom_lifecycle)
+{
+	each_failure("lifecycle", lifecycle, 200);
+}
+END_TEST
+
+START_TEST(oom_full_game)
+{
+	each_failure("full game", full_game, 2000);
+}
+END_TEST
+
+/* The wrappers are in the link: a game allocates through them. */
+START_TEST(wrappers_active)
+{
+	struct carc_rules_builder *b = NULL;
+
+	int rc;
+
+	mem.count = 0;
+	mem.n_live = 0;
+	mem.fail_nth = 1;
+	mem.failures = 0;
+	CALL(rc, carc_rules_builder_new(&b));
+	assert_status_eq(rc, CARC_E_NOMEM);
+	ck_assert_ptr_null(b);
+	ck_assert_int_eq(mem.failures, 1);
+	mem.fail_nth = 0;
+	CALL(rc, carc_rules_builder_new(&b));
+	assert_ok(rc);
+	ck_assert_int_eq(mem.n_live, 1);
+	carc_rules_builder_free(b);
+	ck_assert_int_eq(mem.n_live, 0);
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite *s = suite_create("oom");
+	TCase *tc = tcase_create("oom");
+
+	tcase_add_test(tc, wrappers_active);
+	tcase_add_test(tc, oom_lifecycle);
+	tcase_add_test(tc, oom_full_game);
+	tcase_set_timeout(tc, 240);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Property tests: seeded random games under every rule combination.
+ *
+ * Game i uses combination i % 960 of the expansions (phantom, Crop
+ * Circles I and II, Little Buildings: 16), the farm rule (3), farmers on
+ * or off (2), the small-city rule (2) and the player count (2-6: 5); the
+ * eight REFERENCE 7.3 options (CARC_OPT_LB_*, CARC_OPT_CROP_*) and the
+ * follower count come from a hash of i.  CARC_PROPERTY_GAMES sets the
+ * number of games (default 300; tests/robust/meson.build runs 300 in
+ * 'unit' and 10,000 in 'slow').  At every decision:
+ *
+ * - every listed move is legal and applies (on a copy);
+ * - moves outside the list are refused and leave the hash as it was;
+ * - followers, the phantom and building tokens are conserved;
+ * - scores never decrease, and each apply raises them by the points of
+ *   its events.
+ *
+ * At the end: the stack is empty, and each final score is the sum over
+ * every event of the game of CARC_EVENT_POINTS + CARC_EVENT_BUILDING_POINTS.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "test-common.h"
+
+/*
+ * Check's ck_assert_*() record their location on every call (a write()
+ * each), too slow for millions of checks: these report only failures.
+ */
+#define REQUIRE(cond_)                                                     \
+	do {                                                               \
+		if (!(cond_))                                              \
+			ck_abort_msg("%s:%d: %s", __FILE__, __LINE__,      \
+				     #cond_);                              \
+	} while (0)
+#define REQUIRE_CMP(a_, op_, b_)                                           \
+	do {                                                               \
+		long long a__ = (long long)(a_), b__ = (long long)(b_);    \
+		if (!(a__ op_ b__))                                        \
+			ck_abort_msg("%s:%d: %s %s %s (%lld, %lld)",       \
+				     __FILE__, __LINE__, #a_, #op_, #b_,   \
+				     a__, b__);                            \
+	} while (0)
+#define REQUIRE_OK(expr_)                                                  \
+	do {                                                               \
+		int rc__ = (expr_);                                        \
+		if (rc__ != CARC_OK)                                       \
+			ck_abort_msg("%s:%d: %s: %s", __FILE__, __LINE__,  \
+				     #expr_, carc_strerror(rc__));         \
+	} while (0)
+
+#define COMBINATIONS 960
+#define MOVES_MAX 4096
+
+struct config {
+	int32_t opt[17];
+	uint32_t players;
+};
+
+static uint64_t
+mix(uint64_t v)
+{
+	uint64_t s = v;
+
+	return test_rand(&s);
+}
+
+static void
+config_of(uint32_t i, struct config *c)
+{
+	uint32_t k = i % COMBINATIONS;
+	uint64_t h = mix(i * 0x9e3779b97f4a7c15ull + 1);
+
+	memset(c, 0, sizeof(*c));
+	c->opt[CARC_OPT_PHANTOM] = k & 1;
+	c->opt[CARC_OPT_CROP_CIRCLES_I] = (k >> 1) & 1;
+	c->opt[CARC_OPT_CROP_CIRCLES_II] = (k >> 2) & 1;
+	c->opt[CARC_OPT_LITTLE_BUILDINGS] = (k >> 3) & 1;
+	k >>= 4;				/* 0 .. 59 */
+	c->opt[CARC_OPT_FARM_SCORING] = (int32_t)(k % 3);
+	k /= 3;					/* 0 .. 19 */
+	c->opt[CARC_OPT_FARMERS] = (int32_t)(k % 2);
+	k /= 2;					/* 0 .. 9 */
+	c->opt[CARC_OPT_SMALL_CITY] = (int32_t)(k % 2);
+	k /= 2;					/* 0 .. 4 */
+	c->players = 2 + k;
+
+	c->opt[CARC_OPT_LB_SCORING] = (int32_t)(h & 1);
+	c->opt[CARC_OPT_LB_DISTRIBUTION] = (int32_t)(h >> 1 & 1);
+	c->opt[CARC_OPT_LB_ZERO_FIELD] = (int32_t)(h >> 2 & 1);
+	c->opt[CARC_OPT_LB_PER_CITY_FIELDS] = (int32_t)(h >> 3 & 1);
+	c->opt[CARC_OPT_CROP_DEPLOY_ANY] = (int32_t)(h >> 4 & 1);
+	c->opt[CARC_OPT_CROP_DEPLOY_MANDATORY] = (int32_t)(h >> 5 & 1);
+	c->opt[CARC_OPT_CROP_PHANTOM] = (int32_t)(h >> 6 & 1);
+	c->opt[CARC_OPT_CROP_AFTER_PHANTOM] = (int32_t)(h >> 7 & 1);
+	/* mostly the usual 7 followers, sometimes few (crop circles and
+	 * scoring with an empty supply) */
+	c->opt[CARC_OPT_FOLLOWERS] = (h >> 8 & 3) == 0 ?
+		(int32_t)(1 + (h >> 10) % 15) : 7;
+}
+
+struct run {
+	struct carc_game *game;
+	struct carc_game *scratch;	/* copies for trying moves */
+	struct config cfg;
+	int32_t score[MAX_PLAYERS];
+	int32_t event_sum[MAX_PLAYERS];	/* over the whole game */
+	int32_t tokens[MAX_PLAYERS][3];
+	int32_t tokens_total[3];
+	int shared;
+	carc_move_t moves[MOVES_MAX];
+	int n;
+	uint64_t rng;
+};
+
+static int
+listed(const struct run *r, carc_move_t m)
+{
+	for (int i = 0; i < r->n; i++)
+		if (r->moves[i] == m)
+			return 1;
+	return 0;
+}
+
+static void
+check_figures(const struct run *r)
+{
+	struct carc_game *g = r->game;
+	int fol[MAX_PLAYERS] = { 0 }, pha[MAX_PLAYERS] = { 0 };
+	int board[3] = { 0 }, left[3] = { 0 };
+	int fc = carc_game_figure_count(g), bc = carc_game_building_count(g);
+
+	REQUIRE_CMP(fc, >=, 0);
+	for (int i = 0; i < fc; i++) {
+		uint32_t p, fig;
+
+		REQUIRE_OK(carc_game_figure_at(g, (uint32_t)i, &p, &fig, NULL,
+					      NULL, NULL));
+		REQUIRE_CMP(p, <, r->cfg.players);
+		if (fig == CARC_FIGURE_PHANTOM)
+			pha[p]++;
+		else
+			fol[p]++;
+	}
+	for (int i = 0; i < bc; i++) {
+		uint32_t fig;
+
+		REQUIRE_OK(carc_game_building_at(g, (uint32_t)i, NULL, NULL,
+						&fig));
+		board[fig - CARC_FIGURE_TOWER]++;
+	}
+	for (uint32_t p = 0; p < r->cfg.players; p++) {
+		REQUIRE_CMP(fol[p] + carc_game_supply(g, p,
+						CARC_FIGURE_FOLLOWER), ==, r->cfg.opt[CARC_OPT_FOLLOWERS]);
+		REQUIRE_CMP(pha[p], <=, 1);
+		REQUIRE_CMP(pha[p] + carc_game_supply(g, p,
+						CARC_FIGURE_PHANTOM), ==, r->cfg.opt[CARC_OPT_PHANTOM]);
+		for (int k = 0; k < 3; k++) {
+			int s = carc_game_supply(g, p,
+					CARC_FIGURE_TOWER + (uint32_t)k);
+
+			REQUIRE_CMP(s, ==, r->shared ? r->tokens[p][0]
+						      : r->tokens[p][k]);
+			left[k] += s;
+		}
+	}
+	if (r->shared) {
+		REQUIRE_CMP(left[0] + bc, ==, r->tokens_total[0]);
+	} else {
+		for (int k = 0; k < 3; k++)
+			REQUIRE_CMP(left[k] + board[k], ==, r->tokens_total[k]);
+	}
+}
+
+/* Points of the last apply's events per player; checks the scorers. */
+static void
+event_points(const struct run *r, int32_t *sum)
+{
+	int n = carc_game_event_count(r->game);
+
+	REQUIRE_CMP(n, >=, 0);
+	memset(sum, 0, MAX_PLAYERS * sizeof(*sum));
+	for (int i = 0; i < n; i++) {
+		int32_t scorers, pts, bpts;
+
+		REQUIRE_OK(carc_game_event_get(r->game, (uint32_t)i,
+					      CARC_EVENT_SCORERS, &scorers));
+		for (uint32_t p = 0; p < r->cfg.players; p++) {
+			REQUIRE_OK(carc_game_event_get(r->game, (uint32_t)i,
+						      CARC_EVENT_POINTS + p,
+						      &pts));
+			REQUIRE_OK(carc_game_event_get(r->game, (uint32_t)i,
+					CARC_EVENT_BUILDING_POINTS + p, &bpts));
+			REQUIRE_CMP(pts, >=, 0);
+			REQUIRE_CMP(bpts, >=, 0);
+			if (!(scorers & (1 << p)))
+				REQUIRE_CMP(pts + bpts, ==, 0);
+			sum[p] += pts + bpts;
+		}
+	}
+}
+
+/* A move that is probably not legal now. */
+static carc_move_t
+stray_move(struct run *r)
+{
+	uint64_t v = test_rand(&r->rng);
+	carc_move_t base = r->moves[v % (uint64_t)r->n];
+	int32_t x = carc_move_x(base), y = carc_move_y(base);
+
+	switch ((v >> 16) % 6) {
+	case 0:
+		return carc_move_place(x + (int32_t)(v >> 24 & 3) - 1,
+				       y + (int32_t)(v >> 26 & 3) - 1,
+				       (uint32_t)(v >> 28 & 3));
+	case 1:
+		return carc_move_deploy(1 + (uint32_t)(v >> 24) % 5, x, y,
+					0x11 + (uint32_t)(v >> 32) % 0x34);
+	case 2:
+		return carc_move_remove(1 + (uint32_t)(v >> 24) % 2, x, y,
+					0x11 + (uint32_t)(v >> 32) % 0x34);
+	case 3:
+		return carc_move_crop_choice(1 + (uint32_t)(v >> 24) % 2);
+	case 4:
+		return carc_move_pass();
+	default:
+		return base ^ (1ull << (v >> 32) % 64);
+	}
+}
+
+/* Check the decision point: every listed move applies, strays don't. */
+static void
+check_moves(struct run *r)
+{
+	uint64_t h = carc_game_hash(r->game);
+
+	for (int i = 0; i < r->n; i++) {
+		REQUIRE_CMP(carc_game_is_legal(r->game, r->moves[i]), ==, 1);
+		REQUIRE_OK(carc_game_copy(r->scratch, r->game));
+		REQUIRE_OK(carc_game_apply(r->scratch, r->moves[i]));
+	}
+	for (int k = 0; k < 4; k++) {
+		carc_move_t m = stray_move(r);
+		int rc;
+
+		if (listed(r, m))
+			continue;
+		REQUIRE_CMP(carc_game_is_legal(r->game, m), ==, 0);
+		rc = carc_game_apply(r->game, m);
+		if (rc >= 0)
+			ck_abort_msg("move %#llx not listed but applied",
+				     (unsigned long long)m);
+		REQUIRE(carc_game_hash(r->game) == h);
+	}
+}
+
+static void
+play_game(uint32_t i)
+{
+	struct carc_rules_builder *b = NULL;
+	struct carc_rules *rules = NULL;
+	struct run *r = calloc(1, sizeof(*r));
+	int32_t sum[MAX_PLAYERS];
+	int decisions = 0;
+
+	REQUIRE(r != NULL);
+	config_of(i, &r->cfg);
+	r->rng = mix(i + 0x1234);
+	REQUIRE_OK(carc_rules_builder_new(&b));
+	for (uint32_t o = 1; o <= 16; o++)
+		REQUIRE_OK(carc_rules_builder_set(b, o, r->cfg.opt[o]));
+	REQUIRE_OK(carc_rules_builder_build(b, &rules));
+	carc_rules_builder_free(b);
+	REQUIRE_OK(carc_game_new(rules, r->cfg.players, mix(i), &r->game));
+	REQUIRE_OK(carc_game_clone(r->game, &r->scratch));
+	carc_rules_unref(rules);
+
+	r->shared = r->cfg.opt[CARC_OPT_LB_SCORING] == CARC_LB_STANDARD &&
+		    r->cfg.opt[CARC_OPT_LB_DISTRIBUTION] == CARC_LB_DIST_RULES;
+	for (uint32_t p = 0; p < r->cfg.players; p++)
+		for (int k = 0; k < 3; k++) {
+			int32_t each = !r->cfg.opt[CARC_OPT_LITTLE_BUILDINGS] ?
+				0 : r->shared ? 18 / (int32_t)r->cfg.players
+					      : 6 / (int32_t)r->cfg.players;
+
+			r->tokens[p][k] = each;
+			if (!r->shared || k == 0)
+				r->tokens_total[k] += each;
+		}
+	check_figures(r);
+
+	while (!carc_game_is_over(r->game)) {
+		int player = carc_game_current_player(r->game);
+		carc_move_t m;
+
+		r->n = carc_game_legal_moves(r->game, r->moves, MOVES_MAX);
+		REQUIRE_CMP(r->n, >, 0);
+		REQUIRE_CMP(r->n, <=, MOVES_MAX);
+		check_moves(r);
+
+		m = r->moves[test_rand(&r->rng) % (uint64_t)r->n];
+		REQUIRE_OK(carc_game_apply(r->game, m));
+		if (carc_move_kind(m) == CARC_MOVE_DEPLOY &&
+		    carc_move_figure(m) >= CARC_FIGURE_TOWER)
+			r->tokens[player][r->shared ? 0 :
+				carc_move_figure(m) - CARC_FIGURE_TOWER]--;
+		event_points(r, sum);
+		for (uint32_t p = 0; p < r->cfg.players; p++) {
+			int32_t s = carc_game_score(r->game, p);
+
+			REQUIRE_CMP(s, >=, r->score[p]);
+			REQUIRE_CMP(s - r->score[p], ==, sum[p]);
+			r->score[p] = s;
+			r->event_sum[p] += sum[p];
+		}
+		check_figures(r);
+		REQUIRE_CMP(++decisions, <, 100000);
+	}
+
+	REQUIRE_CMP(carc_game_remaining_total(r->game), ==, 0);
+	REQUIRE_CMP(carc_game_legal_moves(r->game, NULL, 0), ==, 0);
+	for (uint32_t p = 0; p < r->cfg.players; p++)
+		ck_assert_msg(carc_game_score(r->game, p) == r->event_sum[p],
+			      "game %u player %u: score %d, events %d", i, p,
+			      carc_game_score(r->game, p), r->event_sum[p]);
+	carc_game_free(r->scratch);
+	carc_game_free(r->game);
+	free(r);
+}
+
+static uint32_t
+n_games(void)
+{
+	const char *v = getenv("CARC_PROPERTY_GAMES");
+	unsigned long n = v && *v ? strtoul(v, NULL, 0) : 300;
+
+	if (getenv("CARC_TEST_QUICK") && n > 40)
+		n = 40;
+	return (uint32_t)n;
+}
+
+START_TEST(random_games)
+{
+	uint32_t n = n_games();
+
+	for (uint32_t i = 0; i < n; i++)
+		play_game(i);
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite *s = suite_create("property");
+	TCase *tc = tcase_create("random_games");
+
+	tcase_add_test(tc, random_games);
+	tcase_set_timeout(tc, 1200);
+	suite_add_tcase(s, tc);
+	return s;
+}
