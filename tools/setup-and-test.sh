@@ -13,9 +13,10 @@
 #   valgrind   debug build, `meson test --setup=valgrind`, no 'slow' suite
 #   install    install the gcc build into a prefix, then build and run
 #              examples/random-game.c against it through pkg-config
-#   fuzz       clang with -Dfuzzing=true: run the libFuzzer harness
-#              tests/fuzz/fuzz-api for CARC_FUZZ_TIME seconds on a copy
-#              of the seed corpus tests/fuzz/corpus/api; fails on a crash
+#   fuzz       clang with -Dfuzzing=true: run each libFuzzer harness
+#              (tests/fuzz/fuzz-api, tests/fuzz/fuzz-record) for
+#              CARC_FUZZ_TIME seconds on a copy of its seed corpus in
+#              tests/fuzz/corpus/; fails on a crash
 #
 # Environment:
 #   CARC_STAGES      the stages to run, default "gcc clang sanitize
@@ -189,8 +190,36 @@ stage_install() {
 	echo "shared and static builds print the same game"
 }
 
+# Run one libFuzzer harness for CARC_FUZZ_TIME seconds on a copy of its
+# seed corpus (libFuzzer adds what it finds to the corpus directory, and
+# the committed seeds must stay as they are).
+fuzz_one() {	# fuzz_one BUILD-DIR HARNESS CORPUS-NAME
+	local dir=$1 name=$2 corpus log execs
+	corpus=$(mktemp -d "$work/fuzz-corpus-$name.XXXXXX")
+	cp "$top/tests/fuzz/corpus/$3"/* "$corpus"/
+	log=$work/$name.log
+	banner "fuzz: $name for ${CARC_FUZZ_TIME:-60} s"
+	# a crash, a leak or a violated invariant (abort) makes libFuzzer
+	# exit non-zero and write the input to $work/$name-crash-*
+	if ! "$dir/tests/fuzz/$name" -max_total_time="${CARC_FUZZ_TIME:-60}" \
+		-print_final_stats=1 -artifact_prefix="$work/$name-crash-" \
+		"$corpus" > "$log" 2>&1; then
+		tail -n 60 "$log" >&2
+		echo "fuzz: $name failed; reproduce with" \
+		     "$dir/tests/fuzz/$name <input> (see $log)" >&2
+		for f in "$work/$name"-crash-*; do
+			[ -e "$f" ] && echo "fuzz: input saved as $f" >&2
+		done
+		return 1
+	fi
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	grep -E '^(Done|stat::)' "$log" || true
+	echo "fuzz: $name: ${execs:-?} executions, no crash;" \
+	     "corpus $(find "$corpus" -type f | wc -l) inputs"
+}
+
 stage_fuzz() {
-	local dir=$work/fuzz corpus log execs
+	local dir=$work/fuzz
 	if ! command -v clang >/dev/null 2>&1; then
 		echo "clang not found; skipping the fuzz stage"
 		return 0
@@ -198,30 +227,9 @@ stage_fuzz() {
 	banner "fuzz: configure and build (clang, -Dfuzzing=true)"
 	CC=clang CXX=clang++ setup "$dir" -Dtests=enabled -Dfuzzing=true \
 		-Dexamples=false
-	meson compile -C "$dir" tests/fuzz/fuzz-api
-	# libFuzzer adds what it finds to the corpus directory: give it a
-	# copy, so that the committed seeds stay as they are
-	corpus=$(mktemp -d "$work/fuzz-corpus.XXXXXX")
-	cp "$top"/tests/fuzz/corpus/api/* "$corpus"/
-	log=$work/fuzz.log
-	banner "fuzz: fuzz-api for ${CARC_FUZZ_TIME:-60} s"
-	# a crash, a leak or a violated invariant (abort) makes libFuzzer
-	# exit non-zero and write the input to $work/fuzz-crash-*
-	if ! "$dir/tests/fuzz/fuzz-api" -max_total_time="${CARC_FUZZ_TIME:-60}" \
-		-print_final_stats=1 -artifact_prefix="$work/fuzz-crash-" \
-		"$corpus" > "$log" 2>&1; then
-		tail -n 60 "$log" >&2
-		echo "fuzz: fuzz-api failed; reproduce with" \
-		     "$dir/tests/fuzz/fuzz-api <input> (see $log)" >&2
-		for f in "$work"/fuzz-crash-*; do
-			[ -e "$f" ] && echo "fuzz: input saved as $f" >&2
-		done
-		return 1
-	fi
-	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-	grep -E '^(Done|stat::)' "$log" || true
-	echo "fuzz: ${execs:-?} executions, no crash;" \
-	     "corpus $(find "$corpus" -type f | wc -l) inputs"
+	meson compile -C "$dir" tests/fuzz/fuzz-api tests/fuzz/fuzz-record
+	fuzz_one "$dir" fuzz-api api
+	fuzz_one "$dir" fuzz-record record
 }
 
 for stage in $stages; do
