@@ -67,6 +67,8 @@ struct tile_info {
 	int8_t monastery;	/* local index of the monastery or -1 */
 	uint8_t n_feats;
 	uint8_t multi;		/* bit kind set: >1 feature of that kind */
+	uint16_t rc_mask;	/* bit i: local feature i is a city or road */
+	uint16_t field_mask;	/* bit i: local feature i is a field */
 };
 
 struct carc_rules_builder {
@@ -267,6 +269,24 @@ static inline const struct tile_info *
 tinfo(const struct carc_game *g, uint32_t tile_index)
 {
 	return &g->rules->ti[g->tiles[tile_index].type];
+}
+
+/* Insert @v into the ascending array @a of *@n distinct values unless it
+ * is there already. */
+static inline void
+carc__insert_unique(uint16_t *a, int *n, uint16_t v)
+{
+	int i = *n;
+
+	for (int k = 0; k < *n; k++)
+		if (a[k] == v)
+			return;
+	while (i > 0 && a[i - 1] > v) {
+		a[i] = a[i - 1];
+		i--;
+	}
+	a[i] = v;
+	(*n)++;
 }
 
 /* Where a player's tokens of building @kind are counted. */

@@ -328,16 +328,15 @@ static void
 compute_deploy_mask(struct carc_game *g)
 {
 	const struct placed *p = &g->tiles[g->s.last_tile];
-	const struct tile_def *d = &carc__tiles[p->type];
-	bool farmers = OPT(g->rules, CARC_OPT_FARMERS) != 0;
+	const struct tile_info *ti = &g->rules->ti[p->type];
 	uint32_t mask = 0;
 
-	for (uint32_t i = 0; i < d->n_feats; i++) {
-		if (d->feats[i].kind == CARC_FEATURE_FIELD && !farmers)
-			continue;
-		if (g->nodes[carc__find(g, p->node_base + i)].figures == 0)
-			mask |= 1u << i;
-	}
+	/* without branches on whether a feature is free: a coin toss */
+	for (uint32_t i = 0; i < ti->n_feats; i++)
+		mask |= (uint32_t)(g->nodes[carc__find(g, p->node_base + i)]
+					   .figures == 0) << i;
+	if (!OPT(g->rules, CARC_OPT_FARMERS))
+		mask &= ~(uint32_t)ti->field_mask;
 	g->s.deploy_mask = mask;
 }
 

@@ -282,22 +282,6 @@ carc__crop_can_act(const struct carc_game *g, uint32_t player)
 	       crop_deployable(g, player) != 0;
 }
 
-static void
-insert_unique(uint16_t *a, int *n, uint16_t v)
-{
-	int i = *n;
-
-	for (int k = 0; k < *n; k++)
-		if (a[k] == v)
-			return;
-	while (i > 0 && a[i - 1] > v) {
-		a[i] = a[i - 1];
-		i--;
-	}
-	a[i] = v;
-	(*n)++;
-}
-
 /* The pieces next to which @player may deploy, ascending: where his own
  * figures of the kind stand, or anybody's with CARC_OPT_CROP_DEPLOY_ANY.
  * @nodes holds MAX_PLAYERS * MAX_FIGURE_SLOTS entries. */
@@ -313,7 +297,7 @@ carc__crop_anchors(const struct carc_game *g, uint32_t player, uint16_t *nodes)
 			continue;
 		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
 			if (crop_figure(g, p, k, kind))
-				insert_unique(nodes, &n, g->s.figs[p][k]);
+				carc__insert_unique(nodes, &n, g->s.figs[p][k]);
 	}
 	return n;
 }
@@ -560,7 +544,7 @@ emit_crop_moves(const struct carc_game *g, carc_move_t *moves, size_t cap,
 		 * before the phantom, pieces in ascending order */
 		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
 			if (k != PHANTOM_SLOT && crop_figure(g, p, k, kind))
-				insert_unique(done, &nd, g->s.figs[p][k]);
+				carc__insert_unique(done, &nd, g->s.figs[p][k]);
 		for (int k = 0; k < nd; k++)
 			emit(moves, cap, n,
 			     node_move(g, CARC_MOVE_REMOVE,

@@ -133,6 +133,10 @@ derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 		if (seen & (1u << f->kind))
 			ti->multi |= (uint8_t)(1u << f->kind);
 		seen |= (uint8_t)(1u << f->kind);
+		if (f->kind == CARC_FEATURE_CITY || f->kind == CARC_FEATURE_ROAD)
+			ti->rc_mask |= (uint16_t)(1u << i);
+		if (f->kind == CARC_FEATURE_FIELD)
+			ti->field_mask |= (uint16_t)(1u << i);
 		switch (f->kind) {
 		case CARC_FEATURE_CITY:
 		case CARC_FEATURE_ROAD:

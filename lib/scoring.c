@@ -200,16 +200,13 @@ carc__score_turn(struct carc_game *g)
 {
 	uint32_t t = g->s.last_tile;
 	const struct placed *p = &g->tiles[t];
-	const struct tile_def *d = &carc__tiles[p->type];
 	uint32_t done[MAX_TILE_FEATS], n_done = 0;
 
-	for (uint32_t i = 0; i < d->n_feats; i++) {
-		uint32_t root;
+	/* only the tile's cities and roads can have been completed by it */
+	for (uint32_t m = g->rules->ti[p->type].rc_mask; m; m &= m - 1) {
+		uint32_t i = (uint32_t)__builtin_ctz(m), root;
 		bool seen = false;
 
-		if (d->feats[i].kind != CARC_FEATURE_CITY &&
-		    d->feats[i].kind != CARC_FEATURE_ROAD)
-			continue;
 		root = carc__find(g, p->node_base + i);
 		if (g->nodes[root].open != 0)
 			continue;
@@ -259,7 +256,7 @@ next_gen(struct carc_game *g)
  * totals for the per-city rule, players already paid for the 2001 rule).
  */
 static void
-score_farms(struct carc_game *g)
+score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 {
 	uint32_t rule = (uint32_t)OPT(g->rules, CARC_OPT_FARM_SCORING);
 	uint32_t *stamp = g->scratch_a, *acc = g->scratch_b;
@@ -270,13 +267,13 @@ score_farms(struct carc_game *g)
 			    (lb && OPT(g->rules, CARC_OPT_LB_PER_CITY_FIELDS));
 
 	memset(acc, 0, g->s.n_nodes * sizeof(acc[0]));
-	for (uint32_t n = 0; n < g->s.n_nodes; n++) {
+	for (int r = 0; r < n_roots; r++) {
+		uint32_t n = roots[r];
 		const struct node *f = &g->nodes[n];
 		uint32_t gen, scorers, cities = 0, m = n, bpoints = 0;
 		struct event *e = NULL;
 
-		if (f->parent != n || f->figures == 0 ||
-		    f->kind != CARC_FEATURE_FIELD)
+		if (f->kind != CARC_FEATURE_FIELD)
 			continue;
 		gen = next_gen(g);
 		scorers = majority(g, f->figures);
@@ -356,16 +353,26 @@ score_farms(struct carc_game *g)
 void
 carc__score_final(struct carc_game *g)
 {
-	for (uint32_t n = 0; n < g->s.n_nodes; n++) {
-		const struct node *nd = &g->nodes[n];
+	uint16_t roots[MAX_PLAYERS * MAX_FIGURE_SLOTS];
+	int n_roots = 0;
 
-		if (nd->parent != n || nd->figures == 0)
-			continue;
+	/* The features that hold figures, in ascending node order (the order
+	 * of the final events): found from the figures rather than by a walk
+	 * over every node, whose tests the branch predictor cannot learn. */
+	for (uint32_t p = 0; p < g->s.n_players; p++)
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+			if (g->s.figs[p][k] != NODE_NONE)
+				carc__insert_unique(
+					roots, &n_roots,
+					(uint16_t)carc__find(g, g->s.figs[p][k]));
+	for (int r = 0; r < n_roots; r++) {
+		const struct node *nd = &g->nodes[roots[r]];
+
 		if (nd->kind == CARC_FEATURE_MONASTERY)
-			score_monastery(g, nd->tile, n, CARC_EVENT_FINAL);
+			score_monastery(g, nd->tile, roots[r], CARC_EVENT_FINAL);
 		else if (nd->kind != CARC_FEATURE_FIELD)
-			score_road_city(g, n, n, CARC_EVENT_FINAL);
+			score_road_city(g, roots[r], roots[r], CARC_EVENT_FINAL);
 	}
 	if (OPT(g->rules, CARC_OPT_FARMERS))
-		score_farms(g);
+		score_farms(g, roots, n_roots);
 }
