@@ -47,6 +47,7 @@
 #define TARGET_ALL 15000.0
 
 static const char *progname = "bench";
+static uint32_t scale = 1;	/* --scale: copies of every tile */
 
 struct bench {
 	struct carc_rules *rules;
@@ -63,6 +64,8 @@ struct rep_result {
 	double clone_us;
 	double clone_free_us;
 	double copy_ns;
+	double state_bytes;
+	double tiles;		/* tiles placed per game, the start tile included */
 	uint64_t checksum;
 };
 
@@ -288,6 +291,7 @@ measure_copies(struct bench *b, uint64_t seed, struct rep_result *res)
 		goto out;
 	}
 	res->copy_ns = (double)(t1 - t0) / COPIES;
+	res->state_bytes = carc_game_memory_size(src);
 out:
 	carc_game_free(dst);
 	carc_game_free(src);
@@ -319,6 +323,9 @@ run_rep(struct bench *b, uint32_t games, double overhead,
 			return -1;
 	res->enum_ns = (double)enum_ns / (double)enum_decisions - overhead;
 
+	res->tiles = 1;		/* the start tile */
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		res->tiles += carc_rules_tile_count(b->rules, t);
 	return measure_copies(b, games / 2 + 1, res);
 }
 
@@ -369,10 +376,12 @@ usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [--games N] [--reps R] [--players N]\n"
-		"       [--rules base|all|both]\n"
+		"       [--rules base|all|both] [--scale K]\n"
 		"Plays N random games R times (defaults 20000, 5, 2 players)\n"
 		"and prints the median speed of libcarcassonne: base game,\n"
-		"then all three expansions (--rules both, the default).\n",
+		"then all three expansions (--rules both, the default).\n"
+		"--scale K plays with K copies of every tile (a longer stack;\n"
+		"compare 'us per tile placed' across K).\n",
 		progname);
 }
 
@@ -428,11 +437,39 @@ build_rules(int all, struct carc_rules **out)
 						 1)) < 0)
 			goto out;
 	rc = carc_rules_builder_build(builder, out);
+	/* --scale K: K copies of every tile, to show that the cost of a
+	 * game grows linearly with its number of tiles */
+	for (uint32_t t = 0; rc >= 0 && scale > 1 && t < CARC_TILE_TYPES; t++)
+		rc = carc_rules_builder_set_tile_count(
+			builder, t,
+			scale * (uint32_t)carc_rules_tile_count(*out, t));
+	if (rc >= 0 && scale > 1) {
+		carc_rules_unref(*out);
+		*out = NULL;
+		rc = carc_rules_builder_build(builder, out);
+	}
 out:
 	carc_rules_builder_free(builder);
 	if (rc < 0)
 		return fail("building the rules", rc);
 	return 0;
+}
+
+/* Peak resident memory of the process in KiB (Linux), or -1. */
+static long
+peak_kib(void)
+{
+	char line[256];
+	long kib = -1;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strncmp(line, "VmHWM:", 6) == 0)
+			kib = strtol(line + 6, NULL, 10);
+	fclose(f);
+	return kib;
 }
 
 /*
@@ -487,6 +524,12 @@ run_table(struct bench *b, const char *what, uint32_t games, uint32_t reps,
 	printf("  carc_game_copy (ns)  %12.0f\n",
 	       median_of(res, reps, col, offsetof(struct rep_result,
 						    copy_ns)));
+	printf("  bytes per game       %12.0f\n",
+	       median_of(res, reps, col, offsetof(struct rep_result,
+						    state_bytes)));
+	printf("  tiles per game       %12.1f\n", res[0].tiles);
+	printf("  us per tile placed   %12.3f\n",
+	       1e6 / *games_per_s / res[0].tiles);
 	printf("  clock overhead (ns)  %12.1f\n", overhead);
 	fflush(stdout);
 	return 0;
@@ -522,6 +565,8 @@ main(int argc, char **argv)
 			bad = parse_count(val, 2, 6, &b.players);
 		else if (strcmp(argv[i], "--rules") == 0)
 			bad = parse_rule_sets(val, &sets);
+		else if (strcmp(argv[i], "--scale") == 0)
+			bad = parse_count(val, 1, 40, &scale);
 		else if (strcmp(argv[i], "--help") == 0) {
 			usage(stdout);
 			return EXIT_SUCCESS;
@@ -566,15 +611,17 @@ main(int argc, char **argv)
 	if (sets & RULES_BASE)
 		printf("base game:       %8.0f games/s (target %.0f for 2 "
 		       "players: %s)\n", base_gps, TARGET_BASE,
-		       b.players == 2 ? verdict(base_gps, TARGET_BASE) :
+		       b.players == 2 && scale == 1 ? verdict(base_gps, TARGET_BASE) :
 		       "n/a");
 	if (sets & RULES_ALL)
 		printf("all expansions:  %8.0f games/s (target %.0f for 2 "
 		       "players: %s)\n", all_gps, TARGET_ALL,
-		       b.players == 2 ? verdict(all_gps, TARGET_ALL) : "n/a");
+		       b.players == 2 && scale == 1 ? verdict(all_gps, TARGET_ALL) :
+		       "n/a");
 	if (sets == RULES_BOTH && base_gps > 0.0)
 		printf("all expansions run at %.0f%% of the base game's "
 		       "speed\n", 100.0 * all_gps / base_gps);
+	printf("peak memory: %ld KiB\n", peak_kib());
 	status = EXIT_SUCCESS;
 out:
 	free(col);

@@ -272,6 +272,17 @@ carc_game_copy(struct carc_game *dst, const struct carc_game *src)
 	return CARC_OK;
 }
 
+CARC_EXPORT int
+carc_game_memory_size(const struct carc_game *game)
+{
+	struct layout l;
+
+	if (!game)
+		return CARC_E_INVALID;
+	compute_layout(game->rules, &l);
+	return (int)(sizeof(*game) + l.total);
+}
+
 CARC_EXPORT void
 carc_game_free(struct carc_game *game)
 {

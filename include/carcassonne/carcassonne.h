@@ -608,6 +608,17 @@ int carc_game_copy(struct carc_game *dst, const struct carc_game *src);
 void carc_game_free(struct carc_game *game);
 
 /**
+ * The bytes of memory a game holds (its handle and its one block of
+ * arrays, sized from its rules): what each game of a search tree costs.
+ * carc_game_copy() copies only the part a game has used so far.
+ *
+ * @param game the game
+ * @return the size in bytes, or #CARC_E_INVALID.
+ * @since 0.1
+ */
+int carc_game_memory_size(const struct carc_game *game);
+
+/**
  * The rules of a game.
  *
  * @return a borrowed pointer, valid while the game lives (take a
