@@ -463,6 +463,36 @@ START_TEST(copy_null)
 }
 END_TEST
 
+/* A game's memory follows the size of its stack, and a clone's equals
+ * its source's. */
+START_TEST(memory_size_follows_stack)
+{
+	struct carc_rules_builder *b;
+	struct carc_rules *small, *big;
+	struct carc_game *g1, *g2, *c;
+
+	assert_status_eq(carc_rules_builder_new(&b), CARC_OK);
+	assert_status_eq(carc_rules_builder_build(b, &small), CARC_OK);
+	assert_status_eq(carc_rules_builder_set_tile_count(b, CARC_TILE_U,
+							   800), CARC_OK);
+	assert_status_eq(carc_rules_builder_build(b, &big), CARC_OK);
+	carc_rules_builder_free(b);
+	assert_status_eq(carc_game_new(small, 2, 1, &g1), CARC_OK);
+	assert_status_eq(carc_game_new(big, 2, 1, &g2), CARC_OK);
+	assert_status_eq(carc_game_clone(g1, &c), CARC_OK);
+	ck_assert_int_gt(carc_game_memory_size(g1), 1000);
+	ck_assert_int_gt(carc_game_memory_size(g2),
+			 2 * carc_game_memory_size(g1));
+	ck_assert_int_eq(carc_game_memory_size(c), carc_game_memory_size(g1));
+	assert_status_eq(carc_game_memory_size(NULL), CARC_E_INVALID);
+	carc_game_free(c);
+	carc_game_free(g2);
+	carc_game_free(g1);
+	carc_rules_unref(big);
+	carc_rules_unref(small);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -483,6 +513,7 @@ test_suite(void)
 	tcase_add_test(tc, release_null);
 	tcase_add_test(tc, game_new_errors);
 	tcase_add_test(tc, game_null_queries);
+	tcase_add_test(tc, memory_size_follows_stack);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("rules_refcount");

@@ -651,6 +651,7 @@ present_feature(void)
 	X(draw_order_get_null, INV, carc_game_draw_order(NULL, NULL, 0)) \
 	X(draw_order_get_null_buffer, INV, carc_game_draw_order(P, NULL, 1)) \
 	X(drawn_count_null, INV, carc_game_drawn_count(NULL)) \
+	X(memory_size_null, INV, carc_game_memory_size(NULL)) \
 	/* history and records */ \
 	X(history_count_null, INV, carc_game_history_count(NULL)) \
 	X(history_at_null, INV, history_at_kept(NULL, 0)) \
