@@ -948,14 +948,26 @@ svg_tile(FILE *f, const struct carc_game *g, uint32_t index, double ox,
 	}
 	if (monastery)
 		svg_monastery(f, ox + TS / 2, oy + TS / 2);
-	if (n_single_roads >= 3 && sym <= 0)
+	if (n_single_roads >= 3)
 		fprintf(f, "<rect class='junction' x='%g' y='%g' width='14' "
 			   "height='14'/>\n", ox + TS / 2 - 7, oy + TS / 2 - 7);
 	if (sym > 0) {
+		double cx = ox + TS / 2, cy = oy + TS / 2;
+
+		/* where roads meet at a crossing (CCI-6) the circle lies in
+		 * the field on the side without a road, not on the crossing */
+		if (n_single_roads >= 3)
+			for (uint32_t s = 0; s < 4; s++)
+				if (carc_tile_edge(tile, rot, s) ==
+				    CARC_EDGE_FIELD) {
+					static const int dx[4] = { 0, 1, 0, -1 };
+					static const int dy[4] = { -1, 0, 1, 0 };
+					cx += dx[s] * TS / 4.0;
+					cy += dy[s] * TS / 4.0;
+				}
 		fprintf(f, "<circle class='crop' cx='%g' cy='%g' r='14'/>"
 			   "<text class='crop' x='%g' y='%g'>%c</text>\n",
-			ox + TS / 2, oy + TS / 2, ox + TS / 2, oy + TS / 2 + 5,
-			symbol_letter[sym & 3]);
+			cx, cy, cx, cy + 5, symbol_letter[sym & 3]);
 	}
 	fprintf(f, "<rect class='border' x='%g' y='%g' width='%d' "
 		   "height='%d'/>\n<text class='name' x='%g' y='%g'>%s</text>"
