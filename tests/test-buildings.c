@@ -21,21 +21,12 @@ teardown(void)
 	g = NULL;
 }
 
-static void
-last_xy(int32_t *x, int32_t *y)
-{
-	int n = carc_game_tile_count(g);
-
-	ck_assert_int_ge(n, 1);
-	assert_ok(carc_game_tile_at(g, (uint32_t)(n - 1), x, y, NULL, NULL));
-}
-
 static carc_move_t
 build_move(uint32_t kind)
 {
 	int32_t x, y;
 
-	last_xy(&x, &y);
+	last_tile_xy(g, &x, &y);
 	return carc_move_build(kind, x, y);
 }
 

@@ -135,15 +135,21 @@ play(struct carc_game *game, uint32_t tile, int32_t x, int32_t y,
 		      carc_tile_name(tile), rot, x, y, rc, carc_strerror(rc));
 }
 
+void
+last_tile_xy(const struct carc_game *game, int32_t *x, int32_t *y)
+{
+	int n = carc_game_tile_count(game);
+
+	ck_assert_int_ge(n, 1);
+	assert_ok(carc_game_tile_at(game, (uint32_t)(n - 1), x, y, NULL, NULL));
+}
+
 carc_move_t
 deploy_move(const struct carc_game *game, uint32_t feature)
 {
 	int32_t x = 0, y = 0;
-	int n = carc_game_tile_count(game);
 
-	ck_assert_int_ge(n, 1);
-	assert_ok(carc_game_tile_at(game, (uint32_t)(n - 1), &x, &y, NULL,
-				    NULL));
+	last_tile_xy(game, &x, &y);
 	return carc_move_deploy(CARC_FIGURE_FOLLOWER, x, y, feature);
 }
 

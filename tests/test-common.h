@@ -70,6 +70,9 @@ void deploy(struct carc_game *game, uint32_t feature);
 /* The deploy move for @p feature of the tile just placed. */
 carc_move_t deploy_move(const struct carc_game *game, uint32_t feature);
 
+/* Position of the tile placed last. */
+void last_tile_xy(const struct carc_game *game, int32_t *x, int32_t *y);
+
 /* Apply the pass move; asserts OK. */
 void pass(struct carc_game *game);
 

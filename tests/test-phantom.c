@@ -22,21 +22,12 @@ teardown(void)
 }
 
 /* Position of the tile placed last. */
-static void
-last_xy(int32_t *x, int32_t *y)
-{
-	int n = carc_game_tile_count(g);
-
-	ck_assert_int_ge(n, 1);
-	assert_ok(carc_game_tile_at(g, (uint32_t)(n - 1), x, y, NULL, NULL));
-}
-
 static carc_move_t
 phantom_move(uint32_t feature)
 {
 	int32_t x, y;
 
-	last_xy(&x, &y);
+	last_tile_xy(g, &x, &y);
 	return carc_move_deploy(CARC_FIGURE_PHANTOM, x, y, feature);
 }
 
@@ -45,7 +36,7 @@ follower_move(uint32_t feature)
 {
 	int32_t x, y;
 
-	last_xy(&x, &y);
+	last_tile_xy(g, &x, &y);
 	return carc_move_deploy(CARC_FIGURE_FOLLOWER, x, y, feature);
 }
 
@@ -260,7 +251,7 @@ START_TEST(phantom_never_first)
 
 	g = make_scenario("EU", CARC_OPT_PHANTOM, 1, 0);
 	play(g, CARC_TILE_E, 0, -1, 2);
-	last_xy(&x, &y);
+	last_tile_xy(g, &x, &y);
 	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_DEPLOY);
 	/* at DEPLOY the phantom belongs to the next step */
 	apply_expect(g, phantom_move(CARC_C1), CARC_E_WRONG_PHASE);
