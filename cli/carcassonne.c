@@ -2,7 +2,8 @@
 /*
  * carcassonne: play, replay and draw games of libcarcassonne.
  *
- *     carcassonne play [--players N] [--seed S] [--bot random|greedy]
+ *     carcassonne play [--players N] [--seed S] [--bot random|greedy|mcts]
+ *                      [--playouts N]
  *                      [--phantom] [--crop-circles] [--little-buildings]
  *                      [--option NAME=VALUE]... [--record FILE] [--quiet]
  *     carcassonne replay FILE [--events] [--board]
@@ -23,6 +24,8 @@
 
 #include <carcassonne/carcassonne.h>
 
+#include "mcts-search.h"	/* examples/: the search of --bot mcts */
+
 #define MAX_MOVES 4096
 
 static const char *progname = "carcassonne";
@@ -31,7 +34,8 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-		"usage: %s play [--players N] [--seed S] [--bot random|greedy]\n"
+		"usage: %s play [--players N] [--seed S] [--bot random|greedy|mcts]\n"
+		"           [--playouts N]\n"
 		"           [--phantom] [--crop-circles] [--crop-circles-i]\n"
 		"           [--crop-circles-ii] [--little-buildings] [--all]\n"
 		"           [--farm-scoring per-field|per-city|per-field-once]\n"
@@ -509,6 +513,8 @@ cmd_play(int argc, char **argv)
 	unsigned long players = 2;
 	unsigned long long seed = 1;
 	const char *bot = "random", *record = NULL;
+	unsigned long playouts = 1000;
+	struct mcts *search = NULL;
 	bool quiet = false;
 	struct carc_game *game = NULL, *scratch = NULL;
 	carc_move_t *moves = NULL;
@@ -528,6 +534,11 @@ cmd_play(int argc, char **argv)
 			i++;
 		} else if (strcmp(a, "--seed") == 0 && v) {
 			seed = strtoull(v, NULL, 0);
+			i++;
+		} else if (strcmp(a, "--playouts") == 0 && v) {
+			playouts = strtoul(v, NULL, 10);
+			if (playouts < 1 || playouts > 10000000)
+				goto bad;
 			i++;
 		} else if (strcmp(a, "--bot") == 0 && v) {
 			bot = v;
@@ -568,7 +579,8 @@ cmd_play(int argc, char **argv)
 			goto bad;
 		}
 	}
-	if (strcmp(bot, "random") != 0 && strcmp(bot, "greedy") != 0)
+	if (strcmp(bot, "random") != 0 && strcmp(bot, "greedy") != 0 &&
+	    strcmp(bot, "mcts") != 0)
 		goto bad;
 	if (players < 2 || players > 6) {
 		fprintf(stderr, "%s: --players must be 2 to 6\n", progname);
@@ -597,6 +609,9 @@ cmd_play(int argc, char **argv)
 	moves = malloc(MAX_MOVES * sizeof(*moves));
 	if (!moves || carc_game_clone(game, &scratch) < 0)
 		goto out;
+	if (strcmp(bot, "mcts") == 0 &&
+	    !(search = mcts_new(game, (int)playouts)))
+		goto out;
 	rng = seed ^ 0x5eedull;
 
 	while (carc_game_is_over(game) == 0) {
@@ -608,16 +623,17 @@ cmd_play(int argc, char **argv)
 
 		if (n <= 0)
 			break;
-		m = strcmp(bot, "greedy") == 0
-			    ? pick_greedy(game, moves, n, scratch, &rng)
-			    : moves[rng_next(&rng) % (uint64_t)n];
+		if (search)
+			m = mcts_choose(search, game, &rng);
+		else if (strcmp(bot, "greedy") == 0)
+			m = pick_greedy(game, moves, n, scratch, &rng);
+		else
+			m = moves[rng_next(&rng) % (uint64_t)n];
 		if (phase == CARC_PHASE_PLACE_TILE) {
 			if (!quiet && line[0])
 				printf("%s\n", line);
 			snprintf(line, sizeof(line), "turn %d: P%d %s", ++turn,
 				 player, carc_tile_name((uint32_t)tile));
-		} else if (player != carc_game_current_player(game)) {
-			/* not reached: kept for clarity */
 		}
 		carc_move_describe(m, text, sizeof(text));
 		{
@@ -662,6 +678,7 @@ cmd_play(int argc, char **argv)
 		rc = 1;
 out:
 	free(moves);
+	mcts_free(search);
 	carc_game_free(scratch);
 	carc_game_free(game);
 	return rc;

@@ -53,6 +53,8 @@ def main():
         for n, opts in enumerate([[], ['--all'], ['--phantom',
                                                   '--little-buildings'],
                                   ['--crop-circles', '--bot', 'greedy'],
+                                  ['--phantom', '--bot', 'mcts',
+                                   '--playouts', '20'],
                                   ['--players', '4', '--option',
                                    'farm-scoring=per-city']]):
             rec = os.path.join(tmp, f'game{n}.rec')
