@@ -3,7 +3,7 @@
  * carcassonne: play, replay and draw games of libcarcassonne.
  *
  *     carcassonne play [--players N] [--seed S] [--bot random|greedy|mcts]
- *                      [--playouts N]
+ *                      [--playouts N] [--human P]
  *                      [--phantom] [--crop-circles] [--little-buildings]
  *                      [--option NAME=VALUE]... [--record FILE] [--quiet]
  *     carcassonne replay FILE [--events] [--board]
@@ -35,7 +35,7 @@ usage(FILE *f)
 {
 	fprintf(f,
 		"usage: %s play [--players N] [--seed S] [--bot random|greedy|mcts]\n"
-		"           [--playouts N]\n"
+		"           [--playouts N] [--human P]\n"
 		"           [--phantom] [--crop-circles] [--crop-circles-i]\n"
 		"           [--crop-circles-ii] [--little-buildings] [--all]\n"
 		"           [--farm-scoring per-field|per-city|per-field-once]\n"
@@ -506,6 +506,39 @@ add_option(char *hdr, size_t n, const char *name, const char *value)
 	return k < 0 || (size_t)k >= n - len ? -1 : 0;
 }
 
+/*
+ * A person's decision (--human P): the legal moves are listed with numbers
+ * on stdout and the number is read from stdin.  Returns CARC_MOVE_NONE at
+ * the end of the input.
+ */
+static carc_move_t
+pick_human(const struct carc_game *game, const carc_move_t *moves, int n)
+{
+	char text[160], input[64];
+
+	printf("P%d, tile %s, score %d; your move:\n",
+	       carc_game_current_player(game),
+	       carc_tile_name((uint32_t)carc_game_current_tile(game)),
+	       carc_game_score(game,
+			       (uint32_t)carc_game_current_player(game)));
+	for (int i = 0; i < n; i++) {
+		carc_move_describe(moves[i], text, sizeof(text));
+		printf("  %3d  %s\n", i + 1, text);
+	}
+	for (;;) {
+		unsigned long k;
+		char *end;
+
+		printf("move (1-%d)? ", n);
+		fflush(stdout);
+		if (!fgets(input, sizeof(input), stdin))
+			return CARC_MOVE_NONE;
+		k = strtoul(input, &end, 10);
+		if (end != input && k >= 1 && k <= (unsigned long)n)
+			return moves[k - 1];
+	}
+}
+
 static int
 cmd_play(int argc, char **argv)
 {
@@ -514,6 +547,7 @@ cmd_play(int argc, char **argv)
 	unsigned long long seed = 1;
 	const char *bot = "random", *record = NULL;
 	unsigned long playouts = 1000;
+	long human = -1;
 	struct mcts *search = NULL;
 	bool quiet = false;
 	struct carc_game *game = NULL, *scratch = NULL;
@@ -534,6 +568,11 @@ cmd_play(int argc, char **argv)
 			i++;
 		} else if (strcmp(a, "--seed") == 0 && v) {
 			seed = strtoull(v, NULL, 0);
+			i++;
+		} else if (strcmp(a, "--human") == 0 && v) {
+			human = strtol(v, NULL, 10);
+			if (human < 0 || human > 5)
+				goto bad;
 			i++;
 		} else if (strcmp(a, "--playouts") == 0 && v) {
 			playouts = strtoul(v, NULL, 10);
@@ -623,7 +662,13 @@ cmd_play(int argc, char **argv)
 
 		if (n <= 0)
 			break;
-		if (search)
+		if (player == human) {
+			m = pick_human(game, moves, n);
+			if (m == CARC_MOVE_NONE) {
+				fprintf(stderr, "%s: end of input\n", progname);
+				goto out;
+			}
+		} else if (search)
 			m = mcts_choose(search, game, &rng);
 		else if (strcmp(bot, "greedy") == 0)
 			m = pick_greedy(game, moves, n, scratch, &rng);

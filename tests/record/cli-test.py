@@ -18,8 +18,9 @@ SVG = '{http://www.w3.org/2000/svg}'
 failures = []
 
 
-def run(*args, ok=True):
-    p = subprocess.run([TOOL, *args], capture_output=True, text=True)
+def run(*args, ok=True, stdin=None):
+    p = subprocess.run([TOOL, *args], capture_output=True, text=True,
+                       input=stdin)
     if ok and p.returncode != 0:
         fail(f'{args}: exit {p.returncode}: {p.stderr}')
     return p
@@ -46,9 +47,24 @@ def check_svg(path, want_tiles=None):
     return root
 
 
+def check_human():
+    # a person as player 0 who always answers 1 (the first legal move),
+    # with one bad answer first: the game reaches its end
+    answers = 'x\n' + '1\n' * 400
+    p = run('play', '--human', '0', '--seed', '5', stdin=answers)
+    if not re.fullmatch(r'scores:( \d+)+', last_line(p.stdout)):
+        fail(f'play --human: last line {last_line(p.stdout)!r}')
+    if 'your move' not in p.stdout:
+        fail('play --human: no move list shown')
+    p = run('play', '--human', '1', stdin='1\n', ok=False)
+    if p.returncode == 0 or 'end of input' not in p.stderr:
+        fail('play --human: end of input not reported')
+
+
 def main():
     global TOOL
     TOOL, examples = sys.argv[1], sys.argv[2]
+    check_human()
     with tempfile.TemporaryDirectory() as tmp:
         for n, opts in enumerate([[], ['--all'], ['--phantom',
                                                   '--little-buildings'],
