@@ -259,12 +259,6 @@ slot_figure(uint32_t slot)
 static inline uint32_t
 bslot(const struct carc_game *g, uint32_t kind);
 
-static inline const struct tile_def *
-tdef(const struct carc_game *g, uint32_t tile_index)
-{
-	return &carc__tiles[g->tiles[tile_index].type];
-}
-
 static inline const struct tile_info *
 tinfo(const struct carc_game *g, uint32_t tile_index)
 {
