@@ -112,35 +112,15 @@ carc__board_check_place(const struct carc_game *g, int32_t x, int32_t y,
 	return fi;
 }
 
-uint32_t
-carc__find_const(const struct carc_game *g, uint32_t n)
-{
-	while (g->nodes[n].parent != n)
-		n = g->nodes[n].parent;
-	return n;
-}
-
-uint32_t
-carc__find(struct carc_game *g, uint32_t n)
-{
-	struct node *nodes = g->nodes;
-
-	/* path halving */
-	while (nodes[n].parent != n) {
-		nodes[n].parent = nodes[nodes[n].parent].parent;
-		n = nodes[n].parent;
-	}
-	return n;
-}
-
 static uint32_t
 unite(struct carc_game *g, uint32_t a, uint32_t b)
 {
 	struct node *nodes = g->nodes;
+	uint32_t m;
 	uint16_t t;
 
-	a = carc__find(g, a);
-	b = carc__find(g, b);
+	a = nodes[a].parent;
+	b = nodes[b].parent;
 	if (a == b)
 		return a;
 	if (nodes[a].size < nodes[b].size) {
@@ -148,10 +128,15 @@ unite(struct carc_game *g, uint32_t a, uint32_t b)
 		a = b;
 		b = s;
 	}
-	nodes[b].parent = (uint16_t)a;
+	/* relabel the smaller set's members with the new root */
+	m = b;
+	do {
+		nodes[m].parent = (uint16_t)a;
+		m = nodes[m].next;
+	} while (m != b);
 	nodes[a].size = (uint16_t)(nodes[a].size + nodes[b].size);
 	nodes[a].open = (uint16_t)(nodes[a].open + nodes[b].open);
-	nodes[a].pennants = (uint16_t)(nodes[a].pennants + nodes[b].pennants);
+	nodes[a].kp = (uint16_t)(nodes[a].kp + (nodes[b].kp & KP_PENNANTS));
 	nodes[a].figures += nodes[b].figures;
 	/* splice the two circular member lists */
 	t = nodes[a].next;
@@ -222,11 +207,11 @@ carc__figure_key(const struct carc_game *g, uint32_t player, uint32_t figure,
 		 uint32_t node)
 {
 	const struct node *n = &g->nodes[node];
-	const struct placed *p = &g->tiles[n->tile];
+	const struct placed *p = &g->tiles[node_tile(n)];
 
 	return carc__mix(0x6669670000000000ull ^
 			 (uint64_t)pos_key(p->x, p->y) << 16 ^
-			 (uint64_t)n->local << 8 ^ (uint64_t)figure << 4 ^
+			 (uint64_t)node_local(n) << 8 ^ (uint64_t)figure << 4 ^
 			 player);
 }
 
@@ -255,17 +240,14 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 
 		nd->parent = (uint16_t)n;
 		nd->next = (uint16_t)n;
-		nd->tile = (uint16_t)idx;
 		nd->size = 1;
 		nd->open = 0;
 		if (f->kind == CARC_FEATURE_CITY ||
 		    f->kind == CARC_FEATURE_ROAD)
 			nd->open = side_count[f->sides & 15];
-		nd->local = (uint8_t)i;
-		nd->kind = f->kind;
+		nd->tl = (uint16_t)(idx << 4 | i);
+		nd->kp = (uint16_t)((uint32_t)f->kind << 13 | f->pennants);
 		nd->figures = 0;
-		nd->pennants = f->pennants;
-		nd->pad = 0;
 		if (f->kind == CARC_FEATURE_MONASTERY)
 			g->monasteries[g->s.n_monasteries++] = (uint16_t)n;
 	}

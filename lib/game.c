@@ -798,8 +798,8 @@ carc_game_figure_at(const struct carc_game *game, uint32_t index,
 			if (n == NODE_NONE || index-- > 0)
 				continue;
 			nd = &game->nodes[n];
-			pl = &game->tiles[nd->tile];
-			f = &carc__tiles[pl->type].feats[nd->local];
+			pl = &game->tiles[node_tile(nd)];
+			f = &carc__tiles[pl->type].feats[node_local(nd)];
 			if (player_out)
 				*player_out = p;
 			if (figure_out)
@@ -891,11 +891,11 @@ carc_game_feature_is_complete(const struct carc_game *game, int32_t x,
 	rc = feature_node(game, x, y, feature, &node);
 	if (rc < 0)
 		return rc;
-	root = carc__find_const(game, node);
-	switch (game->nodes[root].kind) {
+	root = carc__find(game, node);
+	switch (node_kind(&game->nodes[root])) {
 	case CARC_FEATURE_MONASTERY:
 		return carc__monastery_neighbours(game,
-						  game->nodes[root].tile) == 8;
+						  node_tile(&game->nodes[root])) == 8;
 	case CARC_FEATURE_FIELD:
 		return 0;
 	default:
@@ -915,7 +915,7 @@ carc_game_feature_figures(const struct carc_game *game, int32_t x, int32_t y,
 	rc = feature_node(game, x, y, feature, &node);
 	if (rc < 0)
 		return rc;
-	return (int)fig_count(game->nodes[carc__find_const(game, node)].figures,
+	return (int)fig_count(game->nodes[carc__find(game, node)].figures,
 			      player);
 }
 

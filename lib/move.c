@@ -238,7 +238,7 @@ crop_figure(const struct carc_game *g, uint32_t player, uint32_t k,
 {
 	uint32_t n = g->s.figs[player][k];
 
-	if (n == NODE_NONE || g->nodes[n].kind != kind)
+	if (n == NODE_NONE || node_kind(&g->nodes[n]) != kind)
 		return false;
 	return k != PHANTOM_SLOT || OPT(g->rules, CARC_OPT_CROP_PHANTOM);
 }
@@ -494,8 +494,8 @@ node_move(const struct carc_game *g, uint32_t kind, uint32_t figure,
 	  uint32_t node)
 {
 	const struct node *nd = &g->nodes[node];
-	const struct placed *p = &g->tiles[nd->tile];
-	const struct feat_def *f = &carc__tiles[p->type].feats[nd->local];
+	const struct placed *p = &g->tiles[node_tile(nd)];
+	const struct feat_def *f = &carc__tiles[p->type].feats[node_local(nd)];
 
 	return pack(kind, figure, 0, (uint32_t)f->kind << 4 | f->num, p->x,
 		    p->y);

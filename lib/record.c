@@ -590,7 +590,7 @@ load_tiles(struct loader *l)
 		const char *eq = memchr(t.s, '=', t.len);
 		struct token name = t;
 		long long count;
-		uint32_t tile;
+		uint32_t tile = 0;
 
 		if (!eq || !parse_int(eq + 1, t.len - (size_t)(eq - t.s) - 1,
 				      0, 4000, &count))
@@ -622,7 +622,7 @@ load_deck(struct loader *l)
 		l->deck_line = l->lineno;
 	l->has_deck = true;
 	while (next_token(l, &t)) {
-		uint32_t tile;
+		uint32_t tile = 0;
 
 		if ((rc = parse_tile(l, &t, &tile)) < 0)
 			return rc;

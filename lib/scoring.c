@@ -34,15 +34,15 @@ count_tiles(struct carc_game *g, uint32_t root, uint32_t *bpoints)
 		const struct node *nd = &g->nodes[m];
 		bool dup = false;
 
-		if (tinfo(g, nd->tile)->multi & (1u << nd->kind)) {
-			uint32_t base = g->tiles[nd->tile].node_base;
-			for (uint32_t l = 0; l < nd->local && !dup; l++)
-				dup = g->nodes[base + l].kind == nd->kind &&
+		if (tinfo(g, node_tile(nd))->multi & (1u << node_kind(nd))) {
+			uint32_t base = g->tiles[node_tile(nd)].node_base;
+			for (uint32_t l = 0; l < node_local(nd) && !dup; l++)
+				dup = node_kind(&g->nodes[base + l]) == node_kind(nd) &&
 				      carc__find(g, base + l) == root;
 		}
 		if (!dup) {
 			n++;
-			b += carc__building_value(g, g->tiles[nd->tile].building);
+			b += carc__building_value(g, g->tiles[node_tile(nd)].building);
 		}
 		m = nd->next;
 	} while (m != root);
@@ -94,8 +94,8 @@ new_event(struct carc_game *g, uint32_t type, uint32_t kind, uint32_t node,
 {
 	struct event *e = &g->events[g->s.n_events++];
 	const struct node *nd = &g->nodes[node];
-	const struct placed *p = &g->tiles[nd->tile];
-	const struct feat_def *f = &carc__tiles[p->type].feats[nd->local];
+	const struct placed *p = &g->tiles[node_tile(nd)];
+	const struct feat_def *f = &carc__tiles[p->type].feats[node_local(nd)];
 
 	memset(e, 0, sizeof(*e));
 	e->type = (uint8_t)type;
@@ -166,18 +166,18 @@ score_road_city(struct carc_game *g, uint32_t root, uint32_t rep,
 	bool complete = r->open == 0;
 	struct event *e;
 
-	if (r->kind == CARC_FEATURE_ROAD) {
+	if (node_kind(r) == CARC_FEATURE_ROAD) {
 		points = tiles;
 	} else if (!complete) {
-		points = tiles + r->pennants;
+		points = tiles + node_pennants(r);
 	} else if (tiles == 2 && OPT(g->rules, CARC_OPT_SMALL_CITY)) {
-		points = tiles + r->pennants;	/* the old two-tile rule */
+		points = tiles + node_pennants(r);	/* the old two-tile rule */
 	} else {
-		points = 2 * (tiles + r->pennants);
+		points = 2 * (tiles + node_pennants(r));
 	}
-	e = new_event(g, type, r->kind, rep, r->figures);
+	e = new_event(g, type, node_kind(r), rep, r->figures);
 	e->tiles = (uint16_t)tiles;
-	e->pennants = (uint8_t)r->pennants;
+	e->pennants = (uint8_t)node_pennants(r);
 	award(g, e, majority(g, r->figures), points, bpoints);
 }
 
@@ -225,13 +225,13 @@ carc__score_turn(struct carc_game *g)
 	/* the placed tile may complete an occupied monastery within one step */
 	for (uint32_t k = 0; k < g->s.n_monasteries; k++) {
 		uint32_t node = g->monasteries[k];
-		const struct placed *m = &g->tiles[g->nodes[node].tile];
+		const struct placed *m = &g->tiles[node_tile(&g->nodes[node])];
 
 		if (g->nodes[node].figures == 0 || m->x - p->x > 1 ||
 		    p->x - m->x > 1 || m->y - p->y > 1 || p->y - m->y > 1 ||
-		    carc__monastery_neighbours(g, g->nodes[node].tile) != 8)
+		    carc__monastery_neighbours(g, node_tile(&g->nodes[node])) != 8)
 			continue;
-		score_monastery(g, g->nodes[node].tile, node,
+		score_monastery(g, node_tile(&g->nodes[node]), node,
 				CARC_EVENT_COMPLETED);
 		return_figures(g, node);
 	}
@@ -273,7 +273,7 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 		uint32_t gen, scorers, cities = 0, m = n, bpoints = 0;
 		struct event *e = NULL;
 
-		if (f->kind != CARC_FEATURE_FIELD)
+		if (node_kind(f) != CARC_FEATURE_FIELD)
 			continue;
 		gen = next_gen(g);
 		scorers = majority(g, f->figures);
@@ -285,9 +285,9 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 		}
 		do {
 			const struct node *piece = &g->nodes[m];
-			const struct placed *pl = &g->tiles[piece->tile];
+			const struct placed *pl = &g->tiles[node_tile(piece)];
 			uint32_t mask = carc__tiles[pl->type]
-						.feats[piece->local].cities;
+						.feats[node_local(piece)].cities;
 
 			for (uint32_t c = 0; mask; c++, mask >>= 1) {
 				uint32_t cr;
@@ -344,7 +344,7 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 			continue;
 		e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_CITY, c, acc[c]);
 		e->tiles = (uint16_t)count_tiles(g, c, &unused);
-		e->pennants = (uint8_t)g->nodes[c].pennants;
+		e->pennants = (uint8_t)node_pennants(&g->nodes[c]);
 		e->cities = 1;
 		award(g, e, majority(g, acc[c]), 4, 0);
 	}
@@ -368,9 +368,9 @@ carc__score_final(struct carc_game *g)
 	for (int r = 0; r < n_roots; r++) {
 		const struct node *nd = &g->nodes[roots[r]];
 
-		if (nd->kind == CARC_FEATURE_MONASTERY)
-			score_monastery(g, nd->tile, roots[r], CARC_EVENT_FINAL);
-		else if (nd->kind != CARC_FEATURE_FIELD)
+		if (node_kind(nd) == CARC_FEATURE_MONASTERY)
+			score_monastery(g, node_tile(nd), roots[r], CARC_EVENT_FINAL);
+		else if (node_kind(nd) != CARC_FEATURE_FIELD)
 			score_road_city(g, roots[r], roots[r], CARC_EVENT_FINAL);
 	}
 	if (OPT(g->rules, CARC_OPT_FARMERS))
