@@ -224,13 +224,12 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 	struct placed *p = &g->tiles[idx];
 	uint32_t key;
 
+	memset(p, 0, sizeof(*p));	/* the bit-fields' spare bits too */
 	p->x = (int16_t)x;
 	p->y = (int16_t)y;
 	p->type = (uint8_t)type;
-	p->rot = (uint8_t)rot;
+	p->rot = rot & 3;
 	p->node_base = (uint16_t)g->s.n_nodes;
-	p->building = 0;
-	p->pad = 0;
 	hash_insert(g, pos_key(x, y), idx);
 
 	for (uint32_t i = 0; i < d->n_feats; i++) {

@@ -82,7 +82,8 @@ struct carc_rules {
 	uint16_t counts[CARC_TILE_TYPES];
 	uint32_t stack_total;
 	/* capacities of a game under these rules */
-	uint32_t cap_tiles, cap_nodes, cap_frontier, cap_events, hash_size;
+	uint32_t cap_tiles, cap_nodes, cap_frontier, cap_city_events;
+	uint32_t hash_size;
 	uint32_t cap_monasteries;
 	uint32_t cap_history;
 	struct tile_info ti[CARC_TILE_TYPES];
@@ -92,16 +93,26 @@ struct carc_rules {
 	uint8_t fit[CARC_TILE_TYPES][256];
 };
 
+/* Fields of a move (doc/moves.md).  The library uses these rather than
+ * its exported carc_move_*() accessors, which a shared library would
+ * call through the PLT. */
+#define M_KIND(m) ((uint32_t)((m) & 0xff))
+#define M_FIGURE(m) ((uint32_t)(((m) >> 8) & 0xff))
+#define M_ROT(m) ((uint32_t)(((m) >> 16) & 0xff))
+#define M_FEATURE(m) ((uint32_t)(((m) >> 24) & 0xff))
+#define M_X(m) ((int32_t)(int16_t)(uint16_t)((m) >> 32))
+#define M_Y(m) ((int32_t)(int16_t)(uint16_t)((m) >> 48))
+
 /* Option indices in opt[] are the CARC_OPT_* values. */
 #define OPT(r, o) ((r)->opt[(o)])
 
-/* A tile on the board. */
+/* A tile on the board: 8 bytes. */
 struct placed {
 	int16_t x, y;
-	uint8_t type, rot;
 	uint16_t node_base;	/* first union-find node of its features */
-	uint8_t building;	/* CARC_FIGURE_TOWER/HOUSE/SHED or 0 */
-	uint8_t pad;
+	uint8_t type;
+	unsigned rot : 2;
+	unsigned building : 3;	/* CARC_FIGURE_TOWER/HOUSE/SHED or 0 */
 };
 
 /*
@@ -205,10 +216,7 @@ struct carc_game {
 	uint8_t *discards;
 	uint16_t *monasteries;	/* monastery nodes on the board */
 	struct event *events;
-	carc_move_t *history;	/* every move applied, in order */
-	uint32_t *scratch_a;	/* scoring scratch, not part of the state */
-	uint32_t *scratch_b;
-	uint32_t scratch_gen;
+	uint32_t *history;	/* every move applied, packed (game.c) */
 	struct game_state s;
 };
 

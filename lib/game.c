@@ -18,15 +18,35 @@
 
 struct layout {
 	size_t tiles, nodes, cells, frontier, stack, discards, monasteries,
-		history, events,
-		scratch_a, scratch_b, total;
+		history, events, total;
 };
 
+/* Events one carc_game_apply() can report: a turn scores at most the
+ * four roads and cities of its tile and the nine monasteries around it;
+ * final scoring one event per feature holding figures, plus, under the
+ * per-city farm rule, one per completed city (rules.c counts those). */
+#define TURN_EVENTS 13
+
+static uint32_t
+events_cap(const struct carc_rules *r, uint32_t n_players)
+{
+	uint32_t figures = (uint32_t)OPT(r, CARC_OPT_FOLLOWERS) +
+			   (OPT(r, CARC_OPT_PHANTOM) ? 1 : 0);
+	uint32_t final = n_players * figures + r->cap_city_events;
+
+	return final > TURN_EVENTS ? final : TURN_EVENTS;
+}
+
+/* Where each array of a game of @n_players under @r lives in its block.
+ * Capacities are exact bounds for the rules, so the block is as small as
+ * it can be: 8 KB or less for a two-player base game. */
 static void
-compute_layout(const struct carc_rules *r, struct layout *l)
+compute_layout(const struct carc_rules *r, uint32_t n_players,
+	       struct layout *l)
 {
 	size_t off = 0;
 
+	memset(l, 0, sizeof(*l));
 #define PUT(field, bytes) do { l->field = off; off += ALIGN8(bytes); } while (0)
 	PUT(tiles, r->cap_tiles * sizeof(struct placed));
 	PUT(nodes, r->cap_nodes * sizeof(struct node));
@@ -35,59 +55,43 @@ compute_layout(const struct carc_rules *r, struct layout *l)
 	PUT(stack, r->cap_tiles);
 	PUT(discards, r->cap_tiles);
 	PUT(monasteries, (r->cap_monasteries + 1) * sizeof(uint16_t));
-	PUT(history, r->cap_history * sizeof(carc_move_t));
-	PUT(events, r->cap_events * sizeof(struct event));
-	PUT(scratch_a, r->cap_nodes * sizeof(uint32_t));
-	PUT(scratch_b, r->cap_nodes * sizeof(uint32_t));
+	PUT(history, r->cap_history * sizeof(uint32_t));
+	PUT(events, events_cap(r, n_players) * sizeof(struct event));
 #undef PUT
 	l->total = off;
 }
 
-static bool
-same_size(const struct carc_rules *a, const struct carc_rules *b)
-{
-	return a->cap_tiles == b->cap_tiles && a->cap_nodes == b->cap_nodes &&
-	       a->cap_frontier == b->cap_frontier &&
-	       a->cap_events == b->cap_events && a->hash_size == b->hash_size &&
-	       a->cap_monasteries == b->cap_monasteries &&
-	       a->cap_history == b->cap_history;
-}
-
-/* Point @g's arrays into @mem.  Only the position hash must start zeroed
- * (scoring clears its scratch on first use); every other array is written
- * before it is read, so a fresh block is not cleared and the untouched
- * pages of a clone are never faulted in. */
+/* Point @g's arrays into @mem, laid out by @l.  Only the position hash
+ * must start zeroed; every other array is written before it is read, so
+ * a fresh block is not cleared and the untouched pages of a clone are
+ * never faulted in. */
 static void
-attach(struct carc_game *g, void *mem, const struct carc_rules *r)
+attach(struct carc_game *g, void *mem, const struct layout *l,
+       const struct carc_rules *r)
 {
-	struct layout l;
 	char *base = mem;
 
-	compute_layout(r, &l);
 	g->mem = mem;
-	g->tiles = (struct placed *)(void *)(base + l.tiles);
-	g->nodes = (struct node *)(void *)(base + l.nodes);
-	g->cells = (uint16_t *)(void *)(base + l.cells);
-	g->frontier = (struct fcell *)(void *)(base + l.frontier);
-	g->stack = (uint8_t *)(base + l.stack);
-	g->discards = (uint8_t *)(base + l.discards);
-	g->monasteries = (uint16_t *)(void *)(base + l.monasteries);
-	g->events = (struct event *)(void *)(base + l.events);
-	g->history = (carc_move_t *)(void *)(base + l.history);
-	g->scratch_a = (uint32_t *)(void *)(base + l.scratch_a);
-	g->scratch_b = (uint32_t *)(void *)(base + l.scratch_b);
-	g->scratch_gen = 0;
+	g->tiles = (struct placed *)(void *)(base + l->tiles);
+	g->nodes = (struct node *)(void *)(base + l->nodes);
+	g->cells = (uint16_t *)(void *)(base + l->cells);
+	g->frontier = (struct fcell *)(void *)(base + l->frontier);
+	g->stack = (uint8_t *)(base + l->stack);
+	g->discards = (uint8_t *)(base + l->discards);
+	g->monasteries = (uint16_t *)(void *)(base + l->monasteries);
+	g->events = (struct event *)(void *)(base + l->events);
+	g->history = (uint32_t *)(void *)(base + l->history);
 	memset(g->cells, 0, r->hash_size * sizeof(*g->cells));
 }
 
 static struct carc_game *
-game_alloc(const struct carc_rules *rules)
+game_alloc(const struct carc_rules *rules, uint32_t n_players)
 {
 	struct carc_game *g;
 	struct layout l;
 	void *mem;
 
-	compute_layout(rules, &l);
+	compute_layout(rules, n_players, &l);
 	g = calloc(1, sizeof(*g));
 	mem = malloc(l.total);
 	if (!g || !mem) {
@@ -95,7 +99,7 @@ game_alloc(const struct carc_rules *rules)
 		free(mem);
 		return NULL;
 	}
-	attach(g, mem, rules);
+	attach(g, mem, &l, rules);
 	g->rules = carc_rules_ref((struct carc_rules *)rules);
 	return g;
 }
@@ -171,7 +175,7 @@ carc_game_new(const struct carc_rules *rules, uint32_t n_players,
 	if (!rules || !out || n_players < MIN_PLAYERS ||
 	    n_players > MAX_PLAYERS)
 		return CARC_E_INVALID;
-	g = game_alloc(rules);
+	g = game_alloc(rules, n_players);
 	if (!g)
 		return CARC_E_NOMEM;
 
@@ -238,7 +242,7 @@ carc_game_clone(const struct carc_game *game, struct carc_game **out)
 
 	if (!game || !out)
 		return CARC_E_INVALID;
-	g = game_alloc(game->rules);
+	g = game_alloc(game->rules, game->s.n_players);
 	if (!g)
 		return CARC_E_NOMEM;
 	copy_state(g, game);
@@ -249,20 +253,22 @@ carc_game_clone(const struct carc_game *game, struct carc_game **out)
 CARC_EXPORT int
 carc_game_copy(struct carc_game *dst, const struct carc_game *src)
 {
+	struct layout ld, ls;
+
 	if (!dst || !src)
 		return CARC_E_INVALID;
 	if (dst == src)
 		return CARC_OK;
-	if (!same_size(dst->rules, src->rules)) {
-		struct layout l;
-		void *mem;
+	compute_layout(dst->rules, dst->s.n_players, &ld);
+	compute_layout(src->rules, src->s.n_players, &ls);
+	if (memcmp(&ld, &ls, sizeof(ld)) != 0 ||
+	    dst->rules->hash_size != src->rules->hash_size) {
+		void *mem = malloc(ls.total);
 
-		compute_layout(src->rules, &l);
-		mem = malloc(l.total);
 		if (!mem)
 			return CARC_E_NOMEM;
 		free(dst->mem);
-		attach(dst, mem, src->rules);
+		attach(dst, mem, &ls, src->rules);
 	}
 	if (dst->rules != src->rules) {
 		carc_rules_unref(dst->rules);
@@ -279,7 +285,7 @@ carc_game_memory_size(const struct carc_game *game)
 
 	if (!game)
 		return CARC_E_INVALID;
-	compute_layout(game->rules, &l);
+	compute_layout(game->rules, game->s.n_players, &l);
 	return (int)(sizeof(*game) + l.total);
 }
 
@@ -401,11 +407,11 @@ take_figure(struct carc_game *g, uint32_t player, uint32_t figure,
 static uint32_t
 move_node(const struct carc_game *g, carc_move_t m)
 {
-	int t = carc__board_lookup(g, carc_move_x(m), carc_move_y(m));
+	int t = carc__board_lookup(g, M_X(m), M_Y(m));
 
 	return g->tiles[t].node_base +
 	       (uint32_t)carc__tile_feat_index(g->tiles[t].type,
-					       carc_move_feature(m));
+					       M_FEATURE(m));
 }
 
 /* End of step 2a: the phantom step follows while the phantom is in the
@@ -421,6 +427,48 @@ after_deploy(struct carc_game *g)
 	carc__game_end_turn(g);
 }
 
+/*
+ * The history keeps a move in 32 bits: kind (3 bits), figure or crop
+ * choice (3), rotation (2), feature (8) and the index of the placed tile
+ * the move names (16), whose position is in the tiles array.  Moves are
+ * canonical (well_formed()), so nothing is lost, and a game's history
+ * takes half the memory of the 64-bit values.
+ */
+static uint32_t
+history_entry(const struct carc_game *g, carc_move_t m)
+{
+	uint32_t kind = M_KIND(m), tile = 0;
+
+	if (kind == CARC_MOVE_PLACE)
+		tile = g->s.n_tiles;
+	else if (kind == CARC_MOVE_REMOVE ||
+		 (kind == CARC_MOVE_DEPLOY &&
+		  g->s.phase == CARC_PHASE_CROP_RESPONSE))
+		tile = (uint32_t)carc__board_lookup(g, M_X(m), M_Y(m));
+	else if (kind == CARC_MOVE_DEPLOY)
+		tile = g->s.last_tile;
+	return kind | M_FIGURE(m) << 3 | M_ROT(m) << 6 | M_FEATURE(m) << 8 |
+	       tile << 16;
+}
+
+static carc_move_t
+history_move(const struct carc_game *g, uint32_t h)
+{
+	uint32_t kind = h & 7;
+	carc_move_t m = (carc_move_t)kind | (carc_move_t)(h >> 3 & 7) << 8 |
+			(carc_move_t)(h >> 6 & 3) << 16 |
+			(carc_move_t)(h >> 8 & 0xff) << 24;
+
+	if (kind == CARC_MOVE_PLACE || kind == CARC_MOVE_DEPLOY ||
+	    kind == CARC_MOVE_REMOVE) {
+		const struct placed *p = &g->tiles[h >> 16];
+
+		m |= (carc_move_t)(uint16_t)p->x << 32 |
+		     (carc_move_t)(uint16_t)p->y << 48;
+	}
+	return m;
+}
+
 CARC_EXPORT int
 carc_game_apply(struct carc_game *game, carc_move_t move)
 {
@@ -434,14 +482,14 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 	if (rc < 0)
 		return rc;
 	g->s.n_events = 0;
-	g->history[g->s.n_history++] = move;
-	fig = carc_move_figure(move);
+	g->history[g->s.n_history++] = history_entry(g, move);
+	fig = M_FIGURE(move);
 
 	/* the placement step outside the switch: alternating with the
 	 * deploy step it would make the jump table mispredict */
 	if (g->s.phase == CARC_PHASE_PLACE_TILE) {
-		carc__board_place(g, carc_move_x(move), carc_move_y(move),
-				  carc_move_rotation(move), g->s.hand, rc);
+		carc__board_place(g, M_X(move), M_Y(move),
+				  M_ROT(move), g->s.hand, rc);
 		g->s.last_tile = g->s.n_tiles - 1;
 		compute_deploy_mask(g);
 		g->s.phase = CARC_PHASE_DEPLOY;
@@ -449,10 +497,10 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 	}
 	switch (g->s.phase) {
 	case CARC_PHASE_DEPLOY:
-		if (carc_move_kind(move) == CARC_MOVE_DEPLOY) {
+		if (M_KIND(move) == CARC_MOVE_DEPLOY) {
 			if (fig >= CARC_FIGURE_TOWER) {
 				struct placed *p = &g->tiles[g->s.last_tile];
-				p->building = (uint8_t)fig;
+				p->building = fig & 7;
 				g->s.bsupply[g->s.player][bslot(g, fig)]--;
 				g->s.hash_board += carc__mix(
 					0x4255000000000000ull ^
@@ -466,7 +514,7 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 		after_deploy(g);
 		break;
 	case CARC_PHASE_PHANTOM:
-		if (carc_move_kind(move) == CARC_MOVE_DEPLOY) {
+		if (M_KIND(move) == CARC_MOVE_DEPLOY) {
 			put_figure(g, g->s.player, CARC_FIGURE_PHANTOM,
 				   move_node(g, move));
 			g->s.phantom_now = 1;
@@ -479,9 +527,9 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 		crop_advance(g);
 		break;
 	case CARC_PHASE_CROP_RESPONSE:
-		if (carc_move_kind(move) == CARC_MOVE_DEPLOY)
+		if (M_KIND(move) == CARC_MOVE_DEPLOY)
 			put_figure(g, g->s.player, fig, move_node(g, move));
-		else if (carc_move_kind(move) == CARC_MOVE_REMOVE)
+		else if (M_KIND(move) == CARC_MOVE_REMOVE)
 			take_figure(g, g->s.player, fig, move_node(g, move));
 		crop_advance(g);
 		break;
@@ -599,7 +647,7 @@ carc_game_history_at(const struct carc_game *game, uint32_t index,
 {
 	if (!game || !move_out || index >= game->s.n_history)
 		return CARC_E_INVALID;
-	*move_out = game->history[index];
+	*move_out = history_move(game, game->history[index]);
 	return CARC_OK;
 }
 

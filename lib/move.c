@@ -9,13 +9,6 @@
 
 #include "carc-private.h"
 
-#define M_KIND(m) ((uint32_t)((m) & 0xff))
-#define M_FIGURE(m) ((uint32_t)(((m) >> 8) & 0xff))
-#define M_ROT(m) ((uint32_t)(((m) >> 16) & 0xff))
-#define M_FEATURE(m) ((uint32_t)(((m) >> 24) & 0xff))
-#define M_X(m) ((int32_t)(int16_t)(uint16_t)((m) >> 32))
-#define M_Y(m) ((int32_t)(int16_t)(uint16_t)((m) >> 48))
-
 static inline carc_move_t
 pack(uint32_t kind, uint32_t figure, uint32_t rot, uint32_t feature,
      int32_t x, int32_t y)
@@ -24,6 +17,8 @@ pack(uint32_t kind, uint32_t figure, uint32_t rot, uint32_t feature,
 	       (carc_move_t)rot << 16 | (carc_move_t)feature << 24 |
 	       (carc_move_t)(uint16_t)x << 32 | (carc_move_t)(uint16_t)y << 48;
 }
+
+#define MOVE_PASS ((carc_move_t)CARC_MOVE_PASS)
 
 static bool
 coord_ok(int32_t v)
@@ -161,9 +156,10 @@ well_formed(carc_move_t m)
 		return is_building(fig) ? feat == 0
 					: carc_feature_name(feat) != NULL;
 	case CARC_MOVE_PASS:
-		return m == carc_move_pass();
+		return m == pack(CARC_MOVE_PASS, 0, 0, 0, 0, 0);
 	case CARC_MOVE_CROP_CHOICE:
-		return m == carc_move_crop_choice(fig);
+		return (fig == CARC_CROP_DEPLOY || fig == CARC_CROP_REMOVE) &&
+		       m == pack(CARC_MOVE_CROP_CHOICE, fig, 0, 0, 0, 0);
 	case CARC_MOVE_REMOVE:
 		return m == pack(CARC_MOVE_REMOVE, fig, 0, feat, M_X(m),
 				 M_Y(m)) && figure_name(fig) &&
@@ -534,7 +530,7 @@ emit_crop_moves(const struct carc_game *g, carc_move_t *moves, size_t cap,
 					     node_move(g, CARC_MOVE_DEPLOY, f,
 						       anchors[k]));
 		if (!OPT(g->rules, CARC_OPT_CROP_DEPLOY_MANDATORY))
-			emit(moves, cap, n, carc_move_pass());
+			emit(moves, cap, n, MOVE_PASS);
 	} else {
 		uint32_t kind = carc__crop_kind(g);
 		uint16_t done[MAX_FIGURE_SLOTS];
@@ -637,16 +633,18 @@ carc_game_legal_moves(const struct carc_game *game, carc_move_t *moves,
 					emit(moves, n_moves, &n,
 					     pack(CARC_MOVE_DEPLOY, f, 0, 0,
 						  p->x, p->y));
-		emit(moves, n_moves, &n, carc_move_pass());
+		emit(moves, n_moves, &n, MOVE_PASS);
 		break;
 	}
 	case CARC_PHASE_PHANTOM:
 		emit_tile_deploys(g, CARC_FIGURE_PHANTOM, moves, n_moves, &n);
-		emit(moves, n_moves, &n, carc_move_pass());
+		emit(moves, n_moves, &n, MOVE_PASS);
 		break;
 	case CARC_PHASE_CROP_CHOICE:
-		emit(moves, n_moves, &n, carc_move_crop_choice(CARC_CROP_DEPLOY));
-		emit(moves, n_moves, &n, carc_move_crop_choice(CARC_CROP_REMOVE));
+		emit(moves, n_moves, &n,
+		     pack(CARC_MOVE_CROP_CHOICE, CARC_CROP_DEPLOY, 0, 0, 0, 0));
+		emit(moves, n_moves, &n,
+		     pack(CARC_MOVE_CROP_CHOICE, CARC_CROP_REMOVE, 0, 0, 0, 0));
 		break;
 	case CARC_PHASE_CROP_RESPONSE:
 		emit_crop_moves(g, moves, n_moves, &n);

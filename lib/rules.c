@@ -201,10 +201,23 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	r->cap_nodes = nodes;
 	/* each tile opens at most two new positions net of the one it fills */
 	r->cap_frontier = 2 * r->cap_tiles + 2;
-	r->cap_events = nodes + 8;
-	/* per tile: place, deploy, phantom, crop choice, one response per
-	 * player (at most 6) */
-	r->cap_history = 10 * r->cap_tiles;
+	/* city events of the per-city farm rule: at most one per city
+	 * piece */
+	r->cap_city_events = 0;
+	if (r->opt[CARC_OPT_FARM_SCORING] == CARC_FARM_PER_CITY)
+		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+			for (uint32_t i = 0; i < carc__tiles[t].n_feats; i++)
+				if (carc__tiles[t].feats[i].kind ==
+				    CARC_FEATURE_CITY)
+					r->cap_city_events +=
+						r->counts[t] +
+						(t == CARC_TILE_D ? 1u : 0u);
+	/* per tile drawn: place, deploy, phantom; per crop-circle tile
+	 * also the choice and one response per player (at most 6) */
+	r->cap_history = total * (2 + (r->opt[CARC_OPT_PHANTOM] ? 1 : 0));
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		if (carc__tiles[t].symbol != CARC_SYMBOL_NONE)
+			r->cap_history += r->counts[t] * (1 + MAX_PLAYERS);
 	r->hash_size = 16;
 	while (r->hash_size < 2 * r->cap_tiles)
 		r->hash_size *= 2;

@@ -237,45 +237,41 @@ carc__score_turn(struct carc_game *g)
 	}
 }
 
-static uint32_t
-next_gen(struct carc_game *g)
-{
-	/* generation 0 means the stamps were never cleared */
-	if (g->scratch_gen == 0 || ++g->scratch_gen == 0) {
-		memset(g->scratch_a, 0,
-		       g->rules->cap_nodes * sizeof(g->scratch_a[0]));
-		g->scratch_gen = 1;
-	}
-	return g->scratch_gen;
-}
-
 /*
  * Farms (REFERENCE 4.4).  For each field holding farmers, walk its pieces
- * and collect the distinct completed cities they border; scratch_a stamps
- * cities already seen for this field, scratch_b is per-city data (farmer
- * totals for the per-city rule, players already paid for the 2001 rule).
+ * and collect the distinct completed cities they border.
+ *
+ * Scratch space comes from the city roots themselves, so a game needs no
+ * scoring arrays: farms are scored once, when the game ends, after the
+ * last union, so every node's @size is dead and becomes a stamp (the
+ * number of the field that last counted the city); and a completed
+ * city's figures went back when it was scored, so its @figures holds the
+ * per-city data (farmer totals for the per-city rule, players already
+ * paid for the once-per-city rule) until it is cleared at the end.
  */
 static void
 score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 {
 	uint32_t rule = (uint32_t)OPT(g->rules, CARC_OPT_FARM_SCORING);
-	uint32_t *stamp = g->scratch_a, *acc = g->scratch_b;
+	struct node *nodes = g->nodes;
 	bool lb = OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS) != 0;
 	/* under the per-city rule, fields pay their buildings in events of
 	 * their own (REFERENCE 7.3 #10) */
 	bool field_events = rule != CARC_FARM_PER_CITY ||
 			    (lb && OPT(g->rules, CARC_OPT_LB_PER_CITY_FIELDS));
+	uint16_t gen = 0;
 
-	memset(acc, 0, g->s.n_nodes * sizeof(acc[0]));
+	for (uint32_t c = 0; c < g->s.n_nodes; c++)
+		nodes[c].size = 0;
 	for (int r = 0; r < n_roots; r++) {
 		uint32_t n = roots[r];
-		const struct node *f = &g->nodes[n];
-		uint32_t gen, scorers, cities = 0, m = n, bpoints = 0;
+		const struct node *f = &nodes[n];
+		uint32_t scorers, cities = 0, m = n, bpoints = 0;
 		struct event *e = NULL;
 
 		if (node_kind(f) != CARC_FEATURE_FIELD)
 			continue;
-		gen = next_gen(g);
+		gen++;
 		scorers = majority(g, f->figures);
 		if (field_events) {
 			e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_FIELD,
@@ -284,22 +280,22 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 			e->scorers = (uint8_t)scorers;
 		}
 		do {
-			const struct node *piece = &g->nodes[m];
+			const struct node *piece = &nodes[m];
 			const struct placed *pl = &g->tiles[node_tile(piece)];
 			uint32_t mask = carc__tiles[pl->type]
 						.feats[node_local(piece)].cities;
 
 			for (uint32_t c = 0; mask; c++, mask >>= 1) {
-				uint32_t cr;
+				struct node *city;
 				if (!(mask & 1))
 					continue;
-				cr = carc__find(g, pl->node_base + c);
-				if (g->nodes[cr].open != 0 || stamp[cr] == gen)
+				city = &nodes[carc__find(g, pl->node_base + c)];
+				if (city->open != 0 || city->size == gen)
 					continue;
-				stamp[cr] = gen;
+				city->size = gen;
 				cities++;
 				if (rule == CARC_FARM_PER_CITY) {
-					acc[cr] += f->figures;
+					city->figures += f->figures;
 					continue;
 				}
 				/* the 2001 rule: once per player and city */
@@ -307,9 +303,9 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 					if (!(scorers & (1u << p)))
 						continue;
 					if (rule == CARC_FARM_PER_FIELD_ONCE) {
-						if (acc[cr] & (1u << p))
+						if (city->figures & (1u << p))
 							continue;
-						acc[cr] |= 1u << p;
+						city->figures |= 1u << p;
 					}
 					e->points[p] = (uint16_t)(e->points[p] + 3);
 					g->s.score[p] += 3;
@@ -332,21 +328,26 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 			}
 	}
 
-	if (rule != CARC_FARM_PER_CITY)
-		return;
 	/* original rule: each completed city once, for the farmer majority
-	 * over all fields bordering it */
+	 * over all fields bordering it; then the borrowed @figures of every
+	 * completed city go back to 0 */
 	for (uint32_t c = 0; c < g->s.n_nodes; c++) {
+		struct node *city = &nodes[c];
 		struct event *e;
 		uint32_t unused;
 
-		if (acc[c] == 0)
+		if (city->figures == 0 || node_kind(city) != CARC_FEATURE_CITY ||
+		    city->open != 0 || city->parent != c)
 			continue;
-		e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_CITY, c, acc[c]);
-		e->tiles = (uint16_t)count_tiles(g, c, &unused);
-		e->pennants = (uint8_t)node_pennants(&g->nodes[c]);
-		e->cities = 1;
-		award(g, e, majority(g, acc[c]), 4, 0);
+		if (rule == CARC_FARM_PER_CITY) {
+			e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_CITY, c,
+				      city->figures);
+			e->tiles = (uint16_t)count_tiles(g, c, &unused);
+			e->pennants = (uint8_t)node_pennants(city);
+			e->cities = 1;
+			award(g, e, majority(g, city->figures), 4, 0);
+		}
+		city->figures = 0;
 	}
 }
 

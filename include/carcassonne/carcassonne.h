@@ -593,7 +593,8 @@ int carc_game_clone(const struct carc_game *game, struct carc_game **out);
 
 /**
  * Overwrite @p dst with the state of @p src, reusing dst's memory when the
- * two games use rules of the same size (the common case for search).
+ * two games have the same number of players and rules of the same size
+ * (the common case for search).
  * @p dst afterwards refers to src's rules.
  *
  * @retval CARC_OK success
@@ -609,7 +610,8 @@ void carc_game_free(struct carc_game *game);
 
 /**
  * The bytes of memory a game holds (its handle and its one block of
- * arrays, sized from its rules): what each game of a search tree costs.
+ * arrays, sized from its rules and number of players): what each game
+ * of a search tree costs.  A two-player base game takes about 8 KB.
  * carc_game_copy() copies only the part a game has used so far.
  *
  * @param game the game
