@@ -69,7 +69,21 @@ struct tile_info {
 	uint8_t multi;		/* bit kind set: >1 feature of that kind */
 	uint16_t rc_mask;	/* bit i: local feature i is a city or road */
 	uint16_t field_mask;	/* bit i: local feature i is a field */
+	int8_t feat_at[5][5];	/* [kind][num] -> local index or -1 */
+	uint8_t code[MAX_TILE_FEATS];	/* local index -> carc_feature */
 };
+
+/* The local index of @feature (a carc_feature value) on a tile, or -1:
+ * a table lookup, where carc__tile_feat_index() searches. */
+static inline int
+tile_feat(const struct tile_info *ti, uint32_t feature)
+{
+	uint32_t kind = feature >> 4, num = feature & 15;
+
+	if (kind > 4 || num > 4)
+		return -1;
+	return ti->feat_at[kind][num];
+}
 
 struct carc_rules_builder {
 	int32_t opt[N_OPTS];
@@ -140,6 +154,11 @@ struct node {
 };
 
 #define KP_PENNANTS 0x1fffu
+_Static_assert(MAX_STACK + 1 < 4096, "a tile index fits in 12 bits of tl");
+_Static_assert(MAX_STACK + 1 <= KP_PENNANTS, "pennants fit in kp");
+_Static_assert((MAX_STACK + 1) * MAX_TILE_FEATS <
+		       0xffff - MAX_PLAYERS * MAX_FIGURE_SLOTS,
+	       "node indices and sizes stay below the farm stamps");
 static inline uint32_t node_tile(const struct node *n) { return n->tl >> 4; }
 static inline uint32_t node_local(const struct node *n) { return n->tl & 15u; }
 static inline uint32_t node_kind(const struct node *n) { return n->kp >> 13; }

@@ -404,14 +404,17 @@ take_figure(struct carc_game *g, uint32_t player, uint32_t figure,
 	}
 }
 
+/* The node a legal deployment or removal names; the steps after the
+ * placement name the tile just placed. */
 static uint32_t
 move_node(const struct carc_game *g, carc_move_t m)
 {
-	int t = carc__board_lookup(g, M_X(m), M_Y(m));
+	uint32_t t = g->s.last_tile;
 
+	if (g->s.phase == CARC_PHASE_CROP_RESPONSE)
+		t = (uint32_t)carc__board_lookup(g, M_X(m), M_Y(m));
 	return g->tiles[t].node_base +
-	       (uint32_t)carc__tile_feat_index(g->tiles[t].type,
-					       M_FEATURE(m));
+	       (uint32_t)tile_feat(tinfo(g, t), M_FEATURE(m));
 }
 
 /* End of step 2a: the phantom step follows while the phantom is in the
@@ -920,7 +923,7 @@ feature_node(const struct carc_game *g, int32_t x, int32_t y,
 	t = carc__board_lookup(g, x, y);
 	if (t < 0)
 		return CARC_E_NOT_FOUND;
-	i = carc__tile_feat_index(g->tiles[t].type, feature);
+	i = tile_feat(tinfo(g, (uint32_t)t), feature);
 	if (i < 0)
 		return CARC_E_NO_FEATURE;
 	*node = g->tiles[t].node_base + (uint32_t)i;

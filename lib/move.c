@@ -306,7 +306,7 @@ named_node(const struct carc_game *g, carc_move_t m, uint32_t *node)
 
 	if (t < 0)
 		return CARC_E_NOT_FOUND;
-	i = carc__tile_feat_index(g->tiles[t].type, M_FEATURE(m));
+	i = tile_feat(tinfo(g, (uint32_t)t), M_FEATURE(m));
 	if (i < 0)
 		return CARC_E_NO_FEATURE;
 	*node = g->tiles[t].node_base + (uint32_t)i;
@@ -322,10 +322,10 @@ check_tile_deploy(const struct carc_game *g, carc_move_t m, bool available)
 
 	if (M_X(m) != p->x || M_Y(m) != p->y)
 		return CARC_E_WRONG_TILE;
-	i = carc__tile_feat_index(p->type, M_FEATURE(m));
+	i = tile_feat(&g->rules->ti[p->type], M_FEATURE(m));
 	if (i < 0)
 		return CARC_E_NO_FEATURE;
-	if (carc__tiles[p->type].feats[i].kind == CARC_FEATURE_FIELD &&
+	if (M_FEATURE(m) >> 4 == CARC_FEATURE_FIELD &&
 	    !OPT(g->rules, CARC_OPT_FARMERS))
 		return CARC_E_NOT_ALLOWED;
 	if (!available)
@@ -491,10 +491,9 @@ node_move(const struct carc_game *g, uint32_t kind, uint32_t figure,
 {
 	const struct node *nd = &g->nodes[node];
 	const struct placed *p = &g->tiles[node_tile(nd)];
-	const struct feat_def *f = &carc__tiles[p->type].feats[node_local(nd)];
 
-	return pack(kind, figure, 0, (uint32_t)f->kind << 4 | f->num, p->x,
-		    p->y);
+	return pack(kind, figure, 0, g->rules->ti[p->type].code[node_local(nd)],
+		    p->x, p->y);
 }
 
 /* Deployments on unoccupied features of the tile just placed. */

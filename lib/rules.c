@@ -120,6 +120,7 @@ derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 	memset(ti->side_feat, -1, sizeof(ti->side_feat));
 	memset(ti->half_feat, -1, sizeof(ti->half_feat));
 	ti->monastery = -1;
+	memset(ti->feat_at, -1, sizeof(ti->feat_at));
 	ti->n_feats = d->n_feats;
 	for (uint32_t r = 0; r < 4; r++) {
 		uint8_t e = 0;
@@ -130,6 +131,8 @@ derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 	for (int i = 0; i < d->n_feats; i++) {
 		const struct feat_def *f = &d->feats[i];
 
+		ti->feat_at[f->kind][f->num] = (int8_t)i;
+		ti->code[i] = (uint8_t)(f->kind << 4 | f->num);
 		if (seen & (1u << f->kind))
 			ti->multi |= (uint8_t)(1u << f->kind);
 		seen |= (uint8_t)(1u << f->kind);

@@ -95,12 +95,11 @@ new_event(struct carc_game *g, uint32_t type, uint32_t kind, uint32_t node,
 	struct event *e = &g->events[g->s.n_events++];
 	const struct node *nd = &g->nodes[node];
 	const struct placed *p = &g->tiles[node_tile(nd)];
-	const struct feat_def *f = &carc__tiles[p->type].feats[node_local(nd)];
 
 	memset(e, 0, sizeof(*e));
 	e->type = (uint8_t)type;
 	e->kind = (uint8_t)kind;
-	e->feature = (uint8_t)(f->kind << 4 | f->num);
+	e->feature = g->rules->ti[p->type].code[node_local(nd)];
 	e->x = p->x;
 	e->y = p->y;
 	for (uint32_t pl = 0; pl < g->s.n_players; pl++) {
@@ -244,7 +243,7 @@ carc__score_turn(struct carc_game *g)
  * Scratch space comes from the city roots themselves, so a game needs no
  * scoring arrays: farms are scored once, when the game ends, after the
  * last union, so every node's @size is dead and becomes a stamp (the
- * number of the field that last counted the city); and a completed
+ * field that last counted the city); and a completed
  * city's figures went back when it was scored, so its @figures holds the
  * per-city data (farmer totals for the per-city rule, players already
  * paid for the once-per-city rule) until it is cleared at the end.
@@ -259,10 +258,10 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 	 * their own (REFERENCE 7.3 #10) */
 	bool field_events = rule != CARC_FARM_PER_CITY ||
 			    (lb && OPT(g->rules, CARC_OPT_LB_PER_CITY_FIELDS));
-	uint16_t gen = 0;
+	/* stamps count down from 0xffff: a real size is at most
+	 * MAX_STACK * MAX_TILE_FEATS, far below, so @size needs no clearing */
+	uint16_t gen = 0xffff;
 
-	for (uint32_t c = 0; c < g->s.n_nodes; c++)
-		nodes[c].size = 0;
 	for (int r = 0; r < n_roots; r++) {
 		uint32_t n = roots[r];
 		const struct node *f = &nodes[n];
@@ -271,7 +270,7 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 
 		if (node_kind(f) != CARC_FEATURE_FIELD)
 			continue;
-		gen++;
+		gen--;
 		scorers = majority(g, f->figures);
 		if (field_events) {
 			e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_FIELD,
@@ -330,7 +329,9 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 
 	/* original rule: each completed city once, for the farmer majority
 	 * over all fields bordering it; then the borrowed @figures of every
-	 * completed city go back to 0 */
+	 * completed city go back to 0 (the 2001 rule left them untouched) */
+	if (rule == CARC_FARM_PER_FIELD)
+		return;
 	for (uint32_t c = 0; c < g->s.n_nodes; c++) {
 		struct node *city = &nodes[c];
 		struct event *e;
