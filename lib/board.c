@@ -163,15 +163,21 @@ connect(struct carc_game *g, uint32_t a, uint32_t b, uint32_t s)
 			     pb->node_base + (uint32_t)fb);
 		g->nodes[root].open = (uint16_t)(g->nodes[root].open - 2);
 	}
-	/* fields: board half-edge h of a meets ((h/2+2)%4)*2 + (1-h%2) */
-	for (uint32_t k = 0; k < 2; k++) {
-		uint32_t h = 2 * s + k;
-		uint32_t p = ((h / 2 + 2) % 4) * 2 + (1 - k);
-		int ha = ta->half_feat[(h + 8 - 2 * pa->rot) & 7];
-		int hb = tb->half_feat[(p + 8 - 2 * pb->rot) & 7];
-		if (ha >= 0 && hb >= 0)
-			unite(g, pa->node_base + (uint32_t)ha,
-			      pb->node_base + (uint32_t)hb);
+	/* fields: board half-edge h of a meets ((h/2+2)%4)*2 + (1-h%2);
+	 * a side without a road has one field on both halves, joined once */
+	{
+		uint32_t h = 2 * s, p = ((s + 2) & 3) * 2;
+		int ha0 = ta->half_feat[(h + 8 - 2 * pa->rot) & 7];
+		int ha1 = ta->half_feat[(h + 9 - 2 * pa->rot) & 7];
+		int hb0 = tb->half_feat[(p + 9 - 2 * pb->rot) & 7];
+		int hb1 = tb->half_feat[(p + 8 - 2 * pb->rot) & 7];
+
+		if (ha0 >= 0 && hb0 >= 0)
+			unite(g, pa->node_base + (uint32_t)ha0,
+			      pb->node_base + (uint32_t)hb0);
+		if (ha1 >= 0 && hb1 >= 0 && (ha1 != ha0 || hb1 != hb0))
+			unite(g, pa->node_base + (uint32_t)ha1,
+			      pb->node_base + (uint32_t)hb1);
 	}
 }
 

@@ -225,9 +225,13 @@ carc__score_turn(struct carc_game *g)
 	for (uint32_t k = 0; k < g->s.n_monasteries; k++) {
 		uint32_t node = g->monasteries[k];
 		const struct placed *m = &g->tiles[node_tile(&g->nodes[node])];
+		/* one test of the common "not near, or empty" case, computed
+		 * without the branches of a chain of comparisons */
+		bool near = ((uint32_t)(m->x - p->x + 1) <= 2) &
+			    ((uint32_t)(m->y - p->y + 1) <= 2) &
+			    (g->nodes[node].figures != 0);
 
-		if (g->nodes[node].figures == 0 || m->x - p->x > 1 ||
-		    p->x - m->x > 1 || m->y - p->y > 1 || p->y - m->y > 1 ||
+		if (!near ||
 		    carc__monastery_neighbours(g, node_tile(&g->nodes[node])) != 8)
 			continue;
 		score_monastery(g, node_tile(&g->nodes[node]), node,
