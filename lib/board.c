@@ -77,6 +77,24 @@ carc__frontier_find(const struct carc_game *g, uint32_t key)
 	return -(int)i - 1;
 }
 
+/* The first index in [lo, lo + n) whose key is not below @key (lo + n
+ * if none): a branch-free bisection. */
+static uint32_t
+lower_bound(const struct fcell *f, uint32_t lo, uint32_t n, uint32_t key)
+{
+	const struct fcell *base = f + lo;
+
+	if (n == 0)
+		return lo;
+	while (n > 1) {
+		uint32_t half = n / 2;
+
+		base += (base[half - 1].key < key) * half;
+		n -= half;
+	}
+	return (uint32_t)(base - f) + (base->key < key);
+}
+
 bool
 carc__board_fits(const struct carc_game *g, const struct fcell *c,
 		 uint32_t type, uint32_t rot)
@@ -270,35 +288,54 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 	}
 
 	/*
-	 * Sides in the order E, W, N, S: the frontier is sorted by (y, x),
-	 * so the east and west neighbours' cells can only sit right at and
-	 * right before index fi, where the placed position was; only north
-	 * and south need a binary search.
+	 * The frontier is sorted by (y, x): the west and east neighbours'
+	 * cells can only sit right before and at index fi, where the placed
+	 * position was; north lies before fi and south at or after it.  All
+	 * lookups and both searches come first, so that they overlap, and
+	 * the updates go from the highest index down (S, E, W, N), so that
+	 * an insertion never moves a cell still to be updated.
 	 */
-	for (uint32_t k = 0; k < 4; k++) {
-		static const uint8_t order[4] = { 1, 3, 0, 2 };
-		uint32_t s = order[k], nkey = pos_key(x + dx[s], y + dy[s]);
-		uint32_t edge = d->edges[(s + 4 - rot) & 3];
-		int nb = carc__board_lookup(g, x + dx[s], y + dy[s]);
+	{
+		uint32_t nkey[4], edge[4], n = g->s.n_frontier, iN = 0, iS = 0;
+		const struct fcell *f = g->frontier;
+		int nb[4];
 
-		if (nb >= 0) {
-			connect(g, idx, (uint32_t)nb, s);
-		} else if (s == 1) {
-			bool found = (uint32_t)fi < g->s.n_frontier &&
-				     g->frontier[fi].key == nkey;
-			frontier_require(g, fi, found, nkey, 3, edge);
-		} else if (s == 3) {
-			bool found = fi > 0 && g->frontier[fi - 1].key == nkey;
-			if (found)
-				frontier_require(g, fi - 1, true, nkey, 1, edge);
-			else
-				fi += frontier_require(g, fi, false, nkey, 1,
-						       edge);
-		} else {
-			int i = carc__frontier_find(g, nkey);
-			frontier_require(g, i >= 0 ? i : -i - 1, i >= 0, nkey,
-					 (s + 2) & 3, edge);
+		for (uint32_t s = 0; s < 4; s++) {
+			nkey[s] = pos_key(x + dx[s], y + dy[s]);
+			edge[s] = d->edges[(s + 4 - rot) & 3];
+			nb[s] = carc__board_lookup(g, x + dx[s], y + dy[s]);
 		}
+		if (nb[0] < 0)
+			iN = lower_bound(f, 0, (uint32_t)fi, nkey[0]);
+		if (nb[2] < 0)
+			iS = lower_bound(f, (uint32_t)fi, n - (uint32_t)fi,
+					 nkey[2]);
+
+		if (nb[2] >= 0)
+			connect(g, idx, (uint32_t)nb[2], 2);
+		else
+			frontier_require(g, (int)iS, iS < n && f[iS].key == nkey[2],
+					 nkey[2], 0, edge[2]);
+		if (nb[1] >= 0)
+			connect(g, idx, (uint32_t)nb[1], 1);
+		else
+			frontier_require(g, fi, (uint32_t)fi < g->s.n_frontier &&
+						f[fi].key == nkey[1],
+					 nkey[1], 3, edge[1]);
+		if (nb[3] >= 0) {
+			connect(g, idx, (uint32_t)nb[3], 3);
+		} else {
+			bool found = fi > 0 && f[fi - 1].key == nkey[3];
+
+			frontier_require(g, found ? fi - 1 : fi, found, nkey[3],
+					 1, edge[3]);
+		}
+		if (nb[0] >= 0)
+			connect(g, idx, (uint32_t)nb[0], 0);
+		else
+			frontier_require(g, (int)iN, iN < g->s.n_frontier &&
+						f[iN].key == nkey[0],
+					 nkey[0], 2, edge[0]);
 	}
 	g->s.hash_board += tile_key(x, y, type, rot);
 }
