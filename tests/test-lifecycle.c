@@ -437,6 +437,31 @@ START_TEST(copy_other_rules_and_size)
 }
 END_TEST
 
+/* A game's block depends on its number of players (events), so a copy
+ * between player counts must resize the destination. */
+START_TEST(copy_other_player_count)
+{
+	struct carc_rules *rules = make_rules(NULL, 0);
+	struct carc_game *two = make_game(rules, 2, 5);
+	struct carc_game *six = make_game(rules, 6, 5);
+
+	carc_rules_unref(rules);
+	ck_assert_int_lt(carc_game_memory_size(two),
+			 carc_game_memory_size(six));
+	assert_ok(carc_game_copy(two, cl_game));
+	ck_assert_int_eq(carc_game_player_count(two), 3);
+	ck_assert_int_eq(carc_game_memory_size(two),
+			 carc_game_memory_size(cl_game));
+	assert_same_game(cl_game, two);
+	assert_ok(carc_game_copy(six, cl_game));
+	assert_same_game(cl_game, six);
+	play_both(cl_game, six, 200);
+	ck_assert(carc_game_is_over(six));
+	carc_game_free(six);
+	carc_game_free(two);
+}
+END_TEST
+
 START_TEST(copy_then_free_source)
 {
 	struct carc_game *src = NULL;
@@ -493,6 +518,64 @@ START_TEST(memory_size_follows_stack)
 }
 END_TEST
 
+/* Issue #5: a two-player base game fits in 8 KB. */
+START_TEST(memory_size_base_game)
+{
+	struct carc_rules *rules = make_rules(NULL, 0);
+	struct carc_game *g = make_game(rules, 2, 1);
+
+	carc_rules_unref(rules);
+	ck_assert_int_le(carc_game_memory_size(g), 8192);
+	carc_game_free(g);
+}
+END_TEST
+
+/* The history keeps moves packed: every move applied in a whole game
+ * with every expansion comes back exactly, crop-circle responses and
+ * buildings included. */
+START_TEST(history_returns_every_move)
+{
+	struct carc_rules *rules = make_rules(
+		NULL, CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_CIRCLES_I, 1,
+		CARC_OPT_CROP_CIRCLES_II, 1, CARC_OPT_LITTLE_BUILDINGS, 1, 0);
+	carc_move_t applied[2048], got;
+	uint32_t kinds = 0;
+	int n_applied = 0;
+
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		struct carc_game *g = make_game(rules, 2 + seed % 5, seed);
+		uint64_t rng = seed;
+
+		n_applied = 0;
+		while (!carc_game_is_over(g)) {
+			carc_move_t moves[512];
+			int n = carc_game_legal_moves(g, moves, 512);
+
+			ck_assert_int_gt(n, 0);
+			ck_assert_int_le(n, 512);
+			rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+			applied[n_applied] = moves[(rng >> 33) % (uint64_t)n];
+			kinds |= 1u << carc_move_kind(applied[n_applied]);
+			assert_ok(carc_game_apply(g, applied[n_applied]));
+			n_applied++;
+			ck_assert_int_lt(n_applied, 2048);
+		}
+		ck_assert_int_eq(carc_game_history_count(g), n_applied);
+		for (int i = 0; i < n_applied; i++) {
+			assert_ok(carc_game_history_at(g, (uint32_t)i, &got));
+			ck_assert_uint_eq(got, applied[i]);
+		}
+		carc_game_free(g);
+	}
+	/* every kind of move was seen */
+	ck_assert_uint_eq(kinds, 1u << CARC_MOVE_PLACE | 1u << CARC_MOVE_DEPLOY |
+				 1u << CARC_MOVE_PASS |
+				 1u << CARC_MOVE_CROP_CHOICE |
+				 1u << CARC_MOVE_REMOVE);
+	carc_rules_unref(rules);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -514,6 +597,8 @@ test_suite(void)
 	tcase_add_test(tc, game_new_errors);
 	tcase_add_test(tc, game_null_queries);
 	tcase_add_test(tc, memory_size_follows_stack);
+	tcase_add_test(tc, memory_size_base_game);
+	tcase_add_test(tc, history_returns_every_move);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("rules_refcount");
@@ -535,6 +620,7 @@ test_suite(void)
 	tcase_add_test(tc, clone_null_out);
 	tcase_add_test(tc, copy_same_rules);
 	tcase_add_test(tc, copy_other_rules_and_size);
+	tcase_add_test(tc, copy_other_player_count);
 	tcase_add_test(tc, copy_then_free_source);
 	tcase_add_test(tc, copy_null);
 	suite_add_tcase(s, tc);
