@@ -275,31 +275,30 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 			g->monasteries[g->s.n_monasteries++] = (uint16_t)n;
 	}
 
-	/* @fi: the position's frontier index, known from the legality
-	 * check, or -1 for the start tile, which was never open */
-	key = pos_key(x, y);
-	if (fi >= 0) {
-		memmove(&g->frontier[fi], &g->frontier[fi + 1],
-			(g->s.n_frontier - (uint32_t)fi - 1) *
-				sizeof(g->frontier[0]));
-		g->s.n_frontier--;
-	} else {
-		fi = -carc__frontier_find(g, key) - 1;
-	}
-
 	/*
+	 * @fi: the position's frontier index, known from the legality
+	 * check, or -1 for the start tile, which was never open.
+	 *
 	 * The frontier is sorted by (y, x): the west and east neighbours'
-	 * cells can only sit right before and at index fi, where the placed
-	 * position was; north lies before fi and south at or after it.  All
+	 * cells can only sit right before and right after the placed
+	 * position's own cell; north lies before it and south after it.  All
 	 * lookups and both searches come first, so that they overlap, and
 	 * the updates go from the highest index down (S, E, W, N), so that
-	 * an insertion never moves a cell still to be updated.
+	 * an insertion never moves a cell still to be updated.  A new west or
+	 * east cell takes over the placed position's own cell, which sits
+	 * exactly where it belongs, saving a removal and an insertion.
 	 */
+	key = pos_key(x, y);
 	{
-		uint32_t nkey[4], edge[4], n = g->s.n_frontier, iN = 0, iS = 0;
-		const struct fcell *f = g->frontier;
+		bool have_c = fi >= 0, new_e = false, new_w = false;
+		uint32_t nkey[4], edge[4], n, after, iN = 0, iS = 0;
+		struct fcell *f = g->frontier;
 		int nb[4];
 
+		if (!have_c)
+			fi = -carc__frontier_find(g, key) - 1;
+		n = g->s.n_frontier;
+		after = (uint32_t)fi + have_c;
 		for (uint32_t s = 0; s < 4; s++) {
 			nkey[s] = pos_key(x + dx[s], y + dy[s]);
 			edge[s] = d->edges[(s + 4 - rot) & 3];
@@ -308,8 +307,7 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 		if (nb[0] < 0)
 			iN = lower_bound(f, 0, (uint32_t)fi, nkey[0]);
 		if (nb[2] < 0)
-			iS = lower_bound(f, (uint32_t)fi, n - (uint32_t)fi,
-					 nkey[2]);
+			iS = lower_bound(f, after, n - after, nkey[2]);
 
 		if (nb[2] >= 0)
 			connect(g, idx, (uint32_t)nb[2], 2);
@@ -318,17 +316,40 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 					 nkey[2], 0, edge[2]);
 		if (nb[1] >= 0)
 			connect(g, idx, (uint32_t)nb[1], 1);
+		else if (after < g->s.n_frontier && f[after].key == nkey[1])
+			frontier_require(g, (int)after, true, nkey[1], 3,
+					 edge[1]);
 		else
-			frontier_require(g, fi, (uint32_t)fi < g->s.n_frontier &&
-						f[fi].key == nkey[1],
-					 nkey[1], 3, edge[1]);
-		if (nb[3] >= 0) {
+			new_e = true;
+		if (nb[3] >= 0)
 			connect(g, idx, (uint32_t)nb[3], 3);
-		} else {
-			bool found = fi > 0 && f[fi - 1].key == nkey[3];
+		else if (fi > 0 && f[fi - 1].key == nkey[3])
+			frontier_require(g, fi - 1, true, nkey[3], 1, edge[3]);
+		else
+			new_w = true;
 
-			frontier_require(g, found ? fi - 1 : fi, found, nkey[3],
-					 1, edge[3]);
+		if (have_c && (new_w || new_e)) {
+			/* the west cell if it is new, else the east one */
+			uint32_t s = new_w ? 3 : 1;
+
+			f[fi].key = nkey[s];
+			f[fi].req = (uint8_t)(edge[s] << (2 * ((s + 2) & 3)));
+			if (new_w && new_e)
+				frontier_require(g, fi + 1, false, nkey[1], 3,
+						 edge[1]);
+		} else {
+			if (have_c) {
+				memmove(&f[fi], &f[fi + 1],
+					(g->s.n_frontier - (uint32_t)fi - 1) *
+						sizeof(*f));
+				g->s.n_frontier--;
+			}
+			if (new_e)
+				frontier_require(g, fi, false, nkey[1], 3,
+						 edge[1]);
+			if (new_w)
+				frontier_require(g, fi, false, nkey[3], 1,
+						 edge[3]);
 		}
 		if (nb[0] >= 0)
 			connect(g, idx, (uint32_t)nb[0], 0);
