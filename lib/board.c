@@ -15,9 +15,6 @@
 
 #include "carc-private.h"
 
-static const uint8_t side_count[16] = {
-	0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4
-};
 static const int dx[4] = { 0, 1, 0, -1 };
 static const int dy[4] = { -1, 0, 1, 0 };
 
@@ -106,9 +103,18 @@ bool
 carc__board_placeable(const struct carc_game *g, uint32_t type)
 {
 	const uint8_t *fit = g->rules->fit[type];
+	const struct fcell *f = g->frontier;
+	uint32_t n = g->s.n_frontier, i = 0;
 
-	for (uint32_t i = 0; i < g->s.n_frontier; i++)
-		if (fit[g->frontier[i].req])
+	/* eight cells per test: most tiles fit one of the first few cells,
+	 * and one branch per block mispredicts less than one per cell */
+	for (; i + 8 <= n; i += 8)
+		if (fit[f[i].req] | fit[f[i + 1].req] | fit[f[i + 2].req] |
+		    fit[f[i + 3].req] | fit[f[i + 4].req] | fit[f[i + 5].req] |
+		    fit[f[i + 6].req] | fit[f[i + 7].req])
+			return true;
+	for (; i < n; i++)
+		if (fit[f[i].req])
 			return true;
 	return false;
 }
@@ -244,6 +250,7 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 		  uint32_t type, int fi)
 {
 	const struct tile_def *d = &carc__tiles[type];
+	const struct tile_info *ti = &g->rules->ti[type];
 	uint32_t idx = g->s.n_tiles++;
 	struct placed *p = &g->tiles[idx];
 	uint32_t key;
@@ -256,24 +263,23 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 	p->node_base = (uint16_t)g->s.n_nodes;
 	hash_insert(g, pos_key(x, y), idx);
 
-	for (uint32_t i = 0; i < d->n_feats; i++) {
-		uint32_t n = g->s.n_nodes++;
+	/* one node per feature, from the tile's template: no test of kinds */
+	for (uint32_t i = 0; i < ti->n_feats; i++) {
+		uint32_t n = g->s.n_nodes + i;
 		struct node *nd = &g->nodes[n];
-		const struct feat_def *f = &d->feats[i];
 
 		nd->parent = (uint16_t)n;
 		nd->next = (uint16_t)n;
 		nd->size = 1;
-		nd->open = 0;
-		if (f->kind == CARC_FEATURE_CITY ||
-		    f->kind == CARC_FEATURE_ROAD)
-			nd->open = side_count[f->sides & 15];
+		nd->open = ti->open0[i];
 		nd->tl = (uint16_t)(idx << 4 | i);
-		nd->kp = (uint16_t)((uint32_t)f->kind << 13 | f->pennants);
+		nd->kp = ti->kp0[i];
 		nd->figures = 0;
-		if (f->kind == CARC_FEATURE_MONASTERY)
-			g->monasteries[g->s.n_monasteries++] = (uint16_t)n;
 	}
+	if (ti->monastery >= 0)
+		g->monasteries[g->s.n_monasteries++] =
+			(uint16_t)(g->s.n_nodes + (uint32_t)ti->monastery);
+	g->s.n_nodes += ti->n_feats;
 
 	/*
 	 * @fi: the position's frontier index, known from the legality

@@ -69,6 +69,8 @@ struct tile_info {
 	uint8_t multi;		/* bit kind set: >1 feature of that kind */
 	uint16_t rc_mask;	/* bit i: local feature i is a city or road */
 	uint16_t field_mask;	/* bit i: local feature i is a field */
+	uint16_t open0[MAX_TILE_FEATS];	/* a new node's open sides */
+	uint16_t kp0[MAX_TILE_FEATS];	/* a new node's kind and pennants */
 	int8_t feat_at[5][5];	/* [kind][num] -> local index or -1 */
 	uint8_t code[MAX_TILE_FEATS];	/* local index -> carc_feature */
 };
