@@ -73,6 +73,7 @@ struct tile_info {
 	uint16_t kp0[MAX_TILE_FEATS];	/* a new node's kind and pennants */
 	int8_t feat_at[5][5];	/* [kind][num] -> local index or -1 */
 	uint8_t code[MAX_TILE_FEATS];	/* local index -> carc_feature */
+	uint8_t crop_kind;	/* feature kind its crop circle affects, or 0 */
 };
 
 /* The local index of @feature (a carc_feature value) on a tile, or -1:

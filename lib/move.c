@@ -209,20 +209,12 @@ carc_move_describe(carc_move_t move, char *buf, size_t n)
 	return len < 0 ? CARC_E_INVALID : len;
 }
 
-/* The feature kind the pending crop circle affects, 0 for none: a
- * pitchfork is ignored without farmers (REFERENCE 7.3 #7). */
+/* The feature kind the pending crop circle affects, 0 for none (from
+ * the rules' table, rules.c). */
 uint32_t
 carc__crop_kind(const struct carc_game *g)
 {
-	switch (carc__tiles[g->tiles[g->s.last_tile].type].symbol) {
-	case CARC_SYMBOL_PITCHFORK:
-		return OPT(g->rules, CARC_OPT_FARMERS) ? CARC_FEATURE_FIELD : 0;
-	case CARC_SYMBOL_CLUB:
-		return CARC_FEATURE_ROAD;
-	case CARC_SYMBOL_SHIELD:
-		return CARC_FEATURE_CITY;
-	}
-	return 0;
+	return tinfo(g, g->s.last_tile)->crop_kind;
 }
 
 /* Whether the figure in @player's slot @k takes part in the crop-circle
@@ -378,8 +370,7 @@ check_crop_response(const struct carc_game *g, carc_move_t m)
 {
 	uint32_t p = g->s.player, fig = M_FIGURE(m), node;
 	bool deploy = g->s.crop_choice == CARC_CROP_DEPLOY;
-	uint16_t anchors[MAX_PLAYERS * MAX_FIGURE_SLOTS];
-	int rc, n;
+	int rc;
 
 	switch (M_KIND(m)) {
 	case CARC_MOVE_PASS:
@@ -400,10 +391,15 @@ check_crop_response(const struct carc_game *g, carc_move_t m)
 		rc = named_node(g, m, &node);
 		if (rc < 0)
 			return rc;
-		n = carc__crop_anchors(g, p, anchors);
-		for (int k = 0; k < n; k++)
-			if (anchors[k] == node)
-				return CARC_OK;
+		/* membership in carc__crop_anchors(), without building it */
+		for (uint32_t q = 0; q < g->s.n_players; q++) {
+			if (q != p && !OPT(g->rules, CARC_OPT_CROP_DEPLOY_ANY))
+				continue;
+			for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+				if (g->s.figs[q][k] == node &&
+				    crop_figure(g, q, k, carc__crop_kind(g)))
+					return CARC_OK;
+		}
 		return CARC_E_NOT_ALLOWED;
 	case CARC_MOVE_REMOVE:
 		if (deploy)

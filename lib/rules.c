@@ -111,6 +111,22 @@ carc_rules_builder_set_tile_count(struct carc_rules_builder *b, uint32_t tile,
 }
 
 /* Tables derived from the const tile definitions, used on the hot path. */
+/* The feature kind a crop circle on tile @t affects: a pitchfork is
+ * ignored without farmers (REFERENCE 7.3 #7). */
+static uint32_t
+crop_kind(const int32_t *opt, uint32_t t)
+{
+	switch (carc__tiles[t].symbol) {
+	case CARC_SYMBOL_PITCHFORK:
+		return opt[CARC_OPT_FARMERS] ? CARC_FEATURE_FIELD : 0;
+	case CARC_SYMBOL_CLUB:
+		return CARC_FEATURE_ROAD;
+	case CARC_SYMBOL_SHIELD:
+		return CARC_FEATURE_CITY;
+	}
+	return 0;
+}
+
 static void
 derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 {
@@ -191,6 +207,7 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
 		nodes += (uint32_t)r->counts[t] * carc__tiles[t].n_feats;
 		derive_tile_info(&r->ti[t], &carc__tiles[t]);
+		r->ti[t].crop_kind = (uint8_t)crop_kind(r->opt, t);
 		if (r->ti[t].monastery >= 0)
 			r->cap_monasteries += r->counts[t];
 	}
