@@ -66,11 +66,10 @@ struct tile_info {
 	int8_t half_feat[8];	/* canonical half-edge -> local field index */
 	int8_t monastery;	/* local index of the monastery or -1 */
 	uint8_t n_feats;
-	uint8_t multi;		/* bit kind set: >1 feature of that kind */
 	uint16_t rc_mask;	/* bit i: local feature i is a city or road */
 	uint16_t field_mask;	/* bit i: local feature i is a field */
 	uint16_t open0[MAX_TILE_FEATS];	/* a new node's open sides */
-	uint16_t kp0[MAX_TILE_FEATS];	/* a new node's kind and pennants */
+	uint16_t kp0[MAX_TILE_FEATS];	/* a new node's kp (struct node) */
 	int8_t feat_at[5][5];	/* [kind][num] -> local index or -1 */
 	uint8_t code[MAX_TILE_FEATS];	/* local index -> carc_feature */
 	uint8_t crop_kind;	/* feature kind its crop circle affects, or 0 */
@@ -144,7 +143,8 @@ struct placed {
  * The loops of a classic find were a fifth of all mispredicted branches.
  *
  * 16 bytes: tile index and local index share @tl (a tile has at most 9
- * features, a game at most 4001 tiles), kind and pennants share @kp.
+ * features, a game at most 4001 tiles); @kp holds kind, pennants and a
+ * flag (KP_SIBLING).
  */
 struct node {
 	uint16_t parent;	/* root of the set (every member) */
@@ -152,11 +152,13 @@ struct node {
 	uint16_t size;		/* members (root) */
 	uint16_t open;		/* open sides (root, cities and roads) */
 	uint16_t tl;		/* placed tile index << 4 | local feature */
-	uint16_t kp;		/* kind << 13 | pennants (root) */
+	uint16_t kp;		/* kind << 13 | KP_SIBLING | pennants (root) */
 	uint32_t figures;	/* 5 bits per player: figures on the set (root) */
 };
 
-#define KP_PENNANTS 0x1fffu
+#define KP_PENNANTS 0x0fffu
+#define KP_SIBLING 0x1000u	/* a lower-numbered piece of its kind is on
+				 * the same tile (scoring.c, count_tiles) */
 _Static_assert(MAX_STACK + 1 < 4096, "a tile index fits in 12 bits of tl");
 _Static_assert(MAX_STACK + 1 <= KP_PENNANTS, "pennants fit in kp");
 _Static_assert((MAX_STACK + 1) * MAX_TILE_FEATS <

@@ -149,12 +149,12 @@ derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 
 		ti->feat_at[f->kind][f->num] = (int8_t)i;
 		ti->kp0[i] = (uint16_t)((uint32_t)f->kind << 13 | f->pennants);
+		if (seen & (1u << f->kind))
+			ti->kp0[i] |= KP_SIBLING;
 		if (f->kind == CARC_FEATURE_CITY || f->kind == CARC_FEATURE_ROAD)
 			ti->open0[i] = (uint16_t)((f->sides & 1) + (f->sides >> 1 & 1) +
 						   (f->sides >> 2 & 1) + (f->sides >> 3 & 1));
 		ti->code[i] = (uint8_t)(f->kind << 4 | f->num);
-		if (seen & (1u << f->kind))
-			ti->multi |= (uint8_t)(1u << f->kind);
 		seen |= (uint8_t)(1u << f->kind);
 		if (f->kind == CARC_FEATURE_CITY || f->kind == CARC_FEATURE_ROAD)
 			ti->rc_mask |= (uint16_t)(1u << i);

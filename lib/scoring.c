@@ -29,20 +29,24 @@ static uint32_t
 count_tiles(struct carc_game *g, uint32_t root, uint32_t *bpoints)
 {
 	uint32_t n = 0, m = root, b = 0;
+	bool lb = OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS) != 0;
 
 	do {
 		const struct node *nd = &g->nodes[m];
 		bool dup = false;
 
-		if (tinfo(g, node_tile(nd))->multi & (1u << node_kind(nd))) {
-			uint32_t base = g->tiles[node_tile(nd)].node_base;
-			for (uint32_t l = 0; l < node_local(nd) && !dup; l++)
-				dup = node_kind(&g->nodes[base + l]) == node_kind(nd) &&
-				      carc__find(g, base + l) == root;
-		}
+		/* the pieces of a kind are consecutive on their tile */
+		if (nd->kp & KP_SIBLING)
+			for (uint32_t l = m - 1; !dup; l--) {
+				dup = carc__find(g, l) == root;
+				if (!(g->nodes[l].kp & KP_SIBLING))
+					break;
+			}
 		if (!dup) {
 			n++;
-			b += carc__building_value(g, g->tiles[node_tile(nd)].building);
+			if (lb)
+				b += carc__building_value(
+					g, g->tiles[node_tile(nd)].building);
 		}
 		m = nd->next;
 	} while (m != root);
