@@ -186,6 +186,8 @@ connect(struct carc_game *g, uint32_t a, uint32_t b, uint32_t s)
 		root = unite(g, pa->node_base + (uint32_t)fa,
 			     pb->node_base + (uint32_t)fb);
 		g->nodes[root].open = (uint16_t)(g->nodes[root].open - 2);
+		/* completion is known here, so scoring need not look */
+		g->s.completed |= (uint32_t)(g->nodes[root].open == 0) << fa;
 	}
 	/* fields: board half-edge h of a meets ((h/2+2)%4)*2 + (1-h%2);
 	 * a side without a road has one field on both halves, joined once */
@@ -252,6 +254,8 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 	const struct tile_def *d = &carc__tiles[type];
 	const struct tile_info *ti = &g->rules->ti[type];
 	uint32_t idx = g->s.n_tiles++;
+
+	g->s.completed = 0;
 	struct placed *p = &g->tiles[idx];
 	uint32_t key;
 

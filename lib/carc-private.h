@@ -66,7 +66,6 @@ struct tile_info {
 	int8_t half_feat[8];	/* canonical half-edge -> local field index */
 	int8_t monastery;	/* local index of the monastery or -1 */
 	uint8_t n_feats;
-	uint16_t rc_mask;	/* bit i: local feature i is a city or road */
 	uint16_t field_mask;	/* bit i: local feature i is a field */
 	uint16_t open0[MAX_TILE_FEATS];	/* a new node's open sides */
 	uint16_t kp0[MAX_TILE_FEATS];	/* a new node's kp (struct node) */
@@ -208,6 +207,8 @@ struct game_state {
 	uint32_t hand;		/* tile in hand, or just placed */
 	uint32_t last_tile;	/* placed index of the tile just placed */
 	uint32_t deploy_mask;	/* local features open to deployment */
+	uint32_t completed;	/* local roads and cities of the tile just
+				 * placed that it completed (board.c) */
 	uint32_t n_tiles, n_nodes, n_frontier, n_events, n_discards;
 	uint32_t stack_pos, stack_len;
 	uint32_t n_monasteries;

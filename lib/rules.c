@@ -156,8 +156,6 @@ derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 						   (f->sides >> 2 & 1) + (f->sides >> 3 & 1));
 		ti->code[i] = (uint8_t)(f->kind << 4 | f->num);
 		seen |= (uint8_t)(1u << f->kind);
-		if (f->kind == CARC_FEATURE_CITY || f->kind == CARC_FEATURE_ROAD)
-			ti->rc_mask |= (uint16_t)(1u << i);
 		if (f->kind == CARC_FEATURE_FIELD)
 			ti->field_mask |= (uint16_t)(1u << i);
 		switch (f->kind) {

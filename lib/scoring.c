@@ -205,14 +205,13 @@ carc__score_turn(struct carc_game *g)
 	const struct placed *p = &g->tiles[t];
 	uint32_t done[MAX_TILE_FEATS], n_done = 0;
 
-	/* only the tile's cities and roads can have been completed by it */
-	for (uint32_t m = g->rules->ti[p->type].rc_mask; m; m &= m - 1) {
+	/* only the tile's cities and roads can have been completed by it,
+	 * and board_place() noted which */
+	for (uint32_t m = g->s.completed; m; m &= m - 1) {
 		uint32_t i = (uint32_t)__builtin_ctz(m), root;
 		bool seen = false;
 
 		root = carc__find(g, p->node_base + i);
-		if (g->nodes[root].open != 0)
-			continue;
 		for (uint32_t k = 0; k < n_done; k++)
 			seen = seen || done[k] == root;
 		if (seen)
