@@ -301,7 +301,6 @@ void carc__game_end_turn(struct carc_game *g);
 
 /* move.c */
 int carc__check_move(const struct carc_game *g, carc_move_t m);
-uint32_t carc__crop_kind(const struct carc_game *g);
 bool carc__crop_can_act(const struct carc_game *g, uint32_t player);
 int carc__crop_anchors(const struct carc_game *g, uint32_t player,
 		       uint16_t *nodes);
@@ -319,6 +318,14 @@ static inline const struct tile_info *
 tinfo(const struct carc_game *g, uint32_t tile_index)
 {
 	return &g->rules->ti[g->tiles[tile_index].type];
+}
+
+/* The feature kind the pending crop circle affects, 0 for none (from
+ * the rules' table, rules.c). */
+static inline uint32_t
+carc__crop_kind(const struct carc_game *g)
+{
+	return tinfo(g, g->s.last_tile)->crop_kind;
 }
 
 /* Insert @v into the ascending array @a of *@n distinct values unless it

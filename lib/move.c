@@ -209,14 +209,6 @@ carc_move_describe(carc_move_t move, char *buf, size_t n)
 	return len < 0 ? CARC_E_INVALID : len;
 }
 
-/* The feature kind the pending crop circle affects, 0 for none (from
- * the rules' table, rules.c). */
-uint32_t
-carc__crop_kind(const struct carc_game *g)
-{
-	return tinfo(g, g->s.last_tile)->crop_kind;
-}
-
 /* Whether the figure in @player's slot @k takes part in the crop-circle
  * action: on the board, on a feature of the affected kind, and not the
  * phantom when CARC_OPT_CROP_PHANTOM is 0. */
@@ -498,12 +490,12 @@ emit_tile_deploys(const struct carc_game *g, uint32_t figure,
 		  carc_move_t *moves, size_t cap, uint32_t *n)
 {
 	const struct placed *p = &g->tiles[g->s.last_tile];
+	const uint8_t *code = g->rules->ti[p->type].code;
+	carc_move_t base = pack(CARC_MOVE_DEPLOY, figure, 0, 0, p->x, p->y);
 
-	for (uint32_t i = 0; i < carc__tiles[p->type].n_feats; i++)
-		if (g->s.deploy_mask & (1u << i))
-			emit(moves, cap, n,
-			     node_move(g, CARC_MOVE_DEPLOY, figure,
-				       p->node_base + i));
+	for (uint32_t m = g->s.deploy_mask; m; m &= m - 1)
+		emit(moves, cap, n,
+		     base | (carc_move_t)code[__builtin_ctz(m)] << 24);
 }
 
 static void
