@@ -226,10 +226,17 @@ crop_figure(const struct carc_game *g, uint32_t player, uint32_t k,
 static bool
 crop_has_own(const struct carc_game *g, uint32_t player, uint32_t kind)
 {
-	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
-		if (crop_figure(g, player, k, kind))
-			return true;
-	return false;
+	const uint16_t *figs = g->s.figs[player];
+	uint32_t found = 0;
+
+	/* every slot, without branches: which slots hold figures is a coin
+	 * toss for the predictor (an empty slot reads node 0, masked out) */
+	for (uint32_t k = 0; k < PHANTOM_SLOT; k++) {
+		uint32_t n = figs[k], used = n != NODE_NONE;
+
+		found |= used & (node_kind(&g->nodes[used ? n : 0]) == kind);
+	}
+	return found || crop_figure(g, player, PHANTOM_SLOT, kind);
 }
 
 /* Figures @player may add in a crop-circle deploy: bit per carc_figure. */
