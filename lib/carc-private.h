@@ -56,6 +56,9 @@ struct tile_def {
 
 extern const struct tile_def carc__tiles[CARC_TILE_TYPES];
 
+/* carc_feature_name() for the library's own use. */
+const char *carc__feature_name(uint32_t feature);
+
 /* Local feature index of @feature on @tile, or -1. */
 int carc__tile_feat_index(uint32_t tile, uint32_t feature);
 

@@ -45,7 +45,7 @@ CARC_EXPORT carc_move_t
 carc_move_deploy(uint32_t figure, int32_t x, int32_t y, uint32_t feature)
 {
 	if (!coord_ok(x) || !coord_ok(y) || !is_follower(figure) ||
-	    !carc_feature_name(feature))
+	    !carc__feature_name(feature))
 		return CARC_MOVE_NONE;
 	return pack(CARC_MOVE_DEPLOY, figure, 0, feature, x, y);
 }
@@ -82,7 +82,7 @@ CARC_EXPORT carc_move_t
 carc_move_remove(uint32_t figure, int32_t x, int32_t y, uint32_t feature)
 {
 	if (!coord_ok(x) || !coord_ok(y) || !is_follower(figure) ||
-	    !carc_feature_name(feature))
+	    !carc__feature_name(feature))
 		return CARC_MOVE_NONE;
 	return pack(CARC_MOVE_REMOVE, figure, 0, feature, x, y);
 }
@@ -154,7 +154,7 @@ well_formed(carc_move_t m)
 		    !figure_name(fig))
 			return false;
 		return is_building(fig) ? feat == 0
-					: carc_feature_name(feat) != NULL;
+					: carc__feature_name(feat) != NULL;
 	case CARC_MOVE_PASS:
 		return m == pack(CARC_MOVE_PASS, 0, 0, 0, 0, 0);
 	case CARC_MOVE_CROP_CHOICE:
@@ -163,7 +163,7 @@ well_formed(carc_move_t m)
 	case CARC_MOVE_REMOVE:
 		return m == pack(CARC_MOVE_REMOVE, fig, 0, feat, M_X(m),
 				 M_Y(m)) && figure_name(fig) &&
-		       !is_building(fig) && carc_feature_name(feat);
+		       !is_building(fig) && carc__feature_name(feat);
 	}
 	return false;
 }
@@ -188,7 +188,7 @@ carc_move_describe(carc_move_t move, char *buf, size_t n)
 		else
 			len = snprintf(buf, n, "deploy %s %s at %d,%d",
 				       figure_name(M_FIGURE(move)),
-				       carc_feature_name(M_FEATURE(move)),
+				       carc__feature_name(M_FEATURE(move)),
 				       (int)M_X(move), (int)M_Y(move));
 		break;
 	case CARC_MOVE_PASS:
@@ -202,7 +202,7 @@ carc_move_describe(carc_move_t move, char *buf, size_t n)
 	case CARC_MOVE_REMOVE:
 		len = snprintf(buf, n, "remove %s %s at %d,%d",
 			       figure_name(M_FIGURE(move)),
-			       carc_feature_name(M_FEATURE(move)),
+			       carc__feature_name(M_FEATURE(move)),
 			       (int)M_X(move), (int)M_Y(move));
 		break;
 	}

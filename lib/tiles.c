@@ -336,14 +336,22 @@ static const char *const feature_names[5][5] = {
 	{ NULL, "monastery" },
 };
 
-CARC_EXPORT const char *
-carc_feature_name(uint32_t feature)
+/* The library's own calls go here rather than through the exported
+ * function (and a shared library's PLT). */
+const char *
+carc__feature_name(uint32_t feature)
 {
 	uint32_t kind = feature >> 4, num = feature & 15;
 
 	if (kind < 1 || kind > 4 || num < 1 || num > 4 || feature > 0xff)
 		return NULL;
 	return feature_names[kind][num];
+}
+
+CARC_EXPORT const char *
+carc_feature_name(uint32_t feature)
+{
+	return carc__feature_name(feature);
 }
 
 CARC_EXPORT int
