@@ -302,8 +302,7 @@ carc_game_free(struct carc_game *game)
 static void
 next_turn(struct carc_game *g)
 {
-	if (++g->s.active == g->s.n_players)
-		g->s.active = 0;
+	g->s.active = g->s.active + 1 == g->s.n_players ? 0 : g->s.active + 1;
 	g->s.player = g->s.active;
 	g->s.phantom_now = 0;
 	g->s.crop_choice = 0;
@@ -368,12 +367,14 @@ put_figure(struct carc_game *g, uint32_t player, uint32_t figure,
 		g->s.figs[player][PHANTOM_SLOT] = (uint16_t)node;
 		g->s.phantom[player] = 0;
 	} else {
-		for (uint32_t k = 0; k < PHANTOM_SLOT; k++) {
-			if (g->s.figs[player][k] != NODE_NONE)
-				continue;
-			g->s.figs[player][k] = (uint16_t)node;
-			break;
-		}
+		/* the lowest free slot (one exists: the supply is not empty),
+		 * found without a branch per slot */
+		uint32_t free_slots = 0;
+
+		for (uint32_t k = 0; k < PHANTOM_SLOT; k++)
+			free_slots |= (uint32_t)(g->s.figs[player][k] ==
+						 NODE_NONE) << k;
+		g->s.figs[player][__builtin_ctz(free_slots)] = (uint16_t)node;
 		g->s.supply[player]--;
 	}
 	g->nodes[root].figures += 1u << (player * FIG_BITS);
