@@ -51,45 +51,33 @@ hash_insert(struct carc_game *g, uint32_t key, uint32_t index)
 	g->cells[i] = (uint16_t)(index + 1);
 }
 
-/* Index of the frontier cell with @key, or -(insertion point) - 1. */
-int
-carc__frontier_find(const struct carc_game *g, uint32_t key)
+/* For each of three keys the first index of the frontier whose key is
+ * not below it (n_frontier if none): three bisections in one loop, so
+ * that their loads, each of which waits for the one before, overlap.
+ * Branch-free, because the comparisons of a search are coin tosses: as
+ * branches they were a fifth of all mispredictions. */
+static void
+lower_bound3(const struct carc_game *g, const uint32_t key[3],
+	     uint32_t out[3])
 {
-	const struct fcell *base = g->frontier;
-	uint32_t n = g->s.n_frontier, i;
+	const struct fcell *f = g->frontier, *a = f, *b = f, *c = f;
+	uint32_t n = g->s.n_frontier;
 
-	if (n == 0)
-		return -1;
-	/* branch-free lower bound: the comparisons of a search are coin
-	 * tosses, and became a fifth of all mispredicted branches */
+	if (n == 0) {
+		out[0] = out[1] = out[2] = 0;
+		return;
+	}
 	while (n > 1) {
 		uint32_t half = n / 2;
 
-		base += (base[half - 1].key < key) * half;
+		a += (a[half - 1].key < key[0]) * half;
+		b += (b[half - 1].key < key[1]) * half;
+		c += (c[half - 1].key < key[2]) * half;
 		n -= half;
 	}
-	i = (uint32_t)(base - g->frontier) + (base->key < key);
-	if (i < g->s.n_frontier && g->frontier[i].key == key)
-		return (int)i;
-	return -(int)i - 1;
-}
-
-/* The first index in [lo, lo + n) whose key is not below @key (lo + n
- * if none): a branch-free bisection. */
-static uint32_t
-lower_bound(const struct fcell *f, uint32_t lo, uint32_t n, uint32_t key)
-{
-	const struct fcell *base = f + lo;
-
-	if (n == 0)
-		return lo;
-	while (n > 1) {
-		uint32_t half = n / 2;
-
-		base += (base[half - 1].key < key) * half;
-		n -= half;
-	}
-	return (uint32_t)(base - f) + (base->key < key);
+	out[0] = (uint32_t)(a - f) + (a->key < key[0]);
+	out[1] = (uint32_t)(b - f) + (b->key < key[1]);
+	out[2] = (uint32_t)(c - f) + (c->key < key[2]);
 }
 
 bool
@@ -121,19 +109,25 @@ carc__board_placeable(const struct carc_game *g, uint32_t type)
 
 int
 carc__board_check_place(const struct carc_game *g, int32_t x, int32_t y,
-			uint32_t rot, uint32_t type)
+			uint32_t rot, uint32_t type, struct place_hint *h)
 {
-	int fi;
+	uint32_t key[3] = { pos_key(x, y - 1), pos_key(x, y), pos_key(x, y + 1) };
+	uint32_t at[3];
 
-	fi = carc__frontier_find(g, pos_key(x, y));
-	if (fi < 0) {
+	/* the position's own cell, and where its north and south neighbours'
+	 * cells are or go, for board_place() */
+	lower_bound3(g, key, at);
+	if (at[1] >= g->s.n_frontier || g->frontier[at[1]].key != key[1]) {
 		if (carc__board_lookup(g, x, y) >= 0)
 			return CARC_E_POSITION_TAKEN;
 		return CARC_E_NOT_ADJACENT;
 	}
-	if (!carc__board_fits(g, &g->frontier[fi], type, rot))
+	if (!carc__board_fits(g, &g->frontier[at[1]], type, rot))
 		return CARC_E_EDGE_MISMATCH;
-	return fi;
+	h->north = at[0];
+	h->own = at[1];
+	h->south = at[2];
+	return CARC_OK;
 }
 
 static uint32_t
@@ -249,16 +243,14 @@ carc__figure_key(const struct carc_game *g, uint32_t player, uint32_t figure,
 
 void
 carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
-		  uint32_t type, int fi)
+		  uint32_t type, const struct place_hint *h)
 {
 	const struct tile_def *d = &carc__tiles[type];
 	const struct tile_info *ti = &g->rules->ti[type];
 	uint32_t idx = g->s.n_tiles++;
+	struct placed *p = &g->tiles[idx];
 
 	g->s.completed = 0;
-	struct placed *p = &g->tiles[idx];
-	uint32_t key;
-
 	memset(p, 0, sizeof(*p));	/* the bit-fields' spare bits too */
 	p->x = (int16_t)x;
 	p->y = (int16_t)y;
@@ -286,38 +278,42 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 	g->s.n_nodes += ti->n_feats;
 
 	/*
-	 * @fi: the position's frontier index, known from the legality
-	 * check, or -1 for the start tile, which was never open.
+	 * @h: where the position's own cell and its north and south
+	 * neighbours' cells are, from the legality check; NULL for the
+	 * start tile, which was never open.
 	 *
 	 * The frontier is sorted by (y, x): the west and east neighbours'
 	 * cells can only sit right before and right after the placed
-	 * position's own cell; north lies before it and south after it.  All
-	 * lookups and both searches come first, so that they overlap, and
-	 * the updates go from the highest index down (S, E, W, N), so that
-	 * an insertion never moves a cell still to be updated.  A new west or
+	 * position's own cell; north lies before it and south after it.  The
+	 * updates go from the highest index down (S, E, W, N), so that an
+	 * insertion never moves a cell still to be updated.  A new west or
 	 * east cell takes over the placed position's own cell, which sits
 	 * exactly where it belongs, saving a removal and an insertion.
 	 */
-	key = pos_key(x, y);
 	{
-		bool have_c = fi >= 0, new_e = false, new_w = false;
-		uint32_t nkey[4], edge[4], n, after, iN = 0, iS = 0;
+		bool have_c = h != NULL, new_e = false, new_w = false;
+		uint32_t nkey[4], edge[4], n = g->s.n_frontier, after, iN, iS;
 		struct fcell *f = g->frontier;
-		int nb[4];
+		int nb[4], fi;
 
-		if (!have_c)
-			fi = -carc__frontier_find(g, key) - 1;
-		n = g->s.n_frontier;
-		after = (uint32_t)fi + have_c;
 		for (uint32_t s = 0; s < 4; s++) {
 			nkey[s] = pos_key(x + dx[s], y + dy[s]);
 			edge[s] = d->edges[(s + 4 - rot) & 3];
 			nb[s] = carc__board_lookup(g, x + dx[s], y + dy[s]);
 		}
-		if (nb[0] < 0)
-			iN = lower_bound(f, 0, (uint32_t)fi, nkey[0]);
-		if (nb[2] < 0)
-			iS = lower_bound(f, after, n - after, nkey[2]);
+		if (have_c) {
+			iN = h->north;
+			fi = (int)h->own;
+			iS = h->south;
+		} else {
+			uint32_t k[3] = { nkey[0], pos_key(x, y), nkey[2] }, at[3];
+
+			lower_bound3(g, k, at);
+			iN = at[0];
+			fi = (int)at[1];
+			iS = at[2];
+		}
+		after = (uint32_t)fi + have_c;	/* iN <= fi < after <= iS */
 
 		if (nb[2] >= 0)
 			connect(g, idx, (uint32_t)nb[2], 2);

@@ -281,14 +281,25 @@ pos_key(int32_t x, int32_t y)
 	       (uint32_t)((uint16_t)x ^ 0x8000u);
 }
 int carc__board_lookup(const struct carc_game *g, int32_t x, int32_t y);
-int carc__frontier_find(const struct carc_game *g, uint32_t key);
 bool carc__board_fits(const struct carc_game *g, const struct fcell *c,
 		      uint32_t type, uint32_t rot);
 bool carc__board_placeable(const struct carc_game *g, uint32_t type);
+
+/* Where a legal placement's cells are in the frontier: its own, and
+ * where its north and south neighbours' cells are or would go. */
+struct place_hint {
+	uint32_t north, own, south;
+};
+
+/* CARC_OK if @type fits at (x, y) in rotation @rot, filling @h, else
+ * the specific error. */
 int carc__board_check_place(const struct carc_game *g, int32_t x, int32_t y,
-			    uint32_t rot, uint32_t type);
+			    uint32_t rot, uint32_t type, struct place_hint *h);
+/* Place @type at a legal position; @h from the check, NULL for the
+ * start tile. */
 void carc__board_place(struct carc_game *g, int32_t x, int32_t y,
-		       uint32_t rot, uint32_t type, int fi);
+		       uint32_t rot, uint32_t type,
+		       const struct place_hint *h);
 int carc__monastery_neighbours(const struct carc_game *g, uint32_t tile);
 uint64_t carc__figure_key(const struct carc_game *g, uint32_t player,
 			  uint32_t figure, uint32_t node);
@@ -303,7 +314,11 @@ uint32_t carc__building_value(const struct carc_game *g, uint32_t kind);
 void carc__game_end_turn(struct carc_game *g);
 
 /* move.c */
-int carc__check_move(const struct carc_game *g, carc_move_t m);
+/* CARC_OK if @m is legal now, else the specific error; a placement
+ * fills @h (may be NULL). */
+struct place_hint;
+int carc__check_move(const struct carc_game *g, carc_move_t m,
+		     struct place_hint *h);
 bool carc__crop_can_act(const struct carc_game *g, uint32_t player);
 int carc__crop_anchors(const struct carc_game *g, uint32_t player,
 		       uint16_t *nodes);

@@ -206,7 +206,7 @@ carc_game_new(const struct carc_rules *rules, uint32_t n_players,
 	shuffle(g->stack, n_stack, seed);
 
 	/* the start tile: D, city north, at the origin */
-	carc__board_place(g, 0, 0, 0, CARC_TILE_D, -1);
+	carc__board_place(g, 0, 0, 0, CARC_TILE_D, NULL);
 	g->s.player = 0;
 	g->s.active = 0;
 	draw(g);
@@ -477,12 +477,13 @@ CARC_EXPORT int
 carc_game_apply(struct carc_game *game, carc_move_t move)
 {
 	struct carc_game *g = game;
+	struct place_hint hint;
 	uint32_t fig;
 	int rc;
 
 	if (!g)
 		return CARC_E_INVALID;
-	rc = carc__check_move(g, move);
+	rc = carc__check_move(g, move, &hint);
 	if (rc < 0)
 		return rc;
 	g->s.n_events = 0;
@@ -493,7 +494,7 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 	 * deploy step it would make the jump table mispredict */
 	if (g->s.phase == CARC_PHASE_PLACE_TILE) {
 		carc__board_place(g, M_X(move), M_Y(move),
-				  M_ROT(move), g->s.hand, rc);
+				  M_ROT(move), g->s.hand, &hint);
 		g->s.last_tile = g->s.n_tiles - 1;
 		compute_deploy_mask(g);
 		g->s.phase = CARC_PHASE_DEPLOY;

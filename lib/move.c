@@ -418,11 +418,12 @@ check_crop_response(const struct carc_game *g, carc_move_t m)
 	return CARC_E_WRONG_PHASE;
 }
 
-/* >= 0 if @m is legal now (for a placement, the frontier index of its
- * position), else the specific error. */
 int
-carc__check_move(const struct carc_game *g, carc_move_t m)
+carc__check_move(const struct carc_game *g, carc_move_t m,
+		 struct place_hint *h)
 {
+	struct place_hint unused;
+
 	if (!well_formed(m))
 		return CARC_E_INVALID;
 
@@ -431,7 +432,7 @@ carc__check_move(const struct carc_game *g, carc_move_t m)
 		if (M_KIND(m) != CARC_MOVE_PLACE)
 			return CARC_E_WRONG_PHASE;
 		return carc__board_check_place(g, M_X(m), M_Y(m), M_ROT(m),
-					       g->s.hand);
+					       g->s.hand, h ? h : &unused);
 	}
 	if (g->s.phase == CARC_PHASE_DEPLOY)
 		return check_deploy_step(g, m);
@@ -454,7 +455,7 @@ carc_game_is_legal(const struct carc_game *game, carc_move_t move)
 {
 	if (!game)
 		return CARC_E_INVALID;
-	return carc__check_move(game, move) >= 0;
+	return carc__check_move(game, move, NULL) >= 0;
 }
 
 /* For a 4-bit set of fitting rotations: the rotations in ascending order
