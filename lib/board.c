@@ -29,12 +29,20 @@ carc__board_lookup(const struct carc_game *g, int32_t x, int32_t y)
 {
 	uint32_t mask = g->rules->hash_size - 1;
 	uint32_t i = hash_slot(g, pos_key(x, y));
+	/* x and y as they lie at the start of struct placed, whatever the
+	 * byte order: one compare instead of two */
+	int16_t xy[2] = { (int16_t)x, (int16_t)y };
+	uint32_t want;
+
+	memcpy(&want, xy, sizeof(want));
 
 	for (;;) {
-		uint32_t v = g->cells[i];
+		uint32_t v = g->cells[i], at;
+
 		if (v == 0)
 			return -1;
-		if (g->tiles[v - 1].x == x && g->tiles[v - 1].y == y)
+		memcpy(&at, &g->tiles[v - 1], sizeof(at));
+		if (at == want)
 			return (int)(v - 1);
 		i = (i + 1) & mask;
 	}

@@ -124,7 +124,8 @@ struct carc_rules {
 /* Option indices in opt[] are the CARC_OPT_* values. */
 #define OPT(r, o) ((r)->opt[(o)])
 
-/* A tile on the board: 8 bytes. */
+/* A tile on the board: 8 bytes.  x and y come first: the position hash
+ * compares them as one 32-bit value (board.c). */
 struct placed {
 	int16_t x, y;
 	uint16_t node_base;	/* first union-find node of its features */
