@@ -23,6 +23,7 @@
 #define MIN_PLAYERS 2
 #define MAX_TILE_FEATS 9	/* X has 8: four roads, four fields */
 #define MAX_STACK 4000		/* tiles in a custom stack */
+#define MAX_NODES ((MAX_STACK + 1) * MAX_TILE_FEATS)	/* in a game */
 #define MAX_FIGURE_SLOTS 16	/* per player: followers, then the phantom */
 #define MAX_FOLLOWERS 15
 #define PHANTOM_SLOT 15

@@ -291,10 +291,10 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 			uint32_t mask = carc__tiles[pl->type]
 						.feats[node_local(piece)].cities;
 
-			for (uint32_t c = 0; mask; c++, mask >>= 1) {
+			for (; mask; mask &= mask - 1) {
+				uint32_t c = (uint32_t)__builtin_ctz(mask);
 				struct node *city;
-				if (!(mask & 1))
-					continue;
+
 				city = &nodes[carc__find(g, pl->node_base + c)];
 				if (city->open != 0 || city->size == gen)
 					continue;
@@ -363,17 +363,26 @@ void
 carc__score_final(struct carc_game *g)
 {
 	uint16_t roots[MAX_PLAYERS * MAX_FIGURE_SLOTS];
+	uint64_t held[MAX_NODES / 64 + 1];
+	uint32_t words = g->s.n_nodes / 64 + 1;
 	int n_roots = 0;
 
 	/* The features that hold figures, in ascending node order (the order
 	 * of the final events): found from the figures rather than by a walk
-	 * over every node, whose tests the branch predictor cannot learn. */
+	 * over every node, whose tests the branch predictor cannot learn,
+	 * and sorted by a bit set over the nodes rather than by insertion. */
+	memset(held, 0, words * sizeof(held[0]));
 	for (uint32_t p = 0; p < g->s.n_players; p++)
 		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
-			if (g->s.figs[p][k] != NODE_NONE)
-				carc__insert_unique(
-					roots, &n_roots,
-					(uint16_t)carc__find(g, g->s.figs[p][k]));
+			if (g->s.figs[p][k] != NODE_NONE) {
+				uint32_t r = carc__find(g, g->s.figs[p][k]);
+
+				held[r / 64] |= 1ull << (r % 64);
+			}
+	for (uint32_t w = 0; w < words; w++)
+		for (uint64_t b = held[w]; b; b &= b - 1)
+			roots[n_roots++] = (uint16_t)(w * 64 +
+						      (uint32_t)__builtin_ctzll(b));
 	for (int r = 0; r < n_roots; r++) {
 		const struct node *nd = &g->nodes[roots[r]];
 
