@@ -458,9 +458,9 @@ carc_game_is_legal(const struct carc_game *game, carc_move_t move)
 	return carc__check_move(game, move, NULL) >= 0;
 }
 
-/* For a 4-bit set of fitting rotations: the rotations in ascending order
- * as move bits, and how many there are. */
-#define R(r) ((carc_move_t)(r) << 16)
+/* For a 4-bit set of fitting rotations: the placements in ascending
+ * order of rotation, without their position, and how many there are. */
+#define R(r) ((carc_move_t)CARC_MOVE_PLACE | (carc_move_t)(r) << 16)
 static const carc_move_t rot_seq[16][4] = {
 	{ 0 }, { R(0) }, { R(1) }, { R(0), R(1) },
 	{ R(2) }, { R(0), R(2) }, { R(1), R(2) }, { R(0), R(1), R(2) },
@@ -573,8 +573,8 @@ list_placements(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 		for (; i < end; i++) {
 			const struct fcell *c = &g->frontier[i];
 			uint32_t rots = fit[c->req];
-			carc_move_t base = CARC_MOVE_PLACE |
-				(carc_move_t)(c->key ^ 0x80008000u) << 32;
+			carc_move_t base = (carc_move_t)(c->key ^ 0x80008000u)
+					   << 32;
 			carc_move_t *o = moves + n;
 
 			for (int k = 0; k < 4; k++)
