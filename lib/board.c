@@ -281,8 +281,13 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 		nd->figures = 0;
 	}
 	if (ti->monastery >= 0)
-		g->monasteries[g->s.n_monasteries++] =
-			(uint16_t)(g->s.n_nodes + (uint32_t)ti->monastery);
+		g->monasteries[g->s.n_monasteries++] = (struct monastery){
+			.x = (int16_t)x,
+			.y = (int16_t)y,
+			.node = (uint16_t)(g->s.n_nodes +
+					   (uint32_t)ti->monastery),
+			.tile = (uint16_t)idx,
+		};
 	g->s.n_nodes += ti->n_feats;
 
 	/*

@@ -185,6 +185,13 @@ fig_count(uint32_t packed, uint32_t player)
 	return (packed >> (player * FIG_BITS)) & FIG_MASK;
 }
 
+/* A monastery on the board, with its position at hand for the test
+ * "is it next to the tile just placed" of every turn. */
+struct monastery {
+	int16_t x, y;
+	uint16_t node, tile;
+};
+
 /* An open position next to the board, with the side types it requires. */
 struct fcell {
 	uint32_t key;		/* (y, x) biased, sorts in canonical order */
@@ -244,7 +251,7 @@ struct carc_game {
 	struct fcell *frontier;
 	uint8_t *stack;
 	uint8_t *discards;
-	uint16_t *monasteries;	/* monastery nodes on the board */
+	struct monastery *monasteries;	/* the monasteries on the board */
 	struct event *events;
 	uint32_t *history;	/* every move applied, packed (game.c) */
 	struct game_state s;

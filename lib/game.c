@@ -54,7 +54,7 @@ compute_layout(const struct carc_rules *r, uint32_t n_players,
 	PUT(frontier, r->cap_frontier * sizeof(struct fcell));
 	PUT(stack, r->cap_tiles);
 	PUT(discards, r->cap_tiles);
-	PUT(monasteries, (r->cap_monasteries + 1) * sizeof(uint16_t));
+	PUT(monasteries, (r->cap_monasteries + 1) * sizeof(struct monastery));
 	PUT(history, r->cap_history * sizeof(uint32_t));
 	PUT(events, events_cap(r, n_players) * sizeof(struct event));
 #undef PUT
@@ -78,7 +78,7 @@ attach(struct carc_game *g, void *mem, const struct layout *l,
 	g->frontier = (struct fcell *)(void *)(base + l->frontier);
 	g->stack = (uint8_t *)(base + l->stack);
 	g->discards = (uint8_t *)(base + l->discards);
-	g->monasteries = (uint16_t *)(void *)(base + l->monasteries);
+	g->monasteries = (struct monastery *)(void *)(base + l->monasteries);
 	g->events = (struct event *)(void *)(base + l->events);
 	g->history = (uint32_t *)(void *)(base + l->history);
 	memset(g->cells, 0, r->hash_size * sizeof(*g->cells));

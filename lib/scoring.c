@@ -226,20 +226,17 @@ carc__score_turn(struct carc_game *g)
 
 	/* the placed tile may complete an occupied monastery within one step */
 	for (uint32_t k = 0; k < g->s.n_monasteries; k++) {
-		uint32_t node = g->monasteries[k];
-		const struct placed *m = &g->tiles[node_tile(&g->nodes[node])];
+		const struct monastery *m = &g->monasteries[k];
 		/* one test of the common "not near, or empty" case, computed
 		 * without the branches of a chain of comparisons */
 		bool near = ((uint32_t)(m->x - p->x + 1) <= 2) &
 			    ((uint32_t)(m->y - p->y + 1) <= 2) &
-			    (g->nodes[node].figures != 0);
+			    (g->nodes[m->node].figures != 0);
 
-		if (!near ||
-		    carc__monastery_neighbours(g, node_tile(&g->nodes[node])) != 8)
+		if (!near || carc__monastery_neighbours(g, m->tile) != 8)
 			continue;
-		score_monastery(g, node_tile(&g->nodes[node]), node,
-				CARC_EVENT_COMPLETED);
-		return_figures(g, node);
+		score_monastery(g, m->tile, m->node, CARC_EVENT_COMPLETED);
+		return_figures(g, m->node);
 	}
 }
 
