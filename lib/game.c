@@ -347,10 +347,16 @@ compute_deploy_mask(struct carc_game *g)
 	const struct tile_info *ti = &g->rules->ti[p->type];
 	uint32_t mask = 0;
 
-	/* without branches on whether a feature is free: a coin toss */
-	for (uint32_t i = 0; i < ti->n_feats; i++)
-		mask |= (uint32_t)(g->nodes[carc__find(g, p->node_base + i)]
-					   .figures == 0) << i;
+	/* without branches, not even the loop's exit, which varies with the
+	 * tile: all MAX_TILE_FEATS places, those past the tile's features
+	 * reading its first one and masked out */
+	for (uint32_t i = 0; i < MAX_TILE_FEATS; i++) {
+		uint32_t n = p->node_base + (i < ti->n_feats ? i : 0);
+
+		mask |= (uint32_t)(g->nodes[carc__find(g, n)].figures == 0)
+			<< i;
+	}
+	mask &= (1u << ti->n_feats) - 1;
 	if (!OPT(g->rules, CARC_OPT_FARMERS))
 		mask &= ~(uint32_t)ti->field_mask;
 	g->s.deploy_mask = mask;
