@@ -447,16 +447,14 @@ after_deploy(struct carc_game *g)
 static uint32_t
 history_entry(const struct carc_game *g, carc_move_t m)
 {
-	uint32_t kind = M_KIND(m), tile = 0;
+	uint32_t kind = M_KIND(m);
+	/* by phase, not by kind, which is a coin toss in the deploy step
+	 * (pass or deploy); passes and crop choices ignore the tile */
+	uint32_t tile = g->s.phase == CARC_PHASE_PLACE_TILE ? g->s.n_tiles
+							     : g->s.last_tile;
 
-	if (kind == CARC_MOVE_PLACE)
-		tile = g->s.n_tiles;
-	else if (kind == CARC_MOVE_REMOVE ||
-		 (kind == CARC_MOVE_DEPLOY &&
-		  g->s.phase == CARC_PHASE_CROP_RESPONSE))
+	if (g->s.phase == CARC_PHASE_CROP_RESPONSE && kind != CARC_MOVE_PASS)
 		tile = (uint32_t)carc__board_lookup(g, M_X(m), M_Y(m));
-	else if (kind == CARC_MOVE_DEPLOY)
-		tile = g->s.last_tile;
 	return kind | M_FIGURE(m) << 3 | M_ROT(m) << 6 | M_FEATURE(m) << 8 |
 	       tile << 16;
 }
