@@ -105,6 +105,8 @@ struct carc_rules {
 	uint32_t hash_size;
 	uint32_t cap_monasteries;
 	uint32_t cap_history;
+	uint64_t stack_hash;	/* the full stack's part of carc_game_hash */
+	uint8_t stack0[MAX_STACK];	/* the stack in tile order */
 	struct tile_info ti[CARC_TILE_TYPES];
 	/* fit[t][req]: bit r set when tile t in rotation r satisfies a
 	 * frontier cell's side requirements req (4 x 2 bits, 0 = no
@@ -272,6 +274,15 @@ carc__mix(uint64_t v)
 {
 	uint64_t s = v;
 	return carc__rng_next(&s);
+}
+
+/* The stack's part of the hash: one key per (tile type, count left),
+ * kept up to date as tiles are drawn and put back, so carc_game_hash
+ * costs a few mixes however many tile types there are. */
+static inline uint64_t
+carc__stack_key(uint32_t t, uint32_t count)
+{
+	return carc__mix(0x5245000000000000ull ^ (uint64_t)t << 32 ^ count);
 }
 
 /* board.c */

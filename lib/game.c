@@ -104,22 +104,14 @@ game_alloc(const struct carc_rules *rules, uint32_t n_players)
 	return g;
 }
 
-/* The stack's part of the hash: one key per (tile type, count left),
- * kept up to date as tiles are drawn and put back, so carc_game_hash
- * costs a few mixes however many tile types there are. */
-static uint64_t
-stack_key(uint32_t t, uint32_t count)
-{
-	return carc__mix(0x5245000000000000ull ^ (uint64_t)t << 32 ^ count);
-}
-
 static void
 stack_count_add(struct carc_game *g, uint32_t t, int delta)
 {
 	uint32_t old = g->s.remaining[t];
 
 	g->s.remaining[t] = (uint16_t)(old + (uint32_t)delta);
-	g->s.hash_stack += stack_key(t, g->s.remaining[t]) - stack_key(t, old);
+	g->s.hash_stack += carc__stack_key(t, g->s.remaining[t]) -
+			   carc__stack_key(t, old);
 }
 
 /* Draw tiles until one fits somewhere; end the game when none is left. */
@@ -170,7 +162,6 @@ carc_game_new(const struct carc_rules *rules, uint32_t n_players,
 	      uint64_t seed, struct carc_game **out)
 {
 	struct carc_game *g;
-	uint32_t n_stack = 0;
 
 	if (!rules || !out || n_players < MIN_PLAYERS ||
 	    n_players > MAX_PLAYERS)
@@ -196,14 +187,12 @@ carc_game_new(const struct carc_rules *rules, uint32_t n_players,
 				g->s.bsupply[p][k] = (uint8_t)(6 / n_players);
 		}
 	}
-	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
-		for (uint32_t c = 0; c < rules->counts[t]; c++)
-			g->stack[n_stack++] = (uint8_t)t;
-		g->s.remaining[t] = rules->counts[t];
-		g->s.hash_stack += stack_key(t, rules->counts[t]);
-	}
-	g->s.stack_len = n_stack;
-	shuffle(g->stack, n_stack, seed);
+	/* the stack in tile order and its hash, from the rules */
+	memcpy(g->stack, rules->stack0, rules->stack_total);
+	memcpy(g->s.remaining, rules->counts, sizeof(g->s.remaining));
+	g->s.hash_stack = rules->stack_hash;
+	g->s.stack_len = rules->stack_total;
+	shuffle(g->stack, g->s.stack_len, seed);
 
 	/* the start tile: D, city north, at the origin */
 	carc__board_place(g, 0, 0, 0, CARC_TILE_D, NULL);
