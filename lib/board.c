@@ -145,15 +145,16 @@ unite(struct carc_game *g, uint32_t a, uint32_t b)
 	uint32_t m;
 	uint16_t t;
 
-	a = nodes[a].parent;
-	b = nodes[b].parent;
-	if (a == b)
-		return a;
-	if (nodes[a].size < nodes[b].size) {
-		uint32_t s = a;
-		a = b;
-		b = s;
-	}
+	uint32_t ra = nodes[a].parent, rb = nodes[b].parent, swap;
+
+	if (ra == rb)
+		return ra;
+	/* the larger set's root stays; which one that is is a coin toss, so
+	 * the swap is arithmetic (compilers turned a conditional one back
+	 * into a branch) */
+	swap = (ra ^ rb) & -(uint32_t)(nodes[ra].size < nodes[rb].size);
+	a = ra ^ swap;
+	b = rb ^ swap;
 	/* relabel the smaller set's members with the new root */
 	m = b;
 	do {
