@@ -256,7 +256,7 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 {
 	const struct tile_def *d = &carc__tiles[type];
 	const struct tile_info *ti = &g->rules->ti[type];
-	uint32_t idx = g->s.n_tiles++;
+	uint32_t idx = g->s.n_tiles++, lim;
 	struct placed *p = &g->tiles[idx];
 
 	g->s.completed = 0;
@@ -268,8 +268,13 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 	p->node_base = (uint16_t)g->s.n_nodes;
 	hash_insert(g, pos_key(x, y), idx);
 
-	/* one node per feature, from the tile's template: no test of kinds */
-	for (uint32_t i = 0; i < ti->n_feats; i++) {
+	/* one node per feature, from the tile's template: no test of kinds.
+	 * While there is room, all MAX_TILE_FEATS places are written (the
+	 * ones past the tile's features are unused and overwritten by the
+	 * next tile), so the loop's exit does not vary with the tile. */
+	lim = g->s.n_nodes + MAX_TILE_FEATS <= g->rules->cap_nodes
+		      ? MAX_TILE_FEATS : ti->n_feats;
+	for (uint32_t i = 0; i < lim; i++) {
 		uint32_t n = g->s.n_nodes + i;
 		struct node *nd = &g->nodes[n];
 
