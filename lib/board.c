@@ -75,12 +75,14 @@ lower_bound3(const struct carc_game *g, const uint32_t key[3],
 		out[0] = out[1] = out[2] = 0;
 		return;
 	}
+	/* a step adds half or nothing by a mask: a multiply would lengthen
+	 * the chain of dependent steps */
 	while (n > 1) {
 		uint32_t half = n / 2;
 
-		a += (a[half - 1].key < key[0]) * half;
-		b += (b[half - 1].key < key[1]) * half;
-		c += (c[half - 1].key < key[2]) * half;
+		a += half & -(uint32_t)(a[half - 1].key < key[0]);
+		b += half & -(uint32_t)(b[half - 1].key < key[1]);
+		c += half & -(uint32_t)(c[half - 1].key < key[2]);
 		n -= half;
 	}
 	out[0] = (uint32_t)(a - f) + (a->key < key[0]);
