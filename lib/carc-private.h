@@ -106,6 +106,7 @@ struct carc_rules {
 	uint32_t cap_monasteries;
 	uint32_t cap_history;
 	uint64_t stack_hash;	/* the full stack's part of carc_game_hash */
+	uint64_t stack_key[CARC_TILE_TYPES];	/* carc__stack_key() */
 	uint8_t stack0[MAX_STACK];	/* the stack in tile order */
 	struct tile_info ti[CARC_TILE_TYPES];
 	/* fit[t][req]: bit r set when tile t in rotation r satisfies a
@@ -276,13 +277,14 @@ carc__mix(uint64_t v)
 	return carc__rng_next(&s);
 }
 
-/* The stack's part of the hash: one key per (tile type, count left),
- * kept up to date as tiles are drawn and put back, so carc_game_hash
- * costs a few mixes however many tile types there are. */
+/* The stack's part of the hash is the sum over tile types of (count
+ * left) x (an odd key of the type): drawing or putting back a tile adds
+ * or subtracts its type's key, one load (rules->stack_key) where keys
+ * per (type, count) took two mixes. */
 static inline uint64_t
-carc__stack_key(uint32_t t, uint32_t count)
+carc__stack_key(uint32_t t)
 {
-	return carc__mix(0x5245000000000000ull ^ (uint64_t)t << 32 ^ count);
+	return carc__mix(0x5245000000000000ull ^ (uint64_t)t << 32) | 1;
 }
 
 /* board.c */

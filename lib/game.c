@@ -110,8 +110,7 @@ stack_count_add(struct carc_game *g, uint32_t t, int delta)
 	uint32_t old = g->s.remaining[t];
 
 	g->s.remaining[t] = (uint16_t)(old + (uint32_t)delta);
-	g->s.hash_stack += carc__stack_key(t, g->s.remaining[t]) -
-			   carc__stack_key(t, old);
+	g->s.hash_stack += (uint64_t)(int64_t)delta * g->rules->stack_key[t];
 }
 
 /* Draw tiles until one fits somewhere; end the game when none is left. */

@@ -204,7 +204,8 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
 		for (uint32_t c = 0; c < r->counts[t]; c++)
 			r->stack0[total++] = (uint8_t)t;
-		r->stack_hash += carc__stack_key(t, r->counts[t]);
+		r->stack_key[t] = carc__stack_key(t);
+		r->stack_hash += r->counts[t] * r->stack_key[t];
 	}
 
 	nodes = carc__tiles[CARC_TILE_D].n_feats;	/* the start tile */
