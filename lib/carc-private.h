@@ -247,7 +247,9 @@ struct game_state {
 
 struct carc_game {
 	struct carc_rules *rules;
-	void *mem;		/* one block holding every array below */
+	void *mem;		/* one block holding every array below: right
+				 * after the handle, or its own allocation
+				 * after a carc_game_copy() that resized it */
 	struct placed *tiles;
 	struct node *nodes;
 	uint16_t *cells;	/* position hash: placed index + 1, 0 = empty */

@@ -15,6 +15,8 @@
 #include "carc-private.h"
 
 #define ALIGN8(n) (((n) + 7) & ~(size_t)7)
+_Static_assert(sizeof(struct carc_game) % 8 == 0,
+	       "the arrays after the handle stay aligned");
 
 struct layout {
 	size_t tiles, nodes, cells, frontier, stack, discards, monasteries,
@@ -91,14 +93,15 @@ game_alloc(const struct carc_rules *rules, uint32_t n_players)
 	struct layout l;
 	void *mem;
 
+	/* the handle and its arrays in one allocation (the handle's size is
+	 * a multiple of 8, so the arrays stay aligned); only the handle is
+	 * cleared */
 	compute_layout(rules, n_players, &l);
-	g = calloc(1, sizeof(*g));
-	mem = malloc(l.total);
-	if (!g || !mem) {
-		free(g);
-		free(mem);
+	g = malloc(sizeof(*g) + l.total);
+	if (!g)
 		return NULL;
-	}
+	memset(g, 0, sizeof(*g));
+	mem = g + 1;
 	attach(g, mem, &l, rules);
 	g->rules = carc_rules_ref((struct carc_rules *)rules);
 	return g;
@@ -255,7 +258,9 @@ carc_game_copy(struct carc_game *dst, const struct carc_game *src)
 
 		if (!mem)
 			return CARC_E_NOMEM;
-		free(dst->mem);
+		/* the arrays move out of the handle's allocation */
+		if (dst->mem != (void *)(dst + 1))
+			free(dst->mem);
 		attach(dst, mem, &ls, src->rules);
 	}
 	if (dst->rules != src->rules) {
@@ -283,7 +288,8 @@ carc_game_free(struct carc_game *game)
 	if (!game)
 		return;
 	carc_rules_unref(game->rules);
-	free(game->mem);
+	if (game->mem != (void *)(game + 1))
+		free(game->mem);
 	free(game);
 }
 
