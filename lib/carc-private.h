@@ -250,6 +250,7 @@ struct carc_game {
 	void *mem;		/* one block holding every array below: right
 				 * after the handle, or its own allocation
 				 * after a carc_game_copy() that resized it */
+	size_t inline_size;	/* bytes allocated after the handle */
 	struct placed *tiles;
 	struct node *nodes;
 	uint16_t *cells;	/* position hash: placed index + 1, 0 = empty */

@@ -101,6 +101,7 @@ game_alloc(const struct carc_rules *rules, uint32_t n_players)
 	if (!g)
 		return NULL;
 	memset(g, 0, sizeof(*g));
+	g->inline_size = l.total;
 	mem = g + 1;
 	attach(g, mem, &l, rules);
 	g->rules = carc_rules_ref((struct carc_rules *)rules);
@@ -278,8 +279,12 @@ carc_game_memory_size(const struct carc_game *game)
 
 	if (!game)
 		return CARC_E_INVALID;
+	/* the handle with the block allocated after it, and the block in
+	 * use if a resizing copy moved it elsewhere */
+	if (game->mem == (const void *)(game + 1))
+		return (int)(sizeof(*game) + game->inline_size);
 	compute_layout(game->rules, game->s.n_players, &l);
-	return (int)(sizeof(*game) + l.total);
+	return (int)(sizeof(*game) + game->inline_size + l.total);
 }
 
 CARC_EXPORT void
