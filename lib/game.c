@@ -255,11 +255,15 @@ carc_game_copy(struct carc_game *dst, const struct carc_game *src)
 	compute_layout(src->rules, src->s.n_players, &ls);
 	if (memcmp(&ld, &ls, sizeof(ld)) != 0 ||
 	    dst->rules->hash_size != src->rules->hash_size) {
-		void *mem = malloc(ls.total);
+		/* the block after the handle if the new layout fits in it,
+		 * else a block of its own */
+		void *mem = dst + 1;
 
-		if (!mem)
-			return CARC_E_NOMEM;
-		/* the arrays move out of the handle's allocation */
+		if (ls.total > dst->inline_size) {
+			mem = malloc(ls.total);
+			if (!mem)
+				return CARC_E_NOMEM;
+		}
 		if (dst->mem != (void *)(dst + 1))
 			free(dst->mem);
 		attach(dst, mem, &ls, src->rules);

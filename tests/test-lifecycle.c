@@ -444,6 +444,7 @@ START_TEST(copy_other_player_count)
 	struct carc_rules *rules = make_rules(NULL, 0);
 	struct carc_game *two = make_game(rules, 2, 5);
 	struct carc_game *six = make_game(rules, 6, 5);
+	int size;
 
 	carc_rules_unref(rules);
 	ck_assert_int_lt(carc_game_memory_size(two),
@@ -454,7 +455,10 @@ START_TEST(copy_other_player_count)
 	ck_assert_int_gt(carc_game_memory_size(two),
 			 carc_game_memory_size(cl_game));
 	assert_same_game(cl_game, two);
+	/* a smaller game fits in the block a six-player game has */
+	size = carc_game_memory_size(six);
 	assert_ok(carc_game_copy(six, cl_game));
+	ck_assert_int_eq(carc_game_memory_size(six), size);
 	assert_same_game(cl_game, six);
 	play_both(cl_game, six, 200);
 	ck_assert(carc_game_is_over(six));

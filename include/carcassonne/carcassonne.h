@@ -613,8 +613,8 @@ void carc_game_free(struct carc_game *game);
  * arrays, sized from its rules and number of players): what each game
  * of a search tree costs.  A two-player base game takes about 8 KB.
  * carc_game_copy() copies only the part a game has used so far; a copy
- * from a game of another size gives the destination a second block, and
- * the size counts both.
+ * from a larger game gives the destination a second block, and the size
+ * counts both.
  *
  * @param game the game
  * @return the size in bytes, or #CARC_E_INVALID.
