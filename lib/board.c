@@ -21,13 +21,13 @@ static const int dy[4] = { -1, 0, 1, 0 };
 static inline uint32_t
 hash_slot(const struct carc_game *g, uint32_t key)
 {
-	return (uint32_t)((key * 0x9e3779b1u) >> 16) & (g->rules->hash_size - 1);
+	return (uint32_t)((key * 0x9e3779b1u) >> 16) & g->hash_mask;
 }
 
 int
 carc__board_lookup(const struct carc_game *g, int32_t x, int32_t y)
 {
-	uint32_t mask = g->rules->hash_size - 1;
+	uint32_t mask = g->hash_mask;
 	uint32_t i = hash_slot(g, pos_key(x, y));
 	/* x and y as they lie at the start of struct placed, whatever the
 	 * byte order: one compare instead of two */
@@ -51,7 +51,7 @@ carc__board_lookup(const struct carc_game *g, int32_t x, int32_t y)
 static void
 hash_insert(struct carc_game *g, uint32_t key, uint32_t index)
 {
-	uint32_t mask = g->rules->hash_size - 1;
+	uint32_t mask = g->hash_mask;
 	uint32_t i = hash_slot(g, key);
 
 	while (g->cells[i] != 0)
@@ -94,13 +94,13 @@ bool
 carc__board_fits(const struct carc_game *g, const struct fcell *c,
 		 uint32_t type, uint32_t rot)
 {
-	return (g->rules->fit[type][c->req] >> rot) & 1;
+	return (g->fit[type][c->req] >> rot) & 1;
 }
 
 bool
 carc__board_placeable(const struct carc_game *g, uint32_t type)
 {
-	const uint8_t *fit = g->rules->fit[type];
+	const uint8_t *fit = g->fit[type];
 	const struct fcell *f = g->frontier;
 	uint32_t n = g->s.n_frontier, i = 0;
 
@@ -257,7 +257,7 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 		  uint32_t type, const struct place_hint *h)
 {
 	const struct tile_def *d = &carc__tiles[type];
-	const struct tile_info *ti = &g->rules->ti[type];
+	const struct tile_info *ti = &g->ti[type];
 	uint32_t idx = g->s.n_tiles++, lim;
 	struct placed *p = &g->tiles[idx];
 

@@ -247,6 +247,10 @@ struct game_state {
 
 struct carc_game {
 	struct carc_rules *rules;
+	/* from the rules, one load closer (set_rules() in game.c) */
+	const struct tile_info *ti;
+	const uint8_t (*fit)[256];
+	uint32_t hash_mask;
 	void *mem;		/* one block holding every array below: right
 				 * after the handle, or its own allocation
 				 * after a carc_game_copy() that resized it */
@@ -360,7 +364,7 @@ bslot(const struct carc_game *g, uint32_t kind);
 static inline const struct tile_info *
 tinfo(const struct carc_game *g, uint32_t tile_index)
 {
-	return &g->rules->ti[g->tiles[tile_index].type];
+	return &g->ti[g->tiles[tile_index].type];
 }
 
 /* The feature kind the pending crop circle affects, 0 for none (from

@@ -86,6 +86,16 @@ attach(struct carc_game *g, void *mem, const struct layout *l,
 	memset(g->cells, 0, r->hash_size * sizeof(*g->cells));
 }
 
+/* Give @g the rules @r (the caller handles the references). */
+static void
+set_rules(struct carc_game *g, struct carc_rules *r)
+{
+	g->rules = r;
+	g->ti = r->ti;
+	g->fit = (const uint8_t (*)[256])r->fit;
+	g->hash_mask = r->hash_size - 1;
+}
+
 static struct carc_game *
 game_alloc(const struct carc_rules *rules, uint32_t n_players)
 {
@@ -104,7 +114,7 @@ game_alloc(const struct carc_rules *rules, uint32_t n_players)
 	g->inline_size = l.total;
 	mem = g + 1;
 	attach(g, mem, &l, rules);
-	g->rules = carc_rules_ref((struct carc_rules *)rules);
+	set_rules(g, carc_rules_ref((struct carc_rules *)rules));
 	return g;
 }
 
@@ -270,7 +280,7 @@ carc_game_copy(struct carc_game *dst, const struct carc_game *src)
 	}
 	if (dst->rules != src->rules) {
 		carc_rules_unref(dst->rules);
-		dst->rules = carc_rules_ref(src->rules);
+		set_rules(dst, carc_rules_ref(src->rules));
 	}
 	copy_state(dst, src);
 	return CARC_OK;
@@ -347,7 +357,7 @@ static void
 compute_deploy_mask(struct carc_game *g)
 {
 	const struct placed *p = &g->tiles[g->s.last_tile];
-	const struct tile_info *ti = &g->rules->ti[p->type];
+	const struct tile_info *ti = &g->ti[p->type];
 	uint32_t mask = 0;
 
 	/* without branches, not even the loop's exit, which varies with the

@@ -313,7 +313,7 @@ check_tile_deploy(const struct carc_game *g, carc_move_t m, bool available)
 
 	if (M_X(m) != p->x || M_Y(m) != p->y)
 		return CARC_E_WRONG_TILE;
-	i = tile_feat(&g->rules->ti[p->type], M_FEATURE(m));
+	i = tile_feat(&g->ti[p->type], M_FEATURE(m));
 	if (i < 0)
 		return CARC_E_NO_FEATURE;
 	if (M_FEATURE(m) >> 4 == CARC_FEATURE_FIELD &&
@@ -488,7 +488,7 @@ node_move(const struct carc_game *g, uint32_t kind, uint32_t figure,
 	const struct node *nd = &g->nodes[node];
 	const struct placed *p = &g->tiles[node_tile(nd)];
 
-	return pack(kind, figure, 0, g->rules->ti[p->type].code[node_local(nd)],
+	return pack(kind, figure, 0, g->ti[p->type].code[node_local(nd)],
 		    p->x, p->y);
 }
 
@@ -498,7 +498,7 @@ emit_tile_deploys(const struct carc_game *g, uint32_t figure,
 		  carc_move_t *moves, size_t cap, uint32_t *n)
 {
 	const struct placed *p = &g->tiles[g->s.last_tile];
-	const uint8_t *code = g->rules->ti[p->type].code;
+	const uint8_t *code = g->ti[p->type].code;
 	carc_move_t base = pack(CARC_MOVE_DEPLOY, figure, 0, 0, p->x, p->y);
 
 	for (uint32_t m = g->s.deploy_mask; m; m &= m - 1)
@@ -552,7 +552,7 @@ static uint32_t
 list_placements(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 {
 	uint32_t n = 0;
-	const uint8_t *fit = g->rules->fit[g->s.hand];
+	const uint8_t *fit = g->fit[g->s.hand];
 	uint32_t i = 0;
 
 	/*

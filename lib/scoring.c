@@ -103,7 +103,7 @@ new_event(struct carc_game *g, uint32_t type, uint32_t kind, uint32_t node,
 	memset(e, 0, sizeof(*e));
 	e->type = (uint8_t)type;
 	e->kind = (uint8_t)kind;
-	e->feature = g->rules->ti[p->type].code[node_local(nd)];
+	e->feature = g->ti[p->type].code[node_local(nd)];
 	e->x = p->x;
 	e->y = p->y;
 	for (uint32_t pl = 0; pl < g->s.n_players; pl++) {
