@@ -224,6 +224,8 @@ struct game_state {
 	uint32_t deploy_mask;	/* local features open to deployment */
 	uint32_t completed;	/* local roads and cities of the tile just
 				 * placed that it completed (board.c) */
+	uint64_t mon_held;	/* bit k: monasteries[k] holds figures (the
+				 * first 64 monasteries; scoring.c) */
 	uint32_t n_tiles, n_nodes, n_frontier, n_events, n_discards;
 	uint32_t stack_pos, stack_len;
 	uint32_t n_monasteries;
@@ -334,6 +336,7 @@ uint64_t carc__figure_key(const struct carc_game *g, uint32_t player,
 			  uint32_t figure, uint32_t node);
 
 /* scoring.c */
+void carc__monastery_held(struct carc_game *g, uint32_t node, bool held);
 void carc__score_turn(struct carc_game *g);
 void carc__score_final(struct carc_game *g);
 

@@ -398,6 +398,8 @@ put_figure(struct carc_game *g, uint32_t player, uint32_t figure,
 	}
 	g->nodes[root].figures += 1u << (player * FIG_BITS);
 	g->s.hash_figs += carc__figure_key(g, player, figure, node);
+	if (node_kind(&g->nodes[node]) == CARC_FEATURE_MONASTERY)
+		carc__monastery_held(g, node, true);
 }
 
 /* Take @player's @figure standing on node @node back to the supply. */
@@ -420,6 +422,10 @@ take_figure(struct carc_game *g, uint32_t player, uint32_t figure,
 		g->nodes[carc__find(g, node)].figures -=
 			1u << (player * FIG_BITS);
 		g->s.hash_figs -= carc__figure_key(g, player, figure, node);
+		/* crop circles never touch monasteries; kept exact anyway */
+		if (node_kind(&g->nodes[node]) == CARC_FEATURE_MONASTERY &&
+		    g->nodes[node].figures == 0)
+			carc__monastery_held(g, node, false);
 		return;
 	}
 }

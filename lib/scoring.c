@@ -198,6 +198,26 @@ score_monastery(struct carc_game *g, uint32_t tile, uint32_t node,
 	      area_buildings(g, tile));
 }
 
+/* Score monasteries[k] if it holds figures and the tile just placed at
+ * @p completed it. */
+static void
+score_monastery_if_done(struct carc_game *g, const struct placed *p,
+			uint32_t k)
+{
+	const struct monastery *m = &g->monasteries[k];
+	/* one test of the common "not near, or empty" case, computed
+	 * without the branches of a chain of comparisons */
+	bool near = ((uint32_t)(m->x - p->x + 1) <= 2) &
+		    ((uint32_t)(m->y - p->y + 1) <= 2) &
+		    (g->nodes[m->node].figures != 0);
+
+	if (!near || carc__monastery_neighbours(g, m->tile) != 8)
+		return;
+	score_monastery(g, m->tile, m->node, CARC_EVENT_COMPLETED);
+	return_figures(g, m->node);
+	carc__monastery_held(g, m->node, false);
+}
+
 void
 carc__score_turn(struct carc_game *g)
 {
@@ -224,19 +244,28 @@ carc__score_turn(struct carc_game *g)
 		return_figures(g, root);
 	}
 
-	/* the placed tile may complete an occupied monastery within one step */
-	for (uint32_t k = 0; k < g->s.n_monasteries; k++) {
-		const struct monastery *m = &g->monasteries[k];
-		/* one test of the common "not near, or empty" case, computed
-		 * without the branches of a chain of comparisons */
-		bool near = ((uint32_t)(m->x - p->x + 1) <= 2) &
-			    ((uint32_t)(m->y - p->y + 1) <= 2) &
-			    (g->nodes[m->node].figures != 0);
+	/* the placed tile may complete an occupied monastery within one
+	 * step: the first 64 monasteries are visited only while they hold
+	 * figures (mon_held, most often empty), any others all */
+	for (uint64_t held = g->s.mon_held; held; held &= held - 1)
+		score_monastery_if_done(g, p,
+					(uint32_t)__builtin_ctzll(held));
+	for (uint32_t k = 64; k < g->s.n_monasteries; k++)
+		score_monastery_if_done(g, p, k);
+}
 
-		if (!near || carc__monastery_neighbours(g, m->tile) != 8)
+/* Keep mon_held up to date: monastery node @node holds figures or not. */
+void
+carc__monastery_held(struct carc_game *g, uint32_t node, bool held)
+{
+	for (uint32_t k = 0; k < g->s.n_monasteries && k < 64; k++) {
+		if (g->monasteries[k].node != node)
 			continue;
-		score_monastery(g, m->tile, m->node, CARC_EVENT_COMPLETED);
-		return_figures(g, m->node);
+		if (held)
+			g->s.mon_held |= 1ull << k;
+		else
+			g->s.mon_held &= ~(1ull << k);
+		return;
 	}
 }
 
