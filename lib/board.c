@@ -144,10 +144,8 @@ static uint32_t
 unite(struct carc_game *g, uint32_t a, uint32_t b)
 {
 	struct node *nodes = g->nodes;
-	uint32_t m;
+	uint32_t ra = nodes[a].parent, rb = nodes[b].parent, swap, m;
 	uint16_t t;
-
-	uint32_t ra = nodes[a].parent, rb = nodes[b].parent, swap;
 
 	if (ra == rb)
 		return ra;

@@ -106,7 +106,7 @@ struct carc_rules {
 	uint32_t cap_monasteries;
 	uint32_t cap_history;
 	uint64_t stack_hash;	/* the full stack's part of carc_game_hash */
-	uint64_t stack_key[CARC_TILE_TYPES];	/* carc__stack_key() */
+	uint64_t stack_key[CARC_TILE_TYPES];	/* per type (rules.c) */
 	uint8_t stack0[MAX_STACK];	/* the stack in tile order */
 	struct tile_info ti[CARC_TILE_TYPES];
 	/* fit[t][req]: bit r set when tile t in rotation r satisfies a
@@ -284,16 +284,6 @@ carc__mix(uint64_t v)
 {
 	uint64_t s = v;
 	return carc__rng_next(&s);
-}
-
-/* The stack's part of the hash is the sum over tile types of (count
- * left) x (an odd key of the type): drawing or putting back a tile adds
- * or subtracts its type's key, one load (rules->stack_key) where keys
- * per (type, count) took two mixes. */
-static inline uint64_t
-carc__stack_key(uint32_t t)
-{
-	return carc__mix(0x5245000000000000ull ^ (uint64_t)t << 32) | 1;
 }
 
 /* board.c */

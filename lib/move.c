@@ -216,27 +216,22 @@ static bool
 crop_figure(const struct carc_game *g, uint32_t player, uint32_t k,
 	    uint32_t kind)
 {
-	uint32_t n = g->s.figs[player][k];
+	uint32_t n = g->s.figs[player][k], used = n != NODE_NONE;
 
-	if (n == NODE_NONE || node_kind(&g->nodes[n]) != kind)
-		return false;
-	return k != PHANTOM_SLOT || OPT(g->rules, CARC_OPT_CROP_PHANTOM);
+	/* without branches: which slots hold figures is a coin toss for the
+	 * predictor (an empty slot reads node 0 and is masked out) */
+	return used & (node_kind(&g->nodes[used ? n : 0]) == kind) &
+	       (k != PHANTOM_SLOT || OPT(g->rules, CARC_OPT_CROP_PHANTOM));
 }
 
 static bool
 crop_has_own(const struct carc_game *g, uint32_t player, uint32_t kind)
 {
-	const uint16_t *figs = g->s.figs[player];
-	uint32_t found = 0;
+	bool found = false;
 
-	/* every slot, without branches: which slots hold figures is a coin
-	 * toss for the predictor (an empty slot reads node 0, masked out) */
-	for (uint32_t k = 0; k < PHANTOM_SLOT; k++) {
-		uint32_t n = figs[k], used = n != NODE_NONE;
-
-		found |= used & (node_kind(&g->nodes[used ? n : 0]) == kind);
-	}
-	return found || crop_figure(g, player, PHANTOM_SLOT, kind);
+	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+		found |= crop_figure(g, player, k, kind);
+	return found;
 }
 
 /* Figures @player may add in a crop-circle deploy: bit per carc_figure. */
@@ -369,7 +364,8 @@ check_crop_response(const struct carc_game *g, carc_move_t m)
 {
 	uint32_t p = g->s.player, fig = M_FIGURE(m), node;
 	bool deploy = g->s.crop_choice == CARC_CROP_DEPLOY;
-	int rc;
+	uint16_t anchors[MAX_PLAYERS * MAX_FIGURE_SLOTS];
+	int rc, n;
 
 	switch (M_KIND(m)) {
 	case CARC_MOVE_PASS:
@@ -390,15 +386,10 @@ check_crop_response(const struct carc_game *g, carc_move_t m)
 		rc = named_node(g, m, &node);
 		if (rc < 0)
 			return rc;
-		/* membership in carc__crop_anchors(), without building it */
-		for (uint32_t q = 0; q < g->s.n_players; q++) {
-			if (q != p && !OPT(g->rules, CARC_OPT_CROP_DEPLOY_ANY))
-				continue;
-			for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
-				if (g->s.figs[q][k] == node &&
-				    crop_figure(g, q, k, carc__crop_kind(g)))
-					return CARC_OK;
-		}
+		n = carc__crop_anchors(g, p, anchors);
+		for (int k = 0; k < n; k++)
+			if (anchors[k] == node)
+				return CARC_OK;
 		return CARC_E_NOT_ALLOWED;
 	case CARC_MOVE_REMOVE:
 		if (deploy)

@@ -127,6 +127,16 @@ crop_kind(const int32_t *opt, uint32_t t)
 	return 0;
 }
 
+/* The stack's part of the hash is the sum over tile types of (count
+ * left) x (an odd key of the type): drawing or putting back a tile adds
+ * or subtracts its type's key, one load where keys per (type, count)
+ * took two mixes. */
+static uint64_t
+stack_key(uint32_t t)
+{
+	return carc__mix(0x5245000000000000ull ^ (uint64_t)t << 32) | 1;
+}
+
 static void
 derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 {
@@ -204,7 +214,7 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
 		for (uint32_t c = 0; c < r->counts[t]; c++)
 			r->stack0[total++] = (uint8_t)t;
-		r->stack_key[t] = carc__stack_key(t);
+		r->stack_key[t] = stack_key(t);
 		r->stack_hash += r->counts[t] * r->stack_key[t];
 	}
 
