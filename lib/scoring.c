@@ -25,6 +25,20 @@ carc__building_value(const struct carc_game *g, uint32_t kind)
  * (both caps of an H or I tile, say) counts that tile and its building
  * once (REFERENCE 1.5, 6.2): a piece is skipped when a lower-numbered piece
  * of the same kind on its tile belongs to the same set. */
+static inline bool
+first_on_tile(const struct carc_game *g, uint32_t m, uint32_t root)
+{
+	/* the pieces of a kind are consecutive on their tile */
+	if (!(g->nodes[m].kp & KP_SIBLING))
+		return true;
+	for (uint32_t l = m - 1;; l--) {
+		if (carc__find(g, l) == root)
+			return false;
+		if (!(g->nodes[l].kp & KP_SIBLING))
+			return true;
+	}
+}
+
 static uint32_t
 count_tiles(struct carc_game *g, uint32_t root, uint32_t *bpoints)
 {
@@ -33,16 +47,8 @@ count_tiles(struct carc_game *g, uint32_t root, uint32_t *bpoints)
 
 	do {
 		const struct node *nd = &g->nodes[m];
-		bool dup = false;
 
-		/* the pieces of a kind are consecutive on their tile */
-		if (nd->kp & KP_SIBLING)
-			for (uint32_t l = m - 1; !dup; l--) {
-				dup = carc__find(g, l) == root;
-				if (!(g->nodes[l].kp & KP_SIBLING))
-					break;
-			}
-		if (!dup) {
+		if (first_on_tile(g, m, root)) {
 			n++;
 			if (lb)
 				b += carc__building_value(
@@ -298,7 +304,7 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 	for (int r = 0; r < n_roots; r++) {
 		uint32_t n = roots[r];
 		const struct node *f = &nodes[n];
-		uint32_t scorers, cities = 0, m = n, bpoints = 0;
+		uint32_t scorers, cities = 0, m = n, bpoints = 0, tiles = 0;
 		struct event *e = NULL;
 
 		if (node_kind(f) != CARC_FEATURE_FIELD)
@@ -308,14 +314,22 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 		if (field_events) {
 			e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_FIELD,
 				      n, f->figures);
-			e->tiles = (uint16_t)count_tiles(g, n, &bpoints);
 			e->scorers = (uint8_t)scorers;
 		}
+		/* one walk over the field: its tiles and buildings (as
+		 * count_tiles() counts them) and the cities it borders */
 		do {
 			const struct node *piece = &nodes[m];
 			const struct placed *pl = &g->tiles[node_tile(piece)];
 			uint32_t mask = carc__tiles[pl->type]
 						.feats[node_local(piece)].cities;
+
+			if (field_events && first_on_tile(g, m, n)) {
+				tiles++;
+				if (lb)
+					bpoints += carc__building_value(
+						g, pl->building);
+			}
 
 			for (; mask; mask &= mask - 1) {
 				uint32_t c = (uint32_t)__builtin_ctz(mask);
@@ -347,6 +361,7 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 		} while (m != n);
 		if (!e)
 			continue;
+		e->tiles = (uint16_t)tiles;
 		e->cities = (uint8_t)(cities > 255 ? 255 : cities);
 		/* buildings pay whenever a farm is scored; a field with no
 		 * completed city pays them unless CARC_OPT_LB_ZERO_FIELD is 0
