@@ -15,6 +15,10 @@
 
 #include "carc-private.h"
 
+/* A node as eight 16-bit lanes (GCC and Clang vector extension). */
+typedef uint16_t v8u16 __attribute__((vector_size(16)));
+_Static_assert(sizeof(struct node) == sizeof(v8u16), "a node is 16 bytes");
+
 static const int dx[4] = { 0, 1, 0, -1 };
 static const int dy[4] = { -1, 0, 1, 0 };
 
@@ -269,22 +273,26 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 	hash_insert(g, pos_key(x, y), idx);
 
 	/* one node per feature, from the tile's template: no test of kinds.
-	 * While there is room, all MAX_TILE_FEATS places are written (the
-	 * ones past the tile's features are unused and overwritten by the
-	 * next tile), so the loop's exit does not vary with the tile. */
+	 * The template holds local indices where the node holds node and
+	 * tile indices, so one vector add per node turns it into the real
+	 * thing.  While there is room, all MAX_TILE_FEATS places are written
+	 * (the ones past the tile's features are unused and overwritten by
+	 * the next tile), so the loop's exit does not vary with the tile. */
 	lim = g->s.n_nodes + MAX_TILE_FEATS <= g->rules->cap_nodes
 		      ? MAX_TILE_FEATS : ti->n_feats;
-	for (uint32_t i = 0; i < lim; i++) {
-		uint32_t n = g->s.n_nodes + i;
-		struct node *nd = &g->nodes[n];
+	{
+		/* lanes: parent, next, size, open, tl, kp, figures (two) */
+		const v8u16 delta = { (uint16_t)g->s.n_nodes,
+				      (uint16_t)g->s.n_nodes, 0, 0,
+				      (uint16_t)(idx << 4), 0, 0, 0 };
 
-		nd->parent = (uint16_t)n;
-		nd->next = (uint16_t)n;
-		nd->size = 1;
-		nd->open = ti->open0[i];
-		nd->tl = (uint16_t)(idx << 4 | i);
-		nd->kp = ti->kp0[i];
-		nd->figures = 0;
+		for (uint32_t i = 0; i < lim; i++) {
+			v8u16 v;
+
+			memcpy(&v, &ti->node0[i], sizeof(v));
+			v += delta;
+			memcpy(&g->nodes[g->s.n_nodes + i], &v, sizeof(v));
+		}
 	}
 	if (ti->monastery >= 0)
 		g->monasteries[g->s.n_monasteries++] = (struct monastery){

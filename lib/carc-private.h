@@ -63,6 +63,39 @@ const char *carc__feature_name(uint32_t feature);
 /* Local feature index of @feature on @tile, or -1. */
 int carc__tile_feat_index(uint32_t tile, uint32_t feature);
 
+/*
+ * A union-find node: one feature piece of one placed tile.  Totals are
+ * valid on roots only and are merged on union.
+ *
+ * Quick-find: @parent is the root for every member, not just a step
+ * towards it, so a find is one load and no loop.  A union relabels the
+ * smaller set by walking its circular member list (@next), which every
+ * set has anyway for counting its tiles; by always relabelling the
+ * smaller side a piece is relabelled at most log2(n) times in a game.
+ * The loops of a classic find were a fifth of all mispredicted branches.
+ *
+ * 16 bytes: tile index and local index share @tl (a tile has at most 9
+ * features, a game at most 4001 tiles); @kp holds kind, pennants and a
+ * flag (KP_SIBLING).
+ */
+struct node {
+	uint16_t parent;	/* root of the set (every member) */
+	uint16_t next;		/* circular list of the set's members */
+	uint16_t size;		/* members (root) */
+	uint16_t open;		/* open sides (root, cities and roads) */
+	uint16_t tl;		/* placed tile index << 4 | local feature */
+	uint16_t kp;		/* kind << 13 | KP_SIBLING | pennants (root) */
+	uint32_t figures;	/* 5 bits per player: figures on the set (root) */
+};
+
+#define KP_PENNANTS 0x0fffu
+#define KP_SIBLING 0x1000u	/* a lower-numbered piece of its kind is on
+				 * the same tile (scoring.c, count_tiles) */
+_Static_assert(MAX_STACK + 1 < 4096, "a tile index fits in 12 bits of tl");
+_Static_assert(MAX_STACK + 1 <= KP_PENNANTS, "pennants fit in kp");
+_Static_assert((MAX_STACK + 1) * MAX_TILE_FEATS <
+		       0xffff - MAX_PLAYERS * MAX_FIGURE_SLOTS,
+	       "node indices and sizes stay below the farm stamps");
 /* Derived, per tile type; computed once per rules object. */
 struct tile_info {
 	uint8_t edges_rot[4];	/* 2 bits per side (N at bits 0-1), per rotation */
@@ -71,8 +104,9 @@ struct tile_info {
 	int8_t monastery;	/* local index of the monastery or -1 */
 	uint8_t n_feats;
 	uint16_t field_mask;	/* bit i: local feature i is a field */
-	uint16_t open0[MAX_TILE_FEATS];	/* a new node's open sides */
-	uint16_t kp0[MAX_TILE_FEATS];	/* a new node's kp (struct node) */
+	/* the nodes of a newly placed tile with node_base 0 and tile
+	 * index 0: board_place() adds the real ones to all nine at once */
+	struct node node0[MAX_TILE_FEATS];
 	int8_t feat_at[5][5];	/* [kind][num] -> local index or -1 */
 	uint8_t code[MAX_TILE_FEATS];	/* local index -> carc_feature */
 	uint8_t crop_kind;	/* feature kind its crop circle affects, or 0 */
@@ -138,39 +172,6 @@ struct placed {
 	unsigned building : 3;	/* CARC_FIGURE_TOWER/HOUSE/SHED or 0 */
 };
 
-/*
- * A union-find node: one feature piece of one placed tile.  Totals are
- * valid on roots only and are merged on union.
- *
- * Quick-find: @parent is the root for every member, not just a step
- * towards it, so a find is one load and no loop.  A union relabels the
- * smaller set by walking its circular member list (@next), which every
- * set has anyway for counting its tiles; by always relabelling the
- * smaller side a piece is relabelled at most log2(n) times in a game.
- * The loops of a classic find were a fifth of all mispredicted branches.
- *
- * 16 bytes: tile index and local index share @tl (a tile has at most 9
- * features, a game at most 4001 tiles); @kp holds kind, pennants and a
- * flag (KP_SIBLING).
- */
-struct node {
-	uint16_t parent;	/* root of the set (every member) */
-	uint16_t next;		/* circular list of the set's members */
-	uint16_t size;		/* members (root) */
-	uint16_t open;		/* open sides (root, cities and roads) */
-	uint16_t tl;		/* placed tile index << 4 | local feature */
-	uint16_t kp;		/* kind << 13 | KP_SIBLING | pennants (root) */
-	uint32_t figures;	/* 5 bits per player: figures on the set (root) */
-};
-
-#define KP_PENNANTS 0x0fffu
-#define KP_SIBLING 0x1000u	/* a lower-numbered piece of its kind is on
-				 * the same tile (scoring.c, count_tiles) */
-_Static_assert(MAX_STACK + 1 < 4096, "a tile index fits in 12 bits of tl");
-_Static_assert(MAX_STACK + 1 <= KP_PENNANTS, "pennants fit in kp");
-_Static_assert((MAX_STACK + 1) * MAX_TILE_FEATS <
-		       0xffff - MAX_PLAYERS * MAX_FIGURE_SLOTS,
-	       "node indices and sizes stay below the farm stamps");
 static inline uint32_t node_tile(const struct node *n) { return n->tl >> 4; }
 static inline uint32_t node_local(const struct node *n) { return n->tl & 15u; }
 static inline uint32_t node_kind(const struct node *n) { return n->kp >> 13; }

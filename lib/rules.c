@@ -148,6 +148,12 @@ derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 	ti->monastery = -1;
 	memset(ti->feat_at, -1, sizeof(ti->feat_at));
 	ti->n_feats = d->n_feats;
+	for (uint32_t i = 0; i < MAX_TILE_FEATS; i++) {
+		ti->node0[i].parent = (uint16_t)i;
+		ti->node0[i].next = (uint16_t)i;
+		ti->node0[i].size = 1;
+		ti->node0[i].tl = (uint16_t)i;
+	}
 	for (uint32_t r = 0; r < 4; r++) {
 		uint8_t e = 0;
 		for (uint32_t s = 0; s < 4; s++)
@@ -158,12 +164,14 @@ derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 		const struct feat_def *f = &d->feats[i];
 
 		ti->feat_at[f->kind][f->num] = (int8_t)i;
-		ti->kp0[i] = (uint16_t)((uint32_t)f->kind << 13 | f->pennants);
+		ti->node0[i].kp =
+			(uint16_t)((uint32_t)f->kind << 13 | f->pennants);
 		if (seen & (1u << f->kind))
-			ti->kp0[i] |= KP_SIBLING;
+			ti->node0[i].kp |= KP_SIBLING;
 		if (f->kind == CARC_FEATURE_CITY || f->kind == CARC_FEATURE_ROAD)
-			ti->open0[i] = (uint16_t)((f->sides & 1) + (f->sides >> 1 & 1) +
-						   (f->sides >> 2 & 1) + (f->sides >> 3 & 1));
+			ti->node0[i].open = (uint16_t)((f->sides & 1) +
+				(f->sides >> 1 & 1) + (f->sides >> 2 & 1) +
+				(f->sides >> 3 & 1));
 		ti->code[i] = (uint8_t)(f->kind << 4 | f->num);
 		seen |= (uint8_t)(1u << f->kind);
 		if (f->kind == CARC_FEATURE_FIELD)
