@@ -14,14 +14,16 @@
  *   carc_game_legal_moves() + carc_game_apply() pair);
  * - the mean time of one carc_game_legal_moves() call, timed call by call
  *   in a second pass over a quarter of the games, minus the cost of
- *   reading the clock;
+ *   reading the clock; from it, the moves a call returns, its cost per
+ *   move returned and the time per tile placed without the listing;
  * - carc_game_clone() of a mid-game state, timed over 1000 clones kept
  *   alive (so it includes the first touch of fresh memory), then over
  *   1000 clone + carc_game_free() pairs (memory reused);
  * - carc_game_copy() of the same state into one reused game.
  *
  * A closing note compares the games/s of the two rule sets with the
- * project's targets.  --rules base or --rules all runs only one table.
+ * project's targets.  --rules base or --rules all runs only one table;
+ * --scaling compares stacks of 1, 2, 4 and 8 copies of every tile.
  *
  * This is a benchmark, not a test: it fails only when the library returns
  * an error or the repetitions disagree on the games played.
@@ -71,6 +73,9 @@ struct rep_result {
 	double copy_ns;
 	double state_bytes;
 	double tiles;		/* tiles placed per game, the start tile included */
+	double moves_listed;	/* legal moves returned per decision */
+	double tile_rest_us;	/* us per tile placed, the listing excluded */
+	double move_ns;		/* listing time per legal move returned */
 	uint64_t checksum;
 };
 
@@ -135,7 +140,7 @@ legal_moves(struct bench *b, const struct carc_game *game)
  */
 static inline int
 step(struct bench *b, struct carc_game *game, uint64_t *rng,
-     uint64_t *enum_ns)
+     uint64_t *enum_ns, uint64_t *listed)
 {
 	uint64_t t0 = 0;
 	int n, rc;
@@ -143,8 +148,10 @@ step(struct bench *b, struct carc_game *game, uint64_t *rng,
 	if (enum_ns != NULL)
 		t0 = now_ns();
 	n = legal_moves(b, game);
-	if (enum_ns != NULL && n > 0)
+	if (enum_ns != NULL && n > 0) {
 		*enum_ns += now_ns() - t0;
+		*listed += (uint64_t)n;
+	}
 	if (n < 0)
 		return fail("carc_game_legal_moves", n);
 	if (n == 0) {
@@ -170,7 +177,7 @@ move_seed(uint64_t seed)
 /* Play a whole game; add its decisions and final scores to the totals. */
 static int
 play_game(struct bench *b, uint64_t seed, uint64_t *decisions,
-	  uint64_t *enum_ns, uint64_t *checksum)
+	  uint64_t *enum_ns, uint64_t *listed, uint64_t *checksum)
 {
 	struct carc_game *game = NULL;
 	uint64_t rng = move_seed(seed);
@@ -180,7 +187,7 @@ play_game(struct bench *b, uint64_t seed, uint64_t *decisions,
 	rc = carc_game_new(b->rules, b->players, seed, &game);
 	if (rc < 0)
 		return fail("carc_game_new", rc);
-	while ((rc = step(b, game, &rng, enum_ns)) > 0)
+	while ((rc = step(b, game, &rng, enum_ns, listed)) > 0)
 		(*decisions)++;
 	for (p = 0; rc == 0 && p < b->players; p++) {
 		int score = carc_game_score(game, p);
@@ -237,7 +244,7 @@ measure_copies(struct bench *b, uint64_t seed, struct rep_result *res)
 			rc = 0;
 			break;
 		}
-		rc = step(b, src, &rng, NULL);
+		rc = step(b, src, &rng, NULL, NULL);
 		if (rc == 0) {
 			rc = -1;	/* over already: cannot happen */
 			fprintf(stderr, "%s: game ended early\n", progname);
@@ -308,14 +315,15 @@ run_rep(struct bench *b, uint32_t games, double overhead,
 	struct rep_result *res)
 {
 	uint64_t decisions = 0, enum_decisions = 0, enum_ns = 0, t0, t1;
-	uint64_t enum_checksum = 0;
+	uint64_t enum_checksum = 0, listed = 0;
 	uint32_t g, enum_games = games / 4 ? games / 4 : 1;
-	double secs;
+	double secs, game_us, enum_us;
 
 	res->checksum = 0;
 	t0 = now_ns();
 	for (g = 0; g < games; g++)
-		if (play_game(b, g + 1, &decisions, NULL, &res->checksum) < 0)
+		if (play_game(b, g + 1, &decisions, NULL, NULL,
+			      &res->checksum) < 0)
 			return -1;
 	t1 = now_ns();
 	secs = (double)(t1 - t0) / 1e9;
@@ -323,14 +331,21 @@ run_rep(struct bench *b, uint32_t games, double overhead,
 	res->decisions_per_s = (double)decisions / secs;
 
 	for (g = 0; g < enum_games; g++)
-		if (play_game(b, g + 1, &enum_decisions, &enum_ns,
+		if (play_game(b, g + 1, &enum_decisions, &enum_ns, &listed,
 			      &enum_checksum) < 0)
 			return -1;
 	res->enum_ns = (double)enum_ns / (double)enum_decisions - overhead;
+	res->moves_listed = (double)listed / (double)enum_decisions;
+	res->move_ns = res->enum_ns / res->moves_listed;
 
 	res->tiles = 1;		/* the start tile */
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
 		res->tiles += carc_rules_tile_count(b->rules, t);
+	/* a game's time less its listing time (the same games are played
+	 * in both passes) */
+	game_us = 1e6 / res->games_per_s;
+	enum_us = res->enum_ns * (double)enum_decisions / enum_games / 1e3;
+	res->tile_rest_us = (game_us - enum_us) / res->tiles;
 	return measure_copies(b, games / 2 + 1, res);
 }
 
@@ -381,12 +396,13 @@ usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [--games N] [--reps R] [--players N]\n"
-		"       [--rules base|all|both] [--scale K]\n"
+		"       [--rules base|all|both] [--scale K] [--scaling]\n"
 		"Plays N random games R times (defaults 20000, 5, 2 players)\n"
 		"and prints the median speed of libcarcassonne: base game,\n"
 		"then all three expansions (--rules both, the default).\n"
 		"--scale K plays with K copies of every tile (a longer stack;\n"
-		"compare 'us per tile placed' across K).\n",
+		"compare 'us per tile placed' across K); --scaling runs the\n"
+		"base game with K = 1, 2, 4, 8 (N / K games) and compares.\n",
 		progname);
 }
 
@@ -539,6 +555,16 @@ run_table(struct bench *b, const char *what, uint32_t games, uint32_t reps,
 	printf("  tiles per game       %12.1f\n", res[0].tiles);
 	printf("  us per tile placed   %12.3f\n",
 	       1e6 / *games_per_s / res[0].tiles);
+	median_out->tiles = res[0].tiles;
+	median_out->tile_rest_us = median_of(
+		res, reps, col, offsetof(struct rep_result, tile_rest_us));
+	median_out->moves_listed = median_of(
+		res, reps, col, offsetof(struct rep_result, moves_listed));
+	median_out->move_ns = median_of(res, reps, col,
+					offsetof(struct rep_result, move_ns));
+	printf("  ... listing excluded %12.3f\n", median_out->tile_rest_us);
+	printf("  moves per listing    %12.1f\n", median_out->moves_listed);
+	printf("  ns per move listed   %12.2f\n", median_out->move_ns);
 	printf("  clock overhead (ns)  %12.1f\n", overhead);
 	fflush(stdout);
 	return 0;
@@ -569,6 +595,52 @@ print_verdicts(const char *name, const struct rep_result *m,
 	       applies ? verdict(TARGET_BYTES, m->state_bytes) : "n/a");
 }
 
+/*
+ * --scaling: the base game with 1, 2, 4 and 8 copies of every tile (up to
+ * 569 tiles), games / K games each, then one line per stack.  A game's
+ * cost is linear in its tiles when "listing excluded" stays flat; the
+ * listing itself grows with the moves it returns (the open positions of
+ * a random board), at a cost per move returned that is shown beside it.
+ */
+static int
+run_scaling(struct bench *b, uint32_t games, uint32_t reps, double overhead,
+	    struct rep_result *res, double *col)
+{
+	static const uint32_t ks[] = { 1, 2, 4, 8 };
+	struct rep_result m[sizeof(ks) / sizeof(ks[0])];
+	size_t k;
+
+	memset(m, 0, sizeof(m));
+	for (k = 0; k < sizeof(ks) / sizeof(ks[0]); k++) {
+		uint32_t n = games / ks[k] ? games / ks[k] : 1;
+		char what[64];
+
+		scale = ks[k];
+		snprintf(what, sizeof(what), ", %" PRIu32 " copies of every "
+			 "tile", ks[k]);
+		if (build_rules(0, &b->rules) < 0 ||
+		    run_table(b, what, n, reps, overhead, res, col, &m[k]) < 0)
+			return -1;
+		carc_rules_unref(b->rules);
+		b->rules = NULL;
+		printf("\n");
+	}
+	printf("scaling, base game (medians; x = relative to 1 copy):\n"
+	       "copies tiles  us/tile          listing excluded "
+	       "moves/listing ns/move\n");
+	for (k = 0; k < sizeof(ks) / sizeof(ks[0]); k++) {
+		double per_tile = 1e6 / m[k].games_per_s / m[k].tiles;
+		double per_tile0 = 1e6 / m[0].games_per_s / m[0].tiles;
+
+		printf("%6" PRIu32 " %5.0f  %.3f (x%.2f)    %.3f (x%.2f)    "
+		       "%13.1f %7.2f\n", ks[k], m[k].tiles, per_tile,
+		       per_tile / per_tile0, m[k].tile_rest_us,
+		       m[k].tile_rest_us / m[0].tile_rest_us,
+		       m[k].moves_listed, m[k].move_ns);
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -577,16 +649,19 @@ main(int argc, char **argv)
 	double *col = NULL, overhead;
 	struct rep_result base = { 0 }, all = { 0 };
 	uint32_t games = 20000, reps = 5, sets = RULES_BOTH;
-	int i, status = EXIT_FAILURE;
+	int i, scaling = 0, status = EXIT_FAILURE;
 
 	memset(&b, 0, sizeof(b));
 	b.players = 2;
-	/* Every option but --help takes a value. */
+	/* Every option but --help and --scaling takes a value. */
 	for (i = 1; i < argc; i += 2) {
 		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
 		int bad = 0;
 
-		if (strcmp(argv[i], "--games") == 0)
+		if (strcmp(argv[i], "--scaling") == 0) {
+			scaling = 1;
+			i--;
+		} else if (strcmp(argv[i], "--games") == 0)
 			bad = parse_count(val, 1, 100000000, &games);
 		else if (strcmp(argv[i], "--reps") == 0)
 			bad = parse_count(val, 1, 1000, &reps);
@@ -617,6 +692,11 @@ main(int argc, char **argv)
 	}
 
 	overhead = clock_overhead_ns();
+	if (scaling) {
+		if (run_scaling(&b, games, reps, overhead, res, col) == 0)
+			status = EXIT_SUCCESS;
+		goto out;
+	}
 	if (sets & RULES_BASE) {
 		if (build_rules(0, &b.rules) < 0 ||
 		    run_table(&b, "", games, reps, overhead, res, col,
