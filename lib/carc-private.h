@@ -90,12 +90,13 @@ struct node {
 
 #define KP_PENNANTS 0x0fffu
 #define KP_SIBLING 0x1000u	/* a lower-numbered piece of its kind is on
-				 * the same tile (scoring.c, count_tiles) */
+				 * the same tile (scoring.c, first_on_tile) */
 _Static_assert(MAX_STACK + 1 < 4096, "a tile index fits in 12 bits of tl");
 _Static_assert(MAX_STACK + 1 <= KP_PENNANTS, "pennants fit in kp");
 _Static_assert((MAX_STACK + 1) * MAX_TILE_FEATS <
 		       0xffff - MAX_PLAYERS * MAX_FIGURE_SLOTS,
 	       "node indices and sizes stay below the farm stamps");
+
 /* Derived, per tile type; computed once per rules object. */
 struct tile_info {
 	uint8_t edges_rot[4];	/* 2 bits per side (N at bits 0-1), per rotation */

@@ -20,11 +20,11 @@ carc__building_value(const struct carc_game *g, uint32_t kind)
 	return CARC_FIGURE_SHED + 1 - kind;
 }
 
-/* Distinct tiles of the set rooted at @root, and in @bpoints the value of
- * the buildings on them.  A feature that passes through one tile twice
- * (both caps of an H or I tile, say) counts that tile and its building
- * once (REFERENCE 1.5, 6.2): a piece is skipped when a lower-numbered piece
- * of the same kind on its tile belongs to the same set. */
+/* Whether piece @m of the set rooted at @root counts its tile.  A feature
+ * that passes through one tile twice (both caps of an H or I tile, say)
+ * counts that tile and its building once (REFERENCE 1.5, 6.2): a piece is
+ * skipped when a lower-numbered piece of the same kind on its tile belongs
+ * to the same set. */
 static inline bool
 first_on_tile(const struct carc_game *g, uint32_t m, uint32_t root)
 {
@@ -39,6 +39,8 @@ first_on_tile(const struct carc_game *g, uint32_t m, uint32_t root)
 	}
 }
 
+/* Distinct tiles of the set rooted at @root, and in @bpoints the value of
+ * the buildings on them. */
 static uint32_t
 count_tiles(struct carc_game *g, uint32_t root, uint32_t *bpoints)
 {
