@@ -139,7 +139,8 @@ struct carc_rules {
 	uint32_t cap_tiles, cap_nodes, cap_frontier, cap_city_events;
 	uint32_t hash_size;
 	uint32_t cap_monasteries;
-	uint32_t cap_history;
+	uint32_t cap_history;	/* without the crop-circle rounds */
+	uint32_t crop_tiles;	/* crop-circle tiles in the stack */
 	uint64_t stack_hash;	/* the full stack's part of carc_game_hash */
 	uint64_t stack_key[CARC_TILE_TYPES];	/* per type (rules.c) */
 	uint8_t stack0[MAX_STACK];	/* the stack in tile order */

@@ -57,7 +57,8 @@ compute_layout(const struct carc_rules *r, uint32_t n_players,
 	PUT(stack, r->cap_tiles);
 	PUT(discards, r->cap_tiles);
 	PUT(monasteries, (r->cap_monasteries + 1) * sizeof(struct monastery));
-	PUT(history, r->cap_history * sizeof(uint32_t));
+	PUT(history, (r->cap_history + r->crop_tiles * (1 + n_players)) *
+			     sizeof(uint32_t));
 	PUT(events, events_cap(r, n_players) * sizeof(struct event));
 #undef PUT
 	l->total = off;

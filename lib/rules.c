@@ -260,11 +260,13 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 						r->counts[t] +
 						(t == CARC_TILE_D ? 1u : 0u);
 	/* per tile drawn: place, deploy, phantom; per crop-circle tile
-	 * also the choice and one response per player (at most 6) */
+	 * also the choice and one response per player, which the game's
+	 * layout adds (game.c) */
 	r->cap_history = total * (2 + (r->opt[CARC_OPT_PHANTOM] ? 1 : 0));
+	r->crop_tiles = 0;
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
 		if (carc__tiles[t].symbol != CARC_SYMBOL_NONE)
-			r->cap_history += r->counts[t] * (1 + MAX_PLAYERS);
+			r->crop_tiles += r->counts[t];
 	r->hash_size = 16;
 	while (r->hash_size < 2 * r->cap_tiles)
 		r->hash_size *= 2;
