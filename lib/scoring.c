@@ -28,7 +28,8 @@ carc__building_value(const struct carc_game *g, uint32_t kind)
 static inline bool
 first_on_tile(const struct carc_game *g, uint32_t m, uint32_t root)
 {
-	/* the pieces of a kind are consecutive on their tile */
+	/* the pieces of a kind are consecutive on their tile (the canonical
+	 * feature order; test-tiles.c checks every tile type) */
 	if (!(g->nodes[m].kp & KP_SIBLING))
 		return true;
 	for (uint32_t l = m - 1;; l--) {

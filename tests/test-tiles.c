@@ -318,6 +318,36 @@ START_TEST(tile_features_list)
 }
 END_TEST
 
+/* Every tile type, the Crop Circles ones included, lists its features in
+ * the documented order (cities, roads, fields, monastery, each numbered
+ * from 1): scoring relies on the pieces of one kind being consecutive. */
+START_TEST(tile_features_canonical_order)
+{
+	uint32_t t = (uint32_t)_i;
+	uint32_t got[16];
+	int n = carc_tile_features(t, got, 16);
+
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_le(n, 16);
+	for (int i = 0; i < n; i++) {
+		uint32_t kind = got[i] >> 4, num = got[i] & 15;
+
+		if (i == 0 || kind != got[i - 1] >> 4) {
+			ck_assert_msg(num == 1, "%s feature %d: %s",
+				      carc_tile_name(t), i,
+				      carc_feature_name(got[i]));
+			ck_assert_msg(i == 0 || kind > got[i - 1] >> 4,
+				      "%s feature %d: %s after %s",
+				      carc_tile_name(t), i,
+				      carc_feature_name(got[i]),
+				      carc_feature_name(got[i - 1]));
+		} else {
+			ck_assert_uint_eq(got[i], got[i - 1] + 1);
+		}
+	}
+}
+END_TEST
+
 START_TEST(tile_features_snprintf)
 {
 	uint32_t t = (uint32_t)_i;
@@ -590,6 +620,8 @@ test_suite(void)
 
 	tc = tcase_create("features");
 	tcase_add_loop_test(tc, tile_features_list, 0, BASE_TYPES);
+	tcase_add_loop_test(tc, tile_features_canonical_order, 0,
+			    CARC_TILE_TYPES);
 	tcase_add_loop_test(tc, tile_features_snprintf, 0, BASE_TYPES);
 	tcase_add_loop_test(tc, tile_feature_pennants_and_cities, 0,
 			    BASE_TYPES);
