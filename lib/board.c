@@ -52,6 +52,24 @@ carc__board_lookup(const struct carc_game *g, int32_t x, int32_t y)
 	}
 }
 
+int
+carc__feature_node(const struct carc_game *g, int32_t x, int32_t y,
+		   uint32_t feature, uint32_t *node)
+{
+	int t, i;
+
+	if (x < INT16_MIN || x > INT16_MAX || y < INT16_MIN || y > INT16_MAX)
+		return CARC_E_NOT_FOUND;
+	t = carc__board_lookup(g, x, y);
+	if (t < 0)
+		return CARC_E_NOT_FOUND;
+	i = tile_feat(tinfo(g, (uint32_t)t), feature);
+	if (i < 0)
+		return CARC_E_NO_FEATURE;
+	*node = g->tiles[t].node_base + (uint32_t)i;
+	return CARC_OK;
+}
+
 static void
 hash_insert(struct carc_game *g, uint32_t key, uint32_t index)
 {
@@ -94,9 +112,9 @@ lower_bound3(const struct carc_game *g, const uint32_t key[3],
 	out[2] = (uint32_t)(c - f) + (c->key < key[2]);
 }
 
-bool
-carc__board_fits(const struct carc_game *g, const struct fcell *c,
-		 uint32_t type, uint32_t rot)
+static bool
+fits(const struct carc_game *g, const struct fcell *c, uint32_t type,
+     uint32_t rot)
 {
 	return (g->fit[type][c->req] >> rot) & 1;
 }
@@ -136,7 +154,7 @@ carc__board_check_place(const struct carc_game *g, int32_t x, int32_t y,
 			return CARC_E_POSITION_TAKEN;
 		return CARC_E_NOT_ADJACENT;
 	}
-	if (!carc__board_fits(g, &g->frontier[at[1]], type, rot))
+	if (!fits(g, &g->frontier[at[1]], type, rot))
 		return CARC_E_EDGE_MISMATCH;
 	h->north = at[0];
 	h->own = at[1];

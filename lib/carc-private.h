@@ -305,8 +305,10 @@ pos_key(int32_t x, int32_t y)
 	       (uint32_t)((uint16_t)x ^ 0x8000u);
 }
 int carc__board_lookup(const struct carc_game *g, int32_t x, int32_t y);
-bool carc__board_fits(const struct carc_game *g, const struct fcell *c,
-		      uint32_t type, uint32_t rot);
+/* The union-find node of @feature on the tile at (x, y), or
+ * CARC_E_NOT_FOUND (no tile there) or CARC_E_NO_FEATURE. */
+int carc__feature_node(const struct carc_game *g, int32_t x, int32_t y,
+		       uint32_t feature, uint32_t *node);
 bool carc__board_placeable(const struct carc_game *g, uint32_t type);
 
 /* Where a legal placement's cells are in the frontier: its own, and
@@ -341,7 +343,6 @@ void carc__game_end_turn(struct carc_game *g);
 /* move.c */
 /* CARC_OK if @m is legal now, else the specific error; a placement
  * fills @h (may be NULL). */
-struct place_hint;
 int carc__check_move(const struct carc_game *g, carc_move_t m,
 		     struct place_hint *h);
 bool carc__crop_can_act(const struct carc_game *g, uint32_t player);

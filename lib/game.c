@@ -937,25 +937,6 @@ carc_game_crop_action(const struct carc_game *game)
 		       (int)game->s.crop_choice : 0;
 }
 
-/* The union-find node of @feature on the tile at (x, y). */
-static int
-feature_node(const struct carc_game *g, int32_t x, int32_t y,
-	     uint32_t feature, uint32_t *node)
-{
-	int t, i;
-
-	if (x < INT16_MIN || x > INT16_MAX || y < INT16_MIN || y > INT16_MAX)
-		return CARC_E_NOT_FOUND;
-	t = carc__board_lookup(g, x, y);
-	if (t < 0)
-		return CARC_E_NOT_FOUND;
-	i = tile_feat(tinfo(g, (uint32_t)t), feature);
-	if (i < 0)
-		return CARC_E_NO_FEATURE;
-	*node = g->tiles[t].node_base + (uint32_t)i;
-	return CARC_OK;
-}
-
 CARC_EXPORT int
 carc_game_feature_is_complete(const struct carc_game *game, int32_t x,
 			      int32_t y, uint32_t feature)
@@ -965,7 +946,7 @@ carc_game_feature_is_complete(const struct carc_game *game, int32_t x,
 
 	if (!game)
 		return CARC_E_INVALID;
-	rc = feature_node(game, x, y, feature, &node);
+	rc = carc__feature_node(game, x, y, feature, &node);
 	if (rc < 0)
 		return rc;
 	root = carc__find(game, node);
@@ -989,7 +970,7 @@ carc_game_feature_figures(const struct carc_game *game, int32_t x, int32_t y,
 
 	if (!game || player >= game->s.n_players)
 		return CARC_E_INVALID;
-	rc = feature_node(game, x, y, feature, &node);
+	rc = carc__feature_node(game, x, y, feature, &node);
 	if (rc < 0)
 		return rc;
 	return (int)fig_count(game->nodes[carc__find(game, node)].figures,

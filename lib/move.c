@@ -285,21 +285,6 @@ carc__crop_anchors(const struct carc_game *g, uint32_t player, uint16_t *nodes)
 	return n;
 }
 
-/* The node named by a move's position and feature, or an error. */
-static int
-named_node(const struct carc_game *g, carc_move_t m, uint32_t *node)
-{
-	int t = carc__board_lookup(g, M_X(m), M_Y(m)), i;
-
-	if (t < 0)
-		return CARC_E_NOT_FOUND;
-	i = tile_feat(tinfo(g, (uint32_t)t), M_FEATURE(m));
-	if (i < 0)
-		return CARC_E_NO_FEATURE;
-	*node = g->tiles[t].node_base + (uint32_t)i;
-	return CARC_OK;
-}
-
 /* A follower or phantom on the tile just placed (steps 2a and 2b). */
 static int
 check_tile_deploy(const struct carc_game *g, carc_move_t m, bool available)
@@ -384,7 +369,8 @@ check_crop_response(const struct carc_game *g, carc_move_t m)
 			return CARC_E_NOT_ALLOWED;
 		if (!(crop_deployable(g, p) & (1u << fig)))
 			return CARC_E_NO_MEEPLE;
-		rc = named_node(g, m, &node);
+		rc = carc__feature_node(g, M_X(m), M_Y(m), M_FEATURE(m),
+					&node);
 		if (rc < 0)
 			return rc;
 		n = carc__crop_anchors(g, p, anchors);
@@ -398,7 +384,8 @@ check_crop_response(const struct carc_game *g, carc_move_t m)
 		if (fig == CARC_FIGURE_PHANTOM &&
 		    !OPT(g->rules, CARC_OPT_CROP_PHANTOM))
 			return CARC_E_NOT_ALLOWED;
-		rc = named_node(g, m, &node);
+		rc = carc__feature_node(g, M_X(m), M_Y(m), M_FEATURE(m),
+					&node);
 		if (rc < 0)
 			return rc;
 		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)

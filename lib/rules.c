@@ -110,7 +110,6 @@ carc_rules_builder_set_tile_count(struct carc_rules_builder *b, uint32_t tile,
 	return CARC_OK;
 }
 
-/* Tables derived from the const tile definitions, used on the hot path. */
 /* The feature kind a crop circle on tile @t affects: a pitchfork is
  * ignored without farmers (REFERENCE 7.3 #7). */
 static uint32_t
@@ -137,6 +136,7 @@ stack_key(uint32_t t)
 	return carc__mix(0x5245000000000000ull ^ (uint64_t)t << 32) | 1;
 }
 
+/* Tables derived from the const tile definitions, used on the hot path. */
 static void
 derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 {
