@@ -11,13 +11,10 @@
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "carc-private.h"
-
-/* A node as eight 16-bit lanes (GCC and Clang vector extension). */
-typedef uint16_t v8u16 __attribute__((vector_size(16)));
-_Static_assert(sizeof(struct node) == sizeof(v8u16), "a node is 16 bytes");
 
 static const int dx[4] = { 0, 1, 0, -1 };
 static const int dy[4] = { -1, 0, 1, 0 };
@@ -185,8 +182,7 @@ unite(struct carc_game *g, uint32_t a, uint32_t b)
 	} while (m != b);
 	nodes[a].size = (uint16_t)(nodes[a].size + nodes[b].size);
 	nodes[a].open = (uint16_t)(nodes[a].open + nodes[b].open);
-	nodes[a].kp = (uint16_t)(nodes[a].kp + (nodes[b].kp & KP_PENNANTS));
-	nodes[a].figures += nodes[b].figures;
+	nodes[a].kp = (uint16_t)(nodes[a].kp + node_occ(&nodes[b]));
 	/* splice the two circular member lists */
 	t = nodes[a].next;
 	nodes[a].next = nodes[b].next;
@@ -259,6 +255,25 @@ tile_key(int32_t x, int32_t y, uint32_t type, uint32_t rot)
 			 (uint64_t)type << 4 ^ rot);
 }
 
+uint32_t
+carc__figures_on(const struct carc_game *g, uint32_t root)
+{
+	uint32_t packed = 0;
+
+	if (node_occ(&g->nodes[root]) == 0)
+		return 0;
+	for (uint32_t p = 0; p < g->s.n_players; p++)
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++) {
+			uint32_t n = g->s.figs[p][k], used = n != NODE_NONE;
+
+			/* without a branch per slot: an empty slot reads
+			 * node 0 and is masked out */
+			packed += (used & (carc__find(g, used ? n : 0) ==
+					   root)) << (p * FIG_BITS);
+		}
+	return packed;
+}
+
 uint64_t
 carc__figure_key(const struct carc_game *g, uint32_t player, uint32_t figure,
 		 uint32_t node)
@@ -299,17 +314,27 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 	lim = g->s.n_nodes + MAX_TILE_FEATS <= g->rules->cap_nodes
 		      ? MAX_TILE_FEATS : ti->n_feats;
 	{
-		/* lanes: parent, next, size, open, tl, kp, figures (two) */
-		const v8u16 delta = { (uint16_t)g->s.n_nodes,
-				      (uint16_t)g->s.n_nodes, 0, 0,
-				      (uint16_t)(idx << 4), 0, 0, 0 };
+		/* as two words: parent, next, size and open in the first
+		 * (node indices added to the low two lanes; no lane carries,
+		 * all values stay below 0x10000), tl and kp in the second */
+		uint64_t d0 = (uint64_t)g->s.n_nodes * 0x10001u;
+		uint32_t d1 = idx << 4;
+		char *dst = (char *)&g->nodes[g->s.n_nodes];
+		const char *src = (const char *)ti->node0;
 
+		_Static_assert(offsetof(struct node, tl) == 8 &&
+				       sizeof(struct node) == 12,
+			       "the node's layout the words assume");
 		for (uint32_t i = 0; i < lim; i++) {
-			v8u16 v;
+			uint64_t w0;
+			uint32_t w1;
 
-			memcpy(&v, &ti->node0[i], sizeof(v));
-			v += delta;
-			memcpy(&g->nodes[g->s.n_nodes + i], &v, sizeof(v));
+			memcpy(&w0, src + 12 * i, 8);
+			memcpy(&w1, src + 12 * i + 8, 4);
+			w0 += d0;
+			w1 += d1;
+			memcpy(dst + 12 * i, &w0, 8);
+			memcpy(dst + 12 * i + 8, &w1, 4);
 		}
 	}
 	if (ti->monastery >= 0)

@@ -74,25 +74,41 @@ int carc__tile_feat_index(uint32_t tile, uint32_t feature);
  * smaller side a piece is relabelled at most log2(n) times in a game.
  * The loops of a classic find were a fifth of all mispredicted branches.
  *
- * 16 bytes: tile index and local index share @tl (a tile has at most 9
- * features, a game at most 4001 tiles); @kp holds kind, pennants and a
- * flag (KP_SIBLING).
+ * 12 bytes, since the nodes are half of a game's memory: tile index and
+ * local index share @tl (a tile has at most 9 features, a game at most
+ * 4001 tiles); @kp holds the kind, a flag (KP_SIBLING), the piece's own
+ * pennants and, on a root, how many figures stand on the set (KP_OCC).
+ * Which players' figures those are is not kept here: scoring, which
+ * needs it, looks it up in the players' figure slots (scoring.c,
+ * figures_on()); only "is anyone there" is asked on every turn.  A
+ * city's pennants are the sum over its pieces, counted when it is
+ * scored.
  */
 struct node {
 	uint16_t parent;	/* root of the set (every member) */
 	uint16_t next;		/* circular list of the set's members */
-	uint16_t size;		/* members (root) */
-	uint16_t open;		/* open sides (root, cities and roads) */
+	union {
+		struct {
+			uint16_t size;	/* members (root) */
+			uint16_t open;	/* open sides (root, cities, roads) */
+		};
+		/* farm scoring's scratch, on a member that is not a root
+		 * and whose @size and @open are dead (scoring.c) */
+		uint32_t scratch;
+	};
 	uint16_t tl;		/* placed tile index << 4 | local feature */
-	uint16_t kp;		/* kind << 13 | KP_SIBLING | pennants (root) */
-	uint32_t figures;	/* 5 bits per player: figures on the set (root) */
+	uint16_t kp;		/* kind << 13 | KP_SIBLING | pennants | figures */
 };
 
-#define KP_PENNANTS 0x0fffu
+#define KP_OCC 0x007fu		/* figures on the set (root) */
+#define KP_PENNANT_SHIFT 7
+#define KP_PENNANTS 0x0180u	/* the piece's own pennants (0 to 3) */
 #define KP_SIBLING 0x1000u	/* a lower-numbered piece of its kind is on
 				 * the same tile (scoring.c, first_on_tile) */
+_Static_assert(sizeof(struct node) == 12, "a node takes 12 bytes");
 _Static_assert(MAX_STACK + 1 < 4096, "a tile index fits in 12 bits of tl");
-_Static_assert(MAX_STACK + 1 <= KP_PENNANTS, "pennants fit in kp");
+_Static_assert(MAX_PLAYERS * MAX_FIGURE_SLOTS <= KP_OCC,
+	       "every figure of the game fits in KP_OCC");
 _Static_assert((MAX_STACK + 1) * MAX_TILE_FEATS <
 		       0xffff - MAX_PLAYERS * MAX_FIGURE_SLOTS,
 	       "node indices and sizes stay below the farm stamps");
@@ -177,11 +193,8 @@ struct placed {
 static inline uint32_t node_tile(const struct node *n) { return n->tl >> 4; }
 static inline uint32_t node_local(const struct node *n) { return n->tl & 15u; }
 static inline uint32_t node_kind(const struct node *n) { return n->kp >> 13; }
-static inline uint32_t
-node_pennants(const struct node *n)
-{
-	return n->kp & KP_PENNANTS;
-}
+/* Figures standing on the set, valid on a root. */
+static inline uint32_t node_occ(const struct node *n) { return n->kp & KP_OCC; }
 
 #define FIG_BITS 5
 #define FIG_MASK 31u
@@ -327,6 +340,9 @@ void carc__board_place(struct carc_game *g, int32_t x, int32_t y,
 		       uint32_t rot, uint32_t type,
 		       const struct place_hint *h);
 int carc__monastery_neighbours(const struct carc_game *g, uint32_t tile);
+/* Figures on the set rooted at @root, packed FIG_BITS per player: from
+ * the players' figure slots (struct node keeps only their total). */
+uint32_t carc__figures_on(const struct carc_game *g, uint32_t root);
 uint64_t carc__figure_key(const struct carc_game *g, uint32_t player,
 			  uint32_t figure, uint32_t node);
 

@@ -367,8 +367,8 @@ compute_deploy_mask(struct carc_game *g)
 	for (uint32_t i = 0; i < MAX_TILE_FEATS; i++) {
 		uint32_t n = p->node_base + (i < ti->n_feats ? i : 0);
 
-		mask |= (uint32_t)(g->nodes[carc__find(g, n)].figures == 0)
-			<< i;
+		mask |= (uint32_t)(node_occ(&g->nodes[carc__find(g, n)]) ==
+				   0) << i;
 	}
 	mask &= (1u << ti->n_feats) - 1;
 	if (!OPT(g->rules, CARC_OPT_FARMERS))
@@ -397,7 +397,7 @@ put_figure(struct carc_game *g, uint32_t player, uint32_t figure,
 		g->s.figs[player][__builtin_ctz(free_slots)] = (uint16_t)node;
 		g->s.supply[player]--;
 	}
-	g->nodes[root].figures += 1u << (player * FIG_BITS);
+	g->nodes[root].kp++;	/* KP_OCC, in the low bits */
 	g->s.hash_figs += carc__figure_key(g, player, figure, node);
 	if (node_kind(&g->nodes[node]) == CARC_FEATURE_MONASTERY)
 		carc__monastery_held(g, node, true);
@@ -420,12 +420,11 @@ take_figure(struct carc_game *g, uint32_t player, uint32_t figure,
 			g->s.phantom[player] = 1;
 		else
 			g->s.supply[player]++;
-		g->nodes[carc__find(g, node)].figures -=
-			1u << (player * FIG_BITS);
+		g->nodes[carc__find(g, node)].kp--;	/* KP_OCC */
 		g->s.hash_figs -= carc__figure_key(g, player, figure, node);
 		/* crop circles never touch monasteries; kept exact anyway */
 		if (node_kind(&g->nodes[node]) == CARC_FEATURE_MONASTERY &&
-		    g->nodes[node].figures == 0)
+		    node_occ(&g->nodes[node]) == 0)
 			carc__monastery_held(g, node, false);
 		return;
 	}
@@ -973,7 +972,7 @@ carc_game_feature_figures(const struct carc_game *game, int32_t x, int32_t y,
 	rc = carc__feature_node(game, x, y, feature, &node);
 	if (rc < 0)
 		return rc;
-	return (int)fig_count(game->nodes[carc__find(game, node)].figures,
+	return (int)fig_count(carc__figures_on(game, carc__find(game, node)),
 			      player);
 }
 

@@ -164,8 +164,9 @@ derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 		const struct feat_def *f = &d->feats[i];
 
 		ti->feat_at[f->kind][f->num] = (int8_t)i;
-		ti->node0[i].kp =
-			(uint16_t)((uint32_t)f->kind << 13 | f->pennants);
+		ti->node0[i].kp = (uint16_t)((uint32_t)f->kind << 13 |
+					     (uint32_t)f->pennants
+						     << KP_PENNANT_SHIFT);
 		if (seen & (1u << f->kind))
 			ti->node0[i].kp |= KP_SIBLING;
 		if (f->kind == CARC_FEATURE_CITY || f->kind == CARC_FEATURE_ROAD)

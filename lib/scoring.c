@@ -40,17 +40,19 @@ first_on_tile(const struct carc_game *g, uint32_t m, uint32_t root)
 	}
 }
 
-/* Distinct tiles of the set rooted at @root, and in @bpoints the value of
- * the buildings on them. */
+/* Distinct tiles of the set rooted at @root, in @bpoints the value of
+ * the buildings on them and in @pennants the pennants of its pieces. */
 static uint32_t
-count_tiles(struct carc_game *g, uint32_t root, uint32_t *bpoints)
+count_tiles(struct carc_game *g, uint32_t root, uint32_t *bpoints,
+	    uint32_t *pennants)
 {
-	uint32_t n = 0, m = root, b = 0;
+	uint32_t n = 0, m = root, b = 0, pn = 0;
 	bool lb = OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS) != 0;
 
 	do {
 		const struct node *nd = &g->nodes[m];
 
+		pn += (nd->kp & KP_PENNANTS) >> KP_PENNANT_SHIFT;
 		if (first_on_tile(g, m, root)) {
 			n++;
 			if (lb)
@@ -60,6 +62,7 @@ count_tiles(struct carc_game *g, uint32_t root, uint32_t *bpoints)
 		m = nd->next;
 	} while (m != root);
 	*bpoints = b;
+	*pennants = pn;
 	return n;
 }
 
@@ -143,12 +146,11 @@ award(struct carc_game *g, struct event *e, uint32_t scorers, uint32_t points,
 		}
 }
 
-/* Send every figure standing on the set @root back to its supply. */
+/* Send every figure standing on the set @root (@packed, as from
+ * carc__figures_on()) back to its supply. */
 static void
-return_figures(struct carc_game *g, uint32_t root)
+return_figures(struct carc_game *g, uint32_t root, uint32_t packed)
 {
-	uint32_t packed = g->nodes[root].figures;
-
 	for (uint32_t p = 0; p < g->s.n_players; p++) {
 		if (fig_count(packed, p) == 0)
 			continue;
@@ -165,46 +167,46 @@ return_figures(struct carc_game *g, uint32_t root)
 				g->s.supply[p]++;
 		}
 	}
-	g->nodes[root].figures = 0;
+	g->nodes[root].kp &= (uint16_t)~KP_OCC;
 }
 
-/* Score a road or city (complete or not) for its majority. */
+/* Score a road or city (complete or not), with the figures @figures
+ * (packed), for its majority. */
 static void
 score_road_city(struct carc_game *g, uint32_t root, uint32_t rep,
-		uint32_t type)
+		uint32_t type, uint32_t figures)
 {
 	const struct node *r = &g->nodes[root];
-	uint32_t bpoints, tiles = count_tiles(g, root, &bpoints), points;
+	uint32_t bpoints, pennants, points, tiles;
 	bool complete = r->open == 0;
 	struct event *e;
 
+	tiles = count_tiles(g, root, &bpoints, &pennants);
 	if (node_kind(r) == CARC_FEATURE_ROAD) {
 		points = tiles;
 	} else if (!complete) {
-		points = tiles + node_pennants(r);
+		points = tiles + pennants;
 	} else if (tiles == 2 && OPT(g->rules, CARC_OPT_SMALL_CITY)) {
-		points = tiles + node_pennants(r);	/* the old two-tile rule */
+		points = tiles + pennants;	/* the old two-tile rule */
 	} else {
-		points = 2 * (tiles + node_pennants(r));
+		points = 2 * (tiles + pennants);
 	}
-	e = new_event(g, type, node_kind(r), rep, r->figures);
+	e = new_event(g, type, node_kind(r), rep, figures);
 	e->tiles = (uint16_t)tiles;
-	e->pennants = (uint8_t)node_pennants(r);
-	award(g, e, majority(g, r->figures), points, bpoints);
+	e->pennants = (uint8_t)pennants;
+	award(g, e, majority(g, figures), points, bpoints);
 }
 
 static void
 score_monastery(struct carc_game *g, uint32_t tile, uint32_t node,
-		uint32_t type)
+		uint32_t type, uint32_t figures)
 {
 	uint32_t area = 1 + (uint32_t)carc__monastery_neighbours(g, tile);
 	struct event *e;
 
-	e = new_event(g, type, CARC_FEATURE_MONASTERY, node,
-		      g->nodes[node].figures);
+	e = new_event(g, type, CARC_FEATURE_MONASTERY, node, figures);
 	e->tiles = (uint16_t)area;
-	award(g, e, majority(g, g->nodes[node].figures), area,
-	      area_buildings(g, tile));
+	award(g, e, majority(g, figures), area, area_buildings(g, tile));
 }
 
 /* Score monasteries[k] if it holds figures and the tile just placed at
@@ -218,12 +220,14 @@ score_monastery_if_done(struct carc_game *g, const struct placed *p,
 	 * without the branches of a chain of comparisons */
 	bool near = ((uint32_t)(m->x - p->x + 1) <= 2) &
 		    ((uint32_t)(m->y - p->y + 1) <= 2) &
-		    (g->nodes[m->node].figures != 0);
+		    (node_occ(&g->nodes[m->node]) != 0);
+	uint32_t figures;
 
 	if (!near || carc__monastery_neighbours(g, m->tile) != 8)
 		return;
-	score_monastery(g, m->tile, m->node, CARC_EVENT_COMPLETED);
-	return_figures(g, m->node);
+	figures = carc__figures_on(g, m->node);
+	score_monastery(g, m->tile, m->node, CARC_EVENT_COMPLETED, figures);
+	return_figures(g, m->node, figures);
 	carc__monastery_held(g, m->node, false);
 }
 
@@ -237,7 +241,7 @@ carc__score_turn(struct carc_game *g)
 	/* only the tile's cities and roads can have been completed by it,
 	 * and board_place() noted which */
 	for (uint32_t m = g->s.completed; m; m &= m - 1) {
-		uint32_t i = (uint32_t)__builtin_ctz(m), root;
+		uint32_t i = (uint32_t)__builtin_ctz(m), root, figures;
 		bool seen = false;
 
 		root = carc__find(g, p->node_base + i);
@@ -246,11 +250,12 @@ carc__score_turn(struct carc_game *g)
 		if (seen)
 			continue;
 		done[n_done++] = root;
-		if (g->nodes[root].figures == 0)
+		if (node_occ(&g->nodes[root]) == 0)
 			continue;
+		figures = carc__figures_on(g, root);
 		score_road_city(g, root, p->node_base + i,
-				CARC_EVENT_COMPLETED);
-		return_figures(g, root);
+				CARC_EVENT_COMPLETED, figures);
+		return_figures(g, root, figures);
 	}
 
 	/* the placed tile may complete an occupied monastery within one
@@ -282,16 +287,34 @@ carc__monastery_held(struct carc_game *g, uint32_t node, bool held)
  * Farms (REFERENCE 4.4).  For each field holding farmers, walk its pieces
  * and collect the distinct completed cities they border.
  *
- * Scratch space comes from the city roots themselves, so a game needs no
+ * Scratch space comes from the nodes themselves, so a game needs no
  * scoring arrays: farms are scored once, when the game ends, after the
- * last union, so every node's @size is dead and becomes a stamp (the
- * field that last counted the city); and a completed
- * city's figures went back when it was scored, so its @figures holds the
- * per-city data (farmer totals for the per-city rule, players already
- * paid for the once-per-city rule) until it is cleared at the end.
+ * last union, so every node's @size is dead and a city root's becomes a
+ * stamp (the field that last counted the city).  The per-city data
+ * (farmer totals for the per-city rule, players already paid for the
+ * once-per-city rule) goes to city_scratch(): a completed city has at
+ * least two pieces (a city piece reaches a side of its tile, which only
+ * a piece of the neighbour closes), and a piece that is not the root has
+ * dead @size and @open.
  */
+static uint32_t *
+city_scratch(struct node *nodes, uint32_t root)
+{
+	return &nodes[nodes[root].next].scratch;
+}
+
+static bool
+is_completed_city(const struct node *nodes, uint32_t n)
+{
+	const struct node *c = &nodes[n];
+
+	return c->parent == n && node_kind(c) == CARC_FEATURE_CITY &&
+	       c->open == 0;
+}
+
 static void
-score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
+score_farms(struct carc_game *g, const uint16_t *roots,
+	    const uint32_t *figures, int n_roots)
 {
 	uint32_t rule = (uint32_t)OPT(g->rules, CARC_OPT_FARM_SCORING);
 	struct node *nodes = g->nodes;
@@ -304,8 +327,12 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 	 * MAX_STACK * MAX_TILE_FEATS, far below, so @size needs no clearing */
 	uint16_t gen = 0xffff;
 
+	if (rule != CARC_FARM_PER_FIELD)
+		for (uint32_t c = 0; c < g->s.n_nodes; c++)
+			if (is_completed_city(nodes, c))
+				*city_scratch(nodes, c) = 0;
 	for (int r = 0; r < n_roots; r++) {
-		uint32_t n = roots[r];
+		uint32_t n = roots[r], figs = figures[r];
 		const struct node *f = &nodes[n];
 		uint32_t scorers, cities = 0, m = n, bpoints = 0, tiles = 0;
 		struct event *e = NULL;
@@ -313,10 +340,10 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 		if (node_kind(f) != CARC_FEATURE_FIELD)
 			continue;
 		gen--;
-		scorers = majority(g, f->figures);
+		scorers = majority(g, figs);
 		if (field_events) {
 			e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_FIELD,
-				      n, f->figures);
+				      n, figs);
 			e->scorers = (uint8_t)scorers;
 		}
 		/* one walk over the field: its tiles and buildings (as
@@ -336,26 +363,36 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 
 			for (; mask; mask &= mask - 1) {
 				uint32_t c = (uint32_t)__builtin_ctz(mask);
+				uint32_t root, *data;
 				struct node *city;
 
-				city = &nodes[carc__find(g, pl->node_base + c)];
+				root = carc__find(g, pl->node_base + c);
+				city = &nodes[root];
 				if (city->open != 0 || city->size == gen)
 					continue;
 				city->size = gen;
 				cities++;
+				if (rule == CARC_FARM_PER_FIELD) {
+					for (uint32_t p = 0;
+					     p < g->s.n_players; p++)
+						if (scorers & (1u << p)) {
+							e->points[p] = (uint16_t)(
+								e->points[p] + 3);
+							g->s.score[p] += 3;
+						}
+					continue;
+				}
+				data = city_scratch(nodes, root);
 				if (rule == CARC_FARM_PER_CITY) {
-					city->figures += f->figures;
+					*data += figs;
 					continue;
 				}
 				/* the 2001 rule: once per player and city */
 				for (uint32_t p = 0; p < g->s.n_players; p++) {
-					if (!(scorers & (1u << p)))
+					if (!(scorers & (1u << p)) ||
+					    (*data & (1u << p)))
 						continue;
-					if (rule == CARC_FARM_PER_FIELD_ONCE) {
-						if (city->figures & (1u << p))
-							continue;
-						city->figures |= 1u << p;
-					}
+					*data |= 1u << p;
 					e->points[p] = (uint16_t)(e->points[p] + 3);
 					g->s.score[p] += 3;
 				}
@@ -379,34 +416,47 @@ score_farms(struct carc_game *g, const uint16_t *roots, int n_roots)
 	}
 
 	/* original rule: each completed city once, for the farmer majority
-	 * over all fields bordering it; then the borrowed @figures of every
-	 * completed city go back to 0 (the 2001 rule left them untouched) */
-	if (rule == CARC_FARM_PER_FIELD)
+	 * over all fields bordering it */
+	if (rule != CARC_FARM_PER_CITY)
 		return;
 	for (uint32_t c = 0; c < g->s.n_nodes; c++) {
-		struct node *city = &nodes[c];
 		struct event *e;
-		uint32_t unused;
+		uint32_t unused, pennants, totals;
 
-		if (city->figures == 0 || node_kind(city) != CARC_FEATURE_CITY ||
-		    city->open != 0 || city->parent != c)
+		if (!is_completed_city(nodes, c))
 			continue;
-		if (rule == CARC_FARM_PER_CITY) {
-			e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_CITY, c,
-				      city->figures);
-			e->tiles = (uint16_t)count_tiles(g, c, &unused);
-			e->pennants = (uint8_t)node_pennants(city);
-			e->cities = 1;
-			award(g, e, majority(g, city->figures), 4, 0);
-		}
-		city->figures = 0;
+		totals = *city_scratch(nodes, c);
+		if (totals == 0)
+			continue;
+		e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_CITY, c, totals);
+		e->tiles = (uint16_t)count_tiles(g, c, &unused, &pennants);
+		e->pennants = (uint8_t)pennants;
+		e->cities = 1;
+		award(g, e, majority(g, totals), 4, 0);
 	}
+}
+
+/* Index of @root in the ascending @roots, which holds it. */
+static int
+root_index(const uint16_t *roots, int n, uint32_t root)
+{
+	int lo = 0;
+
+	while (n > 1) {
+		int half = n / 2;
+
+		if (roots[lo + half] <= root)
+			lo += half;
+		n -= half;
+	}
+	return lo;
 }
 
 void
 carc__score_final(struct carc_game *g)
 {
 	uint16_t roots[MAX_PLAYERS * MAX_FIGURE_SLOTS];
+	uint32_t figures[MAX_PLAYERS * MAX_FIGURE_SLOTS];
 	uint64_t held[MAX_NODES / 64 + 1];
 	uint32_t words = g->s.n_nodes / 64 + 1;
 	int n_roots = 0;
@@ -414,7 +464,8 @@ carc__score_final(struct carc_game *g)
 	/* The features that hold figures, in ascending node order (the order
 	 * of the final events): found from the figures rather than by a walk
 	 * over every node, whose tests the branch predictor cannot learn,
-	 * and sorted by a bit set over the nodes rather than by insertion. */
+	 * and sorted by a bit set over the nodes rather than by insertion.
+	 * A second pass over the figures counts them per feature. */
 	memset(held, 0, words * sizeof(held[0]));
 	for (uint32_t p = 0; p < g->s.n_players; p++)
 		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
@@ -427,14 +478,25 @@ carc__score_final(struct carc_game *g)
 		for (uint64_t b = held[w]; b; b &= b - 1)
 			roots[n_roots++] = (uint16_t)(w * 64 +
 						      (uint32_t)__builtin_ctzll(b));
+	memset(figures, 0, (size_t)n_roots * sizeof(figures[0]));
+	for (uint32_t p = 0; p < g->s.n_players; p++)
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+			if (g->s.figs[p][k] != NODE_NONE) {
+				uint32_t r = carc__find(g, g->s.figs[p][k]);
+
+				figures[root_index(roots, n_roots, r)] +=
+					1u << (p * FIG_BITS);
+			}
 	for (int r = 0; r < n_roots; r++) {
 		const struct node *nd = &g->nodes[roots[r]];
 
 		if (node_kind(nd) == CARC_FEATURE_MONASTERY)
-			score_monastery(g, node_tile(nd), roots[r], CARC_EVENT_FINAL);
+			score_monastery(g, node_tile(nd), roots[r],
+					CARC_EVENT_FINAL, figures[r]);
 		else if (node_kind(nd) != CARC_FEATURE_FIELD)
-			score_road_city(g, roots[r], roots[r], CARC_EVENT_FINAL);
+			score_road_city(g, roots[r], roots[r], CARC_EVENT_FINAL,
+					figures[r]);
 	}
 	if (OPT(g->rules, CARC_OPT_FARMERS))
-		score_farms(g, roots, n_roots);
+		score_farms(g, roots, figures, n_roots);
 }

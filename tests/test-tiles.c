@@ -320,7 +320,8 @@ END_TEST
 
 /* Every tile type, the Crop Circles ones included, lists its features in
  * the documented order (cities, roads, fields, monastery, each numbered
- * from 1): scoring relies on the pieces of one kind being consecutive. */
+ * from 1): scoring relies on the pieces of one kind being consecutive;
+ * and no piece has more than three pennants. */
 START_TEST(tile_features_canonical_order)
 {
 	uint32_t t = (uint32_t)_i;
@@ -344,6 +345,9 @@ START_TEST(tile_features_canonical_order)
 		} else {
 			ck_assert_uint_eq(got[i], got[i - 1] + 1);
 		}
+		/* a piece's own pennants fit the union-find node's two
+		 * bits for them (struct node, KP_PENNANTS) */
+		ck_assert_int_le(carc_tile_feature_pennants(t, got[i]), 3);
 	}
 }
 END_TEST
