@@ -218,17 +218,40 @@ struct fcell {
 	uint8_t pad[3];
 };
 
+/* A scoring event: this header, then uint16_t points[n_players] and
+ * uint8_t figures[n_players] (event_points(), event_figures()), so that a
+ * two-player game does not keep room for six. */
 struct event {
 	uint8_t type, kind, feature, scorers;
 	int16_t x, y;
 	uint16_t tiles;
 	uint8_t pennants, cities;
-	uint8_t figures[MAX_PLAYERS];
 	uint8_t phantoms;	/* bit p: p's phantom is on the feature */
 	uint8_t pad;
-	uint16_t points[MAX_PLAYERS];
-	uint16_t bpoints[MAX_PLAYERS];	/* Little Buildings points */
+	uint16_t bpoints;	/* Little Buildings points, to each scorer */
 };
+
+_Static_assert(sizeof(struct event) == 16, "an event header is 16 bytes");
+
+/* Bytes of one event of a game of @n_players (even: points stay
+ * aligned). */
+static inline size_t
+event_size(uint32_t n_players)
+{
+	return (sizeof(struct event) + 3 * n_players + 1) & ~(size_t)1;
+}
+
+static inline uint16_t *
+event_points(struct event *e)
+{
+	return (uint16_t *)(void *)(e + 1);
+}
+
+static inline uint8_t *
+event_figures(struct event *e, uint32_t n_players)
+{
+	return (uint8_t *)(e + 1) + 2 * n_players;
+}
 
 /* Plain-data part of a game: copied by value. */
 struct game_state {
@@ -280,10 +303,18 @@ struct carc_game {
 	uint8_t *stack;
 	uint8_t *discards;
 	struct monastery *monasteries;	/* the monasteries on the board */
-	struct event *events;
+	struct event *events;	/* event_size() apart: game_event() */
 	uint32_t *history;	/* every move applied, packed (game.c) */
 	struct game_state s;
 };
+
+/* The @i-th event of the last carc_game_apply(). */
+static inline struct event *
+game_event(const struct carc_game *g, uint32_t i)
+{
+	return (struct event *)(void *)((char *)g->events +
+					i * event_size(g->s.n_players));
+}
 
 /* rng (splitmix64): identical on every platform */
 static inline uint64_t

@@ -59,7 +59,7 @@ compute_layout(const struct carc_rules *r, uint32_t n_players,
 	PUT(monasteries, (r->cap_monasteries + 1) * sizeof(struct monastery));
 	PUT(history, (r->cap_history + r->crop_tiles * (1 + n_players)) *
 			     sizeof(uint32_t));
-	PUT(events, events_cap(r, n_players) * sizeof(struct event));
+	PUT(events, events_cap(r, n_players) * event_size(n_players));
 #undef PUT
 	l->total = off;
 }
@@ -233,7 +233,7 @@ copy_state(struct carc_game *dst, const struct carc_game *src)
 	memcpy(dst->discards, src->discards, s->n_discards);
 	memcpy(dst->monasteries, src->monasteries,
 	       s->n_monasteries * sizeof(*src->monasteries));
-	memcpy(dst->events, src->events, s->n_events * sizeof(*src->events));
+	memcpy(dst->events, src->events, s->n_events * event_size(s->n_players));
 	memcpy(dst->history, src->history,
 	       s->n_history * sizeof(*src->history));
 }
@@ -986,13 +986,13 @@ CARC_EXPORT int
 carc_game_event_get(const struct carc_game *game, uint32_t index,
 		    uint32_t attr, int32_t *value_out)
 {
-	const struct event *e;
+	struct event *e;
 	uint32_t p = attr & 0xff;
 	int32_t v;
 
 	if (!game || !value_out || index >= game->s.n_events)
 		return CARC_E_INVALID;
-	e = &game->events[index];
+	e = game_event(game, index);
 	switch (attr) {
 	case CARC_EVENT_TYPE: v = e->type; break;
 	case CARC_EVENT_FEATURE_KIND: v = e->kind; break;
@@ -1007,11 +1007,11 @@ carc_game_event_get(const struct carc_game *game, uint32_t index,
 		if (p >= game->s.n_players)
 			return CARC_E_INVALID;
 		if ((attr & ~0xffu) == CARC_EVENT_POINTS)
-			v = e->points[p];
+			v = event_points(e)[p];
 		else if ((attr & ~0xffu) == CARC_EVENT_FIGURES)
-			v = e->figures[p];
+			v = event_figures(e, game->s.n_players)[p];
 		else if ((attr & ~0xffu) == CARC_EVENT_BUILDING_POINTS)
-			v = e->bpoints[p];
+			v = (e->scorers >> p & 1) ? e->bpoints : 0;
 		else if ((attr & ~0xffu) == CARC_EVENT_PHANTOM)
 			v = (e->phantoms >> p) & 1;
 		else

@@ -108,11 +108,12 @@ static struct event *
 new_event(struct carc_game *g, uint32_t type, uint32_t kind, uint32_t node,
 	  uint32_t figures)
 {
-	struct event *e = &g->events[g->s.n_events++];
+	struct event *e = game_event(g, g->s.n_events++);
 	const struct node *nd = &g->nodes[node];
 	const struct placed *p = &g->tiles[node_tile(nd)];
+	uint8_t *efigs = event_figures(e, g->s.n_players);
 
-	memset(e, 0, sizeof(*e));
+	memset(e, 0, event_size(g->s.n_players));
 	e->type = (uint8_t)type;
 	e->kind = (uint8_t)kind;
 	e->feature = g->ti[p->type].code[node_local(nd)];
@@ -121,10 +122,10 @@ new_event(struct carc_game *g, uint32_t type, uint32_t kind, uint32_t node,
 	for (uint32_t pl = 0; pl < g->s.n_players; pl++) {
 		uint32_t ph = g->s.figs[pl][PHANTOM_SLOT];
 
-		e->figures[pl] = (uint8_t)fig_count(figures, pl);
+		efigs[pl] = (uint8_t)fig_count(figures, pl);
 		/* a per-city farm event names a city; its phantoms are
 		 * farmers elsewhere and are not flagged */
-		if (ph != NODE_NONE && e->figures[pl] &&
+		if (ph != NODE_NONE && efigs[pl] &&
 		    carc__find(g, ph) == carc__find(g, node))
 			e->phantoms |= (uint8_t)(1u << pl);
 	}
@@ -138,10 +139,10 @@ award(struct carc_game *g, struct event *e, uint32_t scorers, uint32_t points,
       uint32_t bpoints)
 {
 	e->scorers = (uint8_t)scorers;
+	e->bpoints = (uint16_t)bpoints;
 	for (uint32_t p = 0; p < g->s.n_players; p++)
 		if (scorers & (1u << p)) {
-			e->points[p] = (uint16_t)points;
-			e->bpoints[p] = (uint16_t)bpoints;
+			event_points(e)[p] = (uint16_t)points;
 			g->s.score[p] += (int32_t)(points + bpoints);
 		}
 }
@@ -376,8 +377,7 @@ score_farms(struct carc_game *g, const uint16_t *roots,
 					for (uint32_t p = 0;
 					     p < g->s.n_players; p++)
 						if (scorers & (1u << p)) {
-							e->points[p] = (uint16_t)(
-								e->points[p] + 3);
+							event_points(e)[p] += 3;
 							g->s.score[p] += 3;
 						}
 					continue;
@@ -393,7 +393,7 @@ score_farms(struct carc_game *g, const uint16_t *roots,
 					    (*data & (1u << p)))
 						continue;
 					*data |= 1u << p;
-					e->points[p] = (uint16_t)(e->points[p] + 3);
+					event_points(e)[p] += 3;
 					g->s.score[p] += 3;
 				}
 			}
@@ -408,11 +408,10 @@ score_farms(struct carc_game *g, const uint16_t *roots,
 		 * (REFERENCE 6.2, 7.3 #9, #17) */
 		if (!lb || (cities == 0 && !OPT(g->rules, CARC_OPT_LB_ZERO_FIELD)))
 			continue;
+		e->bpoints = (uint16_t)bpoints;
 		for (uint32_t p = 0; p < g->s.n_players; p++)
-			if (scorers & (1u << p)) {
-				e->bpoints[p] = (uint16_t)bpoints;
+			if (scorers & (1u << p))
 				g->s.score[p] += (int32_t)bpoints;
-			}
 	}
 
 	/* original rule: each completed city once, for the farmer majority
