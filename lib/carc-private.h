@@ -304,7 +304,7 @@ struct carc_game {
 	uint8_t *discards;
 	struct monastery *monasteries;	/* the monasteries on the board */
 	struct event *events;	/* event_size() apart: game_event() */
-	uint32_t *history;	/* every move applied, packed (game.c) */
+	uint8_t *history;	/* every move applied, 3 bytes each (game.c) */
 	struct game_state s;
 };
 

@@ -15,6 +15,8 @@
 #include "carc-private.h"
 
 #define ALIGN8(n) (((n) + 7) & ~(size_t)7)
+#define HISTORY_BYTES 3		/* one move in the history (history_push()) */
+#define NO_LOCAL 15
 _Static_assert(sizeof(struct carc_game) % 8 == 0,
 	       "the arrays after the handle stay aligned");
 
@@ -58,7 +60,7 @@ compute_layout(const struct carc_rules *r, uint32_t n_players,
 	PUT(discards, r->cap_tiles);
 	PUT(monasteries, (r->cap_monasteries + 1) * sizeof(struct monastery));
 	PUT(history, (r->cap_history + r->crop_tiles * (1 + n_players)) *
-			     sizeof(uint32_t));
+			     HISTORY_BYTES);
 	PUT(events, events_cap(r, n_players) * event_size(n_players));
 #undef PUT
 	l->total = off;
@@ -83,7 +85,7 @@ attach(struct carc_game *g, void *mem, const struct layout *l,
 	g->discards = (uint8_t *)(base + l->discards);
 	g->monasteries = (struct monastery *)(void *)(base + l->monasteries);
 	g->events = (struct event *)(void *)(base + l->events);
-	g->history = (uint32_t *)(void *)(base + l->history);
+	g->history = (uint8_t *)(base + l->history);
 	memset(g->cells, 0, r->hash_size * sizeof(*g->cells));
 }
 
@@ -234,8 +236,7 @@ copy_state(struct carc_game *dst, const struct carc_game *src)
 	memcpy(dst->monasteries, src->monasteries,
 	       s->n_monasteries * sizeof(*src->monasteries));
 	memcpy(dst->events, src->events, s->n_events * event_size(s->n_players));
-	memcpy(dst->history, src->history,
-	       s->n_history * sizeof(*src->history));
+	memcpy(dst->history, src->history, s->n_history * HISTORY_BYTES);
 }
 
 CARC_EXPORT int
@@ -457,16 +458,24 @@ after_deploy(struct carc_game *g)
 }
 
 /*
- * The history keeps a move in 32 bits: kind (3 bits), figure or crop
- * choice (3), rotation (2), feature (8) and the index of the placed tile
- * the move names (16), whose position is in the tiles array.  Moves are
- * canonical (well_formed()), so nothing is lost, and a game's history
- * takes half the memory of the 64-bit values.
+ * The history keeps a move in 24 bits: kind (3 bits), figure or crop
+ * choice (3), rotation (2), the feature's local index on its tile (4) and
+ * the index of the placed tile the move names (12), whose position and
+ * type are in the tiles array.  A move without a feature (a placement, a
+ * building, a pass) has NO_LOCAL there.  Moves are canonical (well_formed()), so
+ * nothing is lost, and a game's history takes three eighths of the
+ * memory of the 64-bit values.
  */
-static uint32_t
-history_entry(const struct carc_game *g, carc_move_t m)
+_Static_assert(CARC_MOVE_REMOVE < 8 && CARC_MOVE_CROP_CHOICE < 8 &&
+		       CARC_FIGURE_SHED < 8 &&
+		       CARC_CROP_REMOVE < 8,
+	       "kinds, figures and crop choices fit in 3 bits");
+
+static void
+history_push(struct carc_game *g, carc_move_t m)
 {
-	uint32_t kind = M_KIND(m);
+	uint32_t kind = M_KIND(m), local = NO_LOCAL, h;
+	uint8_t *at = g->history + HISTORY_BYTES * g->s.n_history++;
 	/* by phase, not by kind, which is a coin toss in the deploy step
 	 * (pass or deploy); passes and crop choices ignore the tile */
 	uint32_t tile = g->s.phase == CARC_PHASE_PLACE_TILE ? g->s.n_tiles
@@ -474,24 +483,32 @@ history_entry(const struct carc_game *g, carc_move_t m)
 
 	if (g->s.phase == CARC_PHASE_CROP_RESPONSE && kind != CARC_MOVE_PASS)
 		tile = (uint32_t)carc__board_lookup(g, M_X(m), M_Y(m));
-	return kind | M_FIGURE(m) << 3 | M_ROT(m) << 6 | M_FEATURE(m) << 8 |
-	       tile << 16;
+	if (M_FEATURE(m) != 0)
+		local = (uint32_t)tile_feat(tinfo(g, tile), M_FEATURE(m)) & 15;
+	h = kind | M_FIGURE(m) << 3 | M_ROT(m) << 6 | local << 8 | tile << 12;
+	at[0] = (uint8_t)h;
+	at[1] = (uint8_t)(h >> 8);
+	at[2] = (uint8_t)(h >> 16);
 }
 
 static carc_move_t
-history_move(const struct carc_game *g, uint32_t h)
+history_move(const struct carc_game *g, uint32_t index)
 {
+	const uint8_t *at = g->history + HISTORY_BYTES * index;
+	uint32_t h = at[0] | (uint32_t)at[1] << 8 | (uint32_t)at[2] << 16;
 	uint32_t kind = h & 7;
 	carc_move_t m = (carc_move_t)kind | (carc_move_t)(h >> 3 & 7) << 8 |
-			(carc_move_t)(h >> 6 & 3) << 16 |
-			(carc_move_t)(h >> 8 & 0xff) << 24;
+			(carc_move_t)(h >> 6 & 3) << 16;
 
 	if (kind == CARC_MOVE_PLACE || kind == CARC_MOVE_DEPLOY ||
 	    kind == CARC_MOVE_REMOVE) {
-		const struct placed *p = &g->tiles[h >> 16];
+		const struct placed *p = &g->tiles[h >> 12];
 
 		m |= (carc_move_t)(uint16_t)p->x << 32 |
 		     (carc_move_t)(uint16_t)p->y << 48;
+		if ((h >> 8 & 15) != NO_LOCAL)
+			m |= (carc_move_t)g->ti[p->type].code[h >> 8 & 15]
+			     << 24;
 	}
 	return m;
 }
@@ -510,7 +527,7 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 	if (rc < 0)
 		return rc;
 	g->s.n_events = 0;
-	g->history[g->s.n_history++] = history_entry(g, move);
+	history_push(g, move);
 	fig = M_FIGURE(move);
 
 	/* the placement step outside the switch: alternating with the
@@ -675,7 +692,7 @@ carc_game_history_at(const struct carc_game *game, uint32_t index,
 {
 	if (!game || !move_out || index >= game->s.n_history)
 		return CARC_E_INVALID;
-	*move_out = history_move(game, game->history[index]);
+	*move_out = history_move(game, index);
 	return CARC_OK;
 }
 

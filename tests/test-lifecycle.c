@@ -523,15 +523,25 @@ START_TEST(memory_size_follows_stack)
 }
 END_TEST
 
-/* Issue #5: a two-player base game fits in 8 KB. */
-START_TEST(memory_size_base_game)
+/* Issue #5: a two-player game fits in 8 KB, in the base game and with
+ * all three expansions (twelve more tiles, the phantom step, crop-circle
+ * rounds in the history). */
+START_TEST(memory_size_two_players)
 {
-	struct carc_rules *rules = make_rules(NULL, 0);
-	struct carc_game *g = make_game(rules, 2, 1);
+	struct carc_rules *base = make_rules(NULL, 0);
+	struct carc_rules *all = make_rules(
+		NULL, CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_CIRCLES_I, 1,
+		CARC_OPT_CROP_CIRCLES_II, 1, CARC_OPT_LITTLE_BUILDINGS, 1, 0);
+	struct carc_game *g = make_game(base, 2, 1);
+	struct carc_game *h = make_game(all, 2, 1);
 
-	carc_rules_unref(rules);
 	ck_assert_int_le(carc_game_memory_size(g), 8192);
+	ck_assert_int_le(carc_game_memory_size(h), 8192);
+	ck_assert_int_gt(carc_game_memory_size(h), carc_game_memory_size(g));
+	carc_game_free(h);
 	carc_game_free(g);
+	carc_rules_unref(all);
+	carc_rules_unref(base);
 }
 END_TEST
 
@@ -602,7 +612,7 @@ test_suite(void)
 	tcase_add_test(tc, game_new_errors);
 	tcase_add_test(tc, game_null_queries);
 	tcase_add_test(tc, memory_size_follows_stack);
-	tcase_add_test(tc, memory_size_base_game);
+	tcase_add_test(tc, memory_size_two_players);
 	tcase_add_test(tc, history_returns_every_move);
 	suite_add_tcase(s, tc);
 
