@@ -307,7 +307,7 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 
 	/* one node per feature, from the tile's template: no test of kinds.
 	 * The template holds local indices where the node holds node and
-	 * tile indices, so one vector add per node turns it into the real
+	 * tile indices, so two word adds per node turn it into the real
 	 * thing.  While there is room, all MAX_TILE_FEATS places are written
 	 * (the ones past the tile's features are unused and overwritten by
 	 * the next tile), so the loop's exit does not vary with the tile. */
