@@ -611,7 +611,8 @@ void carc_game_free(struct carc_game *game);
 /**
  * The bytes of memory a game holds (its handle and its one block of
  * arrays, sized from its rules and number of players): what each game
- * of a search tree costs.  A two-player base game takes about 8 KB.
+ * of a search tree costs.  A two-player game takes under 8 KB: about
+ * 6.7 KB for the base game, 8.0 KB with all three expansions.
  * carc_game_copy() copies only the part a game has used so far; a copy
  * from a larger game gives the destination a second block, and the size
  * counts both.
