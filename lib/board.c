@@ -2,7 +2,7 @@
 /*
  * The board: placed tiles (a position hash), the frontier of open
  * positions with the side types each requires, and the union-find over
- * feature pieces with merged totals (open sides, pennants, figures).
+ * feature pieces with merged totals (size, open sides, figure count).
  *
  * The frontier is kept sorted by (y, x) so that enumerating placements
  * is a linear scan that already yields the canonical order; lookups are
