@@ -6,6 +6,7 @@
  */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <check.h>
@@ -591,6 +592,60 @@ START_TEST(history_returns_every_move)
 }
 END_TEST
 
+/* The longest stack the library accepts (4000 tiles, every type, every
+ * expansion) plays to its end, and its history, whose entries keep a
+ * tile index in 12 bits and a feature as its index on that tile, gives
+ * back every move; the last placements name tiles past index 3000. */
+START_TEST(longest_stack_plays_to_the_end)
+{
+	struct carc_rules_builder *b = NULL;
+	struct carc_rules *rules = NULL;
+	struct carc_game *g;
+	carc_move_t *applied, moves[1024], got;
+	uint64_t rng = 7;
+	int n_applied = 0, cap = 20000, placed = 0;
+
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_PHANTOM, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_I, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_II, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_LITTLE_BUILDINGS, 1));
+	/* 111 of each type and 4 more U: 4000 */
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		assert_ok(carc_rules_builder_set_tile_count(
+			b, t, t == CARC_TILE_U ? 115 : 111));
+	assert_ok(carc_rules_builder_build(b, &rules));
+	carc_rules_builder_free(b);
+	g = make_game(rules, 2, 3);
+	applied = malloc((size_t)cap * sizeof(*applied));
+	ck_assert_ptr_nonnull(applied);
+
+	while (!carc_game_is_over(g)) {
+		int n = carc_game_legal_moves(g, moves, 1024);
+
+		ck_assert_int_gt(n, 0);
+		ck_assert_int_le(n, 1024);
+		rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+		applied[n_applied] = moves[(rng >> 33) % (uint64_t)n];
+		placed += carc_move_kind(applied[n_applied]) == CARC_MOVE_PLACE;
+		assert_ok(carc_game_apply(g, applied[n_applied]));
+		n_applied++;
+		ck_assert_int_lt(n_applied, cap);
+	}
+	/* nearly every tile placed (a few may fit nowhere) */
+	ck_assert_int_gt(placed, 3000);
+	ck_assert_int_eq(placed + carc_game_discard_count(g), 4000);
+	ck_assert_int_eq(carc_game_history_count(g), n_applied);
+	for (int i = 0; i < n_applied; i++) {
+		assert_ok(carc_game_history_at(g, (uint32_t)i, &got));
+		ck_assert_uint_eq(got, applied[i]);
+	}
+	free(applied);
+	carc_game_free(g);
+	carc_rules_unref(rules);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -613,6 +668,7 @@ test_suite(void)
 	tcase_add_test(tc, game_null_queries);
 	tcase_add_test(tc, memory_size_follows_stack);
 	tcase_add_test(tc, memory_size_two_players);
+	tcase_add_test(tc, longest_stack_plays_to_the_end);
 	tcase_add_test(tc, history_returns_every_move);
 	suite_add_tcase(s, tc);
 
