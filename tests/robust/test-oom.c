@@ -437,6 +437,67 @@ START_TEST(wrappers_active)
 }
 END_TEST
 
+/*
+ * Issue #5: the calls a bot makes millions of times never allocate:
+ * carc_game_legal_moves(), carc_game_is_legal(), carc_game_apply(),
+ * carc_game_hash() and carc_game_copy() between games of the same rules
+ * and player count, over whole random games (loop index: even = base
+ * game, odd = every expansion; seed and player count vary with it).
+ * The wrappers count every allocation while armed (wrappers_active shows
+ * they see the library's).
+ */
+START_TEST(bot_calls_never_allocate)
+{
+	struct carc_rules *rules =
+		_i % 2 == 0
+			? make_rules(NULL, 0)
+			: make_rules(NULL, CARC_OPT_PHANTOM, 1,
+				     CARC_OPT_CROP_CIRCLES_I, 1,
+				     CARC_OPT_CROP_CIRCLES_II, 1,
+				     CARC_OPT_LITTLE_BUILDINGS, 1, 0);
+	uint32_t players = 2 + (uint32_t)(_i / 2) % 3;
+	struct carc_game *g = make_game(rules, players, (uint64_t)_i + 1);
+	struct carc_game *copy = make_game(rules, players, 99);
+	carc_move_t moves[512];
+	uint64_t rng = (uint64_t)_i + 1, hash = 0;
+	int decisions = 0;
+
+	mem.count = 0;
+	mem.fail_nth = 0;
+	for (;;) {
+		int n, legal, rc_apply, rc_copy;
+		carc_move_t m;
+
+		mem.armed = 1;
+		n = carc_game_legal_moves(g, moves, 512);
+		mem.armed = 0;
+		ck_assert_int_ge(n, 0);
+		ck_assert_int_le(n, 512);
+		if (n == 0)
+			break;
+		m = moves[test_rand(&rng) % (uint64_t)n];
+		mem.armed = 1;
+		legal = carc_game_is_legal(g, m);
+		rc_apply = carc_game_apply(g, m);
+		hash ^= carc_game_hash(g);
+		rc_copy = carc_game_copy(copy, g);
+		mem.armed = 0;
+		ck_assert_int_eq(legal, 1);
+		assert_ok(rc_apply);
+		assert_ok(rc_copy);
+		decisions++;
+	}
+	ck_assert_int_eq(carc_game_is_over(g), 1);
+	ck_assert_int_gt(decisions, 100);
+	ck_assert_uint_eq(carc_game_hash(copy), carc_game_hash(g));
+	ck_assert_uint_ne(hash, 0);
+	ck_assert_uint_eq(mem.count, 0);
+	carc_game_free(copy);
+	carc_game_free(g);
+	carc_rules_unref(rules);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -446,6 +507,7 @@ test_suite(void)
 	tcase_add_test(tc, wrappers_active);
 	tcase_add_test(tc, oom_lifecycle);
 	tcase_add_test(tc, oom_full_game);
+	tcase_add_loop_test(tc, bot_calls_never_allocate, 0, 12);
 	tcase_set_timeout(tc, 240);
 	suite_add_tcase(s, tc);
 	return s;
