@@ -79,8 +79,8 @@ int carc__tile_feat_index(uint32_t tile, uint32_t feature);
  * 4001 tiles); @kp holds the kind, a flag (KP_SIBLING), the piece's own
  * pennants and, on a root, how many figures stand on the set (KP_OCC).
  * Which players' figures those are is not kept here: scoring, which
- * needs it, looks it up in the players' figure slots (scoring.c,
- * figures_on()); only "is anyone there" is asked on every turn.  A
+ * needs it, looks it up in the players' figure slots
+ * (carc__figures_on()); only "is anyone there" is asked on every turn.  A
  * city's pennants are the sum over its pieces, counted when it is
  * scored.
  */

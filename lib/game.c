@@ -431,17 +431,20 @@ take_figure(struct carc_game *g, uint32_t player, uint32_t figure,
 	}
 }
 
-/* The node a legal deployment or removal names; the steps after the
- * placement name the tile just placed. */
+/* The placed index of the tile a legal move names: the one it places,
+ * the one a crop-circle response names by position, else the tile just
+ * placed (passes and crop choices name none and get that one).  By phase,
+ * not by kind, which is a coin toss in the deploy step (pass or
+ * deploy). */
 static uint32_t
-move_node(const struct carc_game *g, carc_move_t m)
+move_tile(const struct carc_game *g, carc_move_t m)
 {
-	uint32_t t = g->s.last_tile;
-
-	if (g->s.phase == CARC_PHASE_CROP_RESPONSE)
-		t = (uint32_t)carc__board_lookup(g, M_X(m), M_Y(m));
-	return g->tiles[t].node_base +
-	       (uint32_t)tile_feat(tinfo(g, t), M_FEATURE(m));
+	if (g->s.phase == CARC_PHASE_PLACE_TILE)
+		return g->s.n_tiles;
+	if (g->s.phase == CARC_PHASE_CROP_RESPONSE &&
+	    M_KIND(m) != CARC_MOVE_PASS)
+		return (uint32_t)carc__board_lookup(g, M_X(m), M_Y(m));
+	return g->s.last_tile;
 }
 
 /* End of step 2a: the phantom step follows while the phantom is in the
@@ -462,30 +465,25 @@ after_deploy(struct carc_game *g)
  * choice (3), rotation (2), the feature's local index on its tile (4) and
  * the index of the placed tile the move names (12), whose position and
  * type are in the tiles array.  A move without a feature (a placement, a
- * building, a pass) has NO_LOCAL there.  Moves are canonical (well_formed()), so
- * nothing is lost, and a game's history takes three eighths of the
- * memory of the 64-bit values.
+ * building, a pass) has NO_LOCAL there.  Moves are canonical
+ * (well_formed()), so nothing is lost, and a game's history takes three
+ * eighths of the memory of the 64-bit values.
  */
 _Static_assert(CARC_MOVE_REMOVE < 8 && CARC_MOVE_CROP_CHOICE < 8 &&
 		       CARC_FIGURE_SHED < 8 &&
 		       CARC_CROP_REMOVE < 8,
 	       "kinds, figures and crop choices fit in 3 bits");
 
+/* Append @m, which names placed tile @tile (move_tile()) and the
+ * feature with local index @local there (or NO_LOCAL). */
 static void
-history_push(struct carc_game *g, carc_move_t m)
+history_push(struct carc_game *g, carc_move_t m, uint32_t tile,
+	     uint32_t local)
 {
-	uint32_t kind = M_KIND(m), local = NO_LOCAL, h;
 	uint8_t *at = g->history + HISTORY_BYTES * g->s.n_history++;
-	/* by phase, not by kind, which is a coin toss in the deploy step
-	 * (pass or deploy); passes and crop choices ignore the tile */
-	uint32_t tile = g->s.phase == CARC_PHASE_PLACE_TILE ? g->s.n_tiles
-							     : g->s.last_tile;
+	uint32_t h = M_KIND(m) | M_FIGURE(m) << 3 | M_ROT(m) << 6 |
+		     local << 8 | tile << 12;
 
-	if (g->s.phase == CARC_PHASE_CROP_RESPONSE && kind != CARC_MOVE_PASS)
-		tile = (uint32_t)carc__board_lookup(g, M_X(m), M_Y(m));
-	if (M_FEATURE(m) != 0)
-		local = (uint32_t)tile_feat(tinfo(g, tile), M_FEATURE(m)) & 15;
-	h = kind | M_FIGURE(m) << 3 | M_ROT(m) << 6 | local << 8 | tile << 12;
 	at[0] = (uint8_t)h;
 	at[1] = (uint8_t)(h >> 8);
 	at[2] = (uint8_t)(h >> 16);
@@ -518,7 +516,7 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 {
 	struct carc_game *g = game;
 	struct place_hint hint;
-	uint32_t fig;
+	uint32_t fig, tile, local = NO_LOCAL, node;
 	int rc;
 
 	if (!g)
@@ -527,7 +525,12 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 	if (rc < 0)
 		return rc;
 	g->s.n_events = 0;
-	history_push(g, move);
+	/* the tile and feature the move names, found once for the history
+	 * and the figure steps */
+	tile = move_tile(g, move);
+	if (M_FEATURE(move) != 0)
+		local = (uint32_t)tile_feat(tinfo(g, tile), M_FEATURE(move));
+	history_push(g, move, tile, local);
 	fig = M_FIGURE(move);
 
 	/* the placement step outside the switch: alternating with the
@@ -540,6 +543,8 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 		g->s.phase = CARC_PHASE_DEPLOY;
 		return CARC_OK;
 	}
+	/* a deployment's or removal's node (unused by the others) */
+	node = g->tiles[tile].node_base + local;
 	switch (g->s.phase) {
 	case CARC_PHASE_DEPLOY:
 		if (M_KIND(move) == CARC_MOVE_DEPLOY) {
@@ -552,16 +557,14 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 					(uint64_t)pos_key(p->x, p->y) << 8 ^
 					fig);
 			} else {
-				put_figure(g, g->s.player, fig,
-					   move_node(g, move));
+				put_figure(g, g->s.player, fig, node);
 			}
 		}
 		after_deploy(g);
 		break;
 	case CARC_PHASE_PHANTOM:
 		if (M_KIND(move) == CARC_MOVE_DEPLOY) {
-			put_figure(g, g->s.player, CARC_FIGURE_PHANTOM,
-				   move_node(g, move));
+			put_figure(g, g->s.player, CARC_FIGURE_PHANTOM, node);
 			g->s.phantom_now = 1;
 		}
 		carc__game_end_turn(g);
@@ -573,9 +576,9 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 		break;
 	case CARC_PHASE_CROP_RESPONSE:
 		if (M_KIND(move) == CARC_MOVE_DEPLOY)
-			put_figure(g, g->s.player, fig, move_node(g, move));
+			put_figure(g, g->s.player, fig, node);
 		else if (M_KIND(move) == CARC_MOVE_REMOVE)
-			take_figure(g, g->s.player, fig, move_node(g, move));
+			take_figure(g, g->s.player, fig, node);
 		crop_advance(g);
 		break;
 	}
