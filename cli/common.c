@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Shared helpers of the carcassonne tool: files and records, events,
+ * replaying a prefix of a record, scores, the board's extent and the
+ * rule options given as record-header lines.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <carcassonne/carcassonne.h>
+
+#include "common.h"
+
+const char *progname = "carcassonne";
+
+/* ------------------------------------------------------------------ */
+/* Files and records                                                    */
+/* ------------------------------------------------------------------ */
+
+char *
+read_file(const char *path, size_t *len_out)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", progname, path,
+			strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		size_t k;
+
+		if (cap - len < 4096) {
+			char *nb = realloc(buf, cap ? 2 * cap : 65536);
+
+			if (!nb) {
+				fprintf(stderr, "%s: out of memory\n",
+					progname);
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = nb;
+			cap = cap ? 2 * cap : 65536;
+		}
+		k = fread(buf + len, 1, cap - len, f);
+		len += k;
+		if (k == 0)
+			break;
+	}
+	if (buf && ferror(f)) {
+		fprintf(stderr, "%s: %s: read error\n", progname, path);
+		free(buf);
+		buf = NULL;
+	}
+	if (f != stdin)
+		fclose(f);
+	*len_out = len;
+	return buf;
+}
+
+int
+write_file(const char *path, const char *data, size_t len)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
+
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", progname, path,
+			strerror(errno));
+		return -1;
+	}
+	if (fwrite(data, 1, len, f) != len || (f != stdout && fclose(f))) {
+		fprintf(stderr, "%s: %s: write error\n", progname, path);
+		return -1;
+	}
+	return 0;
+}
+
+/* Load a record; on error print "FILE:LINE:COLUMN: reason". */
+struct carc_game *
+load_record(const char *path)
+{
+	struct carc_game *game = NULL;
+	uint32_t line = 0, col = 0;
+	char msg[256];
+	size_t len;
+	char *text = read_file(path, &len);
+	int rc;
+
+	if (!text)
+		return NULL;
+	rc = carc_game_load(text, len, &game, &line, &col, msg, sizeof(msg));
+	free(text);
+	if (rc < 0) {
+		fprintf(stderr, "%s:%u:%u: %s\n", path, (unsigned)line,
+			(unsigned)col, msg[0] ? msg : carc_strerror(rc));
+		return NULL;
+	}
+	return game;
+}
+
+int
+save_record(const struct carc_game *game, const char *path)
+{
+	int len = carc_game_save(game, NULL, 0);
+	char *text;
+	int rc;
+
+	if (len < 0) {
+		fprintf(stderr, "%s: cannot save: %s\n", progname,
+			carc_strerror(len));
+		return -1;
+	}
+	text = malloc((size_t)len + 1);
+	if (!text)
+		return -1;
+	carc_game_save(game, text, (size_t)len + 1);
+	rc = write_file(path, text, (size_t)len);
+	free(text);
+	return rc;
+}
+
+void
+print_events(const struct carc_game *game, int move_no, FILE *f)
+{
+	static const char *const types[] = { "?", "completed", "final",
+					     "farm" };
+	static const char *const kinds[] = { "?", "city", "road", "field",
+					     "monastery" };
+	int n = carc_game_event_count(game);
+	int players = carc_game_player_count(game);
+
+	for (int i = 0; i < n; i++) {
+		int32_t type = 0, kind = 0, x = 0, y = 0, feat = 0, tiles = 0;
+		int32_t pennants = 0, cities = 0;
+		const char *fname;
+
+		carc_game_event_get(game, (uint32_t)i, CARC_EVENT_TYPE, &type);
+		carc_game_event_get(game, (uint32_t)i,
+				    CARC_EVENT_FEATURE_KIND, &kind);
+		carc_game_event_get(game, (uint32_t)i, CARC_EVENT_X, &x);
+		carc_game_event_get(game, (uint32_t)i, CARC_EVENT_Y, &y);
+		carc_game_event_get(game, (uint32_t)i, CARC_EVENT_FEATURE,
+				    &feat);
+		carc_game_event_get(game, (uint32_t)i, CARC_EVENT_TILES,
+				    &tiles);
+		carc_game_event_get(game, (uint32_t)i, CARC_EVENT_PENNANTS,
+				    &pennants);
+		carc_game_event_get(game, (uint32_t)i, CARC_EVENT_CITIES,
+				    &cities);
+		fname = carc_feature_name((uint32_t)feat);
+		fprintf(f, "event: move %d: %s %s at %d,%d %s: %d tiles",
+			move_no, type >= 1 && type <= 3 ? types[type] : "?",
+			kind >= 1 && kind <= 4 ? kinds[kind] : "?", (int)x,
+			(int)y, fname ? fname : "?", (int)tiles);
+		if (kind == CARC_FEATURE_CITY)
+			fprintf(f, ", %d pennants", (int)pennants);
+		if (type == CARC_EVENT_FARM)
+			fprintf(f, ", %d cities", (int)cities);
+		for (int p = 0; p < players; p++) {
+			int32_t pts = 0, bpts = 0;
+
+			carc_game_event_get(game, (uint32_t)i,
+					    CARC_EVENT_POINTS + (uint32_t)p,
+					    &pts);
+			carc_game_event_get(game, (uint32_t)i,
+					    CARC_EVENT_BUILDING_POINTS +
+						    (uint32_t)p,
+					    &bpts);
+			if (pts || bpts)
+				fprintf(f, "; P%d +%d", p, (int)(pts + bpts));
+			if (bpts)
+				fprintf(f, " (%d for buildings)", (int)bpts);
+		}
+		fprintf(f, "\n");
+	}
+}
+
+/*
+ * A fresh game with the rules, players and draw order of @p full, with
+ * its first @p n_moves moves replayed (all of them when n_moves < 0).
+ */
+struct carc_game *
+replay_prefix(const struct carc_game *full, int n_moves, bool events)
+{
+	struct carc_game *g = NULL;
+	int n_order = carc_game_draw_order(full, NULL, 0);
+	int total = carc_game_history_count(full);
+	uint32_t *order;
+	int rc;
+
+	if (n_moves < 0 || n_moves > total)
+		n_moves = total;
+	order = malloc(((size_t)n_order + 1) * sizeof(*order));
+	if (!order)
+		return NULL;
+	carc_game_draw_order(full, order, (size_t)n_order);
+	rc = carc_game_new(carc_game_rules(full),
+			   (uint32_t)carc_game_player_count(full), 0, &g);
+	if (rc == 0 && n_order > 0)
+		rc = carc_game_set_draw_order(g, order, (size_t)n_order);
+	free(order);
+	for (int i = 0; rc == 0 && i < n_moves; i++) {
+		carc_move_t m;
+
+		carc_game_history_at(full, (uint32_t)i, &m);
+		rc = carc_game_apply(g, m);
+		if (rc == 0 && events)
+			print_events(g, i + 1, stdout);
+	}
+	if (rc < 0) {
+		fprintf(stderr, "%s: replay failed: %s\n", progname,
+			carc_strerror(rc));
+		carc_game_free(g);
+		return NULL;
+	}
+	return g;
+}
+
+void
+print_scores(const struct carc_game *game, FILE *f)
+{
+	int n = carc_game_player_count(game);
+
+	fprintf(f, "scores:");
+	for (int p = 0; p < n; p++)
+		fprintf(f, " %d", carc_game_score(game, (uint32_t)p));
+	fprintf(f, "\n");
+}
+
+/* ------------------------------------------------------------------ */
+/* ASCII board                                                          */
+/* ------------------------------------------------------------------ */
+
+void
+board_bounds(const struct carc_game *g, int32_t *x0, int32_t *y0,
+	     int32_t *x1, int32_t *y1)
+{
+	int n = carc_game_tile_count(g);
+
+	*x0 = *y0 = INT32_MAX;
+	*x1 = *y1 = INT32_MIN;
+	for (int i = 0; i < n; i++) {
+		int32_t x, y;
+
+		carc_game_tile_at(g, (uint32_t)i, &x, &y, NULL, NULL);
+		*x0 = x < *x0 ? x : *x0;
+		*y0 = y < *y0 ? y : *y0;
+		*x1 = x > *x1 ? x : *x1;
+		*y1 = y > *y1 ? y : *y1;
+	}
+}
+
+int
+add_option(char *hdr, size_t n, const char *name, const char *value)
+{
+	size_t len = strlen(hdr);
+	int k = snprintf(hdr + len, n - len, "option %s %s\n", name, value);
+
+	return k < 0 || (size_t)k >= n - len ? -1 : 0;
+}
