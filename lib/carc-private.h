@@ -60,6 +60,15 @@ extern const struct tile_def carc__tiles[CARC_TILE_TYPES];
 /* carc_feature_name() for the library's own use. */
 const char *carc__feature_name(uint32_t feature);
 
+/* carc_figure_name() for the library's own use (names.c), and the word
+ * of a #carc_crop_choice ("deploy", "remove"); NULL for unknown ones. */
+const char *carc__figure_name(uint32_t figure);
+const char *carc__crop_choice_name(uint32_t choice);
+
+/* Range and default of an option (rules.c); false for an unknown one. */
+bool carc__rules_option_limits(uint32_t option, int32_t *min, int32_t *max,
+			       int32_t *def);
+
 /* Local feature index of @feature on @tile, or -1. */
 int carc__tile_feat_index(uint32_t tile, uint32_t feature);
 

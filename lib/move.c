@@ -124,19 +124,6 @@ carc_move_feature(carc_move_t move)
 	return M_FEATURE(move);
 }
 
-static const char *
-figure_name(uint32_t figure)
-{
-	switch (figure) {
-	case CARC_FIGURE_FOLLOWER: return "follower";
-	case CARC_FIGURE_PHANTOM: return "phantom";
-	case CARC_FIGURE_TOWER: return "tower";
-	case CARC_FIGURE_HOUSE: return "house";
-	case CARC_FIGURE_SHED: return "shed";
-	}
-	return NULL;
-}
-
 /* Whether @m is well formed: a known kind, its fields in range and every
  * field its kind does not use zero. */
 static bool
@@ -152,7 +139,7 @@ well_formed(carc_move_t m)
 	switch (M_KIND(m)) {
 	case CARC_MOVE_DEPLOY:
 		if (m != pack(CARC_MOVE_DEPLOY, fig, 0, feat, M_X(m), M_Y(m)) ||
-		    !figure_name(fig))
+		    fig < CARC_FIGURE_FOLLOWER || fig > CARC_FIGURE_SHED)
 			return false;
 		return is_building(fig) ? feat == 0
 					: carc__feature_name(feat) != NULL;
@@ -163,8 +150,8 @@ well_formed(carc_move_t m)
 		       m == pack(CARC_MOVE_CROP_CHOICE, fig, 0, 0, 0, 0);
 	case CARC_MOVE_REMOVE:
 		return m == pack(CARC_MOVE_REMOVE, fig, 0, feat, M_X(m),
-				 M_Y(m)) && figure_name(fig) &&
-		       !is_building(fig) && carc__feature_name(feat);
+				 M_Y(m)) && is_follower(fig) &&
+		       carc__feature_name(feat);
 	}
 	return false;
 }
@@ -184,11 +171,11 @@ carc_move_describe(carc_move_t move, char *buf, size_t n)
 	case CARC_MOVE_DEPLOY:
 		if (is_building(M_FIGURE(move)))
 			len = snprintf(buf, n, "build %s at %d,%d",
-				       figure_name(M_FIGURE(move)),
+				       carc__figure_name(M_FIGURE(move)),
 				       (int)M_X(move), (int)M_Y(move));
 		else
 			len = snprintf(buf, n, "deploy %s %s at %d,%d",
-				       figure_name(M_FIGURE(move)),
+				       carc__figure_name(M_FIGURE(move)),
 				       carc__feature_name(M_FEATURE(move)),
 				       (int)M_X(move), (int)M_Y(move));
 		break;
@@ -197,12 +184,11 @@ carc_move_describe(carc_move_t move, char *buf, size_t n)
 		break;
 	case CARC_MOVE_CROP_CHOICE:
 		len = snprintf(buf, n, "crop %s",
-			       M_FIGURE(move) == CARC_CROP_DEPLOY ? "deploy"
-								  : "remove");
+			       carc__crop_choice_name(M_FIGURE(move)));
 		break;
 	case CARC_MOVE_REMOVE:
 		len = snprintf(buf, n, "remove %s %s at %d,%d",
-			       figure_name(M_FIGURE(move)),
+			       carc__figure_name(M_FIGURE(move)),
 			       carc__feature_name(M_FEATURE(move)),
 			       (int)M_X(move), (int)M_Y(move));
 		break;

@@ -54,6 +54,18 @@ option_known(uint32_t option)
 	return option >= 1 && option < N_OPTS;
 }
 
+bool
+carc__rules_option_limits(uint32_t option, int32_t *min, int32_t *max,
+			  int32_t *def)
+{
+	if (!option_known(option))
+		return false;
+	*min = opt_range[option].min;
+	*max = opt_range[option].max;
+	*def = opt_default[option];
+	return true;
+}
+
 /* Tiles of a switched-off expansion never enter the stack. */
 static bool
 tile_enabled(const int32_t *opt, uint32_t tile)

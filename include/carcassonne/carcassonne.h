@@ -523,6 +523,201 @@ int carc_rules_tile_count(const struct carc_rules *rules, uint32_t tile);
 /** @} */
 
 /**
+ * @defgroup names Names
+ *
+ * The words of game records (doc/record-format.md) and of
+ * carc_move_describe(), for programs and bindings that read or show
+ * options and moves: one table inside the library, so that no caller
+ * keeps a copy.
+ *
+ * Options are numbered 1 to N without gaps (#carc_option); a program
+ * that builds its list of options at run time asks carc_option_info()
+ * for 1, 2, … until it returns #CARC_E_UNKNOWN_OPTION:
+ * @code
+ * for (uint32_t o = 1; ; o++) {
+ *         int32_t min, max, def;
+ *         int type = carc_option_info(o, &min, &max, &def);
+ *         if (type == CARC_E_UNKNOWN_OPTION)
+ *                 break;
+ *         if (type == CARC_OPTION_NUMBER)
+ *                 printf("%s %d to %d, default %d\n",
+ *                        carc_option_name(o), min, max, def);
+ *         else
+ *                 printf("%s default %s\n", carc_option_name(o),
+ *                        carc_option_value_name(o, def));
+ * }
+ * @endcode
+ *
+ * Names are ASCII, lower case, with words joined by '-'
+ * ("farm-scoring", "per-field-once").  Lookups by name are
+ * case-sensitive and accept exactly these words: a binding whose
+ * keywords cannot hold a '-' (farm_scoring=...) translates '_' to '-'
+ * itself.  A name returned as a @c const @c char* is a static string,
+ * valid for the life of the process; an unknown number gives NULL.
+ * @{
+ */
+
+/** What kind of value an option takes (carc_option_info()). */
+enum carc_option_type {
+	/** A number in a range, e.g. #CARC_OPT_FOLLOWERS; no value names. */
+	CARC_OPTION_NUMBER = 0,
+	/** A switch: 0 "off" or 1 "on". */
+	CARC_OPTION_SWITCH = 1,
+	/** One of a set of named values, e.g. #carc_farm_scoring. */
+	CARC_OPTION_CHOICE = 2,
+};
+
+/**
+ * The name of an option in game records, e.g. "farm-scoring" for
+ * #CARC_OPT_FARM_SCORING.
+ *
+ * @return a static string, or NULL for an unknown option.
+ * @since 0.2
+ */
+const char *carc_option_name(uint32_t option);
+
+/**
+ * Look up an option by its record name (exactly as carc_option_name()
+ * gives it: "farm_scoring" or "Farm-Scoring" are not found).
+ *
+ * @return the #carc_option (> 0), #CARC_E_UNKNOWN_OPTION for an unknown
+ *         name, or #CARC_E_INVALID for a NULL name.
+ * @since 0.2
+ */
+int carc_option_from_name(const char *name);
+
+/**
+ * The range, default and type of an option, as carc_rules_builder_set()
+ * checks them and carc_rules_builder_new() sets them.  Any output
+ * pointer may be NULL.
+ *
+ * @param option a #carc_option
+ * @param[out] min_out the smallest value
+ * @param[out] max_out the largest value
+ * @param[out] default_out the default value
+ * @return the option's #carc_option_type (>= 0), or
+ *         #CARC_E_UNKNOWN_OPTION for 0 and every number past the last
+ *         option.
+ * @since 0.2
+ */
+int carc_option_info(uint32_t option, int32_t *min_out, int32_t *max_out,
+		     int32_t *default_out);
+
+/**
+ * The word game records write for a value of an option: "per-city" for
+ * #CARC_FARM_PER_CITY of #CARC_OPT_FARM_SCORING, "3-2-1", "jcz", and
+ * "on" or "off" for a switch (#CARC_OPTION_SWITCH).
+ *
+ * @return a static string; NULL for an unknown option, a value out of
+ *         the option's range, or an option whose values are plain
+ *         numbers (#CARC_OPTION_NUMBER, e.g. #CARC_OPT_FOLLOWERS).
+ * @since 0.2
+ */
+const char *carc_option_value_name(uint32_t option, int32_t value);
+
+/**
+ * Read a value of an option as game records write it: a word of
+ * carc_option_value_name(), an alias ("321" for "3-2-1"), or a decimal
+ * number within the option's range (an optional sign and the digits 0–9,
+ * nothing else, e.g. "7" or "+7" for #CARC_OPT_FOLLOWERS, "1" for a
+ * switch).
+ *
+ * @param option a #carc_option
+ * @param name the word or number
+ * @param[out] value_out the value, written only on success
+ * @retval CARC_OK success
+ * @retval CARC_E_UNKNOWN_OPTION no such option
+ * @retval CARC_E_INVALID NULL argument, a word the option does not take,
+ *         or a number out of its range
+ * @since 0.2
+ */
+int carc_option_value_from_name(uint32_t option, const char *name,
+				int32_t *value_out);
+
+/**
+ * The name of a figure kind: "follower", "phantom", "tower", "house",
+ * "shed", as in carc_move_describe().
+ *
+ * @return a static string, or NULL for an unknown #carc_figure.
+ * @since 0.2
+ */
+const char *carc_figure_name(uint32_t figure);
+
+/**
+ * Look up a figure kind by its name.
+ *
+ * @return the #carc_figure (> 0), or #CARC_E_INVALID for a NULL or
+ *         unknown name.
+ * @since 0.2
+ */
+int carc_figure_from_name(const char *name);
+
+/**
+ * The name of a feature kind: "city", "road", "field", "monastery".
+ *
+ * @return a static string, or NULL for an unknown #carc_feature_kind.
+ * @since 0.2
+ */
+const char *carc_feature_kind_name(uint32_t kind);
+
+/**
+ * Look up a feature kind by its name.
+ *
+ * @return the #carc_feature_kind (> 0), or #CARC_E_INVALID for a NULL
+ *         or unknown name.
+ * @since 0.2
+ */
+int carc_feature_kind_from_name(const char *name);
+
+/**
+ * The name of a decision point: "place-tile", "deploy", "phantom",
+ * "crop-choice", "crop-response", "game-over".
+ *
+ * @return a static string, or NULL for an unknown #carc_phase.
+ * @since 0.2
+ */
+const char *carc_phase_name(uint32_t phase);
+
+/**
+ * Look up a decision point by its name.
+ *
+ * @return the #carc_phase (> 0), or #CARC_E_INVALID for a NULL or
+ *         unknown name.
+ * @since 0.2
+ */
+int carc_phase_from_name(const char *name);
+
+/**
+ * Read a move from the text carc_move_describe() writes: the exact
+ * inverse, so that for every move @c m it describes,
+ * carc_move_parse(text of m) gives back @c m, and describing a parsed
+ * move gives back the text.  The forms are
+ * @code
+ * place X,Y rR
+ * deploy follower|phantom FEATURE at X,Y
+ * build tower|house|shed at X,Y
+ * remove follower|phantom FEATURE at X,Y
+ * crop deploy|remove
+ * pass
+ * @endcode
+ * with FEATURE a name of carc_feature_from_name(), R 0–3 and X, Y
+ * integers from -32768 to 32767 written as carc_move_describe() writes
+ * them ("-3", "0", "12"; not "+3", "-0" or "012").  The text is strict:
+ * lower case, words separated by exactly one space, no space before or
+ * after, nothing after the last word.  Callers reading text typed by a
+ * person trim it first.
+ *
+ * @param text the NUL-terminated text
+ * @param[out] move_out the move, written only on success
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL argument or text that is not a move
+ * @since 0.2
+ */
+int carc_move_parse(const char *text, carc_move_t *move_out);
+
+/** @} */
+
+/**
  * @defgroup game Games
  *
  * A game is always at exactly one decision point (#carc_phase) for one

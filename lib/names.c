@@ -1,0 +1,440 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Names: the words of game records and of carc_move_describe() for
+ * options, option values, figures, feature kinds and decision points,
+ * and carc_move_parse(), the inverse of carc_move_describe().
+ *
+ * This is the library's one table of these words: the record code
+ * (record.c) and the move text (move.c) take them from here, and the
+ * public calls give them to the tool, the examples and the bindings.
+ * The ranges and defaults of the options stay with the rules (rules.c).
+ */
+#include "config.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "carc-private.h"
+
+/* ---- options --------------------------------------------------------- */
+
+struct option_names {
+	const char *name;
+	uint8_t type;			/* enum carc_option_type */
+	const char *const *values;	/* CHOICE: indexed by the value */
+	uint8_t n_values;
+};
+
+static const char *const farm_values[] = {
+	[CARC_FARM_PER_FIELD] = "per-field",
+	[CARC_FARM_PER_CITY] = "per-city",
+	[CARC_FARM_PER_FIELD_ONCE] = "per-field-once",
+};
+static const char *const lb_scoring_values[] = {
+	[CARC_LB_STANDARD] = "standard",
+	[CARC_LB_321] = "3-2-1",
+};
+static const char *const lb_dist_values[] = {
+	[CARC_LB_DIST_RULES] = "rules",
+	[CARC_LB_DIST_JCZ] = "jcz",
+};
+static const char *const switch_values[] = { "off", "on" };
+
+#define CHOICE(a) CARC_OPTION_CHOICE, (a), sizeof(a) / sizeof((a)[0])
+#define SWITCH CARC_OPTION_SWITCH, switch_values, 2
+#define NUMBER CARC_OPTION_NUMBER, NULL, 0
+
+/* Indexed by enum carc_option; every option from 1 to N_OPTS - 1 has an
+ * entry (tests/test-names.c walks them all). */
+static const struct option_names options[N_OPTS] = {
+	[CARC_OPT_FARM_SCORING] = { "farm-scoring", CHOICE(farm_values) },
+	[CARC_OPT_FARMERS] = { "farmers", SWITCH },
+	[CARC_OPT_SMALL_CITY] = { "small-city", SWITCH },
+	[CARC_OPT_FOLLOWERS] = { "followers", NUMBER },
+	[CARC_OPT_PHANTOM] = { "phantom", SWITCH },
+	[CARC_OPT_CROP_CIRCLES_I] = { "crop-circles-i", SWITCH },
+	[CARC_OPT_CROP_CIRCLES_II] = { "crop-circles-ii", SWITCH },
+	[CARC_OPT_LITTLE_BUILDINGS] = { "little-buildings", SWITCH },
+	[CARC_OPT_LB_SCORING] = { "lb-scoring", CHOICE(lb_scoring_values) },
+	[CARC_OPT_LB_DISTRIBUTION] = { "lb-distribution",
+				       CHOICE(lb_dist_values) },
+	[CARC_OPT_LB_ZERO_FIELD] = { "lb-zero-field", SWITCH },
+	[CARC_OPT_LB_PER_CITY_FIELDS] = { "lb-per-city-fields", SWITCH },
+	[CARC_OPT_CROP_DEPLOY_ANY] = { "crop-deploy-any", SWITCH },
+	[CARC_OPT_CROP_DEPLOY_MANDATORY] = { "crop-deploy-mandatory", SWITCH },
+	[CARC_OPT_CROP_PHANTOM] = { "crop-phantom", SWITCH },
+	[CARC_OPT_CROP_AFTER_PHANTOM] = { "crop-after-phantom", SWITCH },
+};
+
+/* Other words accepted for a value; carc_option_value_name() never gives
+ * them. */
+static const struct {
+	uint32_t option;
+	const char *name;
+	int32_t value;
+} value_aliases[] = {
+	{ CARC_OPT_LB_SCORING, "321", CARC_LB_321 },
+};
+
+static const struct option_names *
+option_names(uint32_t option)
+{
+	if (option < 1 || option >= N_OPTS || !options[option].name)
+		return NULL;
+	return &options[option];
+}
+
+CARC_EXPORT const char *
+carc_option_name(uint32_t option)
+{
+	const struct option_names *d = option_names(option);
+
+	return d ? d->name : NULL;
+}
+
+CARC_EXPORT int
+carc_option_from_name(const char *name)
+{
+	if (!name)
+		return CARC_E_INVALID;
+	for (uint32_t o = 1; o < N_OPTS; o++)
+		if (options[o].name && strcmp(options[o].name, name) == 0)
+			return (int)o;
+	return CARC_E_UNKNOWN_OPTION;
+}
+
+CARC_EXPORT int
+carc_option_info(uint32_t option, int32_t *min_out, int32_t *max_out,
+		 int32_t *default_out)
+{
+	const struct option_names *d = option_names(option);
+	int32_t min, max, def;
+
+	if (!d || !carc__rules_option_limits(option, &min, &max, &def))
+		return CARC_E_UNKNOWN_OPTION;
+	if (min_out)
+		*min_out = min;
+	if (max_out)
+		*max_out = max;
+	if (default_out)
+		*default_out = def;
+	return d->type;
+}
+
+CARC_EXPORT const char *
+carc_option_value_name(uint32_t option, int32_t value)
+{
+	const struct option_names *d = option_names(option);
+
+	if (!d || value < 0 || (uint32_t)value >= d->n_values)
+		return NULL;
+	return d->values[value];
+}
+
+/* A decimal number: an optional sign and at least one digit, nothing
+ * else; false also when it lies outside min..max. */
+static bool
+parse_decimal(const char *s, int32_t min, int32_t max, int32_t *out)
+{
+	bool neg = false;
+	int64_t v = 0;
+
+	if (*s == '+' || *s == '-')
+		neg = *s++ == '-';
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return false;
+		v = v * 10 + (*s - '0');
+		if (v > (int64_t)INT32_MAX + 1)
+			return false;
+	}
+	if (neg)
+		v = -v;
+	if (v < min || v > max)
+		return false;
+	*out = (int32_t)v;
+	return true;
+}
+
+CARC_EXPORT int
+carc_option_value_from_name(uint32_t option, const char *name,
+			    int32_t *value_out)
+{
+	const struct option_names *d = option_names(option);
+	int32_t min, max, v;
+
+	if (!name || !value_out)
+		return CARC_E_INVALID;
+	if (!d || !carc__rules_option_limits(option, &min, &max, &v))
+		return CARC_E_UNKNOWN_OPTION;
+	for (uint32_t k = 0; k < d->n_values; k++) {
+		if (strcmp(d->values[k], name) == 0) {
+			*value_out = (int32_t)k;
+			return CARC_OK;
+		}
+	}
+	for (size_t k = 0; k < sizeof(value_aliases) / sizeof(value_aliases[0]);
+	     k++) {
+		if (value_aliases[k].option == option &&
+		    strcmp(value_aliases[k].name, name) == 0) {
+			*value_out = value_aliases[k].value;
+			return CARC_OK;
+		}
+	}
+	if (!parse_decimal(name, min, max, &v))
+		return CARC_E_INVALID;
+	*value_out = v;
+	return CARC_OK;
+}
+
+/* ---- figures, feature kinds, decision points --------------------------- */
+
+static const char *const figure_names[] = {
+	[CARC_FIGURE_FOLLOWER] = "follower",
+	[CARC_FIGURE_PHANTOM] = "phantom",
+	[CARC_FIGURE_TOWER] = "tower",
+	[CARC_FIGURE_HOUSE] = "house",
+	[CARC_FIGURE_SHED] = "shed",
+};
+
+static const char *const feature_kind_names[] = {
+	[CARC_FEATURE_CITY] = "city",
+	[CARC_FEATURE_ROAD] = "road",
+	[CARC_FEATURE_FIELD] = "field",
+	[CARC_FEATURE_MONASTERY] = "monastery",
+};
+
+static const char *const phase_names[] = {
+	[CARC_PHASE_PLACE_TILE] = "place-tile",
+	[CARC_PHASE_DEPLOY] = "deploy",
+	[CARC_PHASE_PHANTOM] = "phantom",
+	[CARC_PHASE_CROP_CHOICE] = "crop-choice",
+	[CARC_PHASE_CROP_RESPONSE] = "crop-response",
+	[CARC_PHASE_GAME_OVER] = "game-over",
+};
+
+static const char *const crop_choice_names[] = {
+	[CARC_CROP_DEPLOY] = "deploy",
+	[CARC_CROP_REMOVE] = "remove",
+};
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Entry @i of a table whose index 0 is unused. */
+static const char *
+lookup(const char *const *table, size_t n, uint32_t i)
+{
+	return i >= 1 && i < n ? table[i] : NULL;
+}
+
+/* The index (>= 1) of @name in a table whose index 0 is unused. */
+static int
+find(const char *const *table, size_t n, const char *name)
+{
+	if (!name)
+		return CARC_E_INVALID;
+	for (size_t i = 1; i < n; i++)
+		if (table[i] && strcmp(table[i], name) == 0)
+			return (int)i;
+	return CARC_E_INVALID;
+}
+
+const char *
+carc__figure_name(uint32_t figure)
+{
+	return lookup(figure_names, N_OF(figure_names), figure);
+}
+
+const char *
+carc__crop_choice_name(uint32_t choice)
+{
+	return lookup(crop_choice_names, N_OF(crop_choice_names), choice);
+}
+
+CARC_EXPORT const char *
+carc_figure_name(uint32_t figure)
+{
+	return carc__figure_name(figure);
+}
+
+CARC_EXPORT int
+carc_figure_from_name(const char *name)
+{
+	return find(figure_names, N_OF(figure_names), name);
+}
+
+CARC_EXPORT const char *
+carc_feature_kind_name(uint32_t kind)
+{
+	return lookup(feature_kind_names, N_OF(feature_kind_names), kind);
+}
+
+CARC_EXPORT int
+carc_feature_kind_from_name(const char *name)
+{
+	return find(feature_kind_names, N_OF(feature_kind_names), name);
+}
+
+CARC_EXPORT const char *
+carc_phase_name(uint32_t phase)
+{
+	return lookup(phase_names, N_OF(phase_names), phase);
+}
+
+CARC_EXPORT int
+carc_phase_from_name(const char *name)
+{
+	return find(phase_names, N_OF(phase_names), name);
+}
+
+/* ---- moves ------------------------------------------------------------ */
+
+/*
+ * The longest text carc_move_describe() writes is
+ * "remove follower monastery at -32768,-32768" (42 characters); longer
+ * input is refused before it is read.
+ */
+#define MAX_MOVE_TEXT 63
+
+/* Take the literal @lit at *@p. */
+static bool
+take(const char **p, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	if (strncmp(*p, lit, n) != 0)
+		return false;
+	*p += n;
+	return true;
+}
+
+/* Take a word of lower-case letters and digits (up to @n - 1 of them)
+ * into @buf. */
+static bool
+take_word(const char **p, char *buf, size_t n)
+{
+	size_t k = 0;
+
+	while ((**p >= 'a' && **p <= 'z') || (**p >= '0' && **p <= '9')) {
+		if (k + 1 == n)
+			return false;
+		buf[k++] = *(*p)++;
+	}
+	buf[k] = '\0';
+	return k > 0;
+}
+
+/* Take an integer of the int16 range.  Other spellings of the number
+ * than carc_move_describe()'s ("+1", "01") pass here and fail the final
+ * comparison in carc_move_parse(). */
+static bool
+take_coord(const char **p, int32_t *out)
+{
+	bool neg = **p == '-';
+	int32_t v = 0;
+	int digits = 0;
+
+	if (neg)
+		(*p)++;
+	while (**p >= '0' && **p <= '9') {
+		if (++digits > 5)
+			return false;
+		v = v * 10 + (*(*p)++ - '0');
+	}
+	if (digits == 0)
+		return false;
+	v = neg ? -v : v;
+	if (v < INT16_MIN || v > INT16_MAX)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* " at X,Y" followed by the end of the text. */
+static bool
+take_at(const char **p, int32_t *x, int32_t *y)
+{
+	return take(p, " at ") && take_coord(p, x) && take(p, ",") &&
+	       take_coord(p, y) && **p == '\0';
+}
+
+/* The move a text names, or CARC_MOVE_NONE; not yet checked to be in
+ * carc_move_describe()'s own spelling. */
+static carc_move_t
+read_move(const char *p)
+{
+	char word[16];
+	int32_t x, y;
+	int fig, feat;
+	bool deploy;
+
+	if (take(&p, "place ")) {
+		uint32_t r;
+
+		if (!take_coord(&p, &x) || !take(&p, ",") ||
+		    !take_coord(&p, &y) || !take(&p, " r") || *p < '0' ||
+		    *p > '3')
+			return CARC_MOVE_NONE;
+		r = (uint32_t)(*p++ - '0');
+		return *p == '\0' ? carc_move_place(x, y, r) : CARC_MOVE_NONE;
+	}
+	deploy = take(&p, "deploy ");
+	if (deploy || take(&p, "remove ")) {
+		if (!take_word(&p, word, sizeof(word)))
+			return CARC_MOVE_NONE;
+		fig = carc_figure_from_name(word);
+		if (!take(&p, " ") || !take_word(&p, word, sizeof(word)))
+			return CARC_MOVE_NONE;
+		feat = carc_feature_from_name(word);
+		if (fig < 0 || feat < 0 || !take_at(&p, &x, &y))
+			return CARC_MOVE_NONE;
+		/* the constructors refuse buildings and bad features */
+		return deploy ? carc_move_deploy((uint32_t)fig, x, y,
+						 (uint32_t)feat)
+			      : carc_move_remove((uint32_t)fig, x, y,
+						 (uint32_t)feat);
+	}
+	if (take(&p, "build ")) {
+		if (!take_word(&p, word, sizeof(word)))
+			return CARC_MOVE_NONE;
+		fig = carc_figure_from_name(word);
+		if (fig < 0 || !take_at(&p, &x, &y))
+			return CARC_MOVE_NONE;
+		return carc_move_build((uint32_t)fig, x, y);
+	}
+	if (take(&p, "crop ")) {
+		int c = find(crop_choice_names, N_OF(crop_choice_names), p);
+
+		return c > 0 ? carc_move_crop_choice((uint32_t)c)
+			     : CARC_MOVE_NONE;
+	}
+	if (strcmp(p, "pass") == 0)
+		return carc_move_pass();
+	return CARC_MOVE_NONE;
+}
+
+CARC_EXPORT int
+carc_move_parse(const char *text, carc_move_t *move_out)
+{
+	char again[MAX_MOVE_TEXT + 1];
+	carc_move_t m;
+	size_t len = 0;
+
+	if (!text || !move_out)
+		return CARC_E_INVALID;
+	while (text[len]) {
+		if (++len > MAX_MOVE_TEXT)
+			return CARC_E_INVALID;
+	}
+	m = read_move(text);
+	if (m == CARC_MOVE_NONE)
+		return CARC_E_INVALID;
+	/* Strict: only carc_move_describe()'s own spelling of the move. */
+	if (carc_move_describe(m, again, sizeof(again)) != (int)len ||
+	    memcmp(again, text, len) != 0)
+		return CARC_E_INVALID;
+	*move_out = m;
+	return CARC_OK;
+}
