@@ -2,6 +2,7 @@
 /*
  * carcassonne play: a game between bots and people.
  */
+#define _POSIX_C_SOURCE 200809L /* fileno, isatty */
 #include "config.h"
 
 #include <errno.h>
@@ -11,110 +12,190 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef _WIN32
+#include <io.h>
+#define isatty _isatty
+#define fileno _fileno
+#else
+#include <unistd.h>
+#endif
+
 #include <carcassonne/carcassonne.h>
 
 #include "common.h"
 
 #include "mcts-search.h"	/* examples/: the search of --bot mcts */
 
+/* Colour on a terminal unless NO_COLOR (https://no-color.org) is set. */
+static bool
+want_colour(FILE *f, bool no_color)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	if (no_color || (nc && nc[0]) || !isatty(fileno(f)))
+		return false;
+	nc = getenv("TERM");
+	return !nc || strcmp(nc, "dumb") != 0;
+}
+
+/* The log line of a bots-only game: one line per turn. */
+static void
+log_move(char *line, size_t size, const struct carc_game *before,
+	 const struct carc_game *after, carc_move_t m, int *turn, bool quiet,
+	 FILE *out)
+{
+	int phase = carc_game_phase(before);
+	int player = carc_game_current_player(before);
+	char text[160];
+	size_t len;
+
+	if (phase == CARC_PHASE_PLACE_TILE) {
+		if (!quiet && line[0])
+			fprintf(out, "%s\n", line);
+		snprintf(line, size, "turn %d: P%d %s", ++*turn, player,
+			 carc_tile_name(
+				 (uint32_t)carc_game_current_tile(before)));
+	}
+	carc_move_describe(m, text, sizeof(text));
+	len = strlen(line);
+	if (phase == CARC_PHASE_CROP_RESPONSE)
+		snprintf(line + len, size - len, "; P%d %s", player, text);
+	else
+		snprintf(line + len, size - len, "%s %s",
+			 phase == CARC_PHASE_PLACE_TILE ? ":" : ";", text);
+	if (carc_game_event_count(after) > 0) {
+		int np = carc_game_player_count(after);
+
+		len = strlen(line);
+		snprintf(line + len, size - len, " [");
+		for (int p = 0; p < np; p++) {
+			len = strlen(line);
+			snprintf(line + len, size - len, "%s%d", p ? " " : "",
+				 carc_game_score(after, (uint32_t)p));
+		}
+		len = strlen(line);
+		snprintf(line + len, size - len, "]");
+	}
+}
+
+/* Back to history length @p target: the same rules and draw order. */
+static int
+rewind_game(struct carc_game **game, int target)
+{
+	struct carc_game *g = replay_prefix(*game, target, false);
+
+	if (!g)
+		return -1;
+	carc_game_free(*game);
+	*game = g;
+	return 0;
+}
+
 int
 cmd_play(int argc, char **argv)
 {
 	char hdr[4096] = "";
-	unsigned long players = 2;
-	unsigned long long seed = 1;
+	uint64_t players = 2, seed = 1, playouts = 1000, v;
 	const char *bot = "random", *record = NULL;
-	unsigned long playouts = 1000;
-	long human = -1;
+	bool is_human[6] = { false }, any_human = false;
+	uint64_t humans[64];
+	int n_humans = 0;
 	struct mcts *search = NULL;
-	bool quiet = false;
-	struct carc_game *game = NULL, *scratch = NULL;
+	bool quiet = false, no_color = false;
+	struct carc_game *game = NULL, *scratch = NULL, *before = NULL;
+	struct human *person = NULL;
 	carc_move_t *moves = NULL;
-	char line[1024] = "", text[160], msg[256];
+	char line[1024] = "", msg[256];
+	FILE *out = stdout;	/* everything but the record */
+	int *marks = NULL, n_marks = 0;	/* history lengths of human moves */
 	uint64_t rng;
 	uint32_t eline, ecol;
 	int turn = 0, rc = 1;
 
 	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-		char name[64];
-		const char *eq;
+		const char *a = argv[i], *val;
+		int k;
 
-		if (strcmp(a, "--players") == 0 && v) {
-			players = strtoul(v, NULL, 10);
-			i++;
-		} else if (strcmp(a, "--seed") == 0 && v) {
-			seed = strtoull(v, NULL, 0);
-			i++;
-		} else if (strcmp(a, "--human") == 0 && v) {
-			human = strtol(v, NULL, 10);
-			if (human < 0 || human > 5)
-				goto bad;
-			i++;
-		} else if (strcmp(a, "--playouts") == 0 && v) {
-			playouts = strtoul(v, NULL, 10);
-			if (playouts < 1 || playouts > 10000000)
-				goto bad;
-			i++;
-		} else if (strcmp(a, "--bot") == 0 && v) {
-			bot = v;
-			i++;
-		} else if (strcmp(a, "--record") == 0 && v) {
-			record = v;
-			i++;
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			usage(stdout);
+			return 0;
 		} else if (strcmp(a, "--quiet") == 0) {
 			quiet = true;
-		} else if (strcmp(a, "--phantom") == 0) {
-			add_option(hdr, sizeof(hdr), "phantom", "on");
-		} else if (strcmp(a, "--crop-circles") == 0) {
-			add_option(hdr, sizeof(hdr), "crop-circles-i", "on");
-			add_option(hdr, sizeof(hdr), "crop-circles-ii", "on");
-		} else if (strcmp(a, "--crop-circles-i") == 0) {
-			add_option(hdr, sizeof(hdr), "crop-circles-i", "on");
-		} else if (strcmp(a, "--crop-circles-ii") == 0) {
-			add_option(hdr, sizeof(hdr), "crop-circles-ii", "on");
-		} else if (strcmp(a, "--little-buildings") == 0) {
-			add_option(hdr, sizeof(hdr), "little-buildings", "on");
-		} else if (strcmp(a, "--all") == 0) {
-			add_option(hdr, sizeof(hdr), "phantom", "on");
-			add_option(hdr, sizeof(hdr), "crop-circles-i", "on");
-			add_option(hdr, sizeof(hdr), "crop-circles-ii", "on");
-			add_option(hdr, sizeof(hdr), "little-buildings", "on");
-		} else if (strcmp(a, "--farm-scoring") == 0 && v) {
-			add_option(hdr, sizeof(hdr), "farm-scoring", v);
-			i++;
-		} else if (strcmp(a, "--option") == 0 && v &&
-			   (eq = strchr(v, '=')) != NULL &&
-			   (size_t)(eq - v) < sizeof(name)) {
-			memcpy(name, v, (size_t)(eq - v));
-			name[eq - v] = '\0';
-			if (add_option(hdr, sizeof(hdr), name, eq + 1) < 0)
-				goto bad;
-			i++;
+		} else if (strcmp(a, "--no-color") == 0 ||
+			   strcmp(a, "--no-colour") == 0) {
+			no_color = true;
+		} else if ((k = parse_rule_flag(argc, argv, &i, hdr,
+						sizeof(hdr))) != 0) {
+			if (k == -1)
+				return usage_error("too many rule options");
+			if (k < 0)
+				return 2;
+		} else if (strcmp(a, "--players") == 0 ||
+			   strcmp(a, "--seed") == 0 ||
+			   strcmp(a, "--human") == 0 ||
+			   strcmp(a, "--playouts") == 0 ||
+			   strcmp(a, "--bot") == 0 ||
+			   strcmp(a, "--record") == 0) {
+			if (!(val = option_value(argc, argv, &i)))
+				return 2;
+			if (strcmp(a, "--players") == 0) {
+				if (parse_number(a, val, 2, 6, &players) < 0)
+					return 2;
+			} else if (strcmp(a, "--seed") == 0) {
+				if (parse_number(a, val, 0, UINT64_MAX,
+						 &seed) < 0)
+					return 2;
+			} else if (strcmp(a, "--human") == 0) {
+				if (parse_number(a, val, 0, 5, &v) < 0)
+					return 2;
+				if (n_humans < 64)
+					humans[n_humans++] = v;
+			} else if (strcmp(a, "--playouts") == 0) {
+				if (parse_number(a, val, 1, 10000000,
+						 &playouts) < 0)
+					return 2;
+			} else if (strcmp(a, "--bot") == 0) {
+				if (strcmp(val, "random") != 0 &&
+				    strcmp(val, "greedy") != 0 &&
+				    strcmp(val, "mcts") != 0)
+					return usage_error(
+						"--bot: unknown bot '%s' (random, "
+						"greedy or mcts)",
+						val);
+				bot = val;
+			} else {
+				record = val;
+			}
+		} else if (a[0] == '-') {
+			return usage_error("unknown option '%s'", a);
 		} else {
-			goto bad;
+			return usage_error("play: unexpected argument '%s'",
+					   a);
 		}
 	}
-	if (strcmp(bot, "random") != 0 && strcmp(bot, "greedy") != 0 &&
-	    strcmp(bot, "mcts") != 0)
-		goto bad;
-	if (players < 2 || players > 6) {
-		fprintf(stderr, "%s: --players must be 2 to 6\n", progname);
-		return 2;
+	for (int i = 0; i < n_humans; i++) {
+		if (humans[i] >= players)
+			return usage_error(
+				"--human: '%u' is not a player of a %u-player "
+				"game (0 to %u)",
+				(unsigned)humans[i], (unsigned)players,
+				(unsigned)players - 1);
+		is_human[humans[i]] = any_human = true;
 	}
+	if (record && strcmp(record, "-") == 0)
+		out = stderr;
 
 	/* The rules and the seeded stack come from a record header, so the
 	 * options have the same names and checks as in records. */
 	{
 		char rec[8192];
 		int k = snprintf(rec, sizeof(rec),
-				 "carcassonne-record 1\nplayers %lu\n"
-				 "seed %llu\n%send\n",
-				 players, seed, hdr);
+				 "carcassonne-record 1\nplayers %u\n"
+				 "seed %" PRIu64 "\n%send\n",
+				 (unsigned)players, seed, hdr);
 
 		if (k < 0 || (size_t)k >= sizeof(rec))
-			goto bad;
+			return usage_error("too many rule options");
 		rc = carc_game_load(rec, (size_t)k, &game, &eline, &ecol, msg,
 				    sizeof(msg));
 		if (rc < 0) {
@@ -123,8 +204,17 @@ cmd_play(int argc, char **argv)
 		}
 	}
 	rc = 1;
+	/* a bad --record path is an error before the first move */
+	if (record && strcmp(record, "-") != 0 &&
+	    save_record_atomic(game, record) < 0)
+		goto out;
 	moves = malloc(MAX_MOVES * sizeof(*moves));
-	if (!moves || carc_game_clone(game, &scratch) < 0)
+	marks = malloc(4 * MAX_MOVES * sizeof(*marks));
+	if (!moves || !marks || carc_game_clone(game, &scratch) < 0 ||
+	    carc_game_clone(game, &before) < 0)
+		goto out;
+	if (any_human &&
+	    !(person = human_new(want_colour(out, no_color), out)))
 		goto out;
 	if (strcmp(bot, "mcts") == 0 &&
 	    !(search = mcts_new(game, (int)playouts)))
@@ -133,79 +223,85 @@ cmd_play(int argc, char **argv)
 
 	while (carc_game_is_over(game) == 0) {
 		int n = carc_game_legal_moves(game, moves, MAX_MOVES);
-		int phase = carc_game_phase(game);
 		int player = carc_game_current_player(game);
-		int tile = carc_game_current_tile(game);
 		carc_move_t m;
 
 		if (n <= 0)
 			break;
-		if (player == human) {
-			m = pick_human(game, moves, n);
+		if (is_human[player]) {
+			int action;
+
+			m = human_pick(person, game, moves, n, &action);
+			if (action == HUMAN_UNDO) {
+				int target;
+
+				if (n_marks == 0) {
+					fprintf(out, "nothing to undo: this "
+						     "is your first move\n");
+					continue;
+				}
+				target = marks[--n_marks];
+				if (rewind_game(&game, target) < 0 ||
+				    carc_game_copy(scratch, game) < 0)
+					goto out;
+				fprintf(out, "undone: back to move %d\n",
+					target + 1);
+				if (record && strcmp(record, "-") != 0)
+					save_record_atomic(game, record);
+				continue;
+			}
+			if (action == HUMAN_QUIT) {
+				fprintf(out, "you left the game after %d "
+					     "moves\n",
+					carc_game_history_count(game));
+				break;
+			}
 			if (m == CARC_MOVE_NONE) {
-				fprintf(stderr, "%s: end of input\n", progname);
+				fprintf(stderr, "%s: end of input\n",
+					progname);
 				goto out;
 			}
+			if (n_marks < 4 * MAX_MOVES)
+				marks[n_marks++] =
+					carc_game_history_count(game);
 		} else if (search)
 			m = mcts_choose(search, game, &rng);
 		else if (strcmp(bot, "greedy") == 0)
 			m = pick_greedy(game, moves, n, scratch, &rng);
 		else
 			m = moves[rng_next(&rng) % (uint64_t)n];
-		if (phase == CARC_PHASE_PLACE_TILE) {
-			if (!quiet && line[0])
-				printf("%s\n", line);
-			snprintf(line, sizeof(line), "turn %d: P%d %s", ++turn,
-				 player, carc_tile_name((uint32_t)tile));
-		}
-		carc_move_describe(m, text, sizeof(text));
-		{
-			size_t len = strlen(line);
-
-			if (phase == CARC_PHASE_CROP_RESPONSE)
-				snprintf(line + len, sizeof(line) - len,
-					 "; P%d %s", player, text);
-			else
-				snprintf(line + len, sizeof(line) - len,
-					 "%s %s",
-					 phase == CARC_PHASE_PLACE_TILE ? ":"
-									: ";",
-					 text);
-		}
+		carc_game_copy(before, game);
 		if (carc_game_apply(game, m) < 0) {
 			fprintf(stderr, "%s: the bot chose an illegal move\n",
 				progname);
 			goto out;
 		}
-		if (carc_game_event_count(game) > 0) {
-			size_t len = strlen(line);
-			int np = carc_game_player_count(game);
-
-			snprintf(line + len, sizeof(line) - len, " [");
-			for (int p = 0; p < np; p++) {
-				len = strlen(line);
-				snprintf(line + len, sizeof(line) - len,
-					 "%s%d", p ? " " : "",
-					 carc_game_score(game, (uint32_t)p));
-			}
-			len = strlen(line);
-			snprintf(line + len, sizeof(line) - len, "]");
-		}
+		if (person)
+			human_report(person, before, game, m,
+				     is_human[player]);
+		else
+			log_move(line, sizeof(line), before, game, m, &turn,
+				 quiet, out);
+		if (record && strcmp(record, "-") != 0 &&
+		    save_record_atomic(game, record) < 0)
+			goto out;
 	}
 	if (!quiet && line[0])
-		printf("%s\n", line);
-	printf("tiles discarded: %d\n", carc_game_discard_count(game));
-	print_scores(game, stdout);
+		fprintf(out, "%s\n", line);
+	if (person && carc_game_is_over(game) == 1)
+		human_game_over(person, game);
+	fprintf(out, "tiles discarded: %d\n", carc_game_discard_count(game));
+	print_scores(game, out);
 	rc = 0;
-	if (record && save_record(game, record) < 0)
+	if (record && strcmp(record, "-") == 0 && save_record(game, "-") < 0)
 		rc = 1;
 out:
 	free(moves);
+	free(marks);
+	human_free(person);
 	mcts_free(search);
+	carc_game_free(before);
 	carc_game_free(scratch);
 	carc_game_free(game);
 	return rc;
-bad:
-	usage(stderr);
-	return 2;
 }

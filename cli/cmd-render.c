@@ -465,30 +465,51 @@ int
 cmd_render(int argc, char **argv)
 {
 	const char *path = NULL, *outp = NULL;
-	long move = -1;
+	uint64_t move = 0;
+	bool have_move = false;
 	struct carc_game *game, *shown;
 	char title[256];
 	FILE *f;
 	int rc;
 
 	for (int i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
-			outp = argv[++i];
-		else if (strcmp(argv[i], "--move") == 0 && i + 1 < argc)
-			move = strtol(argv[++i], NULL, 10);
-		else if (argv[i][0] == '-' && argv[i][1] != '\0')
-			goto bad;
-		else if (!path)
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage(stdout);
+			return 0;
+		} else if (strcmp(argv[i], "-o") == 0) {
+			if (!(outp = option_value(argc, argv, &i)))
+				return 2;
+		} else if (strcmp(argv[i], "--move") == 0) {
+			const char *v = option_value(argc, argv, &i);
+
+			if (!v || parse_number("--move", v, 0, INT32_MAX,
+					       &move) < 0)
+				return 2;
+			have_move = true;
+		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			return usage_error("unknown option '%s'", argv[i]);
+		} else if (!path) {
 			path = argv[i];
-		else
-			goto bad;
+		} else {
+			return usage_error("render: unexpected argument '%s' "
+					   "(one record at a time)",
+					   argv[i]);
+		}
 	}
-	if (!path || !outp)
-		goto bad;
+	if (!path)
+		return usage_error("render: no record given");
+	if (!outp)
+		return usage_error("render: no output given (-o OUT.svg)");
 	game = load_record(path);
 	if (!game)
 		return 1;
-	shown = replay_prefix(game, move < 0 ? -1 : (int)move, false);
+	if (have_move && move > (uint64_t)carc_game_history_count(game)) {
+		fprintf(stderr, "%s: --move: %s has only %d moves\n",
+			progname, path, carc_game_history_count(game));
+		carc_game_free(game);
+		return 2;
+	}
+	shown = replay_prefix(game, have_move ? (int)move : -1, false);
 	carc_game_free(game);
 	if (!shown)
 		return 1;
@@ -511,7 +532,4 @@ cmd_render(int argc, char **argv)
 		return 1;
 	}
 	return 0;
-bad:
-	usage(stderr);
-	return 2;
 }

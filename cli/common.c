@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -266,4 +267,163 @@ add_option(char *hdr, size_t n, const char *name, const char *value)
 	int k = snprintf(hdr + len, n - len, "option %s %s\n", name, value);
 
 	return k < 0 || (size_t)k >= n - len ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Command-line parsing                                                 */
+/* ------------------------------------------------------------------ */
+
+int
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n(run '%s --help' for the usage)\n", progname);
+	return 2;
+}
+
+int
+parse_number(const char *flag, const char *text, uint64_t min, uint64_t max,
+	     uint64_t *out)
+{
+	uint64_t v = 0;
+	const char *s = text;
+
+	if (*s == '\0')
+		goto bad;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' ||
+		    v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+			goto bad;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	if (v < min || v > max)
+		goto bad;
+	*out = v;
+	return 0;
+bad:
+	usage_error("%s: '%s' is not a number from %" PRIu64 " to %" PRIu64,
+		    flag, text, min, max);
+	return -1;
+}
+
+const char *
+option_value(int argc, char **argv, int *i)
+{
+	if (*i + 1 >= argc) {
+		usage_error("option '%s' needs a value", argv[*i]);
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+int
+parse_rule_flag(int argc, char **argv, int *i, char *hdr, size_t n)
+{
+	const char *a = argv[*i], *v, *eq;
+	char name[64];
+
+	if (strcmp(a, "--phantom") == 0)
+		return add_option(hdr, n, "phantom", "on") < 0 ? -1 : 1;
+	if (strcmp(a, "--crop-circles") == 0)
+		return add_option(hdr, n, "crop-circles-i", "on") < 0 ||
+				       add_option(hdr, n, "crop-circles-ii",
+						  "on") < 0
+			       ? -1
+			       : 1;
+	if (strcmp(a, "--crop-circles-i") == 0)
+		return add_option(hdr, n, "crop-circles-i", "on") < 0 ? -1 : 1;
+	if (strcmp(a, "--crop-circles-ii") == 0)
+		return add_option(hdr, n, "crop-circles-ii", "on") < 0 ? -1
+									: 1;
+	if (strcmp(a, "--little-buildings") == 0)
+		return add_option(hdr, n, "little-buildings", "on") < 0 ? -1
+									 : 1;
+	if (strcmp(a, "--all") == 0)
+		return add_option(hdr, n, "phantom", "on") < 0 ||
+				       add_option(hdr, n, "crop-circles-i",
+						  "on") < 0 ||
+				       add_option(hdr, n, "crop-circles-ii",
+						  "on") < 0 ||
+				       add_option(hdr, n, "little-buildings",
+						  "on") < 0
+			       ? -1
+			       : 1;
+	if (strcmp(a, "--farm-scoring") == 0) {
+		if (!(v = option_value(argc, argv, i)))
+			return -2;
+		return add_option(hdr, n, "farm-scoring", v) < 0 ? -1 : 1;
+	}
+	if (strcmp(a, "--option") != 0)
+		return 0;
+	if (!(v = option_value(argc, argv, i)))
+		return -2;
+	eq = strchr(v, '=');
+	if (!eq || eq == v || (size_t)(eq - v) >= sizeof(name) ||
+	    eq[1] == '\0' || strpbrk(v, " \t\n#")) {
+		usage_error("--option: '%s' is not NAME=VALUE", v);
+		return -2;
+	}
+	memcpy(name, v, (size_t)(eq - v));
+	name[eq - v] = '\0';
+	return add_option(hdr, n, name, eq + 1) < 0 ? -1 : 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing a record as the game goes                                    */
+/* ------------------------------------------------------------------ */
+
+int
+save_record_atomic(const struct carc_game *game, const char *path)
+{
+	char tmp[4096];
+	int len = carc_game_save(game, NULL, 0);
+	char *text;
+	FILE *f;
+	bool ok;
+
+	if (strcmp(path, "-") == 0)
+		return save_record(game, path);
+	if (len < 0) {
+		fprintf(stderr, "%s: cannot save: %s\n", progname,
+			carc_strerror(len));
+		return -1;
+	}
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp", path) >=
+	    sizeof(tmp)) {
+		fprintf(stderr, "%s: %s: file name too long\n", progname,
+			path);
+		return -1;
+	}
+	text = malloc((size_t)len + 1);
+	if (!text) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return -1;
+	}
+	carc_game_save(game, text, (size_t)len + 1);
+	f = fopen(tmp, "wb");
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", progname, path,
+			strerror(errno));
+		free(text);
+		return -1;
+	}
+	ok = fwrite(text, 1, (size_t)len, f) == (size_t)len;
+	ok = fclose(f) == 0 && ok;
+	free(text);
+#ifdef _WIN32
+	if (ok)
+		remove(path);	/* rename() does not replace there */
+#endif
+	if (!ok || rename(tmp, path) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", progname, path,
+			ok ? strerror(errno) : "write error");
+		remove(tmp);
+		return -1;
+	}
+	return 0;
 }

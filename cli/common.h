@@ -32,15 +32,72 @@ void print_scores(const struct carc_game *game, FILE *f);
 void board_bounds(const struct carc_game *g, int32_t *x0, int32_t *y0,
 		  int32_t *x1, int32_t *y1);
 int add_option(char *hdr, size_t n, const char *name, const char *value);
+void print_events_json(const struct carc_game *game, int move_no,
+		       int player, const char *move_text, FILE *f);
+
+/* common.c: the command line.  Errors are printed as
+ * "carcassonne: MESSAGE" on stderr, naming the bad flag or value. */
+int usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+int parse_number(const char *flag, const char *text, uint64_t min,
+		 uint64_t max, uint64_t *out);
+const char *option_value(int argc, char **argv, int *i);
+/* 1: argv[*i] was a rule flag (added to hdr); 0: not one; -1: too many
+ * options; -2: bad value (reported). */
+int parse_rule_flag(int argc, char **argv, int *i, char *hdr, size_t n);
+int save_record_atomic(const struct carc_game *game, const char *path);
 
 /* bots.c */
 uint64_t rng_next(uint64_t *s);
 carc_move_t pick_greedy(const struct carc_game *game, const carc_move_t *moves,
 			int n, struct carc_game *scratch, uint64_t *rng);
 
-/* human.c */
-carc_move_t pick_human(const struct carc_game *game, const carc_move_t *moves,
-		       int n);
+/* human.c: a person at the terminal (play --human P) */
+enum { HUMAN_MOVE, HUMAN_UNDO, HUMAN_QUIT, HUMAN_EOF };
+struct human;
+struct human *human_new(bool colour, FILE *out);
+void human_free(struct human *h);
+/* The move the person chose, or CARC_MOVE_NONE with *action telling why
+ * (HUMAN_UNDO, HUMAN_QUIT, HUMAN_EOF). */
+carc_move_t human_pick(struct human *h, struct carc_game *game,
+		       const carc_move_t *moves, int n, int *action);
+/* Tell the person about a move just made, by a bot or by himself. */
+void human_report(struct human *h, const struct carc_game *before,
+		  const struct carc_game *after, carc_move_t move,
+		  bool is_human);
+void human_game_over(struct human *h, const struct carc_game *game);
+
+/* labels.c: what moves and features are called */
+extern const char *const figure_word[6];
+bool last_placed(const struct carc_game *g, int32_t *x, int32_t *y,
+		 uint32_t *tile, uint32_t *rot);
+void move_label(const struct carc_game *g, const carc_move_t *moves, int n,
+		int i, char *buf, size_t len);
+void move_words(const struct carc_game *g, carc_move_t m, char *buf,
+		size_t len);
+
+/* board.c: the terminal board in Unicode and colour */
+struct board_view {
+	bool colour;
+	int32_t cx, cy;		/* window centre */
+	int cols, rows;		/* window size in tiles; 0: whole board */
+	const carc_move_t *spots; /* legal placements to mark, or NULL */
+	int n_spots;
+};
+void board_draw(const struct carc_game *g, const struct board_view *v,
+		FILE *f);
+void board_draw_tile_rotations(uint32_t tile, const bool fits[4],
+			       bool colour, FILE *f);
+void board_legend(bool colour, FILE *f);
+/* "the city on the north edge" for a feature of tile in rotation */
+void feature_words(uint32_t tile, uint32_t rot, uint32_t feature,
+		   char *buf, size_t n);
+char spot_letter(int k);
+int spot_index(const carc_move_t *spots, int n_spots, int32_t x,
+	       int32_t y);
 
 /* the commands */
 int cmd_play(int argc, char **argv);

@@ -5,8 +5,10 @@
  *     carcassonne play [--players N] [--seed S] [--bot random|greedy|mcts]
  *                      [--playouts N] [--human P]
  *                      [--phantom] [--crop-circles] [--little-buildings]
- *                      [--option NAME=VALUE]... [--record FILE] [--quiet]
- *     carcassonne replay FILE [--events] [--board]
+ *                      [--option NAME=VALUE]... [--record FILE|-] [--quiet]
+ *                      [--no-color]
+ *     carcassonne replay FILE... [--events] [--board] [--json]
+ *                        [--option NAME=VALUE]...
  *     carcassonne render FILE -o OUT.svg [--move N]
  *
  * See carcassonne(1).  The program uses only the public API; rule
@@ -31,38 +33,45 @@ usage(FILE *f)
 {
 	fprintf(f,
 		"usage: %s play [--players N] [--seed S] [--bot random|greedy|mcts]\n"
-		"           [--playouts N] [--human P]\n"
+		"           [--playouts N] [--human P]... [--no-color]\n"
 		"           [--phantom] [--crop-circles] [--crop-circles-i]\n"
 		"           [--crop-circles-ii] [--little-buildings] [--all]\n"
 		"           [--farm-scoring per-field|per-city|per-field-once]\n"
-		"           [--option NAME=VALUE]... [--record FILE] [--quiet]\n"
-		"       %s replay FILE [--events] [--board]\n"
+		"           [--option NAME=VALUE]... [--record FILE|-] [--quiet]\n"
+		"       %s replay FILE... [--events] [--board] [--json]\n"
+		"           [--option NAME=VALUE]...\n"
 		"       %s render FILE -o OUT.svg [--move N]\n"
-		"       %s --version\n",
+		"       %s help | --help | --version\n"
+		"FILE '-' is the standard input or output.  See carcassonne(1).\n",
 		progname, progname, progname, progname);
 }
 
 int
 main(int argc, char **argv)
 {
-	if (argc < 2) {
+	const char *cmd = argc >= 2 ? argv[1] : NULL;
+
+	if (!cmd) {
 		usage(stderr);
 		return 2;
 	}
-	if (strcmp(argv[1], "play") == 0)
+	if (strcmp(cmd, "play") == 0)
 		return cmd_play(argc - 2, argv + 2);
-	if (strcmp(argv[1], "replay") == 0)
+	if (strcmp(cmd, "replay") == 0)
 		return cmd_replay(argc - 2, argv + 2);
-	if (strcmp(argv[1], "render") == 0)
+	if (strcmp(cmd, "render") == 0)
 		return cmd_render(argc - 2, argv + 2);
-	if (strcmp(argv[1], "--version") == 0) {
+	if (strcmp(cmd, "--version") == 0) {
 		printf("carcassonne %s\n", carc_version_string());
 		return 0;
 	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
+	    strcmp(cmd, "help") == 0) {
 		usage(stdout);
 		return 0;
 	}
-	usage(stderr);
-	return 2;
+	if (cmd[0] == '-')
+		return usage_error("unknown option '%s'", cmd);
+	return usage_error("unknown command '%s' (play, replay, render or "
+			   "help)", cmd);
 }

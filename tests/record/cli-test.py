@@ -4,9 +4,12 @@
 
 usage: cli-test.py CARCASSONNE EXAMPLES_DIR
 
-play --record, replay (scores, --events, --board), render (the SVG must
-parse as XML and show every tile), and the errors of a bad record.
+play --record, replay (scores, --events, --board, --json, several files,
+--option), render (the SVG must parse as XML and show every tile), the
+errors of a bad record, per-turn scores lines in records, and the usage
+errors: each names the bad flag or value and exits 2.
 """
+import json
 import os
 import re
 import subprocess
@@ -19,6 +22,8 @@ failures = []
 
 
 def run(*args, ok=True, stdin=None):
+    """The tool with these arguments; fails the test on a non-zero exit
+    unless ok is False."""
     p = subprocess.run([TOOL, *args], capture_output=True, text=True,
                        input=stdin)
     if ok and p.returncode != 0:
@@ -54,17 +59,194 @@ def check_human():
     p = run('play', '--human', '0', '--seed', '5', stdin=answers)
     if not re.fullmatch(r'scores:( \d+)+', last_line(p.stdout)):
         fail(f'play --human: last line {last_line(p.stdout)!r}')
-    if 'your move' not in p.stdout:
-        fail('play --human: no move list shown')
+    if 'where it fits' not in p.stdout or 'P0 place> ' not in p.stdout:
+        fail('play --human: no placements shown')
     p = run('play', '--human', '1', stdin='1\n', ok=False)
     if p.returncode == 0 or 'end of input' not in p.stderr:
         fail('play --human: end of input not reported')
+
+
+def usage_error(args, want):
+    """A usage error: exit 2, nothing on stdout, the message on stderr."""
+    p = run(*args, ok=False)
+    if p.returncode != 2 or p.stdout or want not in p.stderr:
+        fail(f'{args}: exit {p.returncode}, stdout {p.stdout!r}, '
+             f'stderr {p.stderr!r}, want {want!r}')
+
+
+def check_hygiene(tmp):
+    # --record - writes only the record on stdout: it pipes into replay -
+    p = run('play', '--seed', '3', '--all', '--record', '-')
+    if not p.stdout.startswith('carcassonne-record 1\n'):
+        fail(f'--record -: stdout starts {p.stdout[:40]!r}')
+    if 'turn 1:' not in p.stderr or 'scores:' not in p.stderr:
+        fail('--record -: the game log is not on stderr')
+    r = run('replay', '-', stdin=p.stdout)
+    if last_line(r.stdout) != last_line(p.stderr):
+        fail(f'--record - | replay -: {r.stdout!r} vs {last_line(p.stderr)!r}')
+
+    # every bad flag or value is named
+    usage_error(['play', '--human', '2', '--players', '2'],
+                "--human: '2' is not a player of a 2-player game")
+    usage_error(['play', '--players', '7'],
+                "--players: '7' is not a number from 2 to 6")
+    usage_error(['play', '--seed', '-5'], "carcassonne: --seed: '-5' is "
+                "not a number from 0 to 18446744073709551615")
+    usage_error(['play', '--seed', '12x'], "--seed: '12x' is not a number")
+    usage_error(['play', '--foo'], "carcassonne: unknown option '--foo'")
+    usage_error(['play', '--bot', 'smart'], "--bot: unknown bot 'smart'")
+    usage_error(['play', '--seed'], "option '--seed' needs a value")
+    usage_error(['play', '--option', 'phantom'],
+                "--option: 'phantom' is not NAME=VALUE")
+    usage_error(['replay', '--frob', 'x.rec'], "unknown option '--frob'")
+    usage_error(['replay'], 'replay: no record given')
+    usage_error(['frobnicate'], "unknown command 'frobnicate'")
+    usage_error(['--frob'], "unknown option '--frob'")
+    rec = os.path.join(tmp, 'h.rec')
+    run('play', '--seed', '2', '--record', rec)
+    usage_error(['render', rec, '-o', '-', '--move', '-1'],
+                "--move: '-1' is not a number")
+    usage_error(['render', rec, '-o', '-', '--move', 'abc'],
+                "--move: 'abc' is not a number")
+    usage_error(['render', rec], 'no output given')
+    p = run('render', rec, '-o', '-', '--move', '100000', ok=False)
+    if p.returncode != 2 or 'has only' not in p.stderr or p.stdout:
+        fail(f'render --move beyond the end: {p.returncode} {p.stderr!r}')
+    p = run('render', rec, '-o', '-', '--move', '0')
+    if p.stdout.count("<g id='tile-") != 1:
+        fail('render --move 0 does not show the start tile alone')
+    for args in (['--help'], ['help'], ['-h'], ['play', '--help'],
+                 ['replay', '--help'], ['render', '--help']):
+        p = run(*args)
+        if p.returncode != 0 or not p.stdout.startswith('usage:') or \
+                p.stderr:
+            fail(f'{args}: exit {p.returncode}, stdout {p.stdout[:30]!r}')
+    p = run(ok=False)
+    if p.returncode != 2 or p.stdout or 'usage:' not in p.stderr:
+        fail('no arguments: not a usage error on stderr')
+
+    # a bad --record path fails before the first move
+    p = run('play', '--record', os.path.join(tmp, 'no', 'such', 'x.rec'),
+            ok=False)
+    if p.returncode != 1 or 'turn 1' in p.stdout or \
+            'No such file' not in p.stderr:
+        fail(f'bad --record path: {p.returncode} {p.stderr!r}')
+
+
+def check_replay_many(tmp, examples):
+    recs = []
+    for n, opts in enumerate([[], ['--all'], ['--players', '3']]):
+        rec = os.path.join(tmp, f'many{n}.rec')
+        p = run('play', '--seed', str(40 + n), '--record', rec, *opts)
+        recs.append((rec, last_line(p.stdout)))
+    p = run('replay', *[r for r, _ in recs])
+    for rec, scores in recs:
+        if f'{rec}:\nmoves: ' not in p.stdout:
+            fail(f'replay of several files does not name {rec}')
+    got = re.findall(r'^scores:.*$', p.stdout, re.M)
+    if got != [s for _, s in recs]:
+        fail(f'replay of several files: {got!r}')
+    # one bad file among good ones: the others are still replayed
+    bad = os.path.join(tmp, 'missing.rec')
+    p = run('replay', recs[0][0], bad, recs[1][0], ok=False)
+    if p.returncode != 1 or len(re.findall('^scores:', p.stdout, re.M)) != 2:
+        fail(f'replay with a missing file: {p.returncode} {p.stdout!r}')
+
+    # --json: one object per move, then a summary per file
+    p = run('replay', '--json', recs[1][0])
+    objs = [json.loads(l) for l in p.stdout.splitlines()]
+    moves = [o for o in objs if 'move' in o]
+    summary = objs[-1]
+    total = [0, 0]
+    for o in moves:
+        for e in o['events']:
+            for k in ('type', 'kind', 'x', 'y', 'feature', 'points',
+                      'building_points'):
+                if k not in e:
+                    fail(f'--json event lacks {k}: {e}')
+            for pl in range(2):
+                total[pl] += e['points'][pl] + e['building_points'][pl]
+        if total != o['scores']:
+            fail(f'--json: events sum to {total}, scores {o["scores"]}')
+            break
+    if [o['move'] for o in moves] != list(range(1, len(moves) + 1)):
+        fail('--json: moves not numbered 1, 2, ...')
+    if summary.get('moves') != len(moves) or summary.get('over') is not True:
+        fail(f'--json summary {summary}')
+    if 'scores: ' + ' '.join(map(str, summary['scores'])) != recs[1][1]:
+        fail(f'--json final scores {summary["scores"]} vs {recs[1][1]}')
+    if not any(e['kind'] == 'field' and e['type'] == 'farm'
+               for o in moves for e in o['events']):
+        fail('--json: no farm event in a whole game')
+    if moves[0]['player'] != 0 or not moves[0]['text'].startswith('place '):
+        fail(f'--json first move {moves[0]}')
+
+    # --option: the same moves under changed rules
+    ex = os.path.join(examples, 'e11-jcz-lb-alt-3-2-1.rec')
+    p = run('replay', ex, '--option', 'lb-scoring=standard')
+    if last_line(p.stdout) == 'scores: 0 37' or \
+            not last_line(p.stdout).startswith('scores: '):
+        fail(f'replay --option lb-scoring=standard: {p.stdout!r}')
+    p = run('replay', recs[0][0], '--option', 'farm-scoring=per-city')
+    if not last_line(p.stdout).startswith('scores: '):
+        fail(f'replay --option farm-scoring: {p.stderr!r}')
+    # fewer followers: a deploy becomes illegal, reported with its line
+    with open(recs[0][0]) as f:
+        lines = f.read().splitlines()
+    deploys = [i + 1 for i, l in enumerate(lines) if ' deploy follower' in l]
+    p = run('replay', recs[0][0], '--option', 'followers=1', ok=False)
+    m = re.search(r':(\d+):\d+: illegal move: .*changed rules', p.stderr)
+    if p.returncode != 1 or not m or int(m.group(1)) not in deploys:
+        fail(f'replay --option followers=1: {p.stderr!r}')
+    p = run('replay', recs[0][0], '--option', 'frob=on', ok=False)
+    if p.returncode == 0 or "--option: unknown option 'frob'" not in p.stderr:
+        fail(f'replay --option frob=on: {p.stderr!r}')
+
+
+def check_turn_scores(tmp):
+    """A record may carry a 'scores' line after any move."""
+    rec = os.path.join(tmp, 'turns.rec')
+    run('play', '--seed', '21', '--phantom', '--record', rec)
+    p = run('replay', '--json', rec)
+    scores = [o['scores'] for o in map(json.loads, p.stdout.splitlines())
+              if 'move' in o]
+    with open(rec) as f:
+        lines = f.read().splitlines()
+    out, k = [], 0
+    for line in lines:
+        if line.startswith('scores'):
+            continue
+        out.append(line)
+        if re.match(r'P\d ', line):
+            out.append('scores ' + ' '.join(map(str, scores[k])))
+            k += 1
+    good = os.path.join(tmp, 'turns-good.rec')
+    with open(good, 'w') as f:
+        f.write('\n'.join(out) + '\n')
+    p = run('replay', good)
+    if last_line(p.stdout) != 'scores: ' + ' '.join(map(str, scores[-1])):
+        fail(f'per-turn scores: {p.stdout!r} {p.stderr!r}')
+    # one wrong per-turn score: the loader names its line and player
+    idx = next(i for i, l in enumerate(out) if l.startswith('scores ') and
+               l != 'scores 0 0')
+    wrong = out[:idx] + ['scores 999 0'] + out[idx + 1:]
+    bad = os.path.join(tmp, 'turns-bad.rec')
+    with open(bad, 'w') as f:
+        f.write('\n'.join(wrong) + '\n')
+    p = run('replay', bad, ok=False)
+    want = f'{bad}:{idx + 1}:8: P0 scores'
+    if p.returncode != 1 or want not in p.stderr:
+        fail(f'wrong per-turn score: {p.stderr!r}, want {want!r}')
 
 
 def main():
     global TOOL
     TOOL, examples = sys.argv[1], sys.argv[2]
     check_human()
+    with tempfile.TemporaryDirectory() as tmp:
+        check_hygiene(tmp)
+        check_replay_many(tmp, examples)
+        check_turn_scores(tmp)
     with tempfile.TemporaryDirectory() as tmp:
         for n, opts in enumerate([[], ['--all'], ['--phantom',
                                                   '--little-buildings'],
