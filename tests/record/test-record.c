@@ -411,6 +411,49 @@ START_TEST(error_wrong_player)
 }
 END_TEST
 
+/* A 'scores' line may follow any move (and precede the first): each is
+ * checked against the scores at that point of the replay. */
+START_TEST(per_turn_scores)
+{
+	static const char good[] =
+		"carcassonne-record 1\nplayers 2\ntiles *=0 E=1\n"
+		"scores 0 0\n"
+		"P0 place E 0,-1 r2\n"
+		"scores 0 0\n"
+		"P0 deploy follower c1\n"
+		"scores 4 0\n"
+		"scores 4 0\n"
+		"end\n";
+	struct carc_game *game = load_ok(good);
+
+	ck_assert_int_eq(carc_game_history_count(game), 2);
+	ck_assert_int_eq(carc_game_score(game, 0), 4);
+	ck_assert_int_eq(carc_game_score(game, 1), 0);
+	carc_game_free(game);
+
+	/* a wrong score after a move names its line, column and player */
+	expect_error("carcassonne-record 1\nplayers 2\ntiles *=0 E=1\n"
+		     "P0 place E 0,-1 r2\nscores 0 0\n"
+		     "P0 deploy follower c1\nscores 0 4\nend\n",
+		     CARC_E_PARSE, 7, 8, "P0 scores 4, not 0 as recorded");
+	expect_error("carcassonne-record 1\nplayers 2\ntiles *=0 E=1\n"
+		     "P0 place E 0,-1 r2\nscores 4 0\n"
+		     "P0 deploy follower c1\nend\n",
+		     CARC_E_PARSE, 5, 8, "P0 scores 0, not 4 as recorded");
+	/* before the first move, and too few scores */
+	expect_error("carcassonne-record 1\nplayers 2\ntiles *=0 E=1\n"
+		     "scores 0 1\nend\n",
+		     CARC_E_PARSE, 4, 10, "P1 scores 0, not 1 as recorded");
+	expect_error("carcassonne-record 1\nplayers 2\ntiles *=0 E=1\n"
+		     "P0 place E 0,-1 r2\nscores 0\nend\n",
+		     CARC_E_PARSE, 5, 0, "1 scores for 2 players");
+	/* a scores line ends the settings, as a move does */
+	expect_error("carcassonne-record 1\nplayers 2\nscores 0 0\n"
+		     "option phantom on\nend\n",
+		     CARC_E_PARSE, 4, 1, "must come before the first move");
+}
+END_TEST
+
 START_TEST(error_truncated)
 {
 	/* no 'end': the error is on the line after the last one */
@@ -532,6 +575,7 @@ test_suite(void)
 	tcase_add_test(tc, error_illegal_move);
 	tcase_add_test(tc, error_wrong_player);
 	tcase_add_test(tc, error_truncated);
+	tcase_add_test(tc, per_turn_scores);
 	tcase_add_test(tc, error_unknown_option);
 	tcase_add_test(tc, error_other);
 	suite_add_tcase(s, tc);
