@@ -395,15 +395,70 @@ uint32_t carc__building_value(const struct carc_game *g, uint32_t kind);
 
 /* game.c */
 void carc__game_end_turn(struct carc_game *g);
+void carc__game_next_turn(struct carc_game *g);
+void carc__game_put_figure(struct carc_game *g, uint32_t player,
+			   uint32_t figure, uint32_t node);
+void carc__game_take_figure(struct carc_game *g, uint32_t player,
+			    uint32_t figure, uint32_t node);
 
 /* move.c */
 /* CARC_OK if @m is legal now, else the specific error; a placement
  * fills @h (may be NULL). */
 int carc__check_move(const struct carc_game *g, carc_move_t m,
 		     struct place_hint *h);
-bool carc__crop_can_act(const struct carc_game *g, uint32_t player);
-int carc__crop_anchors(const struct carc_game *g, uint32_t player,
-		       uint16_t *nodes);
+
+static inline carc_move_t
+pack(uint32_t kind, uint32_t figure, uint32_t rot, uint32_t feature,
+     int32_t x, int32_t y)
+{
+	return (carc_move_t)kind | (carc_move_t)figure << 8 |
+	       (carc_move_t)rot << 16 | (carc_move_t)feature << 24 |
+	       (carc_move_t)(uint16_t)x << 32 | (carc_move_t)(uint16_t)y << 48;
+}
+
+#define MOVE_PASS ((carc_move_t)CARC_MOVE_PASS)
+
+static inline bool
+is_building(uint32_t figure)
+{
+	return figure >= CARC_FIGURE_TOWER && figure <= CARC_FIGURE_SHED;
+}
+
+/* Append @m to a listing of capacity @cap: counted always, stored while
+ * there is room. */
+static inline void
+emit(carc_move_t *moves, size_t cap, uint32_t *n, carc_move_t m)
+{
+	if (*n < cap)
+		moves[*n] = m;
+	(*n)++;
+}
+
+/*
+ * A decision point (enum carc_phase, doc/internals.md): its legal
+ * moves, the check of one move, and the application of a move the check
+ * accepted.  list() writes at most @cap moves and returns how many there
+ * are; check() returns CARC_OK or the specific error, and for a
+ * placement fills @h; apply() gets the union-find node of the feature
+ * the move names (a deployment's or removal's) and the check's @h.
+ */
+
+/* crop-circles.c: The Crop Circles */
+bool carc__crop_tile_enabled(const int32_t *opt, uint32_t tile);
+uint32_t carc__crop_kind_of(const int32_t *opt, uint32_t tile);
+bool carc__crop_begin(struct carc_game *g);
+uint32_t carc__crop_choice_list(const struct carc_game *g,
+				carc_move_t *moves, size_t cap);
+int carc__crop_choice_check(const struct carc_game *g, carc_move_t m,
+			    struct place_hint *h);
+void carc__crop_choice_apply(struct carc_game *g, carc_move_t m,
+			     uint32_t node, const struct place_hint *h);
+uint32_t carc__crop_response_list(const struct carc_game *g,
+				  carc_move_t *moves, size_t cap);
+int carc__crop_response_check(const struct carc_game *g, carc_move_t m,
+			      struct place_hint *h);
+void carc__crop_response_apply(struct carc_game *g, carc_move_t m,
+			       uint32_t node, const struct place_hint *h);
 
 static inline uint32_t
 slot_figure(uint32_t slot)

@@ -314,8 +314,8 @@ carc_game_free(struct carc_game *game)
 	free(game);
 }
 
-static void
-next_turn(struct carc_game *g)
+void
+carc__game_next_turn(struct carc_game *g)
 {
 	g->s.active = g->s.active + 1 == g->s.n_players ? 0 : g->s.active + 1;
 	g->s.player = g->s.active;
@@ -325,34 +325,14 @@ next_turn(struct carc_game *g)
 	draw(g);
 }
 
-/* Visit the next player of the crop-circle round who can act, left of
- * the active player first and the active player last (REFERENCE 6.1). */
-static void
-crop_advance(struct carc_game *g)
-{
-	while (g->s.crop_step < g->s.n_players) {
-		uint32_t q = (g->s.active + ++g->s.crop_step) % g->s.n_players;
-
-		if (carc__crop_can_act(g, q)) {
-			g->s.player = q;
-			g->s.phase = CARC_PHASE_CROP_RESPONSE;
-			return;
-		}
-	}
-	next_turn(g);
-}
-
 /* After the deployment steps: score, then the crop circle or next turn. */
 void
 carc__game_end_turn(struct carc_game *g)
 {
 	carc__score_turn(g);
-	if (carc__crop_kind(g) != 0) {
-		g->s.player = g->s.active;
-		g->s.phase = CARC_PHASE_CROP_CHOICE;
+	if (carc__crop_begin(g))
 		return;
-	}
-	next_turn(g);
+	carc__game_next_turn(g);
 }
 
 static void
@@ -378,9 +358,9 @@ compute_deploy_mask(struct carc_game *g)
 }
 
 /* Put @player's @figure on union-find node @node. */
-static void
-put_figure(struct carc_game *g, uint32_t player, uint32_t figure,
-	   uint32_t node)
+void
+carc__game_put_figure(struct carc_game *g, uint32_t player, uint32_t figure,
+		      uint32_t node)
 {
 	uint32_t root = carc__find(g, node);
 
@@ -405,9 +385,9 @@ put_figure(struct carc_game *g, uint32_t player, uint32_t figure,
 }
 
 /* Take @player's @figure standing on node @node back to the supply. */
-static void
-take_figure(struct carc_game *g, uint32_t player, uint32_t figure,
-	    uint32_t node)
+void
+carc__game_take_figure(struct carc_game *g, uint32_t player,
+		       uint32_t figure, uint32_t node)
 {
 	uint32_t first = figure == CARC_FIGURE_PHANTOM ? PHANTOM_SLOT : 0;
 	uint32_t last = figure == CARC_FIGURE_PHANTOM ? PHANTOM_SLOT
@@ -557,29 +537,23 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 					(uint64_t)pos_key(p->x, p->y) << 8 ^
 					fig);
 			} else {
-				put_figure(g, g->s.player, fig, node);
+				carc__game_put_figure(g, g->s.player, fig, node);
 			}
 		}
 		after_deploy(g);
 		break;
 	case CARC_PHASE_PHANTOM:
 		if (M_KIND(move) == CARC_MOVE_DEPLOY) {
-			put_figure(g, g->s.player, CARC_FIGURE_PHANTOM, node);
+			carc__game_put_figure(g, g->s.player, CARC_FIGURE_PHANTOM, node);
 			g->s.phantom_now = 1;
 		}
 		carc__game_end_turn(g);
 		break;
 	case CARC_PHASE_CROP_CHOICE:
-		g->s.crop_choice = fig;
-		g->s.crop_step = 0;
-		crop_advance(g);
+		carc__crop_choice_apply(g, move, node, &hint);
 		break;
 	case CARC_PHASE_CROP_RESPONSE:
-		if (M_KIND(move) == CARC_MOVE_DEPLOY)
-			put_figure(g, g->s.player, fig, node);
-		else if (M_KIND(move) == CARC_MOVE_REMOVE)
-			take_figure(g, g->s.player, fig, node);
-		crop_advance(g);
+		carc__crop_response_apply(g, move, node, &hint);
 		break;
 	}
 	return CARC_OK;

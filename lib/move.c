@@ -10,17 +10,6 @@
 
 #include "carc-private.h"
 
-static inline carc_move_t
-pack(uint32_t kind, uint32_t figure, uint32_t rot, uint32_t feature,
-     int32_t x, int32_t y)
-{
-	return (carc_move_t)kind | (carc_move_t)figure << 8 |
-	       (carc_move_t)rot << 16 | (carc_move_t)feature << 24 |
-	       (carc_move_t)(uint16_t)x << 32 | (carc_move_t)(uint16_t)y << 48;
-}
-
-#define MOVE_PASS ((carc_move_t)CARC_MOVE_PASS)
-
 static bool
 coord_ok(int32_t v)
 {
@@ -55,12 +44,6 @@ CARC_EXPORT carc_move_t
 carc_move_pass(void)
 {
 	return pack(CARC_MOVE_PASS, 0, 0, 0, 0, 0);
-}
-
-static bool
-is_building(uint32_t figure)
-{
-	return figure >= CARC_FIGURE_TOWER && figure <= CARC_FIGURE_SHED;
 }
 
 CARC_EXPORT carc_move_t
@@ -196,81 +179,6 @@ carc_move_describe(carc_move_t move, char *buf, size_t n)
 	return len < 0 ? CARC_E_INVALID : len;
 }
 
-/* Whether the figure in @player's slot @k takes part in the crop-circle
- * action: on the board, on a feature of the affected kind, and not the
- * phantom when CARC_OPT_CROP_PHANTOM is 0. */
-static bool
-crop_figure(const struct carc_game *g, uint32_t player, uint32_t k,
-	    uint32_t kind)
-{
-	uint32_t n = g->s.figs[player][k], used = n != NODE_NONE;
-
-	/* without branches: which slots hold figures is a coin toss for the
-	 * predictor (an empty slot reads node 0 and is masked out) */
-	return used & (node_kind(&g->nodes[used ? n : 0]) == kind) &
-	       (k != PHANTOM_SLOT || OPT(g->rules, CARC_OPT_CROP_PHANTOM));
-}
-
-static bool
-crop_has_own(const struct carc_game *g, uint32_t player, uint32_t kind)
-{
-	bool found = false;
-
-	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
-		found |= crop_figure(g, player, k, kind);
-	return found;
-}
-
-/* Figures @player may add in a crop-circle deploy: bit per carc_figure. */
-static uint32_t
-crop_deployable(const struct carc_game *g, uint32_t player)
-{
-	uint32_t figs = 0;
-
-	/* "phantom is always last", read strictly (7.3 #4) */
-	if (player == g->s.active && g->s.phantom_now &&
-	    !OPT(g->rules, CARC_OPT_CROP_AFTER_PHANTOM))
-		return 0;
-	if (g->s.supply[player] > 0)
-		figs |= 1u << CARC_FIGURE_FOLLOWER;
-	if (g->s.phantom[player] && OPT(g->rules, CARC_OPT_CROP_PHANTOM))
-		figs |= 1u << CARC_FIGURE_PHANTOM;
-	return figs;
-}
-
-/* A player is skipped when he has no figure of the kind on the board,
- * or, for deploy, nothing he may add (REFERENCE 6.1 items 4, 5). */
-bool
-carc__crop_can_act(const struct carc_game *g, uint32_t player)
-{
-	uint32_t kind = carc__crop_kind(g);
-
-	if (!crop_has_own(g, player, kind))
-		return false;
-	return g->s.crop_choice == CARC_CROP_REMOVE ||
-	       crop_deployable(g, player) != 0;
-}
-
-/* The pieces next to which @player may deploy, ascending: where his own
- * figures of the kind stand, or anybody's with CARC_OPT_CROP_DEPLOY_ANY.
- * @nodes holds MAX_PLAYERS * MAX_FIGURE_SLOTS entries. */
-int
-carc__crop_anchors(const struct carc_game *g, uint32_t player, uint16_t *nodes)
-{
-	uint32_t kind = carc__crop_kind(g);
-	bool any = OPT(g->rules, CARC_OPT_CROP_DEPLOY_ANY) != 0;
-	int n = 0;
-
-	for (uint32_t p = 0; p < g->s.n_players; p++) {
-		if (p != player && !any)
-			continue;
-		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
-			if (crop_figure(g, p, k, kind))
-				carc__insert_unique(nodes, &n, g->s.figs[p][k]);
-	}
-	return n;
-}
-
 /* A follower or phantom on the tile just placed (steps 2a and 2b). */
 static int
 check_tile_deploy(const struct carc_game *g, carc_move_t m, bool available)
@@ -331,58 +239,6 @@ check_phantom_step(const struct carc_game *g, carc_move_t m)
 	return check_tile_deploy(g, m, true);
 }
 
-static int
-check_crop_response(const struct carc_game *g, carc_move_t m)
-{
-	uint32_t p = g->s.player, fig = M_FIGURE(m), node;
-	bool deploy = g->s.crop_choice == CARC_CROP_DEPLOY;
-	uint16_t anchors[MAX_PLAYERS * MAX_FIGURE_SLOTS];
-	int rc, n;
-
-	switch (M_KIND(m)) {
-	case CARC_MOVE_PASS:
-		if (!deploy)
-			return CARC_E_NOT_ALLOWED;	/* removal is a must */
-		return OPT(g->rules, CARC_OPT_CROP_DEPLOY_MANDATORY)
-			       ? CARC_E_NOT_ALLOWED : CARC_OK;
-	case CARC_MOVE_DEPLOY:
-		if (!deploy)
-			return CARC_E_WRONG_PHASE;
-		if (is_building(fig))
-			return CARC_E_NOT_ALLOWED;
-		if (fig == CARC_FIGURE_PHANTOM &&
-		    !OPT(g->rules, CARC_OPT_CROP_PHANTOM))
-			return CARC_E_NOT_ALLOWED;
-		if (!(crop_deployable(g, p) & (1u << fig)))
-			return CARC_E_NO_MEEPLE;
-		rc = carc__feature_node(g, M_X(m), M_Y(m), M_FEATURE(m),
-					&node);
-		if (rc < 0)
-			return rc;
-		n = carc__crop_anchors(g, p, anchors);
-		for (int k = 0; k < n; k++)
-			if (anchors[k] == node)
-				return CARC_OK;
-		return CARC_E_NOT_ALLOWED;
-	case CARC_MOVE_REMOVE:
-		if (deploy)
-			return CARC_E_WRONG_PHASE;
-		if (fig == CARC_FIGURE_PHANTOM &&
-		    !OPT(g->rules, CARC_OPT_CROP_PHANTOM))
-			return CARC_E_NOT_ALLOWED;
-		rc = carc__feature_node(g, M_X(m), M_Y(m), M_FEATURE(m),
-					&node);
-		if (rc < 0)
-			return rc;
-		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
-			if (g->s.figs[p][k] == node && slot_figure(k) == fig &&
-			    crop_figure(g, p, k, carc__crop_kind(g)))
-				return CARC_OK;
-		return CARC_E_NOT_FOUND;
-	}
-	return CARC_E_WRONG_PHASE;
-}
-
 int
 carc__check_move(const struct carc_game *g, carc_move_t m,
 		 struct place_hint *h)
@@ -405,10 +261,9 @@ carc__check_move(const struct carc_game *g, carc_move_t m,
 	case CARC_PHASE_PHANTOM:
 		return check_phantom_step(g, m);
 	case CARC_PHASE_CROP_CHOICE:
-		return M_KIND(m) == CARC_MOVE_CROP_CHOICE ? CARC_OK
-							  : CARC_E_WRONG_PHASE;
+		return carc__crop_choice_check(g, m, NULL);
 	case CARC_PHASE_CROP_RESPONSE:
-		return check_crop_response(g, m);
+		return carc__crop_response_check(g, m, NULL);
 	case CARC_PHASE_GAME_OVER:
 		return CARC_E_GAME_OVER;
 	}
@@ -442,25 +297,6 @@ static const uint8_t rot_count[16] = {
 	0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4
 };
 
-static inline void
-emit(carc_move_t *moves, size_t cap, uint32_t *n, carc_move_t m)
-{
-	if (*n < cap)
-		moves[*n] = m;
-	(*n)++;
-}
-
-static carc_move_t
-node_move(const struct carc_game *g, uint32_t kind, uint32_t figure,
-	  uint32_t node)
-{
-	const struct node *nd = &g->nodes[node];
-	const struct placed *p = &g->tiles[node_tile(nd)];
-
-	return pack(kind, figure, 0, g->ti[p->type].code[node_local(nd)],
-		    p->x, p->y);
-}
-
 /* Deployments on unoccupied features of the tile just placed. */
 static void
 emit_tile_deploys(const struct carc_game *g, uint32_t figure,
@@ -473,47 +309,6 @@ emit_tile_deploys(const struct carc_game *g, uint32_t figure,
 	for (uint32_t m = g->s.deploy_mask; m; m &= m - 1)
 		emit(moves, cap, n,
 		     base | (carc_move_t)code[__builtin_ctz(m)] << 24);
-}
-
-static void
-emit_crop_moves(const struct carc_game *g, carc_move_t *moves, size_t cap,
-		uint32_t *n)
-{
-	uint32_t p = g->s.player;
-
-	if (g->s.crop_choice == CARC_CROP_DEPLOY) {
-		uint16_t anchors[MAX_PLAYERS * MAX_FIGURE_SLOTS];
-		uint32_t figs = crop_deployable(g, p);
-		int na = carc__crop_anchors(g, p, anchors);
-
-		for (int k = 0; k < na; k++)
-			for (uint32_t f = CARC_FIGURE_FOLLOWER;
-			     f <= CARC_FIGURE_PHANTOM; f++)
-				if (figs & (1u << f))
-					emit(moves, cap, n,
-					     node_move(g, CARC_MOVE_DEPLOY, f,
-						       anchors[k]));
-		if (!OPT(g->rules, CARC_OPT_CROP_DEPLOY_MANDATORY))
-			emit(moves, cap, n, MOVE_PASS);
-	} else {
-		uint32_t kind = carc__crop_kind(g);
-		uint16_t done[MAX_FIGURE_SLOTS];
-		int nd = 0;
-
-		/* one move per distinct (piece, figure kind); followers
-		 * before the phantom, pieces in ascending order */
-		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
-			if (k != PHANTOM_SLOT && crop_figure(g, p, k, kind))
-				carc__insert_unique(done, &nd, g->s.figs[p][k]);
-		for (int k = 0; k < nd; k++)
-			emit(moves, cap, n,
-			     node_move(g, CARC_MOVE_REMOVE,
-				       CARC_FIGURE_FOLLOWER, done[k]));
-		if (crop_figure(g, p, PHANTOM_SLOT, kind))
-			emit(moves, cap, n,
-			     node_move(g, CARC_MOVE_REMOVE, CARC_FIGURE_PHANTOM,
-				       g->s.figs[p][PHANTOM_SLOT]));
-	}
 }
 
 /* Placements of the tile in hand, by (y, x, rotation). */
@@ -607,14 +402,9 @@ carc_game_legal_moves(const struct carc_game *game, carc_move_t *moves,
 		emit(moves, n_moves, &n, MOVE_PASS);
 		break;
 	case CARC_PHASE_CROP_CHOICE:
-		emit(moves, n_moves, &n,
-		     pack(CARC_MOVE_CROP_CHOICE, CARC_CROP_DEPLOY, 0, 0, 0, 0));
-		emit(moves, n_moves, &n,
-		     pack(CARC_MOVE_CROP_CHOICE, CARC_CROP_REMOVE, 0, 0, 0, 0));
-		break;
+		return (int)carc__crop_choice_list(g, moves, n_moves);
 	case CARC_PHASE_CROP_RESPONSE:
-		emit_crop_moves(g, moves, n_moves, &n);
-		break;
+		return (int)carc__crop_response_list(g, moves, n_moves);
 	default:
 		break;
 	}

@@ -66,17 +66,6 @@ carc__rules_option_limits(uint32_t option, int32_t *min, int32_t *max,
 	return true;
 }
 
-/* Tiles of a switched-off expansion never enter the stack. */
-static bool
-tile_enabled(const int32_t *opt, uint32_t tile)
-{
-	if (tile >= CARC_TILE_CCI_1 && tile <= CARC_TILE_CCI_6)
-		return opt[CARC_OPT_CROP_CIRCLES_I] != 0;
-	if (tile >= CARC_TILE_CCII_1 && tile <= CARC_TILE_CCII_6)
-		return opt[CARC_OPT_CROP_CIRCLES_II] != 0;
-	return true;
-}
-
 CARC_EXPORT int
 carc_rules_builder_new(struct carc_rules_builder **out)
 {
@@ -120,22 +109,6 @@ carc_rules_builder_set_tile_count(struct carc_rules_builder *b, uint32_t tile,
 		return CARC_E_INVALID;
 	b->counts[tile] = (uint16_t)count;
 	return CARC_OK;
-}
-
-/* The feature kind a crop circle on tile @t affects: a pitchfork is
- * ignored without farmers (REFERENCE 7.3 #7). */
-static uint32_t
-crop_kind(const int32_t *opt, uint32_t t)
-{
-	switch (carc__tiles[t].symbol) {
-	case CARC_SYMBOL_PITCHFORK:
-		return opt[CARC_OPT_FARMERS] ? CARC_FEATURE_FIELD : 0;
-	case CARC_SYMBOL_CLUB:
-		return CARC_FEATURE_ROAD;
-	case CARC_SYMBOL_SHIELD:
-		return CARC_FEATURE_CITY;
-	}
-	return 0;
 }
 
 /* The stack's part of the hash is the sum over tile types of (count
@@ -218,7 +191,7 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	if (!b || !out)
 		return CARC_E_INVALID;
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		if (tile_enabled(b->opt, t))
+		if (carc__crop_tile_enabled(b->opt, t))
 			total += b->counts[t];
 	if (total > MAX_STACK)
 		return CARC_E_INVALID;
@@ -229,7 +202,8 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	atomic_init(&r->refcount, 1);
 	memcpy(r->opt, b->opt, sizeof(r->opt));
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		r->counts[t] = tile_enabled(b->opt, t) ? b->counts[t] : 0;
+		r->counts[t] = carc__crop_tile_enabled(b->opt, t) ? b->counts[t]
+								  : 0;
 	r->stack_total = total;
 	total = 0;
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
@@ -243,7 +217,7 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
 		nodes += (uint32_t)r->counts[t] * carc__tiles[t].n_feats;
 		derive_tile_info(&r->ti[t], &carc__tiles[t]);
-		r->ti[t].crop_kind = (uint8_t)crop_kind(r->opt, t);
+		r->ti[t].crop_kind = (uint8_t)carc__crop_kind_of(r->opt, t);
 		if (r->ti[t].monastery >= 0)
 			r->cap_monasteries += r->counts[t];
 	}

@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The Crop Circles expansion (I and II; REFERENCE 6.1): its tiles' place
+ * in the stack, and its two decision points, the active player's choice
+ * (CARC_PHASE_CROP_CHOICE) and every player's response
+ * (CARC_PHASE_CROP_RESPONSE), each with its listing, check and
+ * application (doc/internals.md).
+ *
+ * After the scoring of a turn whose tile shows a crop circle, the active
+ * player chooses deploy or remove; then, from the player on his left
+ * round to himself, every player with a figure on a feature of the kind
+ * the symbol names either adds a figure next to one (deploy) or takes
+ * one back (remove).
+ */
+#include "config.h"
+
+#include "carc-private.h"
+
+/* Tiles of a switched-off set never enter the stack. */
+bool
+carc__crop_tile_enabled(const int32_t *opt, uint32_t tile)
+{
+	if (tile >= CARC_TILE_CCI_1 && tile <= CARC_TILE_CCI_6)
+		return opt[CARC_OPT_CROP_CIRCLES_I] != 0;
+	if (tile >= CARC_TILE_CCII_1 && tile <= CARC_TILE_CCII_6)
+		return opt[CARC_OPT_CROP_CIRCLES_II] != 0;
+	return true;
+}
+
+/* The feature kind a crop circle on tile @t affects: a pitchfork is
+ * ignored without farmers (REFERENCE 7.3 #7). */
+uint32_t
+carc__crop_kind_of(const int32_t *opt, uint32_t t)
+{
+	switch (carc__tiles[t].symbol) {
+	case CARC_SYMBOL_PITCHFORK:
+		return opt[CARC_OPT_FARMERS] ? CARC_FEATURE_FIELD : 0;
+	case CARC_SYMBOL_CLUB:
+		return CARC_FEATURE_ROAD;
+	case CARC_SYMBOL_SHIELD:
+		return CARC_FEATURE_CITY;
+	}
+	return 0;
+}
+
+/* Whether the figure in @player's slot @k takes part in the crop-circle
+ * action: on the board, on a feature of the affected kind, and not the
+ * phantom when CARC_OPT_CROP_PHANTOM is 0. */
+static bool
+crop_figure(const struct carc_game *g, uint32_t player, uint32_t k,
+	    uint32_t kind)
+{
+	uint32_t n = g->s.figs[player][k], used = n != NODE_NONE;
+
+	/* without branches: which slots hold figures is a coin toss for the
+	 * predictor (an empty slot reads node 0 and is masked out) */
+	return used & (node_kind(&g->nodes[used ? n : 0]) == kind) &
+	       (k != PHANTOM_SLOT || OPT(g->rules, CARC_OPT_CROP_PHANTOM));
+}
+
+static bool
+crop_has_own(const struct carc_game *g, uint32_t player, uint32_t kind)
+{
+	bool found = false;
+
+	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+		found |= crop_figure(g, player, k, kind);
+	return found;
+}
+
+/* Figures @player may add in a crop-circle deploy: bit per carc_figure. */
+static uint32_t
+crop_deployable(const struct carc_game *g, uint32_t player)
+{
+	uint32_t figs = 0;
+
+	/* "phantom is always last", read strictly (7.3 #4) */
+	if (player == g->s.active && g->s.phantom_now &&
+	    !OPT(g->rules, CARC_OPT_CROP_AFTER_PHANTOM))
+		return 0;
+	if (g->s.supply[player] > 0)
+		figs |= 1u << CARC_FIGURE_FOLLOWER;
+	if (g->s.phantom[player] && OPT(g->rules, CARC_OPT_CROP_PHANTOM))
+		figs |= 1u << CARC_FIGURE_PHANTOM;
+	return figs;
+}
+
+/* A player is skipped when he has no figure of the kind on the board,
+ * or, for deploy, nothing he may add (REFERENCE 6.1 items 4, 5). */
+static bool
+crop_can_act(const struct carc_game *g, uint32_t player)
+{
+	uint32_t kind = carc__crop_kind(g);
+
+	if (!crop_has_own(g, player, kind))
+		return false;
+	return g->s.crop_choice == CARC_CROP_REMOVE ||
+	       crop_deployable(g, player) != 0;
+}
+
+/* The pieces next to which @player may deploy, ascending: where his own
+ * figures of the kind stand, or anybody's with CARC_OPT_CROP_DEPLOY_ANY.
+ * @nodes holds MAX_PLAYERS * MAX_FIGURE_SLOTS entries. */
+static int
+crop_anchors(const struct carc_game *g, uint32_t player, uint16_t *nodes)
+{
+	uint32_t kind = carc__crop_kind(g);
+	bool any = OPT(g->rules, CARC_OPT_CROP_DEPLOY_ANY) != 0;
+	int n = 0;
+
+	for (uint32_t p = 0; p < g->s.n_players; p++) {
+		if (p != player && !any)
+			continue;
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+			if (crop_figure(g, p, k, kind))
+				carc__insert_unique(nodes, &n, g->s.figs[p][k]);
+	}
+	return n;
+}
+
+/* Visit the next player of the crop-circle round who can act, left of
+ * the active player first and the active player last (REFERENCE 6.1). */
+static void
+crop_advance(struct carc_game *g)
+{
+	while (g->s.crop_step < g->s.n_players) {
+		uint32_t q = (g->s.active + ++g->s.crop_step) % g->s.n_players;
+
+		if (crop_can_act(g, q)) {
+			g->s.player = q;
+			g->s.phase = CARC_PHASE_CROP_RESPONSE;
+			return;
+		}
+	}
+	carc__game_next_turn(g);
+}
+
+/* After the scoring of a turn: the choice, if the tile just placed shows
+ * a crop circle that affects a kind. */
+bool
+carc__crop_begin(struct carc_game *g)
+{
+	if (carc__crop_kind(g) == 0)
+		return false;
+	g->s.player = g->s.active;
+	g->s.phase = CARC_PHASE_CROP_CHOICE;
+	return true;
+}
+
+/* CARC_PHASE_CROP_CHOICE: deploy or remove. */
+
+uint32_t
+carc__crop_choice_list(const struct carc_game *g, carc_move_t *moves,
+		       size_t cap)
+{
+	uint32_t n = 0;
+
+	(void)g;
+	emit(moves, cap, &n,
+	     pack(CARC_MOVE_CROP_CHOICE, CARC_CROP_DEPLOY, 0, 0, 0, 0));
+	emit(moves, cap, &n,
+	     pack(CARC_MOVE_CROP_CHOICE, CARC_CROP_REMOVE, 0, 0, 0, 0));
+	return n;
+}
+
+int
+carc__crop_choice_check(const struct carc_game *g, carc_move_t m,
+			struct place_hint *h)
+{
+	(void)g;
+	(void)h;
+	return M_KIND(m) == CARC_MOVE_CROP_CHOICE ? CARC_OK
+						  : CARC_E_WRONG_PHASE;
+}
+
+void
+carc__crop_choice_apply(struct carc_game *g, carc_move_t m, uint32_t node,
+			const struct place_hint *h)
+{
+	(void)node;
+	(void)h;
+	g->s.crop_choice = M_FIGURE(m);
+	g->s.crop_step = 0;
+	crop_advance(g);
+}
+
+/* CARC_PHASE_CROP_RESPONSE: a figure added, one taken back, or a pass. */
+
+static carc_move_t
+node_move(const struct carc_game *g, uint32_t kind, uint32_t figure,
+	  uint32_t node)
+{
+	const struct node *nd = &g->nodes[node];
+	const struct placed *p = &g->tiles[node_tile(nd)];
+
+	return pack(kind, figure, 0, g->ti[p->type].code[node_local(nd)],
+		    p->x, p->y);
+}
+
+uint32_t
+carc__crop_response_list(const struct carc_game *g, carc_move_t *moves,
+			 size_t cap)
+{
+	uint32_t p = g->s.player, n = 0;
+
+	if (g->s.crop_choice == CARC_CROP_DEPLOY) {
+		uint16_t anchors[MAX_PLAYERS * MAX_FIGURE_SLOTS];
+		uint32_t figs = crop_deployable(g, p);
+		int na = crop_anchors(g, p, anchors);
+
+		for (int k = 0; k < na; k++)
+			for (uint32_t f = CARC_FIGURE_FOLLOWER;
+			     f <= CARC_FIGURE_PHANTOM; f++)
+				if (figs & (1u << f))
+					emit(moves, cap, &n,
+					     node_move(g, CARC_MOVE_DEPLOY, f,
+						       anchors[k]));
+		if (!OPT(g->rules, CARC_OPT_CROP_DEPLOY_MANDATORY))
+			emit(moves, cap, &n, MOVE_PASS);
+	} else {
+		uint32_t kind = carc__crop_kind(g);
+		uint16_t done[MAX_FIGURE_SLOTS];
+		int nd = 0;
+
+		/* one move per distinct (piece, figure kind); followers
+		 * before the phantom, pieces in ascending order */
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+			if (k != PHANTOM_SLOT && crop_figure(g, p, k, kind))
+				carc__insert_unique(done, &nd, g->s.figs[p][k]);
+		for (int k = 0; k < nd; k++)
+			emit(moves, cap, &n,
+			     node_move(g, CARC_MOVE_REMOVE,
+				       CARC_FIGURE_FOLLOWER, done[k]));
+		if (crop_figure(g, p, PHANTOM_SLOT, kind))
+			emit(moves, cap, &n,
+			     node_move(g, CARC_MOVE_REMOVE, CARC_FIGURE_PHANTOM,
+				       g->s.figs[p][PHANTOM_SLOT]));
+	}
+	return n;
+}
+
+int
+carc__crop_response_check(const struct carc_game *g, carc_move_t m,
+			  struct place_hint *h)
+{
+	uint32_t p = g->s.player, fig = M_FIGURE(m), node;
+	bool deploy = g->s.crop_choice == CARC_CROP_DEPLOY;
+	uint16_t anchors[MAX_PLAYERS * MAX_FIGURE_SLOTS];
+	int rc, n;
+
+	(void)h;
+	switch (M_KIND(m)) {
+	case CARC_MOVE_PASS:
+		if (!deploy)
+			return CARC_E_NOT_ALLOWED;	/* removal is a must */
+		return OPT(g->rules, CARC_OPT_CROP_DEPLOY_MANDATORY)
+			       ? CARC_E_NOT_ALLOWED : CARC_OK;
+	case CARC_MOVE_DEPLOY:
+		if (!deploy)
+			return CARC_E_WRONG_PHASE;
+		if (is_building(fig))
+			return CARC_E_NOT_ALLOWED;
+		if (fig == CARC_FIGURE_PHANTOM &&
+		    !OPT(g->rules, CARC_OPT_CROP_PHANTOM))
+			return CARC_E_NOT_ALLOWED;
+		if (!(crop_deployable(g, p) & (1u << fig)))
+			return CARC_E_NO_MEEPLE;
+		rc = carc__feature_node(g, M_X(m), M_Y(m), M_FEATURE(m),
+					&node);
+		if (rc < 0)
+			return rc;
+		n = crop_anchors(g, p, anchors);
+		for (int k = 0; k < n; k++)
+			if (anchors[k] == node)
+				return CARC_OK;
+		return CARC_E_NOT_ALLOWED;
+	case CARC_MOVE_REMOVE:
+		if (deploy)
+			return CARC_E_WRONG_PHASE;
+		if (fig == CARC_FIGURE_PHANTOM &&
+		    !OPT(g->rules, CARC_OPT_CROP_PHANTOM))
+			return CARC_E_NOT_ALLOWED;
+		rc = carc__feature_node(g, M_X(m), M_Y(m), M_FEATURE(m),
+					&node);
+		if (rc < 0)
+			return rc;
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+			if (g->s.figs[p][k] == node && slot_figure(k) == fig &&
+			    crop_figure(g, p, k, carc__crop_kind(g)))
+				return CARC_OK;
+		return CARC_E_NOT_FOUND;
+	}
+	return CARC_E_WRONG_PHASE;
+}
+
+void
+carc__crop_response_apply(struct carc_game *g, carc_move_t m, uint32_t node,
+			  const struct place_hint *h)
+{
+	(void)h;
+	if (M_KIND(m) == CARC_MOVE_DEPLOY)
+		carc__game_put_figure(g, g->s.player, M_FIGURE(m), node);
+	else if (M_KIND(m) == CARC_MOVE_REMOVE)
+		carc__game_take_figure(g, g->s.player, M_FIGURE(m), node);
+	crop_advance(g);
+}
