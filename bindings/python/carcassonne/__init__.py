@@ -17,6 +17,15 @@ Errors of the library raise :class:`CarcError`, whose ``code`` is the
 library's (negative) status and whose message is ``carc_strerror(code)``;
 :class:`RecordError` adds the line and column of a bad game record.
 
+No argument can crash the interpreter: every integer is checked before it
+reaches the library (TypeError for a non-integer, OverflowError outside
+the C type's range), strings and mappings are type-checked, and every
+Game has a lock taken around each library call, so a game shared by
+threads is used by one of them at a time.  ``copy.copy``/``deepcopy``
+clone a game; ``pickle`` stores its game record.  ``Game.close()`` (or
+``with Game(...) as game:``) frees a game early; a closed game raises
+ValueError.
+
 The shared library is found, in this order, through the environment
 variable ``CARCASSONNE_LIBRARY`` (a path), ``ctypes.util.find_library``,
 the build directories next to the source tree (``build*/``), and finally
@@ -26,7 +35,9 @@ the plain soname ``libcarcassonne.so.0`` (an installed library).
 import ctypes
 import ctypes.util
 import glob
+import operator
 import os
+import threading
 
 __all__ = [
     'CarcError', 'RecordError', 'Rules', 'Game', 'library',
@@ -34,7 +45,7 @@ __all__ = [
     'move_place', 'move_deploy', 'move_build', 'move_pass',
     'move_crop_choice', 'move_remove', 'move_kind', 'move_x', 'move_y',
     'move_rotation', 'move_figure', 'move_feature', 'describe',
-    'strerror', 'version',
+    'strerror', 'version', 'describe_or_hex',
 ]
 
 # ---------------------------------------------------------------------
@@ -136,8 +147,8 @@ def _load():
 library = _load()
 _L = library
 
-_c_int, _u32, _i32, _u64 = (ctypes.c_int, ctypes.c_uint32, ctypes.c_int32,
-                            ctypes.c_uint64)
+_c_int, _c_u32, _c_i32, _c_u64 = (ctypes.c_int, ctypes.c_uint32,
+                                  ctypes.c_int32, ctypes.c_uint64)
 _size, _cp, _vp = ctypes.c_size_t, ctypes.c_char_p, ctypes.c_void_p
 _P = ctypes.POINTER
 
@@ -150,25 +161,26 @@ def _proto(name, restype, *argtypes):
 
 
 _proto('carc_version_string', _cp)
-_proto('carc_version_number', _u32)
+_proto('carc_version_number', _c_u32)
 _proto('carc_strerror', _cp, _c_int)
-_proto('carc_tile_name', _cp, _u32)
+_proto('carc_tile_name', _cp, _c_u32)
 _proto('carc_tile_from_name', _c_int, _cp)
-_proto('carc_tile_edge', _c_int, _u32, _u32, _u32)
-_proto('carc_tile_features', _c_int, _u32, _P(_u32), _size)
-_proto('carc_tile_feature_sides', _c_int, _u32, _u32, _u32)
-_proto('carc_tile_symbol', _c_int, _u32)
-_proto('carc_feature_name', _cp, _u32)
+_proto('carc_tile_edge', _c_int, _c_u32, _c_u32, _c_u32)
+_proto('carc_tile_features', _c_int, _c_u32, _P(_c_u32), _size)
+_proto('carc_tile_feature_sides', _c_int, _c_u32, _c_u32, _c_u32)
+_proto('carc_tile_symbol', _c_int, _c_u32)
+_proto('carc_feature_name', _cp, _c_u32)
 _proto('carc_feature_from_name', _c_int, _cp)
 _proto('carc_rules_builder_new', _c_int, _P(_vp))
-_proto('carc_rules_builder_set', _c_int, _vp, _u32, _i32)
-_proto('carc_rules_builder_set_tile_count', _c_int, _vp, _u32, _u32)
+_proto('carc_rules_builder_set', _c_int, _vp, _c_u32, _c_i32)
+_proto('carc_rules_builder_set_tile_count', _c_int, _vp, _c_u32, _c_u32)
 _proto('carc_rules_builder_build', _c_int, _vp, _P(_vp))
 _proto('carc_rules_builder_free', None, _vp)
+_proto('carc_rules_ref', _vp, _vp)
 _proto('carc_rules_unref', None, _vp)
-_proto('carc_rules_get', _c_int, _vp, _u32, _P(_i32))
-_proto('carc_rules_tile_count', _c_int, _vp, _u32)
-_proto('carc_game_new', _c_int, _vp, _u32, _u64, _P(_vp))
+_proto('carc_rules_get', _c_int, _vp, _c_u32, _P(_c_i32))
+_proto('carc_rules_tile_count', _c_int, _vp, _c_u32)
+_proto('carc_game_new', _c_int, _vp, _c_u32, _c_u64, _P(_vp))
 _proto('carc_game_clone', _c_int, _vp, _P(_vp))
 _proto('carc_game_copy', _c_int, _vp, _vp)
 _proto('carc_game_free', None, _vp)
@@ -178,55 +190,50 @@ _proto('carc_game_phase', _c_int, _vp)
 _proto('carc_game_is_over', _c_int, _vp)
 _proto('carc_game_current_player', _c_int, _vp)
 _proto('carc_game_current_tile', _c_int, _vp)
-_proto('carc_game_legal_moves', _c_int, _vp, _P(_u64), _size)
-_proto('carc_game_is_legal', _c_int, _vp, _u64)
-_proto('carc_game_apply', _c_int, _vp, _u64)
-_proto('carc_game_score', _c_int, _vp, _u32)
-_proto('carc_game_supply', _c_int, _vp, _u32, _u32)
-_proto('carc_game_hash', _u64, _vp)
-_proto('carc_game_remaining', _c_int, _vp, _u32)
+_proto('carc_game_legal_moves', _c_int, _vp, _P(_c_u64), _size)
+_proto('carc_game_is_legal', _c_int, _vp, _c_u64)
+_proto('carc_game_apply', _c_int, _vp, _c_u64)
+_proto('carc_game_score', _c_int, _vp, _c_u32)
+_proto('carc_game_supply', _c_int, _vp, _c_u32, _c_u32)
+_proto('carc_game_hash', _c_u64, _vp)
+_proto('carc_game_remaining', _c_int, _vp, _c_u32)
 _proto('carc_game_remaining_total', _c_int, _vp)
-_proto('carc_game_set_next_tile', _c_int, _vp, _u32)
-_proto('carc_game_shuffle_stack', _c_int, _vp, _u64)
+_proto('carc_game_set_next_tile', _c_int, _vp, _c_u32)
+_proto('carc_game_shuffle_stack', _c_int, _vp, _c_u64)
 _proto('carc_game_history_count', _c_int, _vp)
-_proto('carc_game_history_at', _c_int, _vp, _u32, _P(_u64))
+_proto('carc_game_history_at', _c_int, _vp, _c_u32, _P(_c_u64))
 _proto('carc_game_tile_count', _c_int, _vp)
-_proto('carc_game_tile_at', _c_int, _vp, _u32, _P(_i32), _P(_i32),
-       _P(_u32), _P(_u32))
-_proto('carc_game_tile_find', _c_int, _vp, _i32, _i32)
+_proto('carc_game_tile_at', _c_int, _vp, _c_u32, _P(_c_i32), _P(_c_i32),
+       _P(_c_u32), _P(_c_u32))
+_proto('carc_game_tile_find', _c_int, _vp, _c_i32, _c_i32)
 _proto('carc_game_figure_count', _c_int, _vp)
-_proto('carc_game_figure_at', _c_int, _vp, _u32, _P(_u32), _P(_u32),
-       _P(_i32), _P(_i32), _P(_u32))
+_proto('carc_game_figure_at', _c_int, _vp, _c_u32, _P(_c_u32), _P(_c_u32),
+       _P(_c_i32), _P(_c_i32), _P(_c_u32))
 _proto('carc_game_building_count', _c_int, _vp)
-_proto('carc_game_building_at', _c_int, _vp, _u32, _P(_i32), _P(_i32),
-       _P(_u32))
+_proto('carc_game_building_at', _c_int, _vp, _c_u32, _P(_c_i32), _P(_c_i32),
+       _P(_c_u32))
 _proto('carc_game_event_count', _c_int, _vp)
-_proto('carc_game_event_get', _c_int, _vp, _u32, _u32, _P(_i32))
+_proto('carc_game_event_get', _c_int, _vp, _c_u32, _c_u32, _P(_c_i32))
 _proto('carc_game_save', _c_int, _vp, _cp, _size)
-_proto('carc_game_load', _c_int, _cp, _size, _P(_vp), _P(_u32), _P(_u32),
+_proto('carc_game_load', _c_int, _cp, _size, _P(_vp), _P(_c_u32), _P(_c_u32),
        _cp, _size)
-_proto('carc_move_place', _u64, _i32, _i32, _u32)
-_proto('carc_move_deploy', _u64, _u32, _i32, _i32, _u32)
-_proto('carc_move_build', _u64, _u32, _i32, _i32)
-_proto('carc_move_pass', _u64)
-_proto('carc_move_crop_choice', _u64, _u32)
-_proto('carc_move_remove', _u64, _u32, _i32, _i32, _u32)
-_proto('carc_move_kind', _u32, _u64)
-_proto('carc_move_x', _i32, _u64)
-_proto('carc_move_y', _i32, _u64)
-_proto('carc_move_rotation', _u32, _u64)
-_proto('carc_move_figure', _u32, _u64)
-_proto('carc_move_feature', _u32, _u64)
-_proto('carc_move_describe', _c_int, _u64, _cp, _size)
+_proto('carc_move_place', _c_u64, _c_i32, _c_i32, _c_u32)
+_proto('carc_move_deploy', _c_u64, _c_u32, _c_i32, _c_i32, _c_u32)
+_proto('carc_move_build', _c_u64, _c_u32, _c_i32, _c_i32)
+_proto('carc_move_pass', _c_u64)
+_proto('carc_move_crop_choice', _c_u64, _c_u32)
+_proto('carc_move_remove', _c_u64, _c_u32, _c_i32, _c_i32, _c_u32)
+_proto('carc_move_kind', _c_u32, _c_u64)
+_proto('carc_move_x', _c_i32, _c_u64)
+_proto('carc_move_y', _c_i32, _c_u64)
+_proto('carc_move_rotation', _c_u32, _c_u64)
+_proto('carc_move_figure', _c_u32, _c_u64)
+_proto('carc_move_feature', _c_u32, _c_u64)
+_proto('carc_move_describe', _c_int, _c_u64, _cp, _size)
 
 # ---------------------------------------------------------------------
 # Errors
 # ---------------------------------------------------------------------
-
-
-def strerror(code):
-    """The library's English text for a status code."""
-    return _L.carc_strerror(code).decode()
 
 
 class CarcError(Exception):
@@ -255,8 +262,67 @@ def _check(rc, detail=None):
         raise CarcError(rc, detail)
     return rc
 
+# ---------------------------------------------------------------------
+# Checking arguments before they cross ctypes
+#
+# ctypes converts a Python int to a C integer by truncating it silently
+# (2**32 + 2 becomes 2) and takes a float for an int in some places, so
+# every integer is checked here first: a type that is not an integer
+# raises TypeError, a value outside the C type's range OverflowError.
+# bool is an int in Python; it is accepted only where the library means
+# a switch (rule option values).
+# ---------------------------------------------------------------------
+
+
+def _int(value, name, lo, hi, allow_bool=False):
+    if isinstance(value, bool) and not allow_bool:
+        raise TypeError(f'{name} must be an integer, not bool')
+    try:
+        value = operator.index(value)
+    except TypeError:
+        raise TypeError(f'{name} must be an integer, not '
+                        f'{type(value).__name__}') from None
+    if not lo <= value <= hi:
+        raise OverflowError(f'{name} {value} is out of range {lo}..{hi}')
+    return value
+
+
+def _u32(value, name):
+    """``value`` as a C uint32_t (0..2**32-1), checked."""
+    return _int(value, name, 0, 0xffffffff)
+
+
+def _i32(value, name, allow_bool=False):
+    """``value`` as a C int32_t (-2**31..2**31-1), checked."""
+    return _int(value, name, -0x80000000, 0x7fffffff, allow_bool)
+
+
+def _u64(value, name):
+    """``value`` as a C uint64_t (0..2**64-1), checked."""
+    return _int(value, name, 0, 0xffffffffffffffff)
+
+
+def _c_int_arg(value, name):
+    return _int(value, name, -0x80000000, 0x7fffffff)
+
+
+def _text(value, name):
+    """A str argument as NUL-free ASCII bytes for the library."""
+    if not isinstance(value, str):
+        raise TypeError(f'{name} must be a str, not {type(value).__name__}')
+    if '\0' in value:
+        raise ValueError(f'{name} contains a NUL character')
+    return value.encode('utf-8')
+
+
+def strerror(code):
+    """The library's English text for a status code, e.g. -16 ->
+    'malformed record'."""
+    return _L.carc_strerror(_c_int_arg(code, 'code')).decode()
+
 
 def version():
+    """The library's version string, e.g. '0.2.0'."""
     return _L.carc_version_string().decode()
 
 # ---------------------------------------------------------------------
@@ -265,6 +331,9 @@ def version():
 
 
 def tile_name(tile):
+    """The name of a tile type number ('A'..'X', 'CCI-1', ...);
+    CarcError(E_UNKNOWN_TILE) for an unknown one."""
+    tile = _u32(tile, 'tile')
     name = _L.carc_tile_name(tile)
     if name is None:
         raise CarcError(E_UNKNOWN_TILE, f'tile {tile}')
@@ -272,10 +341,21 @@ def tile_name(tile):
 
 
 def tile_from_name(name):
-    return _check(_L.carc_tile_from_name(name.encode()), name)
+    """The tile type number of a tile name; CarcError(E_UNKNOWN_TILE) for
+    an unknown name."""
+    return _check(_L.carc_tile_from_name(_text(name, 'tile name')), name)
+
+
+def _tile(tile):
+    """A tile given by name or number, as a checked number."""
+    if isinstance(tile, str):
+        return tile_from_name(tile)
+    return _u32(tile, 'tile')
 
 
 def feature_name(feature):
+    """The name of a feature id ('c1', 'r2', 'f3', 'm'...)."""
+    feature = _u32(feature, 'feature')
     name = _L.carc_feature_name(feature)
     if name is None:
         raise CarcError(E_INVALID, f'feature {feature}')
@@ -283,11 +363,13 @@ def feature_name(feature):
 
 
 def feature_from_name(name):
-    return _check(_L.carc_feature_from_name(name.encode()), name)
+    """The feature id of a feature name ('c1' -> 0x11)."""
+    return _check(_L.carc_feature_from_name(_text(name, 'feature name')),
+                  name)
 
 
 def _feature(f):
-    return feature_from_name(f) if isinstance(f, str) else f
+    return feature_from_name(f) if isinstance(f, str) else _u32(f, 'feature')
 
 
 def _move(m, what):
@@ -297,41 +379,78 @@ def _move(m, what):
 
 
 def move_place(x, y, rotation):
-    return _move(_L.carc_move_place(x, y, rotation), 'place')
+    """The move placing the tile in hand at (x, y) with rotation 0..3."""
+    return _move(_L.carc_move_place(_i32(x, 'x'), _i32(y, 'y'),
+                                    _u32(rotation, 'rotation')), 'place')
 
 
 def move_deploy(figure, x, y, feature):
-    return _move(_L.carc_move_deploy(figure, x, y, _feature(feature)),
+    """The move putting ``figure`` (FIGURE_FOLLOWER or FIGURE_PHANTOM) on
+    ``feature`` (an id or a name like 'c1') of the tile at (x, y)."""
+    return _move(_L.carc_move_deploy(_u32(figure, 'figure'), _i32(x, 'x'),
+                                     _i32(y, 'y'), _feature(feature)),
                  'deploy')
 
 
 def move_build(figure, x, y):
-    return _move(_L.carc_move_build(figure, x, y), 'build')
+    """The move building ``figure`` (FIGURE_TOWER, _HOUSE or _SHED) on
+    the tile at (x, y)."""
+    return _move(_L.carc_move_build(_u32(figure, 'figure'), _i32(x, 'x'),
+                                    _i32(y, 'y')), 'build')
 
 
 def move_pass():
+    """The pass move."""
     return _L.carc_move_pass()
 
 
 def move_crop_choice(choice):
-    return _move(_L.carc_move_crop_choice(choice), 'crop choice')
+    """The crop-circle choice move (CROP_DEPLOY or CROP_REMOVE)."""
+    return _move(_L.carc_move_crop_choice(_u32(choice, 'choice')),
+                 'crop choice')
 
 
 def move_remove(figure, x, y, feature):
-    return _move(_L.carc_move_remove(figure, x, y, _feature(feature)),
+    """The crop-circle move removing ``figure`` from ``feature`` of the
+    tile at (x, y)."""
+    return _move(_L.carc_move_remove(_u32(figure, 'figure'), _i32(x, 'x'),
+                                     _i32(y, 'y'), _feature(feature)),
                  'remove')
 
 
-move_kind = _L.carc_move_kind
-move_x = _L.carc_move_x
-move_y = _L.carc_move_y
-move_rotation = _L.carc_move_rotation
-move_figure = _L.carc_move_figure
-move_feature = _L.carc_move_feature
+def move_kind(move):
+    """The MOVE_* kind of a move (0 for none)."""
+    return _L.carc_move_kind(_u64(move, 'move'))
+
+
+def move_x(move):
+    """x of a move."""
+    return _L.carc_move_x(_u64(move, 'move'))
+
+
+def move_y(move):
+    """y of a move."""
+    return _L.carc_move_y(_u64(move, 'move'))
+
+
+def move_rotation(move):
+    """Rotation of a placement."""
+    return _L.carc_move_rotation(_u64(move, 'move'))
+
+
+def move_figure(move):
+    """FIGURE_* of a deployment or removal, CROP_* of a crop choice."""
+    return _L.carc_move_figure(_u64(move, 'move'))
+
+
+def move_feature(move):
+    """Feature id of a deployment or removal."""
+    return _L.carc_move_feature(_u64(move, 'move'))
 
 
 def describe(move):
     """The library's words for a move, e.g. 'place 1,-2 r3'."""
+    move = _u64(move, 'move')
     buf = ctypes.create_string_buffer(96)
     n = _check(_L.carc_move_describe(move, buf, len(buf)), hex(move))
     if n >= len(buf):
@@ -339,29 +458,56 @@ def describe(move):
         _L.carc_move_describe(move, buf, len(buf))
     return buf.value.decode()
 
+
+def describe_or_hex(move):
+    """describe(move), or its hex digits when it is not a valid move."""
+    try:
+        return describe(move)
+    except (CarcError, TypeError, OverflowError):
+        return hex(move) if isinstance(move, int) else repr(move)
+
+# ---------------------------------------------------------------------
+# Private construction of wrappers
+# ---------------------------------------------------------------------
+
+# Only code of this module holds this object; Game._wrap and Rules._wrap
+# refuse to wrap a handle without it, so no caller can make a Game or
+# Rules out of a foreign integer.
+_TOKEN = object()
+
+
+def _own_handle(handle, token, what):
+    if token is not _TOKEN:
+        raise TypeError(f'{what} objects are made by the library only')
+    if type(handle) is not _vp or not handle.value:
+        raise TypeError(f'{what} handle must be a c_void_p from the library')
+    return handle
+
 # ---------------------------------------------------------------------
 # Rules
 # ---------------------------------------------------------------------
 
 
 def _option_number(name):
-    if isinstance(name, int):
-        return name, None
-    key = name.replace('_', '-')
-    if key not in OPTIONS:
-        raise CarcError(E_UNKNOWN_OPTION, name)
-    return OPTIONS[key], key
+    if isinstance(name, str):
+        key = name.replace('_', '-')
+        if key not in OPTIONS:
+            raise CarcError(E_UNKNOWN_OPTION, name)
+        return OPTIONS[key], key
+    number = _u32(name, 'option')
+    for key, n in OPTIONS.items():
+        if n == number:
+            return number, key
+    return number, None
 
 
 def _option_value(key, value):
-    if isinstance(value, bool):
-        return int(value)
     if isinstance(value, str):
         table = OPTION_VALUES.get(key, {'on': 1, 'off': 0})
         if value not in table:
             raise CarcError(E_INVALID, f'{key} {value}')
         return table[value]
-    return int(value)
+    return int(_i32(value, f'value of {key}', allow_bool=True))
 
 
 class Rules:
@@ -372,98 +518,257 @@ class Rules:
     ints, bools or the record's words ('per-city', '3-2-1', 'jcz').
     ``tiles`` maps tile names (or numbers) to stack counts; the key '*'
     sets every type first.
+
+    Rules are immutable in the library and may be shared by any number of
+    games and threads at once, so they need no lock: a Rules object holds
+    one library reference, dropped when the object goes away, and every
+    game holds a reference of its own.  ``copy.copy`` and
+    ``copy.deepcopy`` return the object itself (as for a tuple);
+    ``pickle`` stores the option values and tile counts.
     """
 
+    _h = None
+
     def __init__(self, options=None, tiles=None, **kw):
+        if self._h is not None:
+            raise TypeError('Rules are immutable; __init__ runs once')
+        merged = {}
+        if options is not None:
+            merged.update(_mapping(options, 'options'))
+        merged.update(kw)
+        tiles = dict(_mapping(tiles, 'tiles')) if tiles is not None else {}
         builder = _vp()
         _check(_L.carc_rules_builder_new(ctypes.byref(builder)))
         try:
-            merged = dict(options or {})
-            merged.update(kw)
             for name, value in merged.items():
                 number, key = _option_number(name)
                 _check(_L.carc_rules_builder_set(
-                    builder, number, _option_value(key, value)), str(name))
-            tiles = dict(tiles or {})
+                    builder, number, _option_value(key or str(number),
+                                                   value)), str(name))
             if '*' in tiles:
-                count = tiles.pop('*')
+                count = _u32(tiles.pop('*'), 'tile count')
                 for t in range(TILE_TYPES):
                     _check(_L.carc_rules_builder_set_tile_count(
                         builder, t, count))
             for t, count in tiles.items():
-                number = tile_from_name(t) if isinstance(t, str) else t
                 _check(_L.carc_rules_builder_set_tile_count(
-                    builder, number, count), str(t))
+                    builder, _tile(t), _u32(count, 'tile count')), str(t))
             handle = _vp()
             _check(_L.carc_rules_builder_build(builder, ctypes.byref(handle)))
         finally:
             _L.carc_rules_builder_free(builder)
         self._h = handle
 
-    def __del__(self):
-        h, self._h = getattr(self, '_h', None), None
-        if h and _L is not None:
-            _L.carc_rules_unref(h)
+    @classmethod
+    def _wrap(cls, handle, token):
+        """Wrap a rules reference the library gave (private)."""
+        self = cls.__new__(cls)
+        self._h = _own_handle(handle, token, 'Rules')
+        return self
+
+    def __del__(self, _unref=_L.carc_rules_unref):
+        # The ctypes function is bound as a default so that it is still
+        # there when module globals are cleared at interpreter exit.
+        h, self._h = self._h, None
+        if h:
+            _unref(h)
+
+    def _live(self):
+        if self._h is None:
+            raise ValueError('Rules object was not initialised')
+        return self._h
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (Rules, (self.options(), self.tile_counts()))
 
     def get(self, option):
+        """The value of an option, given by name ('farm-scoring' or
+        'farm_scoring') or number."""
         number, _ = _option_number(option)
-        v = _i32()
-        _check(_L.carc_rules_get(self._h, number, ctypes.byref(v)),
+        v = _c_i32()
+        _check(_L.carc_rules_get(self._live(), number, ctypes.byref(v)),
                str(option))
         return v.value
 
+    def options(self):
+        """Every option's value, as {option number: value}."""
+        out, v = {}, _c_i32()
+        number = 1
+        while True:
+            rc = _L.carc_rules_get(self._live(), number, ctypes.byref(v))
+            if rc == E_UNKNOWN_OPTION:
+                return out
+            _check(rc)
+            out[number] = v.value
+            number += 1
+
     def tile_count(self, tile):
-        number = tile_from_name(tile) if isinstance(tile, str) else tile
-        return _check(_L.carc_rules_tile_count(self._h, number))
+        """Tiles of a type (name or number) in the draw stack."""
+        return _check(_L.carc_rules_tile_count(self._live(), _tile(tile)))
+
+    def tile_counts(self):
+        """The stack, as {tile number: count} for every tile type."""
+        return {t: self.tile_count(t) for t in range(TILE_TYPES)}
+
+
+def _mapping(value, name):
+    if not hasattr(value, 'items'):
+        raise TypeError(f'{name} must be a mapping, not '
+                        f'{type(value).__name__}')
+    return value
 
 # ---------------------------------------------------------------------
 # Games
 # ---------------------------------------------------------------------
 
 
+def _unpickle_game(record):
+    """Rebuild a pickled Game from its game record (private)."""
+    return Game.load(record)
+
+
 class Game:
-    """A game in progress; wraps a struct carc_game (one owner)."""
+    """A game in progress; wraps one struct carc_game that it owns alone.
 
-    def __init__(self, rules=None, players=2, seed=0, _handle=None):
-        if _handle is not None:
-            self._h = _handle
-        else:
-            if rules is None:
-                rules = Rules()
-            h = _vp()
-            _check(_L.carc_game_new(rules._h, players, seed,
-                                    ctypes.byref(h)))
-            self._h = h
+    ``Game(rules=Rules(), players=2, seed=0)`` starts a game.
+    ``copy.copy``, ``copy.deepcopy`` and :meth:`clone` give an independent
+    game; ``pickle`` stores the game record (with the draw order), so the
+    unpickled game has the same hash and continues identically.
+
+    Every call into the library takes the game's lock, so one game may be
+    used from several threads: their calls run one after the other (the
+    library allows one thread per game at a time).  :meth:`close` frees
+    the game at once; afterwards every method raises ValueError.  A game
+    is also a context manager that closes it on exit.
+    """
+
+    _h = None
+    # the lock of an object made without __init__ (which has no handle)
+    _lock = threading.RLock()
+
+    def __init__(self, rules=None, players=2, seed=0):
+        if '_lock' in self.__dict__ or self._h is not None:
+            raise TypeError('Game.__init__ runs once')
+        if rules is None:
+            rules = Rules()
+        elif not isinstance(rules, Rules):
+            raise TypeError(f'rules must be Rules, not '
+                            f'{type(rules).__name__}')
+        players = _u32(players, 'players')
+        seed = _u64(seed, 'seed')
+        h = _vp()
+        _check(_L.carc_game_new(rules._live(), players, seed,
+                                ctypes.byref(h)))
+        self._lock = threading.RLock()
         self._moves = (ctypes.c_uint64 * 512)()
+        self._h = h
 
-    def __del__(self):
-        h, self._h = getattr(self, '_h', None), None
-        if h and _L is not None:
-            _L.carc_game_free(h)
+    @classmethod
+    def _wrap(cls, handle, token):
+        """Wrap a game handle the library gave (private: needs the
+        module's token and a c_void_p)."""
+        self = cls.__new__(cls)
+        self._lock = threading.RLock()
+        self._moves = (ctypes.c_uint64 * 512)()
+        self._h = _own_handle(handle, token, 'Game')
+        return self
+
+    def _live(self):
+        # call with self._lock held
+        if self._h is None:
+            raise ValueError('game is closed')
+        return self._h
+
+    def close(self):
+        """Free the game now.  Calling it again does nothing; any other
+        method of a closed game raises ValueError."""
+        with self._lock:
+            h, self._h = self._h, None
+            if h:
+                _L.carc_game_free(h)
+
+    @property
+    def closed(self):
+        """True once :meth:`close` has run."""
+        return self._h is None
+
+    def __enter__(self):
+        with self._lock:
+            self._live()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def __del__(self, _free=_L.carc_game_free):
+        # No other thread can hold a reference now; the ctypes function is
+        # bound as a default to outlive the module globals at exit.
+        h, self._h = self._h, None
+        if h:
+            _free(h)
 
     # -- copies and records --
 
     def clone(self):
+        """An independent copy of the game."""
         h = _vp()
-        _check(_L.carc_game_clone(self._h, ctypes.byref(h)))
-        return Game(_handle=h)
+        with self._lock:
+            _check(_L.carc_game_clone(self._live(), ctypes.byref(h)))
+        return Game._wrap(h, _TOKEN)
+
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __reduce__(self):
+        return (_unpickle_game, (self.save(),))
 
     def copy_from(self, other):
-        _check(_L.carc_game_copy(self._h, other._h))
+        """Make this game a copy of ``other`` (reusing its memory)."""
+        if not isinstance(other, Game):
+            raise TypeError(f'other must be a Game, not '
+                            f'{type(other).__name__}')
+        if other is self:
+            with self._lock:
+                self._live()
+            return
+        # both locks, always in the same order, so that a.copy_from(b)
+        # and b.copy_from(a) in two threads cannot deadlock
+        first, second = sorted((self, other), key=id)
+        with first._lock, second._lock:
+            _check(_L.carc_game_copy(self._live(), other._live()))
 
     def save(self):
         """The game record (doc/record-format.md) as a str."""
-        n = _check(_L.carc_game_save(self._h, None, 0))
-        buf = ctypes.create_string_buffer(n + 1)
-        _check(_L.carc_game_save(self._h, buf, n + 1))
+        with self._lock:
+            h = self._live()
+            n = _check(_L.carc_game_save(h, None, 0))
+            buf = ctypes.create_string_buffer(n + 1)
+            _check(_L.carc_game_save(h, buf, n + 1))
         return buf.value.decode('ascii')
 
     @classmethod
     def load(cls, text):
-        """Load a game record; raises RecordError for a bad one."""
-        data = text.encode() if isinstance(text, str) else bytes(text)
+        """Load a game record (str or bytes); raises RecordError for a bad
+        one."""
+        if isinstance(text, str):
+            data = text.encode()
+        elif isinstance(text, (bytes, bytearray, memoryview)):
+            data = bytes(text)
+        else:
+            raise TypeError(f'a game record is str or bytes, not '
+                            f'{type(text).__name__}')
         h = _vp()
-        line, col = _u32(), _u32()
+        line, col = _c_u32(), _c_u32()
         msg = ctypes.create_string_buffer(256)
         rc = _L.carc_game_load(data, len(data), ctypes.byref(h),
                                ctypes.byref(line), ctypes.byref(col), msg,
@@ -471,135 +776,176 @@ class Game:
         if rc < 0:
             raise RecordError(rc, line.value, col.value,
                               msg.value.decode(errors='replace'))
-        return cls(_handle=h)
+        return Game._wrap(h, _TOKEN)
+
+    def rules(self):
+        """The rules of the game (a Rules holding its own reference)."""
+        with self._lock:
+            h = _L.carc_rules_ref(_L.carc_game_rules(self._live()))
+        return Rules._wrap(_vp(h), _TOKEN)
 
     # -- moves --
 
     def legal_moves(self):
-        n = _check(_L.carc_game_legal_moves(self._h, self._moves,
-                                            len(self._moves)))
-        if n > len(self._moves):
-            self._moves = (ctypes.c_uint64 * n)()
-            n = _check(_L.carc_game_legal_moves(self._h, self._moves, n))
-        return list(self._moves[:n])
+        """Every legal move now, in the library's canonical order."""
+        with self._lock:
+            h = self._live()
+            n = _check(_L.carc_game_legal_moves(h, self._moves,
+                                                len(self._moves)))
+            if n > len(self._moves):
+                self._moves = (ctypes.c_uint64 * n)()
+                n = _check(_L.carc_game_legal_moves(h, self._moves, n))
+            return list(self._moves[:n])
 
     def is_legal(self, move):
-        return _check(_L.carc_game_is_legal(self._h, move)) == 1
+        """Whether ``move`` is legal now."""
+        move = _u64(move, 'move')
+        with self._lock:
+            return _check(_L.carc_game_is_legal(self._live(), move)) == 1
 
     def apply(self, move):
-        _check(_L.carc_game_apply(self._h, move), describe_or_hex(move))
+        """Play a move; CarcError (game unchanged) if it is illegal."""
+        move = _u64(move, 'move')
+        with self._lock:
+            rc = _L.carc_game_apply(self._live(), move)
+        _check(rc, describe_or_hex(move))
 
     def history(self):
-        n = _check(_L.carc_game_history_count(self._h))
-        out, m = [], _u64()
-        for i in range(n):
-            _check(_L.carc_game_history_at(self._h, i, ctypes.byref(m)))
-            out.append(m.value)
+        """Every move applied so far, oldest first."""
+        out, m = [], _c_u64()
+        with self._lock:
+            h = self._live()
+            for i in range(_check(_L.carc_game_history_count(h))):
+                _check(_L.carc_game_history_at(h, i, ctypes.byref(m)))
+                out.append(m.value)
         return out
 
     def set_next_tile(self, tile):
-        number = tile_from_name(tile) if isinstance(tile, str) else tile
-        _check(_L.carc_game_set_next_tile(self._h, number))
+        """Take ``tile`` (name or number, still in the stack) in hand."""
+        tile = _tile(tile)
+        with self._lock:
+            _check(_L.carc_game_set_next_tile(self._live(), tile))
 
     def shuffle_stack(self, seed):
-        _check(_L.carc_game_shuffle_stack(self._h, seed))
+        """Reshuffle the stack (not the tile in hand) with a new seed."""
+        seed = _u64(seed, 'seed')
+        with self._lock:
+            _check(_L.carc_game_shuffle_stack(self._live(), seed))
 
     # -- queries --
 
+    def _query(self, fn, *args):
+        with self._lock:
+            return _check(fn(self._live(), *args))
+
     def players(self):
-        return _check(_L.carc_game_player_count(self._h))
+        """Number of players."""
+        return self._query(_L.carc_game_player_count)
 
     def phase(self):
-        return _check(_L.carc_game_phase(self._h))
+        """The PHASE_* of the current decision point."""
+        return self._query(_L.carc_game_phase)
 
     def is_over(self):
-        return _check(_L.carc_game_is_over(self._h)) == 1
+        """Whether the game has ended."""
+        return self._query(_L.carc_game_is_over) == 1
 
     def current_player(self):
-        return _check(_L.carc_game_current_player(self._h))
+        """The player to decide now (0-based)."""
+        return self._query(_L.carc_game_current_player)
 
     def current_tile(self):
         """Name of the tile in hand (or just placed); None at the end."""
-        t = _L.carc_game_current_tile(self._h)
+        with self._lock:
+            t = _L.carc_game_current_tile(self._live())
         return None if t == E_GAME_OVER else tile_name(_check(t))
 
     def score(self, player):
-        return _check(_L.carc_game_score(self._h, player))
+        """A player's score."""
+        return self._query(_L.carc_game_score, _u32(player, 'player'))
 
     def scores(self):
-        return [self.score(p) for p in range(self.players())]
+        """Every player's score, in player order."""
+        with self._lock:
+            return [self.score(p) for p in range(self.players())]
 
     def supply(self, player, figure=FIGURE_FOLLOWER):
-        return _check(_L.carc_game_supply(self._h, player, figure))
+        """Figures of a kind (FIGURE_*) in a player's supply."""
+        return self._query(_L.carc_game_supply, _u32(player, 'player'),
+                           _u32(figure, 'figure'))
 
     def hash(self):
-        return _L.carc_game_hash(self._h)
+        """The 64-bit hash of the game state (equal states, equal
+        hashes); ValueError on a closed game."""
+        with self._lock:
+            return _L.carc_game_hash(self._live())
 
     def remaining(self, tile=None):
+        """Tiles left in the stack: of one type (name or number), or all
+        of them when ``tile`` is None."""
         if tile is None:
-            return _check(_L.carc_game_remaining_total(self._h))
-        number = tile_from_name(tile) if isinstance(tile, str) else tile
-        return _check(_L.carc_game_remaining(self._h, number))
+            return self._query(_L.carc_game_remaining_total)
+        return self._query(_L.carc_game_remaining, _tile(tile))
 
     def tiles(self):
         """[(x, y, tile name, rotation)] in placement order."""
         out = []
-        x, y, t, r = _i32(), _i32(), _u32(), _u32()
-        for i in range(_check(_L.carc_game_tile_count(self._h))):
-            _check(_L.carc_game_tile_at(self._h, i, ctypes.byref(x),
-                                        ctypes.byref(y), ctypes.byref(t),
-                                        ctypes.byref(r)))
-            out.append((x.value, y.value, tile_name(t.value), r.value))
-        return out
+        x, y, t, r = _c_i32(), _c_i32(), _c_u32(), _c_u32()
+        with self._lock:
+            h = self._live()
+            for i in range(_check(_L.carc_game_tile_count(h))):
+                _check(_L.carc_game_tile_at(h, i, ctypes.byref(x),
+                                            ctypes.byref(y), ctypes.byref(t),
+                                            ctypes.byref(r)))
+                out.append((x.value, y.value, t.value, r.value))
+        return [(x, y, tile_name(t), r) for x, y, t, r in out]
 
     def figures(self):
         """[(player, figure, x, y, feature name)]."""
         out = []
-        p, f, x, y, feat = _u32(), _u32(), _i32(), _i32(), _u32()
-        for i in range(_check(_L.carc_game_figure_count(self._h))):
-            _check(_L.carc_game_figure_at(
-                self._h, i, ctypes.byref(p), ctypes.byref(f),
-                ctypes.byref(x), ctypes.byref(y), ctypes.byref(feat)))
-            out.append((p.value, f.value, x.value, y.value,
-                        feature_name(feat.value)))
-        return out
+        p, f, x, y, feat = _c_u32(), _c_u32(), _c_i32(), _c_i32(), _c_u32()
+        with self._lock:
+            h = self._live()
+            for i in range(_check(_L.carc_game_figure_count(h))):
+                _check(_L.carc_game_figure_at(
+                    h, i, ctypes.byref(p), ctypes.byref(f),
+                    ctypes.byref(x), ctypes.byref(y), ctypes.byref(feat)))
+                out.append((p.value, f.value, x.value, y.value, feat.value))
+        return [(p, f, x, y, feature_name(feat)) for p, f, x, y, feat in out]
 
     def buildings(self):
         """[(x, y, figure)] in the order they were built."""
         out = []
-        x, y, f = _i32(), _i32(), _u32()
-        for i in range(_check(_L.carc_game_building_count(self._h))):
-            _check(_L.carc_game_building_at(self._h, i, ctypes.byref(x),
-                                            ctypes.byref(y),
-                                            ctypes.byref(f)))
-            out.append((x.value, y.value, f.value))
+        x, y, f = _c_i32(), _c_i32(), _c_u32()
+        with self._lock:
+            h = self._live()
+            for i in range(_check(_L.carc_game_building_count(h))):
+                _check(_L.carc_game_building_at(h, i, ctypes.byref(x),
+                                                ctypes.byref(y),
+                                                ctypes.byref(f)))
+                out.append((x.value, y.value, f.value))
         return out
 
     def events(self):
         """Scoring events of the last apply, as dicts."""
         out = []
-        v = _i32()
-        n_players = self.players()
+        v = _c_i32()
         names = {1: 'type', 2: 'feature_kind', 3: 'x', 4: 'y',
                  5: 'feature', 6: 'tiles', 7: 'pennants', 8: 'cities',
                  9: 'scorers'}
-        for i in range(_check(_L.carc_game_event_count(self._h))):
-            ev = {}
-            for attr, name in names.items():
-                _check(_L.carc_game_event_get(self._h, i, attr,
-                                              ctypes.byref(v)))
-                ev[name] = v.value
-            ev['points'] = []
-            for p in range(n_players):
-                _check(_L.carc_game_event_get(self._h, i, 0x100 + p,
-                                              ctypes.byref(v)))
-                ev['points'].append(v.value)
-            out.append(ev)
+        with self._lock:
+            h = self._live()
+            n_players = _check(_L.carc_game_player_count(h))
+            for i in range(_check(_L.carc_game_event_count(h))):
+                ev = {}
+                for attr, name in names.items():
+                    _check(_L.carc_game_event_get(h, i, attr,
+                                                  ctypes.byref(v)))
+                    ev[name] = v.value
+                ev['points'] = []
+                for p in range(n_players):
+                    _check(_L.carc_game_event_get(h, i, 0x100 + p,
+                                                  ctypes.byref(v)))
+                    ev['points'].append(v.value)
+                out.append(ev)
         return out
-
-
-def describe_or_hex(move):
-    try:
-        return describe(move)
-    except CarcError:
-        return hex(move)
