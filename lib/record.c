@@ -25,55 +25,6 @@
 #define MAX_DECK 65536u		/* far above any stack the rules accept */
 #define TILES_PER_LINE 16
 
-/* Option names.  values == NULL: "on"/"off"; n_values == 0 with values
- * == NULL and numeric set: a number. */
-struct opt_desc {
-	const char *name;
-	uint32_t option;
-	bool numeric;
-	const char *const *values;	/* indexed by the option's value */
-	uint32_t n_values;
-};
-
-static const char *const farm_values[] = {
-	"per-field", "per-city", "per-field-once",
-};
-static const char *const lb_scoring_values[] = { "standard", "3-2-1" };
-static const char *const lb_dist_values[] = { "rules", "jcz" };
-
-#define ENUM_VALUES(a) (a), (uint32_t)(sizeof(a) / sizeof((a)[0]))
-
-static const struct opt_desc options[] = {
-	{ "farm-scoring", CARC_OPT_FARM_SCORING, false, ENUM_VALUES(farm_values) },
-	{ "farmers", CARC_OPT_FARMERS, false, NULL, 0 },
-	{ "small-city", CARC_OPT_SMALL_CITY, false, NULL, 0 },
-	{ "followers", CARC_OPT_FOLLOWERS, true, NULL, 0 },
-	{ "phantom", CARC_OPT_PHANTOM, false, NULL, 0 },
-	{ "crop-circles-i", CARC_OPT_CROP_CIRCLES_I, false, NULL, 0 },
-	{ "crop-circles-ii", CARC_OPT_CROP_CIRCLES_II, false, NULL, 0 },
-	{ "little-buildings", CARC_OPT_LITTLE_BUILDINGS, false, NULL, 0 },
-	{ "lb-scoring", CARC_OPT_LB_SCORING, false,
-	  ENUM_VALUES(lb_scoring_values) },
-	{ "lb-distribution", CARC_OPT_LB_DISTRIBUTION, false,
-	  ENUM_VALUES(lb_dist_values) },
-	{ "lb-zero-field", CARC_OPT_LB_ZERO_FIELD, false, NULL, 0 },
-	{ "lb-per-city-fields", CARC_OPT_LB_PER_CITY_FIELDS, false, NULL, 0 },
-	{ "crop-deploy-any", CARC_OPT_CROP_DEPLOY_ANY, false, NULL, 0 },
-	{ "crop-deploy-mandatory", CARC_OPT_CROP_DEPLOY_MANDATORY, false,
-	  NULL, 0 },
-	{ "crop-phantom", CARC_OPT_CROP_PHANTOM, false, NULL, 0 },
-	{ "crop-after-phantom", CARC_OPT_CROP_AFTER_PHANTOM, false, NULL, 0 },
-};
-
-#define N_OPTIONS (sizeof(options) / sizeof(options[0]))
-
-/* Indexed by enum carc_figure. */
-static const char *const figure_names[] = {
-	NULL, "follower", "phantom", "tower", "house", "shed",
-};
-
-#define N_FIGURE_NAMES (sizeof(figure_names) / sizeof(figure_names[0]))
-
 /* ------------------------------------------------------------------ */
 /* Saving                                                               */
 /* ------------------------------------------------------------------ */
@@ -107,22 +58,24 @@ out_printf(struct out *o, const char *fmt, ...)
 	o->len += (size_t)k;
 }
 
+/* Every option, in the order of their numbers, each value as its word
+ * (carc_option_value_name()) or, for a plain number, in decimal. */
 static void
 save_options(struct out *o, const struct carc_rules *rules)
 {
-	for (size_t i = 0; i < N_OPTIONS; i++) {
-		const struct opt_desc *d = &options[i];
+	for (uint32_t opt = 1; carc_option_info(opt, NULL, NULL, NULL) >= 0;
+	     opt++) {
+		const char *word;
 		int32_t v = 0;
 
-		carc_rules_get(rules, d->option, &v);
-		if (d->numeric)
-			out_printf(o, "option %s %d\n", d->name, (int)v);
-		else if (d->values && v >= 0 && (uint32_t)v < d->n_values)
-			out_printf(o, "option %s %s\n", d->name,
-				   d->values[v]);
+		carc_rules_get(rules, opt, &v);
+		word = carc_option_value_name(opt, v);
+		if (word)
+			out_printf(o, "option %s %s\n", carc_option_name(opt),
+				   word);
 		else
-			out_printf(o, "option %s %s\n", d->name,
-				   v ? "on" : "off");
+			out_printf(o, "option %s %d\n", carc_option_name(opt),
+				   (int)v);
 	}
 }
 
@@ -141,11 +94,12 @@ save_tiles(struct out *o, const struct carc_rules *rules)
 	rc = carc_rules_builder_new(&b);
 	if (rc < 0)
 		return rc;
-	for (size_t i = 0; i < N_OPTIONS; i++) {
+	for (uint32_t opt = 1; carc_option_info(opt, NULL, NULL, NULL) >= 0;
+	     opt++) {
 		int32_t v = 0;
 
-		carc_rules_get(rules, options[i].option, &v);
-		carc_rules_builder_set(b, options[i].option, v);
+		carc_rules_get(rules, opt, &v);
+		carc_rules_builder_set(b, opt, v);
 	}
 	rc = carc_rules_builder_build(b, &def);
 	carc_rules_builder_free(b);
@@ -192,9 +146,9 @@ save_at(struct out *o, carc_move_t m, int32_t last_x, int32_t last_y)
 static const char *
 figure_name(uint32_t figure)
 {
-	return figure < N_FIGURE_NAMES && figure_names[figure]
-		       ? figure_names[figure]
-		       : "?";
+	const char *name = carc_figure_name(figure);
+
+	return name ? name : "?";
 }
 
 /* One move line; the game is the replay, still before the move. */
@@ -231,13 +185,15 @@ save_move(struct out *o, const struct carc_game *g, carc_move_t m,
 			   feat ? feat : "?");
 		save_at(o, m, *last_x, *last_y);
 		break;
-	case CARC_MOVE_CROP_CHOICE:
-		out_printf(o, "crop %s",
-			   fig == CARC_CROP_DEPLOY ? "deploy" : "remove");
+	default: {
+		/* "crop deploy", "crop remove", "pass": as described */
+		char text[32];
+
+		if (carc_move_describe(m, text, sizeof(text)) < 0)
+			snprintf(text, sizeof(text), "pass");
+		out_printf(o, "%s", text);
 		break;
-	default:
-		out_printf(o, "pass");
-		break;
+	}
 	}
 	out_printf(o, "\n");
 }
@@ -542,42 +498,36 @@ static int
 load_option(struct loader *l)
 {
 	struct token name, val;
-	const struct opt_desc *d = NULL;
-	long long v = -1;
-	int rc;
+	char name_buf[64], val_buf[64];
+	long long number;
+	int32_t v;
+	int rc, opt;
 
 	if ((rc = need_token(l, &name, "option name")) < 0 ||
 	    (rc = need_token(l, &val, "option value")) < 0 ||
 	    (rc = expect_end(l)) < 0)
 		return rc;
-	for (size_t i = 0; i < N_OPTIONS; i++)
-		if (tok_is(&name, options[i].name))
-			d = &options[i];
-	if (!d)
+	opt = name.len < sizeof(name_buf)
+		      ? carc_option_from_name(tok_str(&name, name_buf,
+						      sizeof(name_buf)))
+		      : CARC_E_UNKNOWN_OPTION;
+	if (opt < 0)
 		return fail(l, CARC_E_UNKNOWN_OPTION, name.column,
 			    "unknown option '%.*s'", TOK(&name));
-	if (d->numeric) {
-		if (!parse_int(val.s, val.len, INT32_MIN, INT32_MAX, &v))
-			v = -1000000;
-	} else if (d->values) {
-		for (uint32_t k = 0; k < d->n_values; k++)
-			if (tok_is(&val, d->values[k]))
-				v = k;
-	} else if (tok_is(&val, "on")) {
-		v = 1;
-	} else if (tok_is(&val, "off")) {
-		v = 0;
-	}
-	if (v == -1000000 || (!d->numeric && v < 0))
-		return fail(l, CARC_E_PARSE, val.column,
-			    "bad value '%.*s' for option %s", TOK(&val),
-			    d->name);
-	rc = carc_rules_builder_set(l->builder, d->option, (int32_t)v);
-	if (rc < 0)
-		return fail(l, rc, val.column,
+	if (val.len < sizeof(val_buf) &&
+	    carc_option_value_from_name((uint32_t)opt,
+					tok_str(&val, val_buf, sizeof(val_buf)),
+					&v) == CARC_OK)
+		return carc_rules_builder_set(l->builder, (uint32_t)opt, v);
+	/* a number out of the option's range, or not a value at all */
+	if (parse_int(val.s, val.len, INT32_MIN, INT32_MAX, &number))
+		return fail(l, CARC_E_INVALID, val.column,
 			    "value '%.*s' of option %s: %s", TOK(&val),
-			    d->name, carc_strerror(rc));
-	return CARC_OK;
+			    carc_option_name((uint32_t)opt),
+			    carc_strerror(CARC_E_INVALID));
+	return fail(l, CARC_E_PARSE, val.column,
+		    "bad value '%.*s' for option %s", TOK(&val),
+		    carc_option_name((uint32_t)opt));
 }
 
 static int
@@ -697,12 +647,13 @@ static int
 parse_figure(struct loader *l, const struct token *t, bool building,
 	     uint32_t *fig)
 {
-	for (uint32_t k = 1; k < N_FIGURE_NAMES; k++) {
-		if (!tok_is(t, figure_names[k]))
-			continue;
-		if ((k >= CARC_FIGURE_TOWER) != building)
-			break;
-		*fig = k;
+	char buf[16];
+	int k = t->len < sizeof(buf)
+			? carc_figure_from_name(tok_str(t, buf, sizeof(buf)))
+			: CARC_E_INVALID;
+
+	if (k > 0 && (k >= CARC_FIGURE_TOWER) == building) {
+		*fig = (uint32_t)k;
 		return CARC_OK;
 	}
 	return fail(l, CARC_E_PARSE, t->column,

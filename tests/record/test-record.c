@@ -549,6 +549,56 @@ START_TEST(load_lenient_layout)
 }
 END_TEST
 
+/* Option values as words, aliases or numbers (carc_option_value_from_name());
+ * a save writes the words again. */
+START_TEST(load_option_values)
+{
+	static const char text[] =
+		"carcassonne-record 1\nplayers 2\n"
+		"option phantom 1\noption lb-scoring 321\n"
+		"option farm-scoring 2\noption followers +5\n"
+		"option farmers off\noption lb-distribution jcz\nend\n";
+	struct carc_game *game = load_ok(text);
+	const struct carc_rules *rules = carc_game_rules(game);
+	int32_t v = -1;
+	char *saved;
+
+	assert_ok(carc_rules_get(rules, CARC_OPT_PHANTOM, &v));
+	ck_assert_int_eq(v, 1);
+	assert_ok(carc_rules_get(rules, CARC_OPT_LB_SCORING, &v));
+	ck_assert_int_eq(v, CARC_LB_321);
+	assert_ok(carc_rules_get(rules, CARC_OPT_FARM_SCORING, &v));
+	ck_assert_int_eq(v, CARC_FARM_PER_FIELD_ONCE);
+	assert_ok(carc_rules_get(rules, CARC_OPT_FOLLOWERS, &v));
+	ck_assert_int_eq(v, 5);
+	assert_ok(carc_rules_get(rules, CARC_OPT_FARMERS, &v));
+	ck_assert_int_eq(v, 0);
+	assert_ok(carc_rules_get(rules, CARC_OPT_LB_DISTRIBUTION, &v));
+	ck_assert_int_eq(v, CARC_LB_DIST_JCZ);
+	saved = save_text(game);
+	ck_assert_ptr_nonnull(strstr(saved,
+		"\noption farm-scoring per-field-once\noption farmers off\n"
+		"option small-city off\noption followers 5\n"
+		"option phantom on\n"));
+	ck_assert_ptr_nonnull(strstr(saved,
+		"\noption lb-scoring 3-2-1\noption lb-distribution jcz\n"));
+	free(saved);
+	carc_game_free(game);
+
+	expect_error("carcassonne-record 1\nplayers 2\noption phantom 5\n"
+		     "end\n",
+		     CARC_E_INVALID, 3, 16,
+		     "value '5' of option phantom: invalid argument");
+	expect_error("carcassonne-record 1\nplayers 2\noption phantom yes\n"
+		     "end\n",
+		     CARC_E_PARSE, 3, 16, "bad value 'yes' for option phantom");
+	expect_error("carcassonne-record 1\nplayers 2\n"
+		     "option farm_scoring per-city\nend\n",
+		     CARC_E_UNKNOWN_OPTION, 3, 8,
+		     "unknown option 'farm_scoring'");
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -563,6 +613,7 @@ test_suite(void)
 	tcase_add_test(tc, save_buffer_contract);
 	tcase_add_test(tc, load_without_deck);
 	tcase_add_test(tc, load_lenient_layout);
+	tcase_add_test(tc, load_option_values);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("worked_examples");
