@@ -224,13 +224,9 @@ parse_options(int argc, char **argv, struct options *opt)
 				fprintf(stderr, "%s: --farm needs a value\n",
 					progname);
 				return -1;
-			} else if (strcmp(val, "per-field") == 0) {
-				opt->farm_scoring = CARC_FARM_PER_FIELD;
-			} else if (strcmp(val, "per-city") == 0) {
-				opt->farm_scoring = CARC_FARM_PER_CITY;
-			} else if (strcmp(val, "per-field-once") == 0) {
-				opt->farm_scoring = CARC_FARM_PER_FIELD_ONCE;
-			} else {
+			} else if (carc_option_value_from_name(
+					   CARC_OPT_FARM_SCORING, val,
+					   &opt->farm_scoring) < 0) {
 				fprintf(stderr, "%s: unknown farm rule '%s'\n",
 					progname, val);
 				return -1;
@@ -325,9 +321,8 @@ print_header(const struct options *opt)
 	printf("libcarcassonne %s: %" PRIu32 " players, seed %" PRIu64
 	       ", farms %s%s%s", carc_version_string(), opt->players,
 	       opt->seed,
-	       opt->farm_scoring == CARC_FARM_PER_CITY ? "per-city" :
-	       opt->farm_scoring == CARC_FARM_PER_FIELD_ONCE ?
-	       "per-field-once" : "per-field",
+	       carc_option_value_name(CARC_OPT_FARM_SCORING,
+				      opt->farm_scoring),
 	       opt->farmers ? "" : ", no farmers",
 	       opt->small_city ? ", small-city rule" : "");
 	if (opt->followers != 0)
@@ -460,13 +455,9 @@ collect_points(struct session *s)
 static const char *
 kind_name(int32_t kind)
 {
-	switch (kind) {
-	case CARC_FEATURE_CITY: return "city";
-	case CARC_FEATURE_ROAD: return "road";
-	case CARC_FEATURE_FIELD: return "field";
-	case CARC_FEATURE_MONASTERY: return "monastery";
-	default: return "?";
-	}
+	const char *name = carc_feature_kind_name((uint32_t)kind);
+
+	return name ? name : "?";
 }
 
 /* One line per end-of-game event of the last apply. */
@@ -587,8 +578,8 @@ play_crop_circle(struct session *s, uint32_t active)
 	    apply_move(s, move, text, sizeof(text)) < 0)
 		return -1;
 	choice = (int)carc_move_figure(move);
-	printf("         crop: %s",
-	       choice == CARC_CROP_DEPLOY ? "deploy" : "remove");
+	/* the choice's word: "crop deploy" less "crop " */
+	printf("         crop: %s", strchr(text, ' ') + 1);
 
 	for (;;) {
 		if ((phase = current_phase(s)) < 0)
