@@ -1,0 +1,68 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""The manual pages cover what they document.
+
+usage: man-test.py SOURCE_ROOT CARCASSONNE
+
+- carcassonne(3) (doc/carcassonne.3.in) names every function of the public
+  header, so a new call cannot be left out of the map of the API;
+- carcassonne(1) names every flag that 'carcassonne --help' lists;
+- both pages format without groff warnings (when man is installed).
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+    print('FAIL:', msg)
+
+
+def main():
+    root, tool = sys.argv[1], sys.argv[2]
+    with open(os.path.join(root, 'include', 'carcassonne',
+                           'carcassonne.h')) as f:
+        header = f.read()
+    with open(os.path.join(root, 'doc', 'carcassonne.3.in')) as f:
+        page3 = f.read()
+    with open(os.path.join(root, 'cli', 'carcassonne.1')) as f:
+        page1 = f.read()
+    funcs = sorted(set(re.findall(r'^[a-z][^(;#]*?\b(carc_\w+)\(', header,
+                                  re.M)))
+    if len(funcs) < 80:
+        fail(f'only {len(funcs)} functions found in the header')
+    for fn in funcs:
+        if not re.search(r'\b' + fn + r'\b', page3):
+            fail(f'carcassonne(3) does not mention {fn}')
+    if 'carcassonne (1)' not in page3:
+        fail('carcassonne(3) does not point to carcassonne(1)')
+
+    usage = subprocess.run([tool, '--help'], capture_output=True,
+                           text=True).stdout
+    flags = sorted(set(re.findall(r'--[a-z][a-z-]*[a-z]', usage)))
+    for flag in flags:
+        if flag.replace('-', r'\-') not in page1:
+            fail(f'carcassonne(1) does not document {flag}')
+
+    if shutil.which('man'):
+        for page in (os.path.join(root, 'cli', 'carcassonne.1'),
+                     os.path.join(root, 'doc', 'carcassonne.3.in')):
+            r = subprocess.run(['man', '--warnings', '-l', page],
+                               capture_output=True, text=True,
+                               env=dict(os.environ, MANWIDTH='80'))
+            if r.returncode != 0 or 'warning' in r.stderr:
+                fail(f'{page}: {r.stderr.strip()}')
+    if failures:
+        print(f'{len(failures)} failure(s)')
+        return 1
+    print(f'ok: {len(funcs)} functions, {len(flags)} flags')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
