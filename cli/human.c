@@ -70,6 +70,8 @@ show_help(struct human *h)
 		"  undo        back to your previous decision\n"
 		"  save FILE   write the game record to FILE\n"
 		"  quit        stop here (the record keeps the game so far)\n"
+		"A move may also be typed in full, e.g. 'place 1,0 r2' or\n"
+		"'deploy follower c1 at 1,0'.\n"
 		"Placements: the letter is a free square marked on the board, "
 		"the digit the turn\n"
 		"of the tile (r0 as drawn, r1 a quarter turn clockwise, ...); "
@@ -299,6 +301,15 @@ human_pick(struct human *h, struct carc_game *game, const carc_move_t *moves,
 				(unsigned)carc_move_rotation(moves[found]));
 			continue;
 		}
+		/* a move in the words of carc_move_describe() */
+		{
+			carc_move_t m;
+
+			if (carc_move_parse(cmd, &m) >= 0)
+				for (int i = 0; i < n; i++)
+					if (moves[i] == m)
+						return m;
+		}
 		if (place && isalpha((unsigned char)cmd[0]) &&
 		    cmd[1] >= '0' && cmd[1] <= '3' && cmd[2] == '\0') {
 			fprintf(h->out, "the tile does not fit square %c "
@@ -397,6 +408,10 @@ human_report(struct human *h, const struct carc_game *before,
 			fprintf(h->out, " at %d,%d", (int)carc_move_x(m),
 				(int)carc_move_y(m));
 		fprintf(h->out, " (%s)\n", fw);
+		break;
+	case CARC_MOVE_PASS:
+		fprintf(h->out, "%s P%d passes\n", is_human ? "  you:" : "  bot:",
+			player);
 		break;
 	default:
 		carc_move_describe(m, words, sizeof(words));

@@ -14,6 +14,7 @@ that the record written as the game went replays to the same scores, that
 every screen line fits 80 columns, and that colour goes away with NO_COLOR
 and when the output is not a terminal.  Standard library only.
 """
+import codecs
 import os
 import pty
 import random
@@ -48,6 +49,8 @@ class Session:
             os.execve(args[0], args, e)
         self.all = ''
         self.status = None
+        # a character may be split between two reads
+        self.decoder = codecs.getincrementaldecoder('utf-8')()
 
     def read_until_prompt(self, timeout=30):
         """The text up to the next prompt, or to the end of the program."""
@@ -72,7 +75,7 @@ class Session:
                 _, st = os.waitpid(self.pid, 0)
                 self.status = os.waitstatus_to_exitcode(st)
                 return self.all[start:]
-            self.all += data.decode('utf-8', errors='replace')
+            self.all += self.decoder.decode(data)
 
     def send(self, line):
         os.write(self.fd, (line + '\n').encode())
