@@ -9,14 +9,13 @@
 #ifndef CARC_PRIVATE_H
 #define CARC_PRIVATE_H
 
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include <carcassonne/carcassonne.h>
 
-#define CARC_EXPORT __attribute__((visibility("default")))
+#include "compat.h"	/* CARC_EXPORT, builtins and their fallbacks */
 
 /* Limits of this implementation. */
 #define MAX_PLAYERS 6
@@ -156,7 +155,7 @@ struct carc_rules_builder {
 };
 
 struct carc_rules {
-	atomic_int refcount;
+	carc__refcount refcount;
 	int32_t opt[N_OPTS];
 	uint16_t counts[CARC_TILE_TYPES];
 	uint32_t stack_total;

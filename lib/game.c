@@ -375,7 +375,7 @@ carc__game_put_figure(struct carc_game *g, uint32_t player, uint32_t figure,
 		for (uint32_t k = 0; k < PHANTOM_SLOT; k++)
 			free_slots |= (uint32_t)(g->s.figs[player][k] ==
 						 NODE_NONE) << k;
-		g->s.figs[player][__builtin_ctz(free_slots)] = (uint16_t)node;
+		g->s.figs[player][carc__ctz32(free_slots)] = (uint16_t)node;
 		g->s.supply[player]--;
 	}
 	g->nodes[root].kp++;	/* KP_OCC, in the low bits */

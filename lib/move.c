@@ -282,7 +282,7 @@ carc_game_is_legal(const struct carc_game *game, carc_move_t move)
  * order of rotation, without their position, and how many there are.
  * Rows are 32-byte aligned: the listing ORs them in 16 bytes at a time. */
 #define R(r) ((carc_move_t)CARC_MOVE_PLACE | (carc_move_t)(r) << 16)
-static const carc_move_t rot_seq[16][4] __attribute__((aligned(32))) = {
+static _Alignas(32) const carc_move_t rot_seq[16][4] = {
 	{ 0 }, { R(0) }, { R(1) }, { R(0), R(1) },
 	{ R(2) }, { R(0), R(2) }, { R(1), R(2) }, { R(0), R(1), R(2) },
 	{ R(3) }, { R(0), R(3) }, { R(1), R(3) }, { R(0), R(1), R(3) },
@@ -290,8 +290,6 @@ static const carc_move_t rot_seq[16][4] __attribute__((aligned(32))) = {
 	{ R(0), R(1), R(2), R(3) },
 };
 #undef R
-/* Two moves as one vector (GCC and Clang vector extension). */
-typedef uint64_t v2u64 __attribute__((vector_size(16)));
 
 static const uint8_t rot_count[16] = {
 	0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4
@@ -308,7 +306,7 @@ emit_tile_deploys(const struct carc_game *g, uint32_t figure,
 
 	for (uint32_t m = g->s.deploy_mask; m; m &= m - 1)
 		emit(moves, cap, n,
-		     base | (carc_move_t)code[__builtin_ctz(m)] << 24);
+		     base | (carc_move_t)code[carc__ctz32(m)] << 24);
 }
 
 /* Placements of the tile in hand, by (y, x, rotation). */
@@ -340,9 +338,10 @@ list_placements(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 			uint32_t rots = fit[f[i].req];
 			carc_move_t base = (carc_move_t)(f[i].key ^ 0x80008000u)
 					   << 32;
+#if HAVE_VECTOR_SIZE
 			/* the four rotations as two vectors: two ORs and two
 			 * stores of 16 bytes instead of four of each */
-			v2u64 b = { base, base }, lo, hi;
+			carc__v2u64 b = { base, base }, lo, hi;
 
 			memcpy(&lo, &rot_seq[rots][0], sizeof(lo));
 			memcpy(&hi, &rot_seq[rots][2], sizeof(hi));
@@ -350,6 +349,10 @@ list_placements(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 			hi |= b;
 			memcpy(moves + n, &lo, sizeof(lo));
 			memcpy(moves + n + 2, &hi, sizeof(hi));
+#else
+			for (uint32_t r = 0; r < 4; r++)
+				moves[n + r] = rot_seq[rots][r] | base;
+#endif
 			n += rot_count[rots];
 		}
 	}

@@ -36,7 +36,7 @@ struct out {
 	bool overflow;		/* the text outgrew INT_MAX */
 };
 
-__attribute__((format(printf, 2, 3))) static void
+CARC_PRINTF(2, 3) static void
 out_printf(struct out *o, const char *fmt, ...)
 {
 	va_list ap;
@@ -309,7 +309,7 @@ struct loader {
 	bool placed;
 };
 
-__attribute__((format(printf, 4, 5))) static int
+CARC_PRINTF(4, 5) static int
 fail(struct loader *l, int code, uint32_t column, const char *fmt, ...)
 {
 	va_list ap;

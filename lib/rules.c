@@ -199,7 +199,10 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return CARC_E_NOMEM;
-	atomic_init(&r->refcount, 1);
+	if (carc__refcount_init(&r->refcount, 1) < 0) {
+		free(r);
+		return CARC_E_NOMEM;
+	}
 	memcpy(r->opt, b->opt, sizeof(r->opt));
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
 		r->counts[t] = carc__crop_tile_enabled(b->opt, t) ? b->counts[t]
@@ -271,8 +274,7 @@ CARC_EXPORT struct carc_rules *
 carc_rules_ref(struct carc_rules *rules)
 {
 	if (rules)
-		atomic_fetch_add_explicit(&rules->refcount, 1,
-					  memory_order_relaxed);
+		carc__refcount_inc(&rules->refcount);
 	return rules;
 }
 
@@ -281,9 +283,10 @@ carc_rules_unref(struct carc_rules *rules)
 {
 	if (!rules)
 		return;
-	if (atomic_fetch_sub_explicit(&rules->refcount, 1,
-				      memory_order_acq_rel) == 1)
+	if (carc__refcount_dec(&rules->refcount)) {
+		carc__refcount_fini(&rules->refcount);
 		free(rules);
+	}
 }
 
 CARC_EXPORT int

@@ -242,7 +242,7 @@ carc__score_turn(struct carc_game *g)
 	/* only the tile's cities and roads can have been completed by it,
 	 * and board_place() noted which */
 	for (uint32_t m = g->s.completed; m; m &= m - 1) {
-		uint32_t i = (uint32_t)__builtin_ctz(m), root, figures;
+		uint32_t i = (uint32_t)carc__ctz32(m), root, figures;
 		bool seen = false;
 
 		root = carc__find(g, p->node_base + i);
@@ -264,7 +264,7 @@ carc__score_turn(struct carc_game *g)
 	 * figures (mon_held, most often empty), any others all */
 	for (uint64_t held = g->s.mon_held; held; held &= held - 1)
 		score_monastery_if_done(g, p,
-					(uint32_t)__builtin_ctzll(held));
+					(uint32_t)carc__ctz64(held));
 	for (uint32_t k = 64; k < g->s.n_monasteries; k++)
 		score_monastery_if_done(g, p, k);
 }
@@ -363,7 +363,7 @@ score_farms(struct carc_game *g, const uint16_t *roots,
 			}
 
 			for (; mask; mask &= mask - 1) {
-				uint32_t c = (uint32_t)__builtin_ctz(mask);
+				uint32_t c = (uint32_t)carc__ctz32(mask);
 				uint32_t root, *data;
 				struct node *city;
 
@@ -476,7 +476,7 @@ carc__score_final(struct carc_game *g)
 	for (uint32_t w = 0; w < words; w++)
 		for (uint64_t b = held[w]; b; b &= b - 1)
 			roots[n_roots++] = (uint16_t)(w * 64 +
-						      (uint32_t)__builtin_ctzll(b));
+						      (uint32_t)carc__ctz64(b));
 	memset(figures, 0, (size_t)n_roots * sizeof(figures[0]));
 	for (uint32_t p = 0; p < g->s.n_players; p++)
 		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)

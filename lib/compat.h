@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Compiler portability: every compiler builtin, attribute and extension
+ * the library uses goes through this header, each with a plain C11
+ * fallback.
+ *
+ * The HAVE_* values come from config.h: meson tests the compiler for
+ * each feature; `meson setup -Dportable=true` sets those that change the
+ * generated code to 0 (and CARC_PORTABLE to 1) and compiles with
+ * -pedantic-errors, so the fallbacks are built and tested with GCC and
+ * Clang as well (tools/setup-and-test.sh, stage 'portable').  The
+ * fallbacks give the same results as the fast paths, only more slowly.
+ *
+ * Included by carc-private.h; the names are private (carc__, CARC_).
+ */
+#ifndef CARC_COMPAT_H
+#define CARC_COMPAT_H
+
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Symbol visibility is part of how the shared library is linked, not of
+ * the language, so the portable build keeps it where the compiler has
+ * it; without it, every extern symbol is visible and the version script
+ * alone decides what is exported. */
+#if HAVE_FUNC_ATTRIBUTE_VISIBILITY
+#define CARC_EXPORT __attribute__((visibility("default")))
+#else
+#define CARC_EXPORT
+#endif
+
+/* printf-style argument checking: diagnostics only. */
+#if HAVE_FUNC_ATTRIBUTE_FORMAT
+#define CARC_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define CARC_PRINTF(fmt, args)
+#endif
+
+/* The index of the lowest set bit of x, which must not be 0. */
+static inline int
+carc__ctz32(uint32_t x)
+{
+#if HAVE_BUILTIN_CTZ
+	return __builtin_ctz(x);
+#else
+	/* x & -x keeps the lowest set bit; multiplying by a de Bruijn
+	 * sequence puts a distinct 5-bit pattern in the top bits */
+	static const uint8_t pos[32] = {
+		0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+		31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9,
+	};
+
+	return pos[((x & (0u - x)) * 0x077CB531u) >> 27];
+#endif
+}
+
+/* The same for 64 bits. */
+static inline int
+carc__ctz64(uint64_t x)
+{
+#if HAVE_BUILTIN_CTZLL
+	return __builtin_ctzll(x);
+#else
+	uint32_t lo = (uint32_t)x;
+
+	return lo ? carc__ctz32(lo) : 32 + carc__ctz32((uint32_t)(x >> 32));
+#endif
+}
+
+/* Two 64-bit lanes in one 16-byte vector (GCC and Clang extension), for
+ * the placement listing (move.c), which has a plain loop for compilers
+ * without it. */
+#if HAVE_VECTOR_SIZE
+typedef uint64_t carc__v2u64 __attribute__((vector_size(16)));
+#endif
+
+/*
+ * Reference counts shared between threads: C11 atomics, or a POSIX mutex
+ * per count where the compiler has no <stdatomic.h> (tcc 0.9.27 lacks
+ * the header without defining __STDC_NO_ATOMICS__).
+ *
+ * carc__refcount_init() returns 0, or -1 if the count could not be set
+ * up; carc__refcount_dec() returns true when the count reached 0, after
+ * which carc__refcount_fini() releases it.
+ */
+#if defined(__STDC_NO_ATOMICS__) || defined(__TINYC__)
+#include <pthread.h>
+
+typedef struct {
+	pthread_mutex_t lock;
+	int n;
+} carc__refcount;
+
+static inline int
+carc__refcount_init(carc__refcount *r, int n)
+{
+	r->n = n;
+	return pthread_mutex_init(&r->lock, NULL) == 0 ? 0 : -1;
+}
+
+static inline void
+carc__refcount_fini(carc__refcount *r)
+{
+	pthread_mutex_destroy(&r->lock);
+}
+
+static inline void
+carc__refcount_inc(carc__refcount *r)
+{
+	pthread_mutex_lock(&r->lock);
+	r->n++;
+	pthread_mutex_unlock(&r->lock);
+}
+
+static inline bool
+carc__refcount_dec(carc__refcount *r)
+{
+	int n;
+
+	pthread_mutex_lock(&r->lock);
+	n = --r->n;
+	pthread_mutex_unlock(&r->lock);
+	return n == 0;
+}
+#else
+#include <stdatomic.h>
+
+typedef atomic_int carc__refcount;
+
+static inline int
+carc__refcount_init(carc__refcount *r, int n)
+{
+	atomic_init(r, n);
+	return 0;
+}
+
+static inline void
+carc__refcount_fini(carc__refcount *r)
+{
+	(void)r;
+}
+
+static inline void
+carc__refcount_inc(carc__refcount *r)
+{
+	atomic_fetch_add_explicit(r, 1, memory_order_relaxed);
+}
+
+static inline bool
+carc__refcount_dec(carc__refcount *r)
+{
+	return atomic_fetch_sub_explicit(r, 1, memory_order_acq_rel) == 1;
+}
+#endif
+
+#endif /* CARC_COMPAT_H */
