@@ -38,7 +38,8 @@ def main():
         fail(f'only {len(funcs)} functions found in the header')
     for fn in funcs:
         if not re.search(r'\b' + fn + r'\b', page3):
-            fail(f'carcassonne(3) does not mention {fn}')
+            fail(f'doc/carcassonne.3.in does not mention {fn}: add it to '
+                 'the section of its header group')
     if 'carcassonne (1)' not in page3:
         fail('carcassonne(3) does not point to carcassonne(1)')
 
