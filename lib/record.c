@@ -307,6 +307,7 @@ struct loader {
 	struct carc_game *game;
 	int32_t last_x, last_y;
 	bool placed;
+	uint32_t discards_checked;	/* discards named by 'discard' lines */
 };
 
 CARC_PRINTF(4, 5) static int
@@ -859,6 +860,33 @@ load_scores(struct loader *l)
 	return CARC_OK;
 }
 
+/* "discard TILE": the next tile the game discarded, in the order of
+ * carc_game_discard_at(), is TILE; it must have been discarded by now. */
+static int
+load_discard(struct loader *l)
+{
+	struct token t;
+	uint32_t tile = 0;
+	int rc, have;
+
+	if ((rc = start_game(l)) < 0 ||
+	    (rc = need_token(l, &t, "a tile")) < 0 ||
+	    (rc = parse_tile(l, &t, &tile)) < 0)
+		return rc;
+	if ((int)l->discards_checked >= carc_game_discard_count(l->game))
+		return fail(l, CARC_E_PARSE, t.column,
+			    "no tile left to discard here: %u discarded so "
+			    "far, all named above",
+			    (unsigned)l->discards_checked);
+	have = carc_game_discard_at(l->game, l->discards_checked);
+	if (have != (int)tile)
+		return fail(l, CARC_E_PARSE, t.column,
+			    "the tile discarded here is %s, not %.*s",
+			    carc_tile_name((uint32_t)have), TOK(&t));
+	l->discards_checked++;
+	return expect_end(l);
+}
+
 static int
 load_line(struct loader *l)
 {
@@ -896,6 +924,8 @@ load_line(struct loader *l)
 	}
 	if (tok_is(&t, "scores"))
 		return load_scores(l);
+	if (tok_is(&t, "discard"))
+		return load_discard(l);
 	if (t.s[0] == 'P')
 		return load_move(l, &t);
 

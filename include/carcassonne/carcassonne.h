@@ -1472,7 +1472,8 @@ int carc_game_save(const struct carc_game *game, char *buf, size_t n);
  *         @p len, or a deck of the wrong length
  * @retval CARC_E_PARSE malformed record: a syntax error, a missing
  *         'end' line (truncated file), or recorded scores that differ
- *         from the replay
+ *         from the replay, or (since 0.2) a 'discard' line naming a tile
+ *         that was not the next one discarded
  * @retval CARC_E_UNKNOWN_TILE an unknown tile name, or a tile that is
  *         not left in the stack
  * @retval CARC_E_UNKNOWN_OPTION an unknown option name

@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -454,6 +455,151 @@ START_TEST(per_turn_scores)
 }
 END_TEST
 
+/* A random game of @p rules in which a tile was discarded, or NULL. */
+static struct carc_game *
+game_with_discard(struct carc_rules *rules)
+{
+	carc_move_t moves[4096];
+
+	for (uint64_t seed = 1; seed < 3000; seed++) {
+		struct carc_game *g;
+		uint64_t r = seed * 7919 + 1;
+
+		assert_ok(carc_game_new(rules, 2, seed, &g));
+		while (carc_game_is_over(g) == 0) {
+			int n = carc_game_legal_moves(g, moves, 4096);
+
+			ck_assert_int_gt(n, 0);
+			assert_ok(carc_game_apply(g, moves[rnd(&r) % (uint64_t)n]));
+		}
+		if (carc_game_discard_count(g) > 0 &&
+		    carc_game_discard_count(g) < carc_game_drawn_count(g))
+			return g;
+		carc_game_free(g);
+	}
+	return NULL;
+}
+
+/*
+ * The save of @p game with a line "discard TILE" after each move that
+ * discarded a tile.  @p wrong >= 0 spoils the wrong-th of these lines:
+ * with @p early it goes one move too early, else it names another tile.
+ * *line_out: the line of the spoilt one.
+ */
+static char *
+with_discards(const struct carc_game *game, int wrong, bool early,
+	      uint32_t *line_out)
+{
+	char *text = save_text(game), *out;
+	int n_hist = carc_game_history_count(game);
+	int n_disc = carc_game_discard_count(game), k = 0;
+	int *place = calloc((size_t)n_disc + 1, sizeof(int));
+	bool *done = calloc((size_t)n_disc + 1, sizeof(bool));
+	int n_order = carc_game_draw_order(game, NULL, 0);
+	uint32_t *order = malloc((size_t)n_order * sizeof(*order));
+	struct carc_game *g = NULL;
+	size_t len = 0;
+	uint32_t lineno = 0;
+	const char *p = text;
+
+	ck_assert_ptr_nonnull(place);
+	ck_assert_ptr_nonnull(done);
+	ck_assert_ptr_nonnull(order);
+	/* place[d]: the number of moves after which discard d happened */
+	carc_game_draw_order(game, order, (size_t)n_order);
+	assert_ok(carc_game_new(carc_game_rules(game), 2, 0, &g));
+	assert_ok(carc_game_set_draw_order(g, order, (size_t)n_order));
+	ck_assert_int_eq(carc_game_discard_count(g), 0);
+	for (int i = 0; i < n_hist; i++) {
+		carc_move_t m;
+		int before = carc_game_discard_count(g);
+
+		assert_ok(carc_game_history_at(game, (uint32_t)i, &m));
+		assert_ok(carc_game_apply(g, m));
+		for (int d = before; d < carc_game_discard_count(g); d++)
+			place[d] = i + 1 - (d == wrong && early);
+	}
+	ck_assert_int_eq(carc_game_discard_count(g), n_disc);
+	carc_game_free(g);
+	free(order);
+	out = malloc(strlen(text) + 32 * ((size_t)n_disc + 1));
+	ck_assert_ptr_nonnull(out);
+	while (*p) {
+		const char *e = strchr(p, '\n');
+		size_t l = e ? (size_t)(e - p) + 1 : strlen(p);
+
+		/* before a move or the closing lines: the discards due */
+		if (p[0] == 'P' || strncmp(p, "scores", 6) == 0) {
+			for (int d = 0; d < n_disc; d++) {
+				const char *name;
+
+				if (done[d] || place[d] > k)
+					continue;
+				name = carc_tile_name((uint32_t)
+					carc_game_discard_at(game, (uint32_t)d));
+				if (d == wrong && !early)
+					name = strcmp(name, "A") ? "A" : "B";
+				len += (size_t)sprintf(out + len,
+						       "discard %s\n", name);
+				if (++lineno && d == wrong)
+					*line_out = lineno;
+				done[d] = true;
+			}
+			k += p[0] == 'P';
+		}
+		memcpy(out + len, p, l);
+		len += l;
+		lineno++;
+		p += l;
+	}
+	out[len] = '\0';
+	free(place);
+	free(done);
+	free(text);
+	return out;
+}
+
+/* 'discard TILE' lines are checked against the discards of the replay. */
+START_TEST(discard_lines)
+{
+	struct carc_rules *rules = rules_for(0);
+	struct carc_game *game = game_with_discard(rules), *copy;
+	uint32_t line = 0;
+	char *text, needle[64];
+
+	carc_rules_unref(rules);
+	ck_assert_msg(game != NULL, "no random game with a discard");
+	text = with_discards(game, -1, false, &line);
+	ck_assert_ptr_nonnull(strstr(text, "\ndiscard "));
+	copy = load_ok(text);
+	ck_assert_uint_eq(carc_game_hash(copy), carc_game_hash(game));
+	carc_game_free(copy);
+	free(text);
+
+	/* the wrong tile */
+	text = with_discards(game, 0, false, &line);
+	snprintf(needle, sizeof(needle), "the tile discarded here is %s",
+		 carc_tile_name((uint32_t)carc_game_discard_at(game, 0)));
+	expect_error(text, CARC_E_PARSE, line, 9, needle);
+	free(text);
+	/* before the move that discards it */
+	text = with_discards(game, 0, true, &line);
+	expect_error(text, CARC_E_PARSE, line, 9, "no tile left to discard");
+	free(text);
+	/* more discard lines than discards, and no tile named */
+	expect_error("carcassonne-record 1\nplayers 2\ntiles *=0 E=1\n"
+		     "P0 place E 0,-1 r2\ndiscard E\nend\n",
+		     CARC_E_PARSE, 5, 9, "no tile left to discard here");
+	expect_error("carcassonne-record 1\nplayers 2\ntiles *=0 E=1\n"
+		     "discard\nend\n",
+		     CARC_E_PARSE, 4, 8, "a tile expected");
+	expect_error("carcassonne-record 1\nplayers 2\ntiles *=0 E=1\n"
+		     "discard Q9\nend\n",
+		     CARC_E_UNKNOWN_TILE, 4, 9, "unknown tile 'Q9'");
+	carc_game_free(game);
+}
+END_TEST
+
 START_TEST(error_truncated)
 {
 	/* no 'end': the error is on the line after the last one */
@@ -627,6 +773,7 @@ test_suite(void)
 	tcase_add_test(tc, error_wrong_player);
 	tcase_add_test(tc, error_truncated);
 	tcase_add_test(tc, per_turn_scores);
+	tcase_add_test(tc, discard_lines);
 	tcase_add_test(tc, error_unknown_option);
 	tcase_add_test(tc, error_other);
 	suite_add_tcase(s, tc);
