@@ -193,9 +193,10 @@ carc_game_new(const struct carc_rules *rules, uint32_t n_players,
 		g->s.phantom[p] = OPT(rules, CARC_OPT_PHANTOM) ? 1 : 0;
 		if (!OPT(rules, CARC_OPT_LITTLE_BUILDINGS))
 			continue;
-		/* REFERENCE 6.2: the 18 tokens shared out evenly, the rest
-		 * to the box; kinds counted apart under 3/2/1 and JCZ's
-		 * distribution (6 of each kind shared evenly) */
+		/* doc/rules.md#lb-distribution: the 18 tokens shared out
+		 * evenly, the rest to the box; kinds counted apart under
+		 * 3/2/1 and JCZ's distribution (6 of each kind shared
+		 * evenly) */
 		if (bslot(g, CARC_FIGURE_TOWER) == 0) {
 			g->s.bsupply[p][0] = (uint8_t)(18 / n_players);
 		} else {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Scoring: completed features after each turn (REFERENCE 4.2 step 3),
- * incomplete features and farms at the end (4.3, 4.4).
+ * Scoring: completed features after each turn (doc/rules.md#scoring-play),
+ * incomplete features and farms at the end (doc/rules.md#game-end,
+ * doc/rules.md#farms).
  */
 #include "config.h"
 
@@ -22,9 +23,9 @@ carc__building_value(const struct carc_game *g, uint32_t kind)
 
 /* Whether piece @m of the set rooted at @root counts its tile.  A feature
  * that passes through one tile twice (both caps of an H or I tile, say)
- * counts that tile and its building once (REFERENCE 1.5, 6.2): a piece is
- * skipped when a lower-numbered piece of the same kind on its tile belongs
- * to the same set. */
+ * counts that tile and its building once (doc/rules.md#per-tile): a
+ * piece is skipped when a lower-numbered piece of the same kind on its
+ * tile belongs to the same set. */
 static inline bool
 first_on_tile(const struct carc_game *g, uint32_t m, uint32_t root)
 {
@@ -66,7 +67,7 @@ count_tiles(struct carc_game *g, uint32_t root, uint32_t *bpoints,
 	return n;
 }
 
-/* Buildings in the 3x3 area of a monastery (REFERENCE 6.2). */
+/* Buildings in the 3x3 area of a monastery (doc/rules.md#lb-tiles). */
 static uint32_t
 area_buildings(const struct carc_game *g, uint32_t tile)
 {
@@ -133,7 +134,8 @@ new_event(struct carc_game *g, uint32_t type, uint32_t kind, uint32_t node,
 }
 
 /* Base points then building points to every scorer; the building points
- * come after the others (REFERENCE 6.2) and are kept apart in the event. */
+ * come after the others (doc/rules.md#lb-scoring) and are kept apart in
+ * the event. */
 static void
 award(struct carc_game *g, struct event *e, uint32_t scorers, uint32_t points,
       uint32_t bpoints)
@@ -285,8 +287,8 @@ carc__monastery_held(struct carc_game *g, uint32_t node, bool held)
 }
 
 /*
- * Farms (REFERENCE 4.4).  For each field holding farmers, walk its pieces
- * and collect the distinct completed cities they border.
+ * Farms (doc/rules.md#farms).  For each field holding farmers, walk its
+ * pieces and collect the distinct completed cities they border.
  *
  * Scratch space comes from the nodes themselves, so a game needs no
  * scoring arrays: farms are scored once, when the game ends, after the
@@ -321,7 +323,7 @@ score_farms(struct carc_game *g, const uint16_t *roots,
 	struct node *nodes = g->nodes;
 	bool lb = OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS) != 0;
 	/* under the per-city rule, fields pay their buildings in events of
-	 * their own (REFERENCE 7.3 #10) */
+	 * their own (doc/rules.md#lb-per-city-fields) */
 	bool field_events = rule != CARC_FARM_PER_CITY ||
 			    (lb && OPT(g->rules, CARC_OPT_LB_PER_CITY_FIELDS));
 	/* stamps count down from 0xffff: a real size is at most
@@ -405,7 +407,7 @@ score_farms(struct carc_game *g, const uint16_t *roots,
 		e->cities = (uint8_t)(cities > 255 ? 255 : cities);
 		/* buildings pay whenever a farm is scored; a field with no
 		 * completed city pays them unless CARC_OPT_LB_ZERO_FIELD is 0
-		 * (REFERENCE 6.2, 7.3 #9, #17) */
+		 * (doc/rules.md#lb-zero-field, doc/rules.md#farm-no-city) */
 		if (!lb || (cities == 0 && !OPT(g->rules, CARC_OPT_LB_ZERO_FIELD)))
 			continue;
 		e->bpoints = (uint16_t)bpoints;

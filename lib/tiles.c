@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The first-edition ("C1") base game tiles, transcribed from the rules
- * reference (REFERENCE.md 2.2 and 2.5), canonical orientation = rotation 0.
+ * reference (doc/rules.md#tiles-base), canonical orientation = rotation 0.
  * Feature order on a tile: cities, roads, fields, monastery; cities come
  * first so that a field's bordered-city bit i is local feature i.
  */
@@ -127,9 +127,10 @@ const struct tile_def carc__tiles[CARC_TILE_TYPES] = {
 		FIELD(3, H_ER | H_SL, 0), FIELD(4, H_SR | H_WL, 0) }, 0 },
 
 	/*
-	 * Crop Circles I and II (REFERENCE 3.1).  A road that runs into a
-	 * crop circle ends there; where the circle splits a field the
-	 * encoding already has two fields.  Only the symbol is new.
+	 * Crop Circles I and II (doc/rules.md#tiles-crop).  A road that
+	 * runs into a crop circle ends there; where the circle splits a
+	 * field the encoding already has two fields.  Only the symbol is
+	 * new.
 	 */
 	/* CCI-1: diagonal city north-west */
 	{ "CCI-1", 1, { C, F, F, C }, 2, {

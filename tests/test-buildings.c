@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Little Buildings (REFERENCE 6.2, 7.2, 7.3 #8-#12, #17 and the worked
- * examples E2-E5, E7, E10, E11): token distribution, where and when a
- * building may be put, and building points under every scoring path.
+ * Little Buildings (doc/rules.md#little-buildings, rulings
+ * doc/rules.md#ruling-8 to #ruling-13 and #ruling-17, and the worked
+ * examples doc/rules.md#examples E2-E5, E7, E10, E11): token
+ * distribution, where and when a building may be put, and building
+ * points under every scoring path.
  * Red (Alice) is player 0, Blue (Bob) player 1 unless stated.
  */
 #include <check.h>
@@ -94,7 +96,7 @@ lists_build(uint32_t kind)
 	return 0;
 }
 
-/* ---- distribution (REFERENCE 6.2 table, 7.3 #8) ---------------------- */
+/* ---- distribution (doc/rules.md#lb-distribution, #lb-distribution-4p) */
 
 /* Loop index: players 2-6 times mode 0 rules, 1 JCZ, 2 3/2/1 + rules
  * distribution, 3 3/2/1 + JCZ distribution. */
@@ -575,7 +577,7 @@ START_TEST(e11_jcz_alternative)
 }
 END_TEST
 
-/* ---- tied scorers (7.3 #12) ------------------------------------------- */
+/* ---- tied scorers (doc/rules.md#lb-ties) ---------------------------- */
 
 START_TEST(tie_full_bonus_each)
 {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Crop Circles I and II (REFERENCE 3, 6.1, 7.3 #1-#7 and E9(b), E9(c)):
+ * Crop Circles I and II (doc/rules.md#crop-circles, rulings
+ * doc/rules.md#ruling-1 to #ruling-7, doc/rules.md#example-e9 (b), (c)):
  * the 12 tiles, their place in the stack, and the crop-circle action with
  * its options.
  */
@@ -183,7 +184,7 @@ supply(uint32_t player, uint32_t figure)
 	return carc_game_supply(g, player, figure);
 }
 
-/* ---- the 12 tiles (REFERENCE 3.1, transcribed independently) --------- */
+/* ---- the 12 tiles (doc/rules.md#tiles-crop, transcribed independently) */
 
 #define SN 1
 #define SE 2

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * All three expansions together (REFERENCE 7.1, 7.2): one turn using
- * every step, and a seeded random-game property test over every player
+ * All three expansions together (doc/rules.md#turn-with-expansions):
+ * one turn using every step, and a seeded random-game property test
+ * over every player
  * count and random option combinations.
  */
 #include <stdlib.h>

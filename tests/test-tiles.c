@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Tile types: sides, features, rotation, names and the checksums of the
- * rules reference (sections 1 and 2).
+ * rules (doc/rules.md#board, doc/rules.md#tiles).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +11,7 @@
 #include "test-common.h"
 
 /*
- * The 24 base tiles, written out again here from the reference tables so
+ * The 24 base tiles, written out again here from the tables of doc/rules.md so
  * that the library's compiled-in data is checked against an independent
  * transcription.  Sides are N E S W.  Features: "cK=SIDES/PENNANTS",
  * "rK=SIDES", "fK=HALF-EDGES[:CITY NUMBERS]", "M" for the monastery.
@@ -91,7 +91,7 @@ edge_type(char c)
 	return -1;
 }
 
-/* Half-edge index of "NL".."WR" (reference 1.3). */
+/* Half-edge index of "NL".."WR" (doc/rules.md#half-edges). */
 static int
 half_index(const char *p)
 {
@@ -508,7 +508,7 @@ START_TEST(tile_queries_bad_arguments)
 }
 END_TEST
 
-/* ---- checksums (reference 2.3) -------------------------------------- */
+/* ---- checksums (doc/rules.md#tile-checksums) ------------------------ */
 
 static struct carc_rules *default_rules;
 

@@ -161,16 +161,16 @@ const char *carc_strerror(int code);
 /**
  * @defgroup tiles Tile types and features
  *
- * Tile types are numbered; the letters are those of the rules reference
+ * Tile types are numbered; the letters are those of `doc/rules.md#tiles`
  * (`A`–`X` for the 24 types of the first-edition base game).  Each type is
  * described in one canonical orientation (rotation 0); a placed tile has a
  * rotation 0–3, the number of quarter turns clockwise.  Sides are
  * numbered N=0, E=1, S=2, W=3; the neighbour across side N of (x, y) is
  * (x, y - 1): y grows to the south.
  *
- * Features of a tile are named as in the reference: cities c1, c2, …,
- * roads r1, …, fields f1, … and the monastery, numbered on the canonical
- * definition so that a name means the same feature in every rotation.
+ * Features of a tile are named as in `doc/rules.md#features`: cities c1,
+ * c2, …, roads r1, …, fields f1, … and the monastery, numbered on the
+ * canonical definition so that a name means the same feature in every rotation.
  * A feature id is `kind * 16 + number` (see #carc_feature_kind); the
  * monastery is number 1.
  * @{
@@ -220,7 +220,8 @@ enum carc_feature_kind {
 	CARC_FEATURE_MONASTERY = 4,
 };
 
-/** Feature ids of the reference's local names (kind * 16 + number). */
+/** Feature ids of the local names of `doc/rules.md#features`
+ *  (kind * 16 + number). */
 enum carc_feature {
 	CARC_C1 = 0x11, CARC_C2 = 0x12, CARC_C3 = 0x13, CARC_C4 = 0x14,
 	CARC_R1 = 0x21, CARC_R2 = 0x22, CARC_R3 = 0x23, CARC_R4 = 0x24,
@@ -272,7 +273,7 @@ int carc_tile_features(uint32_t tile, uint32_t *features, size_t n);
  *
  * For a city or road: bit s (0–3) is set for each side s it reaches.
  * For a field: bit h (0–7) is set for each half-edge h it reaches, in the
- * order NL, NR, EL, ER, SL, SR, WL, WR of the reference (1.3).
+ * order NL, NR, EL, ER, SL, SR, WL, WR (`doc/rules.md#half-edges`).
  * A monastery reaches no side (0).
  *
  * @return the mask (>= 0), #CARC_E_UNKNOWN_TILE, #CARC_E_NO_FEATURE or
@@ -373,23 +374,28 @@ enum carc_option {
 	 *  #carc_lb_distribution.  Default #CARC_LB_DIST_RULES. */
 	CARC_OPT_LB_DISTRIBUTION = 10,
 	/** Building points for a field with farmers that borders no
-	 *  completed city (REFERENCE 7.3 #9): 1 award (default), 0 skip. */
+	 *  completed city (`doc/rules.md#lb-zero-field`): 1 award (default),
+	 *  0 skip. */
 	CARC_OPT_LB_ZERO_FIELD = 11,
 	/** Building points of fields under #CARC_FARM_PER_CITY
-	 *  (REFERENCE 7.3 #10): 1 (default) each field with farmers pays its
-	 *  buildings to its own farmer majority; 0 fields pay none. */
+	 *  (`doc/rules.md#lb-per-city-fields`): 1 (default) each field with
+	 *  farmers pays its buildings to its own farmer majority; 0 fields pay
+	 *  none. */
 	CARC_OPT_LB_PER_CITY_FIELDS = 12,
-	/** Crop-circle deploy target (7.3 #1): 0 (default) next to one's own
-	 *  follower only, 1 next to any player's follower of that kind. */
+	/** Crop-circle deploy target (`doc/rules.md#crop-deploy-any`): 0
+	 *  (default) next to one's own follower only, 1 next to any player's
+	 *  follower of that kind. */
 	CARC_OPT_CROP_DEPLOY_ANY = 13,
-	/** Crop-circle deploy (7.3 #2): 0 (default) optional, 1 mandatory
-	 *  for a player who is able. */
+	/** Crop-circle deploy (`doc/rules.md#crop-deploy-mandatory`): 0
+	 *  (default) optional, 1 mandatory for a player who is able. */
 	CARC_OPT_CROP_DEPLOY_MANDATORY = 14,
-	/** Phantom in the crop-circle action (7.3 #3): 1 (default) it may be
-	 *  deployed, removed and serve as the anchor; 0 it takes no part. */
+	/** Phantom in the crop-circle action (`doc/rules.md#crop-phantom`): 1
+	 *  (default) it may be deployed, removed and serve as the anchor; 0 it
+	 *  takes no part. */
 	CARC_OPT_CROP_PHANTOM = 15,
 	/** Crop-circle deploy by the active player after he placed his
-	 *  phantom this turn (7.3 #4): 1 (default) allowed, 0 forbidden. */
+	 *  phantom this turn (`doc/rules.md#crop-after-phantom`): 1 (default)
+	 *  allowed, 0 forbidden. */
 	CARC_OPT_CROP_AFTER_PHANTOM = 16,
 };
 
@@ -401,7 +407,7 @@ enum carc_lb_scoring {
 	CARC_LB_321 = 1,
 };
 
-/** Values of #CARC_OPT_LB_DISTRIBUTION (REFERENCE 6.2, 7.3 #8). */
+/** Values of #CARC_OPT_LB_DISTRIBUTION (`doc/rules.md#lb-distribution`). */
 enum carc_lb_distribution {
 	/** Standard mode by the rules: 18 tokens shared evenly (2: 9,
 	 *  3: 6, 4: 4, 5: 3, 6: 3 each), any kind may be named for each. */
@@ -411,7 +417,7 @@ enum carc_lb_distribution {
 	CARC_LB_DIST_JCZ = 1,
 };
 
-/** Values of #CARC_OPT_FARM_SCORING (reference 4.4). */
+/** Values of #CARC_OPT_FARM_SCORING (`doc/rules.md#farms`). */
 enum carc_farm_scoring {
 	/** Current rule: each field scores 3 points per completed city it
 	 *  borders for its farmer majority. */

@@ -72,7 +72,7 @@ def main():
         "base-2p": header(DEFAULT, 2, 7) + play(rng, 700),
         # every expansion, four players, the full stack
         "expansions-4p": header(every, 4, 11) + play(rng, 900),
-        # every expansion and the other 7.3 choices, a small stack
+        # every expansion and the other doc/rules.md#ambiguities choices, a small stack
         "expansions-small-6p": header(
             [1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0], 6, 3,
             stack=(True, [(3, 3), (4, 2), (24, 1), (25, 1), (26, 1),

@@ -4,8 +4,9 @@
  *
  * - round trips over seeded random games of every expansion combination,
  *   checked at every move of the game;
- * - the worked examples of REFERENCE section 8 as hand-written records
- *   (the .rec files of tests/record/examples) replaying to the reference's scores;
+ * - the worked examples of doc/rules.md#examples as hand-written records
+ *   (the .rec files of tests/record/examples) replaying to the scores
+ *   given there;
  * - one test per error class of the loader.
  */
 #include "config.h"
@@ -251,7 +252,7 @@ START_TEST(load_without_deck)
 END_TEST
 
 /* ------------------------------------------------------------------ */
-/* REFERENCE section 8 as records                                       */
+/* doc/rules.md#examples as records                                    */
 /* ------------------------------------------------------------------ */
 
 static const struct example {
