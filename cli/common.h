@@ -76,6 +76,7 @@ bool last_placed(const struct carc_game *g, int32_t *x, int32_t *y,
 		 uint32_t *tile, uint32_t *rot);
 void move_label(const struct carc_game *g, const carc_move_t *moves, int n,
 		int i, char *buf, size_t len);
+const char *crop_kind_words(const struct carc_game *g);
 void move_words(const struct carc_game *g, carc_move_t m, char *buf,
 		size_t len);
 

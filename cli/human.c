@@ -161,14 +161,25 @@ show_decision(struct human *h, const struct carc_game *g,
 	else if (phase == CARC_PHASE_PHANTOM)
 		fprintf(h->out, "P%d, put your phantom on the tile at %d,%d?\n",
 			player, (int)v.cx, (int)v.cy);
+	else if (phase == CARC_PHASE_CROP_CHOICE)
+		fprintf(h->out, "P%d, your crop circle acts on the figures in "
+				"%s; choose for everybody:\n",
+			player, crop_kind_words(g));
+	else if (carc_game_crop_action(g) == CARC_CROP_DEPLOY)
+		fprintf(h->out, "P%d, crop circle: you may add a follower "
+				"beside one of yours in %s:\n",
+			player, crop_kind_words(g));
 	else
-		fprintf(h->out, "P%d, a crop circle: choose.\n", player);
+		fprintf(h->out, "P%d, crop circle: take back one of your "
+				"figures in %s:\n",
+			player, crop_kind_words(g));
 	for (int i = 0; i < n; i++) {
 		carc_move_t m = moves[i];
 		uint32_t f = carc_move_feature(m);
 
 		move_label(g, moves, n, i, label, sizeof(label));
 		if (carc_move_kind(m) == CARC_MOVE_DEPLOY && f &&
+		    phase != CARC_PHASE_CROP_RESPONSE &&
 		    carc_move_x(m) == v.cx && carc_move_y(m) == v.cy) {
 			feature_words(lt, lr, f, words, sizeof(words));
 			if (carc_tile_feature_pennants(lt, f) > 0)

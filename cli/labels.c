@@ -107,7 +107,8 @@ move_label(const struct carc_game *g, const carc_move_t *moves, int n,
 				 figure_word[carc_move_figure(m) % 6]);
 			return;
 		}
-		if (carc_move_x(m) != lx || carc_move_y(m) != ly)
+		if (carc_move_x(m) != lx || carc_move_y(m) != ly ||
+		    carc_game_phase(g) == CARC_PHASE_CROP_RESPONSE)
 			return;
 		name = carc_feature_name(carc_move_feature(m));
 		snprintf(buf, len, "%s", name ? name : "");
@@ -115,6 +116,22 @@ move_label(const struct carc_game *g, const carc_move_t *moves, int n,
 	default:
 		return;
 	}
+}
+
+/* The features a crop circle acts on: "fields", "roads", "cities". */
+const char *
+crop_kind_words(const struct carc_game *g)
+{
+	int32_t x, y;
+	uint32_t tile = 0, rot;
+	int sym;
+
+	last_placed(g, &x, &y, &tile, &rot);
+	sym = carc_tile_symbol(tile);
+	return sym == CARC_SYMBOL_PITCHFORK ? "fields"
+	       : sym == CARC_SYMBOL_CLUB    ? "roads"
+	       : sym == CARC_SYMBOL_SHIELD  ? "cities"
+					    : "features";
 }
 
 /* What a move means, in words. */
@@ -145,20 +162,18 @@ move_words(const struct carc_game *g, carc_move_t m, char *buf, size_t len)
 			carc_game_tile_at(g, (uint32_t)i, NULL, NULL, &tile,
 					  &rot);
 		feature_words(tile, rot, carc_move_feature(m), fw, sizeof(fw));
-		snprintf(buf, len, "%s a %s %s %s at %d,%d",
-			 carc_move_kind(m) == CARC_MOVE_DEPLOY ? "put"
-							       : "take back",
-			 figure_word[carc_move_figure(m) % 6],
-			 carc_move_kind(m) == CARC_MOVE_DEPLOY ? "on" : "from",
-			 fw, (int)carc_move_x(m), (int)carc_move_y(m));
+		snprintf(buf, len, "%s%s at %d,%d (%s)",
+			 carc_move_figure(m) == CARC_FIGURE_PHANTOM ? "phantom "
+								    : "",
+			 carc_feature_name(carc_move_feature(m)),
+			 (int)carc_move_x(m), (int)carc_move_y(m), fw);
 		return;
 	case CARC_MOVE_CROP_CHOICE:
 		snprintf(buf, len, "%s",
 			 carc_move_figure(m) == CARC_CROP_DEPLOY
-				 ? "crop circle: every player may add a "
-				   "follower next to one of his own"
-				 : "crop circle: every player may take back "
-				   "a follower");
+				 ? "each player may add a follower beside one "
+				   "of his"
+				 : "each player takes back a follower");
 		return;
 	default:
 		carc_move_describe(m, buf, len);

@@ -15,6 +15,7 @@ every screen line fits 80 columns, and that colour goes away with NO_COLOR
 and when the output is not a terminal.  Standard library only.
 """
 import codecs
+import json
 import os
 import pty
 import random
@@ -105,7 +106,8 @@ def placements(screen):
 
 def choices(screen):
     """(number, label, words) of the numbered choices of a prompt."""
-    return re.findall(r'^\s+(\d+)  (\S+)\s+(.*)$', plain(screen), re.M)
+    return [(n, label.strip(), words) for n, label, words in
+            re.findall(r'^ *(\d+)  (.{9}) (.*)$', plain(screen), re.M)]
 
 
 def play_whole_game(tool, tmp):
@@ -113,7 +115,7 @@ def play_whole_game(tool, tmp):
     saved = os.path.join(tmp, 'saved.rec')
     rng = random.Random(7)
     s = Session([tool, 'play', '--human', '0', '--seed', '9', '--players',
-                 '2', '--phantom', '--record', record])
+                 '2', '--all', '--record', record])
     screen = s.read_until_prompt()
     if '\x1b[' not in screen:
         fail('no colour on a terminal')
@@ -177,16 +179,16 @@ def play_whole_game(tool, tmp):
         human_moves += 1
         screen = s.read_until_prompt()
         text = plain(screen)
-        # every bot move is printed at once, before the next prompt
-        if PROMPT.search(screen) and 'place>' in screen[-10:] and \
-                human_moves > 2 and 'bot: P1' not in text:
-            fail('the bot move was not shown before the next prompt')
         if human_moves == 12 and not undone:
             before = len(s.all)
             s.send('undo')
             screen = s.read_until_prompt()
-            if 'undone: back to move' not in plain(screen):
+            m = re.search(r'undone: back to move (\d+)', plain(screen))
+            if not m:
                 fail(f'undo: {plain(screen)[-300:]!r}')
+            else:
+                kept = int(m.group(1)) - 1
+                after_undo = len(s.all)
             undone = True
             del before
         if human_moves == 20 and not saved_done:
@@ -223,6 +225,19 @@ def play_whole_game(tool, tmp):
             fail(f'record replays to {r.stdout!r}, screen {m.group(0)!r}')
         if ', game over' not in r.stdout:
             fail('the record is not of a finished game')
+    # every move after the undo was printed once as it happened: the
+    # person's as 'you:', the bot's as 'bot:'
+    if undone:
+        r = subprocess.run([tool, 'replay', '--json', record],
+                           capture_output=True, text=True)
+        players = [o['player'] for o in map(json.loads, r.stdout.splitlines())
+                   if 'move' in o][kept:]
+        shown = plain(s.all[after_undo:])
+        you = len(re.findall(r'^  you: P0 ', shown, re.M))
+        bot = len(re.findall(r'^  bot: P1 ', shown, re.M))
+        if (you, bot) != (players.count(0), players.count(1)):
+            fail(f'moves shown after undo: {you} yours, {bot} bot, '
+                 f'record {players.count(0)} and {players.count(1)}')
     if human_moves < 40:
         fail(f'only {human_moves} human decisions in a whole game')
     if not (undone and saved_done and deployed_feature and
