@@ -327,6 +327,95 @@ int carc_feature_from_name(const char *name);
 /** @} */
 
 /**
+ * @defgroup geometry Geometry for drawing
+ *
+ * Where the features of a tile lie, so that a board view needs no tile
+ * art of its own.  Coordinates are tile units from 0 to 1000: x grows to
+ * the east, y to the south, (0, 0) is the north-west corner of the tile
+ * as placed (with its rotation).  Turning a tile by one quarter maps a
+ * point (x, y) to (1000 - y, x).
+ *
+ * The drawing model: paint the tile as field; then, in this order, the
+ * fields, cities, roads and the monastery with carc_tile_feature_shape(),
+ * then the crop circle with carc_tile_symbol_area(); figures go on
+ * carc_tile_feature_point().  A later layer may cover part of an earlier
+ * one: an outline is the feature's exact area only where no later layer
+ * is painted (a field's outline may run under a city wall or along the
+ * middle of a road).  carc_game_render_svg() draws with these calls.
+ * @{
+ */
+
+/** Tile units per tile side in the geometry calls. */
+#define CARC_TILE_UNITS 1000
+
+/** Most points an outline of carc_tile_feature_shape() has. */
+#define CARC_SHAPE_MAX_POINTS 64
+
+/**
+ * Where a figure or token on @p feature of @p tile, placed with
+ * @p rotation, is drawn: a point inside the feature's area (clear of the
+ * layers painted over it), different for each feature of the tile.
+ *
+ * @param tile a #carc_tile
+ * @param rotation 0 to 3
+ * @param feature a feature id of the tile
+ * @param[out] x_out, y_out the point in tile units (0 to 1000); either
+ *             may be NULL
+ * @retval CARC_OK success
+ * @retval CARC_E_UNKNOWN_TILE unknown tile type
+ * @retval CARC_E_INVALID rotation above 3
+ * @retval CARC_E_NO_FEATURE the tile has no such feature
+ * @since 0.2
+ */
+int carc_tile_feature_point(uint32_t tile, uint32_t rotation,
+			    uint32_t feature, int32_t *x_out, int32_t *y_out);
+
+/**
+ * The outline of @p feature of @p tile placed with @p rotation: a closed
+ * polygon in tile units (the last point joins the first), snprintf-style.
+ *
+ * Cities follow their sides and walls, roads are strips 120 units wide
+ * along their middle line, the monastery is the outline of its chapel,
+ * fields are what lies between (see the drawing model of this group).
+ * At most #CARC_SHAPE_MAX_POINTS points.
+ *
+ * @param tile a #carc_tile
+ * @param rotation 0 to 3
+ * @param feature a feature id of the tile
+ * @param[out] xy buffer of 2 * @p n_points values: x0, y0, x1, y1, …;
+ *             may be NULL when @p n_points is 0
+ * @param n_points capacity of @p xy in points
+ * @return the number of points of the whole outline (min(count,
+ *         @p n_points) points are written), or
+ * @retval CARC_E_UNKNOWN_TILE unknown tile type
+ * @retval CARC_E_INVALID rotation above 3, or NULL @p xy with non-zero
+ *         @p n_points
+ * @retval CARC_E_NO_FEATURE the tile has no such feature
+ * @since 0.2
+ */
+int carc_tile_feature_shape(uint32_t tile, uint32_t rotation,
+			    uint32_t feature, int32_t *xy, size_t n_points);
+
+/**
+ * The crop circle of a tile placed with @p rotation: a disc with centre
+ * (x, y) and radius r in tile units, painted over every feature.  Roads
+ * that end at the circle end under it.
+ *
+ * @param tile a #carc_tile
+ * @param rotation 0 to 3
+ * @param[out] x_out, y_out, radius_out the disc; any may be NULL
+ * @retval CARC_OK success
+ * @retval CARC_E_NOT_FOUND the tile has no crop circle
+ * @retval CARC_E_UNKNOWN_TILE unknown tile type
+ * @retval CARC_E_INVALID rotation above 3
+ * @since 0.2
+ */
+int carc_tile_symbol_area(uint32_t tile, uint32_t rotation, int32_t *x_out,
+			  int32_t *y_out, int32_t *radius_out);
+
+/** @} */
+
+/**
  * @defgroup rules Rules
  *
  * Rules are configured through a builder and then frozen:
@@ -1185,6 +1274,19 @@ int carc_game_feature_is_complete(const struct carc_game *game, int32_t x,
 int carc_game_feature_figures(const struct carc_game *game, int32_t x,
 			      int32_t y, uint32_t feature, uint32_t player);
 
+/**
+ * The board's bounding box: the smallest and largest x and y of the
+ * placed tiles (the start tile included, so a game always has one).
+ *
+ * @param game the game
+ * @param[out] min_x, min_y, max_x, max_y the box; any may be NULL
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL game
+ * @since 0.2
+ */
+int carc_game_bounds(const struct carc_game *game, int32_t *min_x,
+		     int32_t *min_y, int32_t *max_x, int32_t *max_y);
+
 /** @} */
 
 /**
@@ -1491,6 +1593,100 @@ int carc_game_save(const struct carc_game *game, char *buf, size_t n);
 int carc_game_load(const char *text, size_t len, struct carc_game **out,
 		   uint32_t *line_out, uint32_t *column_out, char *msg,
 		   size_t msg_len);
+
+/** @} */
+
+/**
+ * @defgroup picture The picture
+ *
+ * An SVG picture of a game, drawn with the geometry calls and the board
+ * queries only: the board with every tile, the figures (a thief stands
+ * on a road, a knight with a helmet in a city, a monk in a robe on a
+ * monastery, a farmer lies in a field; a phantom is the same shape as a
+ * pale ghost with a dashed outline), buildings, pennants, crop circles,
+ * the players' scores and a legend.  Every figure carries its player's
+ * number, so the picture reads without telling colours apart.
+ * @code
+ * int len = carc_game_render_svg(game, NULL, NULL, 0);
+ * char *svg = malloc((size_t)len + 1);
+ * carc_game_render_svg(game, NULL, svg, (size_t)len + 1);
+ * @endcode
+ * @{
+ */
+
+/** Flags of carc_render_options.flags. */
+enum carc_render_flag {
+	/** Leave out the legend under the board. */
+	CARC_RENDER_NO_LEGEND = 1,
+	/** Leave out the players' scores. */
+	CARC_RENDER_NO_SCORES = 2,
+	/** Leave out the tile names and coordinates on the tiles. */
+	CARC_RENDER_NO_LABELS = 4,
+	/** Outline the tile placed last. */
+	CARC_RENDER_LAST_MOVE = 8,
+	/** Mark every position where the tile in hand may be placed (only
+	 *  at #CARC_PHASE_PLACE_TILE) and show the tile in hand. */
+	CARC_RENDER_PLACEMENTS = 16,
+	/** Highlight the board-level feature containing feature_id of the
+	 *  tile at (feature_x, feature_y), on every tile it spans. */
+	CARC_RENDER_FEATURE = 32,
+};
+
+/** Marks a colour of carc_render_options.colours as set:
+ *  `CARC_RENDER_COLOUR | 0xRRGGBB`. */
+#define CARC_RENDER_COLOUR 0x1000000
+
+/**
+ * Options of carc_game_render_svg().  Zero it, set @c size to
+ * `sizeof(struct carc_render_options)` and change what you need: zero
+ * members mean the defaults, which NULL options also give.
+ */
+struct carc_render_options {
+	/** sizeof(struct carc_render_options), for growth. */
+	uint32_t size;
+	/** Pixels per tile side, 16 to 512; 0 gives 100. */
+	uint32_t tile_size;
+	/** #carc_render_flag bits. */
+	uint32_t flags;
+	/** With #CARC_RENDER_FEATURE: the tile and feature id naming the
+	 *  board-level feature to highlight. */
+	int32_t feature_x;
+	/** See feature_x. */
+	int32_t feature_y;
+	/** See feature_x. */
+	uint32_t feature_id;
+	/** Player colours: 0 for the default of that seat, or
+	 *  #CARC_RENDER_COLOUR | 0xRRGGBB. */
+	uint32_t colours[6];
+};
+
+/**
+ * Draw @p game as an SVG document, snprintf-style.
+ *
+ * The text is a complete, valid XML document (UTF-8, LF line ends) and
+ * depends only on the game and the options: the same input gives the
+ * same bytes on every platform.  Its size in pixels is the board's extent
+ * times @c tile_size plus the margins, the scores and the legend.
+ *
+ * @param game the game (not changed)
+ * @param options NULL for the defaults, or options with @c size set
+ * @param[out] buf buffer, NUL-terminated when @p n > 0; may be NULL when
+ *             @p n is 0.  On error it holds the empty string.
+ * @param n capacity of @p buf
+ * @return the length of the whole text (without the NUL), of which
+ *         min(length, n - 1) bytes were written; or a negative error.
+ * @retval CARC_E_INVALID NULL game, NULL buffer with non-zero @p n, a
+ *         @c size other than sizeof(struct carc_render_options), a
+ *         @c tile_size outside 16 to 512, unknown flag bits, a colour
+ *         that is neither 0 nor #CARC_RENDER_COLOUR | 0xRRGGBB, a
+ *         highlighted feature that is not on the board, or a text longer
+ *         than INT_MAX
+ * @retval CARC_E_NOMEM out of memory
+ * @since 0.2
+ */
+int carc_game_render_svg(const struct carc_game *game,
+			 const struct carc_render_options *options,
+			 char *buf, size_t n);
 
 /** @} */
 
