@@ -272,7 +272,11 @@ load_with_options(const char *path, const char *hdr)
 		return NULL;
 	for (const char *h = hdr; *h; h++)
 		n_hdr += *h == '\n';
+	/* each line may grow: a replaced option line becomes a comment of
+	 * up to 32 bytes, a scores line gains a '#' */
 	cap = len + strlen(hdr) + 64;
+	for (size_t i = 0; i < len; i++)
+		cap += text[i] == '\n' ? 32 : 0;
 	out = malloc(cap);
 	if (!out) {
 		free(text);
