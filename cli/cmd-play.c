@@ -94,7 +94,8 @@ rewind_game(struct carc_game **game, int target)
 int
 cmd_play(int argc, char **argv)
 {
-	char hdr[4096] = "";
+	struct rule_flags rf = { 0 };
+	struct carc_rules *rules = NULL;
 	uint64_t players = 2, seed = 1, playouts = 1000, v;
 	const char *bot = "random", *record = NULL;
 	bool is_human[6] = { false }, any_human = false;
@@ -105,11 +106,10 @@ cmd_play(int argc, char **argv)
 	struct carc_game *game = NULL, *scratch = NULL, *before = NULL;
 	struct human *person = NULL;
 	carc_move_t *moves = NULL;
-	char line[1024] = "", msg[256];
+	char line[1024] = "";
 	FILE *out = stdout;	/* everything but the record */
 	int *marks = NULL, n_marks = 0;	/* history lengths of human moves */
 	uint64_t rng;
-	uint32_t eline, ecol;
 	int turn = 0, rc = 1;
 
 	for (int i = 0; i < argc; i++) {
@@ -124,8 +124,7 @@ cmd_play(int argc, char **argv)
 		} else if (strcmp(a, "--no-color") == 0 ||
 			   strcmp(a, "--no-colour") == 0) {
 			no_color = true;
-		} else if ((k = parse_rule_flag(argc, argv, &i, hdr,
-						sizeof(hdr))) != 0) {
+		} else if ((k = parse_rule_flag(argc, argv, &i, &rf)) != 0) {
 			if (k == -1)
 				return usage_error("too many rule options");
 			if (k < 0)
@@ -185,23 +184,16 @@ cmd_play(int argc, char **argv)
 	if (record && strcmp(record, "-") == 0)
 		out = stderr;
 
-	/* The rules and the seeded stack come from a record header, so the
-	 * options have the same names and checks as in records. */
-	{
-		char rec[8192];
-		int k = snprintf(rec, sizeof(rec),
-				 "carcassonne-record 1\nplayers %u\n"
-				 "seed %" PRIu64 "\n%send\n",
-				 (unsigned)players, seed, hdr);
-
-		if (k < 0 || (size_t)k >= sizeof(rec))
-			return usage_error("too many rule options");
-		rc = carc_game_load(rec, (size_t)k, &game, &eline, &ecol, msg,
-				    sizeof(msg));
-		if (rc < 0) {
-			fprintf(stderr, "%s: %s\n", progname, msg);
-			return 2;
-		}
+	/* The rules from the options as the command line named them, the
+	 * stack shuffled by the seed. */
+	rc = rule_flags_build(&rf, &rules);
+	if (rc >= 0)
+		rc = carc_game_new(rules, (uint32_t)players, seed, &game);
+	carc_rules_unref(rules);
+	if (rc < 0) {
+		fprintf(stderr, "%s: cannot start the game: %s\n", progname,
+			carc_strerror(rc));
+		return 1;
 	}
 	rc = 1;
 	/* a bad --record path is an error before the first move */

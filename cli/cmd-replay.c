@@ -140,8 +140,6 @@ json_move(const char *path, const struct carc_game *g, int move_no,
 {
 	static const char *const types[] = { "?", "completed", "final",
 					     "farm" };
-	static const char *const kinds[] = { "?", "city", "road", "field",
-					     "monastery" };
 	int n = carc_game_event_count(g), np = carc_game_player_count(g);
 	char text[160];
 
@@ -163,7 +161,7 @@ json_move(const char *path, const struct carc_game *g, int move_no,
 			   "\"pennants\":%d,\"cities\":%d,\"points\":[",
 			i ? "," : "",
 			a[1] >= 1 && a[1] <= 3 ? types[a[1]] : "?",
-			a[2] >= 1 && a[2] <= 4 ? kinds[a[2]] : "?", (int)a[3],
+			kind_word(a[2]), (int)a[3],
 			(int)a[4], fname ? fname : "?", (int)a[6], (int)a[7],
 			(int)a[8]);
 		for (int p = 0; p < np; p++) {
@@ -384,6 +382,7 @@ replay_one(const char *path, const char *hdr, bool events, bool board,
 int
 cmd_replay(int argc, char **argv)
 {
+	struct rule_flags rf = { 0 };
 	char hdr[4096] = "";
 	bool events = false, board = false, json = false;
 	int n_files = 0, rc = 0, k;
@@ -398,8 +397,7 @@ cmd_replay(int argc, char **argv)
 			board = true;
 		} else if (strcmp(argv[i], "--json") == 0) {
 			json = true;
-		} else if ((k = parse_rule_flag(argc, argv, &i, hdr,
-						sizeof(hdr))) != 0) {
+		} else if ((k = parse_rule_flag(argc, argv, &i, &rf)) != 0) {
 			if (k == -1)
 				return usage_error("too many rule options");
 			if (k < 0)
@@ -412,6 +410,8 @@ cmd_replay(int argc, char **argv)
 	}
 	if (n_files == 0)
 		return usage_error("replay: no record given");
+	if (rule_flags_text(&rf, hdr, sizeof(hdr)) < 0)
+		return usage_error("too many rule options");
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
 

@@ -134,8 +134,6 @@ print_events(const struct carc_game *game, int move_no, FILE *f)
 {
 	static const char *const types[] = { "?", "completed", "final",
 					     "farm" };
-	static const char *const kinds[] = { "?", "city", "road", "field",
-					     "monastery" };
 	int n = carc_game_event_count(game);
 	int players = carc_game_player_count(game);
 
@@ -160,8 +158,7 @@ print_events(const struct carc_game *game, int move_no, FILE *f)
 		fname = carc_feature_name((uint32_t)feat);
 		fprintf(f, "event: move %d: %s %s at %d,%d %s: %d tiles",
 			move_no, type >= 1 && type <= 3 ? types[type] : "?",
-			kind >= 1 && kind <= 4 ? kinds[kind] : "?", (int)x,
-			(int)y, fname ? fname : "?", (int)tiles);
+			kind_word(kind), (int)x, (int)y, fname ? fname : "?", (int)tiles);
 		if (kind == CARC_FEATURE_CITY)
 			fprintf(f, ", %d pennants", (int)pennants);
 		if (type == CARC_EVENT_FARM)
@@ -260,13 +257,12 @@ board_bounds(const struct carc_game *g, int32_t *x0, int32_t *y0,
 	}
 }
 
-int
-add_option(char *hdr, size_t n, const char *name, const char *value)
+const char *
+kind_word(int32_t kind)
 {
-	size_t len = strlen(hdr);
-	int k = snprintf(hdr + len, n - len, "option %s %s\n", name, value);
+	const char *name = carc_feature_kind_name((uint32_t)kind);
 
-	return k < 0 || (size_t)k >= n - len ? -1 : 0;
+	return name ? name : "?";
 }
 
 /* ------------------------------------------------------------------ */
@@ -321,42 +317,63 @@ option_value(int argc, char **argv, int *i)
 	return argv[++*i];
 }
 
-int
-parse_rule_flag(int argc, char **argv, int *i, char *hdr, size_t n)
+/* Add option @name = @value to @rf; @flag names the command-line flag in
+ * messages. */
+static int
+add_flag(struct rule_flags *rf, const char *flag, const char *name,
+	 const char *value)
 {
+	int option = carc_option_from_name(name);
+	int32_t v;
+
+	if (option < 0) {
+		fprintf(stderr, "%s: %s: unknown option '%s'\n", progname, flag,
+			name);
+		return -2;
+	}
+	if (carc_option_value_from_name((uint32_t)option, value, &v) < 0) {
+		fprintf(stderr, "%s: %s: bad value '%s' for option %s\n",
+			progname, flag, value, name);
+		return -2;
+	}
+	if (rf->n == MAX_RULE_FLAGS)
+		return -1;
+	rf->option[rf->n] = (uint32_t)option;
+	rf->value[rf->n++] = v;
+	return 1;
+}
+
+int
+parse_rule_flag(int argc, char **argv, int *i, struct rule_flags *rf)
+{
+	static const struct {
+		const char *flag;
+		const char *options[4];		/* switched on */
+	} switches[] = {
+		{ "--phantom", { "phantom" } },
+		{ "--crop-circles", { "crop-circles-i", "crop-circles-ii" } },
+		{ "--crop-circles-i", { "crop-circles-i" } },
+		{ "--crop-circles-ii", { "crop-circles-ii" } },
+		{ "--little-buildings", { "little-buildings" } },
+		{ "--all", { "phantom", "crop-circles-i", "crop-circles-ii",
+			     "little-buildings" } },
+	};
 	const char *a = argv[*i], *v, *eq;
 	char name[64];
+	int k = 0;
 
-	if (strcmp(a, "--phantom") == 0)
-		return add_option(hdr, n, "phantom", "on") < 0 ? -1 : 1;
-	if (strcmp(a, "--crop-circles") == 0)
-		return add_option(hdr, n, "crop-circles-i", "on") < 0 ||
-				       add_option(hdr, n, "crop-circles-ii",
-						  "on") < 0
-			       ? -1
-			       : 1;
-	if (strcmp(a, "--crop-circles-i") == 0)
-		return add_option(hdr, n, "crop-circles-i", "on") < 0 ? -1 : 1;
-	if (strcmp(a, "--crop-circles-ii") == 0)
-		return add_option(hdr, n, "crop-circles-ii", "on") < 0 ? -1
-									: 1;
-	if (strcmp(a, "--little-buildings") == 0)
-		return add_option(hdr, n, "little-buildings", "on") < 0 ? -1
-									 : 1;
-	if (strcmp(a, "--all") == 0)
-		return add_option(hdr, n, "phantom", "on") < 0 ||
-				       add_option(hdr, n, "crop-circles-i",
-						  "on") < 0 ||
-				       add_option(hdr, n, "crop-circles-ii",
-						  "on") < 0 ||
-				       add_option(hdr, n, "little-buildings",
-						  "on") < 0
-			       ? -1
-			       : 1;
+	for (size_t s = 0; s < sizeof(switches) / sizeof(switches[0]); s++) {
+		if (strcmp(a, switches[s].flag) != 0)
+			continue;
+		for (size_t o = 0; o < 4 && switches[s].options[o] && k >= 0;
+		     o++)
+			k = add_flag(rf, a, switches[s].options[o], "on");
+		return k;
+	}
 	if (strcmp(a, "--farm-scoring") == 0) {
 		if (!(v = option_value(argc, argv, i)))
 			return -2;
-		return add_option(hdr, n, "farm-scoring", v) < 0 ? -1 : 1;
+		return add_flag(rf, a, "farm-scoring", v);
 	}
 	if (strcmp(a, "--option") != 0)
 		return 0;
@@ -370,7 +387,43 @@ parse_rule_flag(int argc, char **argv, int *i, char *hdr, size_t n)
 	}
 	memcpy(name, v, (size_t)(eq - v));
 	name[eq - v] = '\0';
-	return add_option(hdr, n, name, eq + 1) < 0 ? -1 : 1;
+	return add_flag(rf, a, name, eq + 1);
+}
+
+int
+rule_flags_build(const struct rule_flags *rf, struct carc_rules **out)
+{
+	struct carc_rules_builder *b = NULL;
+	int rc = carc_rules_builder_new(&b);
+
+	for (uint32_t k = 0; rc >= 0 && k < rf->n; k++)
+		rc = carc_rules_builder_set(b, rf->option[k], rf->value[k]);
+	if (rc >= 0)
+		rc = carc_rules_builder_build(b, out);
+	carc_rules_builder_free(b);
+	return rc;
+}
+
+int
+rule_flags_text(const struct rule_flags *rf, char *hdr, size_t n)
+{
+	size_t len = 0;
+
+	hdr[0] = '\0';
+	for (uint32_t k = 0; k < rf->n; k++) {
+		const char *word = carc_option_value_name(rf->option[k],
+							  rf->value[k]);
+		const char *name = carc_option_name(rf->option[k]);
+		int w = word ? snprintf(hdr + len, n - len, "option %s %s\n",
+					name, word)
+			     : snprintf(hdr + len, n - len, "option %s %d\n",
+					name, (int)rf->value[k]);
+
+		if (w < 0 || (size_t)w >= n - len)
+			return -1;
+		len += (size_t)w;
+	}
+	return 0;
 }
 
 /* ------------------------------------------------------------------ */

@@ -31,7 +31,8 @@ struct carc_game *replay_prefix(const struct carc_game *full, int n_moves,
 void print_scores(const struct carc_game *game, FILE *f);
 void board_bounds(const struct carc_game *g, int32_t *x0, int32_t *y0,
 		  int32_t *x1, int32_t *y1);
-int add_option(char *hdr, size_t n, const char *name, const char *value);
+/* The word of a feature kind (carc_feature_kind_name()), "?" if none. */
+const char *kind_word(int32_t kind);
 void print_events_json(const struct carc_game *game, int move_no,
 		       int player, const char *move_text, FILE *f);
 
@@ -45,9 +46,22 @@ int usage_error(const char *fmt, ...)
 int parse_number(const char *flag, const char *text, uint64_t min,
 		 uint64_t max, uint64_t *out);
 const char *option_value(int argc, char **argv, int *i);
-/* 1: argv[*i] was a rule flag (added to hdr); 0: not one; -1: too many
- * options; -2: bad value (reported). */
-int parse_rule_flag(int argc, char **argv, int *i, char *hdr, size_t n);
+/* Rule options of the command line, in order, read with the library's
+ * names (carc_option_from_name(), carc_option_value_from_name()). */
+#define MAX_RULE_FLAGS 64
+struct rule_flags {
+	uint32_t n;
+	uint32_t option[MAX_RULE_FLAGS];
+	int32_t value[MAX_RULE_FLAGS];
+};
+/* 1: argv[*i] was a rule flag (added to @rf); 0: not one; -1: too many
+ * options; -2: bad name or value (reported). */
+int parse_rule_flag(int argc, char **argv, int *i, struct rule_flags *rf);
+/* Set the options of @rf on a new builder and build the rules. */
+int rule_flags_build(const struct rule_flags *rf, struct carc_rules **out);
+/* The options of @rf as record lines ("option NAME VALUE\n"), for
+ * replaying a record under changed rules; -1 if they do not fit. */
+int rule_flags_text(const struct rule_flags *rf, char *hdr, size_t n);
 int save_record_atomic(const struct carc_game *game, const char *path);
 
 /* bots.c */
@@ -71,7 +85,8 @@ void human_report(struct human *h, const struct carc_game *before,
 void human_game_over(struct human *h, const struct carc_game *game);
 
 /* labels.c: what moves and features are called */
-extern const char *const figure_word[6];
+/* The word of a figure (carc_figure_name()), "?" if none. */
+const char *figure_word(uint32_t figure);
 bool last_placed(const struct carc_game *g, int32_t *x, int32_t *y,
 		 uint32_t *tile, uint32_t *rot);
 void move_label(const struct carc_game *g, const carc_move_t *moves, int n,

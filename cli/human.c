@@ -338,8 +338,6 @@ human_pick(struct human *h, struct carc_game *game, const carc_move_t *moves,
 static void
 report_events(struct human *h, const struct carc_game *g)
 {
-	static const char *const kinds[] = { "?", "city", "road", "field",
-					     "monastery" };
 	int n = carc_game_event_count(g), np = carc_game_player_count(g);
 
 	for (int i = 0; i < n; i++) {
@@ -352,7 +350,7 @@ report_events(struct human *h, const struct carc_game *g)
 		carc_game_event_get(g, (uint32_t)i, CARC_EVENT_X, &x);
 		carc_game_event_get(g, (uint32_t)i, CARC_EVENT_Y, &y);
 		fprintf(h->out, "      %s %s at %d,%d:",
-			kind >= 1 && kind <= 4 ? kinds[kind] : "?",
+			kind_word(kind),
 			type == CARC_EVENT_COMPLETED ? "completed"
 						     : "scored at the end",
 			(int)x, (int)y);
@@ -406,14 +404,14 @@ human_report(struct human *h, const struct carc_game *before,
 		if (!carc_move_feature(m)) {
 			fprintf(h->out, "%s P%d builds a %s\n",
 				is_human ? "  you:" : "  bot:", player,
-				figure_word[carc_move_figure(m) % 6]);
+				figure_word(carc_move_figure(m)));
 			break;
 		}
 		i = carc_game_tile_find(before, carc_move_x(m),
 					carc_move_y(m));
 		fprintf(h->out, "%s P%d puts a %s on %s", is_human ? "  you:"
 								   : "  bot:",
-			player, figure_word[carc_move_figure(m) % 6],
+			player, figure_word(carc_move_figure(m)),
 			carc_feature_name(carc_move_feature(m)));
 		if (i >= 0 && carc_game_phase(before) == CARC_PHASE_CROP_RESPONSE)
 			fprintf(h->out, " at %d,%d", (int)carc_move_x(m),

@@ -45,8 +45,13 @@ spot_index(const carc_move_t *spots, int n_spots, int32_t x, int32_t y)
 	return -1;
 }
 
-const char *const figure_word[6] = { "?", "follower", "phantom",
-					    "tower", "house", "shed" };
+const char *
+figure_word(uint32_t figure)
+{
+	const char *name = carc_figure_name(figure);
+
+	return name ? name : "?";
+}
 
 /* The tile placed last (from the history), or false before any. */
 bool
@@ -95,16 +100,21 @@ move_label(const struct carc_game *g, const carc_move_t *moves, int n,
 	case CARC_MOVE_PASS:
 		snprintf(buf, len, "pass");
 		return;
-	case CARC_MOVE_CROP_CHOICE:
-		snprintf(buf, len, "%s",
-			 carc_move_figure(m) == CARC_CROP_DEPLOY ? "deploy"
-								 : "remove");
+	case CARC_MOVE_CROP_CHOICE: {
+		/* the choice's word: "crop deploy" less "crop " */
+		char text[32] = "";
+		const char *word;
+
+		carc_move_describe(m, text, sizeof(text));
+		word = strchr(text, ' ');
+		snprintf(buf, len, "%s", word ? word + 1 : "?");
 		return;
+	}
 	case CARC_MOVE_DEPLOY:
 		last_placed(g, &lx, &ly, &lt, &lr);
 		if (carc_move_feature(m) == 0) {
 			snprintf(buf, len, "%s",
-				 figure_word[carc_move_figure(m) % 6]);
+				 figure_word(carc_move_figure(m)));
 			return;
 		}
 		if (carc_move_x(m) != lx || carc_move_y(m) != ly ||
@@ -155,7 +165,7 @@ move_words(const struct carc_game *g, carc_move_t m, char *buf, size_t len)
 	case CARC_MOVE_REMOVE:
 		if (carc_move_feature(m) == 0) {
 			snprintf(buf, len, "build a %s on the tile",
-				 figure_word[carc_move_figure(m) % 6]);
+				 figure_word(carc_move_figure(m)));
 			return;
 		}
 		if (i >= 0)
