@@ -1,0 +1,378 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fast listing against the reference move generator
+ * (reference-moves.c): over seeded random games under every rule
+ * combination, at every decision point,
+ *
+ * - carc_game_legal_moves() gives exactly the reference's moves, in the
+ *   same (canonical) order;
+ * - carc_game_is_legal() accepts every one of them and refuses every
+ *   other move of a broad sample (every position of the board's bounding
+ *   box grown by two in every rotation, every feature id with every
+ *   figure on the tiles that matter, pass, the crop choices);
+ * - the board queries carc_game_feature_figures() and
+ *   carc_game_feature_is_complete() agree with the reference's own walk
+ *   of the board, for every feature of the tile just placed;
+ * - the players who answer a crop-circle choice are those the rules
+ *   name, in the rules' order.
+ *
+ * Game i uses combination i % 480 of the expansions (16), the farm rule
+ * (3), farmers on or off (2) and the player count (2-6); the crop-circle
+ * options, the Little Buildings options, the small-city rule and the
+ * follower count come from a hash of i, and the follower count is often
+ * small so that supplies run out.  CARC_REFERENCE_GAMES sets the number
+ * of games (tests/robust/meson.build: 480 in 'unit', 9600 in 'slow').
+ * A disagreement is reported with the game, the decision and the moves.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "test-common.h"
+#include "reference-moves.h"
+
+#define COMBINATIONS 480
+#define MOVES_MAX 8192
+
+/* Only failures are reported: Check's ck_assert records every call. */
+#define REQUIRE_CMP(a_, op_, b_)                                           \
+	do {                                                               \
+		long long a__ = (long long)(a_), b__ = (long long)(b_);    \
+		if (!(a__ op_ b__))                                        \
+			ck_abort_msg("%s:%d: %s %s %s (%lld, %lld) in %s", \
+				     __FILE__, __LINE__, #a_, #op_, #b_,   \
+				     a__, b__, r->where);                  \
+	} while (0)
+
+struct run {
+	uint32_t game_index;
+	int32_t opt[17];
+	uint32_t players;
+	struct carc_game *game;
+	carc_move_t ref[MOVES_MAX], fast[MOVES_MAX];
+	int n_ref, n_fast;
+	uint64_t rng;
+	int decision;
+	char where[256];
+	/* crop-circle responders still expected, in order */
+	uint32_t responders[MAX_PLAYERS];
+	int n_responders, next_responder;
+};
+
+static uint64_t
+mix(uint64_t v)
+{
+	uint64_t s = v;
+
+	return test_rand(&s);
+}
+
+static void
+config_of(struct run *r, uint32_t i)
+{
+	uint32_t k = i % COMBINATIONS;
+	uint64_t h = mix(i * 0x9e3779b97f4a7c15ull + 7);
+	static const int32_t followers[8] = { 7, 7, 7, 1, 2, 3, 15, 7 };
+
+	memset(r->opt, 0, sizeof(r->opt));
+	r->opt[CARC_OPT_PHANTOM] = k & 1;
+	r->opt[CARC_OPT_CROP_CIRCLES_I] = (k >> 1) & 1;
+	r->opt[CARC_OPT_CROP_CIRCLES_II] = (k >> 2) & 1;
+	r->opt[CARC_OPT_LITTLE_BUILDINGS] = (k >> 3) & 1;
+	k >>= 4;
+	r->opt[CARC_OPT_FARM_SCORING] = (int32_t)(k % 3);
+	k /= 3;
+	r->opt[CARC_OPT_FARMERS] = (int32_t)(k % 2);
+	k /= 2;
+	r->players = 2 + k % 5;
+
+	r->opt[CARC_OPT_CROP_DEPLOY_ANY] = (int32_t)(h & 1);
+	r->opt[CARC_OPT_CROP_DEPLOY_MANDATORY] = (int32_t)(h >> 1 & 1);
+	r->opt[CARC_OPT_CROP_PHANTOM] = (int32_t)(h >> 2 & 1);
+	r->opt[CARC_OPT_CROP_AFTER_PHANTOM] = (int32_t)(h >> 3 & 1);
+	r->opt[CARC_OPT_LB_SCORING] = (int32_t)(h >> 4 & 1);
+	r->opt[CARC_OPT_LB_DISTRIBUTION] = (int32_t)(h >> 5 & 1);
+	r->opt[CARC_OPT_LB_ZERO_FIELD] = (int32_t)(h >> 6 & 1);
+	r->opt[CARC_OPT_LB_PER_CITY_FIELDS] = (int32_t)(h >> 7 & 1);
+	r->opt[CARC_OPT_SMALL_CITY] = (int32_t)(h >> 8 & 1);
+	r->opt[CARC_OPT_FOLLOWERS] = followers[h >> 9 & 7];
+}
+
+static const char *
+describe(carc_move_t m, char *buf, size_t n)
+{
+	if (carc_move_describe(m, buf, n) < 0)
+		snprintf(buf, n, "%#llx", (unsigned long long)m);
+	return buf;
+}
+
+static int
+in_list(const carc_move_t *list, int n, carc_move_t m)
+{
+	for (int i = 0; i < n; i++)
+		if (list[i] == m)
+			return 1;
+	return 0;
+}
+
+/* Report a difference between the two listings precisely. */
+static void
+report_lists(struct run *r)
+{
+	char msg[4096], a[64], b[64];
+	size_t len;
+
+	len = (size_t)snprintf(msg, sizeof(msg),
+			       "%s: reference %d moves, fast %d", r->where,
+			       r->n_ref, r->n_fast);
+	for (int i = 0; i < r->n_ref && len < sizeof(msg) - 128; i++)
+		if (!in_list(r->fast, r->n_fast, r->ref[i]))
+			len += (size_t)snprintf(msg + len, sizeof(msg) - len,
+						"; missing from the fast list: %s",
+						describe(r->ref[i], a,
+							 sizeof(a)));
+	for (int i = 0; i < r->n_fast && len < sizeof(msg) - 128; i++)
+		if (!in_list(r->ref, r->n_ref, r->fast[i]))
+			len += (size_t)snprintf(msg + len, sizeof(msg) - len,
+						"; not in the reference: %s",
+						describe(r->fast[i], a,
+							 sizeof(a)));
+	for (int i = 0; i < r->n_ref && i < r->n_fast; i++)
+		if (r->ref[i] != r->fast[i] && len < sizeof(msg) - 128) {
+			snprintf(msg + len, sizeof(msg) - len,
+				 "; first difference in order at %d: "
+				 "reference %s, fast %s", i,
+				 describe(r->ref[i], a, sizeof(a)),
+				 describe(r->fast[i], b, sizeof(b)));
+			break;
+		}
+	ck_abort_msg("%s", msg);
+}
+
+/* A move outside the reference list must be refused by is_legal. */
+static void
+expect_illegal(struct run *r, carc_move_t m)
+{
+	char buf[64];
+
+	if (m == CARC_MOVE_NONE || in_list(r->ref, r->n_ref, m))
+		return;
+	if (carc_game_is_legal(r->game, m) != 0)
+		ck_abort_msg("%s: %s is not in the reference list but "
+			     "carc_game_is_legal() accepts it", r->where,
+			     describe(m, buf, sizeof(buf)));
+}
+
+/* Every deploy, remove and build move naming a tile at (x, y). */
+static void
+illegal_on_tile(struct run *r, int32_t x, int32_t y)
+{
+	static const uint32_t ids[13] = { 0x11, 0x12, 0x13, 0x14, 0x21, 0x22,
+		0x23, 0x24, 0x31, 0x32, 0x33, 0x34, 0x41 };
+
+	for (int k = 0; k < 13; k++)
+		for (uint32_t fig = CARC_FIGURE_FOLLOWER;
+		     fig <= CARC_FIGURE_PHANTOM; fig++) {
+			expect_illegal(r, carc_move_deploy(fig, x, y, ids[k]));
+			expect_illegal(r, carc_move_remove(fig, x, y, ids[k]));
+		}
+	for (uint32_t fig = CARC_FIGURE_TOWER; fig <= CARC_FIGURE_SHED; fig++)
+		expect_illegal(r, carc_move_build(fig, x, y));
+}
+
+static void
+check_illegal(struct run *r)
+{
+	int nt = carc_game_tile_count(r->game);
+	int nf = carc_game_figure_count(r->game);
+	int32_t minx = 0, maxx = 0, miny = 0, maxy = 0, x, y;
+
+	for (int i = 0; i < nt; i++) {
+		carc_game_tile_at(r->game, (uint32_t)i, &x, &y, NULL, NULL);
+		minx = x < minx ? x : minx;
+		maxx = x > maxx ? x : maxx;
+		miny = y < miny ? y : miny;
+		maxy = y > maxy ? y : maxy;
+	}
+	expect_illegal(r, carc_move_pass());
+	expect_illegal(r, carc_move_crop_choice(CARC_CROP_DEPLOY));
+	expect_illegal(r, carc_move_crop_choice(CARC_CROP_REMOVE));
+	if (carc_game_phase(r->game) == CARC_PHASE_PLACE_TILE) {
+		for (y = miny - 2; y <= maxy + 2; y++)
+			for (x = minx - 2; x <= maxx + 2; x++)
+				for (uint32_t rot = 0; rot < 4; rot++)
+					expect_illegal(r, carc_move_place(x, y,
+									  rot));
+		carc_game_tile_at(r->game, (uint32_t)nt - 1, &x, &y, NULL,
+				  NULL);
+		illegal_on_tile(r, x, y);
+		return;
+	}
+	/* the tile just placed, the start tile, an empty position, and
+	 * every tile a figure stands on */
+	carc_game_tile_at(r->game, (uint32_t)nt - 1, &x, &y, NULL, NULL);
+	illegal_on_tile(r, x, y);
+	illegal_on_tile(r, 0, 0);
+	illegal_on_tile(r, minx - 1, miny);
+	expect_illegal(r, carc_move_place(minx - 1, miny, 0));
+	for (int i = 0; i < nf; i++) {
+		carc_game_figure_at(r->game, (uint32_t)i, NULL, NULL, &x, &y,
+				    NULL);
+		illegal_on_tile(r, x, y);
+	}
+}
+
+/* The library's board queries against the reference's own walk, for
+ * every feature of the tile just placed. */
+static void
+check_board_queries(struct run *r)
+{
+	int nt = carc_game_tile_count(r->game);
+	int32_t x, y;
+	uint32_t tile, feats[16];
+	int nfeat;
+
+	carc_game_tile_at(r->game, (uint32_t)nt - 1, &x, &y, &tile, NULL);
+	nfeat = carc_tile_features(tile, feats, 16);
+	for (int k = 0; k < nfeat; k++) {
+		int per[MAX_PLAYERS];
+		int total = ref_feature_figures(r->game, x, y, feats[k], per);
+
+		REQUIRE_CMP(total, >=, 0);
+		for (uint32_t p = 0; p < r->players; p++)
+			REQUIRE_CMP(carc_game_feature_figures(r->game, x, y,
+							      feats[k], p),
+				    ==, per[p]);
+		REQUIRE_CMP(carc_game_feature_is_complete(r->game, x, y,
+							  feats[k]),
+			    ==, ref_feature_is_complete(r->game, x, y,
+							feats[k]));
+	}
+}
+
+static void
+check_decision(struct run *r)
+{
+	int phase = carc_game_phase(r->game);
+
+	snprintf(r->where, sizeof(r->where),
+		 "game %u (%u players), decision %d, history %d, phase %d, "
+		 "player %d", r->game_index, r->players, r->decision,
+		 carc_game_history_count(r->game), phase,
+		 carc_game_current_player(r->game));
+	r->n_ref = ref_legal_moves(r->game, r->ref, MOVES_MAX);
+	r->n_fast = carc_game_legal_moves(r->game, r->fast, MOVES_MAX);
+	REQUIRE_CMP(r->n_ref, >=, 0);
+	REQUIRE_CMP(r->n_fast, >=, 0);
+	REQUIRE_CMP(r->n_fast, <=, MOVES_MAX);
+	if (r->n_ref != r->n_fast ||
+	    memcmp(r->ref, r->fast, (size_t)r->n_ref * sizeof(*r->ref)) != 0)
+		report_lists(r);
+	for (int i = 0; i < r->n_ref; i++)
+		if (carc_game_is_legal(r->game, r->ref[i]) != 1) {
+			char buf[64];
+
+			ck_abort_msg("%s: carc_game_is_legal() refuses %s",
+				     r->where, describe(r->ref[i], buf,
+							sizeof(buf)));
+		}
+	check_illegal(r);
+
+	/* crop-circle responders: exactly the expected players, in order */
+	if (phase == CARC_PHASE_CROP_RESPONSE) {
+		REQUIRE_CMP(r->next_responder, <, r->n_responders);
+		REQUIRE_CMP(carc_game_current_player(r->game), ==,
+			    r->responders[r->next_responder]);
+		r->next_responder++;
+	} else {
+		REQUIRE_CMP(r->next_responder, ==, r->n_responders);
+		r->n_responders = r->next_responder = 0;
+	}
+	if (phase == CARC_PHASE_DEPLOY || phase == CARC_PHASE_PHANTOM)
+		check_board_queries(r);
+	if (phase != CARC_PHASE_GAME_OVER)
+		REQUIRE_CMP(r->n_ref, >, 0);
+	/* a player who is asked to respond has something to do */
+	if (phase == CARC_PHASE_CROP_RESPONSE)
+		REQUIRE_CMP(r->ref[0], !=, carc_move_pass());
+}
+
+static void
+play_game(uint32_t i)
+{
+	struct carc_rules_builder *b = NULL;
+	struct carc_rules *rules = NULL;
+	struct run *r = calloc(1, sizeof(*r));
+
+	ck_assert(r != NULL);
+	r->game_index = i;
+	config_of(r, i);
+	r->rng = mix(i + 0x5151);
+	snprintf(r->where, sizeof(r->where), "game %u", i);
+	REQUIRE_CMP(carc_rules_builder_new(&b), ==, CARC_OK);
+	for (uint32_t o = 1; o <= 16; o++)
+		REQUIRE_CMP(carc_rules_builder_set(b, o, r->opt[o]), ==,
+			    CARC_OK);
+	REQUIRE_CMP(carc_rules_builder_build(b, &rules), ==, CARC_OK);
+	carc_rules_builder_free(b);
+	REQUIRE_CMP(carc_game_new(rules, r->players, mix(i ^ 0xabcdef), &r->game),
+		    ==, CARC_OK);
+	carc_rules_unref(rules);
+
+	for (;;) {
+		carc_move_t m;
+
+		check_decision(r);
+		if (carc_game_phase(r->game) == CARC_PHASE_GAME_OVER)
+			break;
+		m = r->ref[test_rand(&r->rng) % (uint64_t)r->n_ref];
+		if (carc_move_kind(m) == CARC_MOVE_CROP_CHOICE) {
+			r->n_responders = ref_crop_responders(r->game,
+					carc_move_figure(m), r->responders);
+			r->next_responder = 0;
+			REQUIRE_CMP(r->n_responders, >=, 0);
+		}
+		REQUIRE_CMP(carc_game_apply(r->game, m), ==, CARC_OK);
+		REQUIRE_CMP(++r->decision, <, 100000);
+	}
+	REQUIRE_CMP(carc_game_legal_moves(r->game, NULL, 0), ==, 0);
+	carc_game_free(r->game);
+	free(r);
+}
+
+static uint32_t
+n_games(void)
+{
+	const char *v = getenv("CARC_REFERENCE_GAMES");
+	unsigned long n = v && *v ? strtoul(v, NULL, 0) : COMBINATIONS;
+
+	if (getenv("CARC_TEST_QUICK") && n > 40)
+		n = 40;
+	return (uint32_t)n;
+}
+
+START_TEST(fast_equals_reference)
+{
+	uint32_t n = n_games();
+	const char *first = getenv("CARC_REFERENCE_FIRST");
+	uint32_t i0 = first && *first ? (uint32_t)strtoul(first, NULL, 0) : 0;
+
+	for (uint32_t i = i0; i < i0 + n; i++)
+		play_game(i);
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite *s = suite_create("reference");
+	TCase *tc = tcase_create("reference");
+
+	tcase_add_test(tc, fast_equals_reference);
+	tcase_set_timeout(tc, 3600);
+	suite_add_tcase(s, tc);
+	return s;
+}
