@@ -20,8 +20,12 @@
  * (3), farmers on or off (2) and the player count (2-6); the crop-circle
  * options, the Little Buildings options, the small-city rule and the
  * follower count come from a hash of i, and the follower count is often
- * small so that supplies run out.  CARC_REFERENCE_GAMES sets the number
- * of games (tests/robust/meson.build: 480 in 'unit', 9600 in 'slow').
+ * small so that supplies run out; from game 480 on, each round of 480
+ * games plays one setting of the four crop-circle options (and of the
+ * Little Buildings values and distribution) on every combination.
+ * CARC_REFERENCE_GAMES sets the number of games and CARC_REFERENCE_FIRST
+ * the first (tests/robust/meson.build: games 0-479 in 'unit', 480-8159
+ * in 'slow', every crop-circle setting on every combination).
  * A disagreement is reported with the game, the decision and the moves.
  */
 #include <stdint.h>
@@ -99,6 +103,20 @@ config_of(struct run *r, uint32_t i)
 	r->opt[CARC_OPT_LB_PER_CITY_FIELDS] = (int32_t)(h >> 7 & 1);
 	r->opt[CARC_OPT_SMALL_CITY] = (int32_t)(h >> 8 & 1);
 	r->opt[CARC_OPT_FOLLOWERS] = followers[h >> 9 & 7];
+	/* past the first round, round k plays crop-circle options k % 16
+	 * and Little Buildings values and distribution (k / 16 + k) % 4 on
+	 * every combination above: 16 rounds cover every crop setting */
+	if (i >= COMBINATIONS) {
+		uint32_t round = i / COMBINATIONS, c = round % 16;
+		uint32_t lb = (round / 16 + round) % 4;
+
+		r->opt[CARC_OPT_CROP_DEPLOY_ANY] = (int32_t)(c & 1);
+		r->opt[CARC_OPT_CROP_DEPLOY_MANDATORY] = (int32_t)(c >> 1 & 1);
+		r->opt[CARC_OPT_CROP_PHANTOM] = (int32_t)(c >> 2 & 1);
+		r->opt[CARC_OPT_CROP_AFTER_PHANTOM] = (int32_t)(c >> 3 & 1);
+		r->opt[CARC_OPT_LB_SCORING] = (int32_t)(lb & 1);
+		r->opt[CARC_OPT_LB_DISTRIBUTION] = (int32_t)(lb >> 1 & 1);
+	}
 }
 
 static const char *
