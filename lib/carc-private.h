@@ -390,11 +390,11 @@ void carc__monastery_held(struct carc_game *g, uint32_t node, bool held);
 void carc__score_turn(struct carc_game *g);
 void carc__score_final(struct carc_game *g);
 
-uint32_t carc__building_value(const struct carc_game *g, uint32_t kind);
 
 /* game.c */
 void carc__game_end_turn(struct carc_game *g);
 void carc__game_next_turn(struct carc_game *g);
+void carc__game_deploy_mask(struct carc_game *g);
 void carc__game_put_figure(struct carc_game *g, uint32_t player,
 			   uint32_t figure, uint32_t node);
 void carc__game_take_figure(struct carc_game *g, uint32_t player,
@@ -405,6 +405,13 @@ void carc__game_take_figure(struct carc_game *g, uint32_t player,
  * fills @h (may be NULL). */
 int carc__check_move(const struct carc_game *g, carc_move_t m,
 		     struct place_hint *h);
+/* The deployment of a follower (or phantom) on the tile just placed:
+ * its check, which needs to know whether the figure is @available, and
+ * its moves, appended to a listing. */
+int carc__deploy_check_tile(const struct carc_game *g, carc_move_t m,
+			    bool available);
+void carc__deploy_tile_moves(const struct carc_game *g, uint32_t figure,
+			     carc_move_t *moves, size_t cap, uint32_t *n);
 
 static inline carc_move_t
 pack(uint32_t kind, uint32_t figure, uint32_t rot, uint32_t feature,
@@ -441,6 +448,27 @@ emit(carc_move_t *moves, size_t cap, uint32_t *n, carc_move_t m)
  * placement fills @h; apply() gets the union-find node of the feature
  * the move names (a deployment's or removal's) and the check's @h.
  */
+
+/* phantom.c: The Phantom */
+void carc__phantom_init(struct carc_game *g, uint32_t player);
+bool carc__phantom_begin(struct carc_game *g);
+int carc__phantom_in_deploy_step(const struct carc_game *g);
+uint32_t carc__phantom_list(const struct carc_game *g, carc_move_t *moves,
+			    size_t cap);
+int carc__phantom_check(const struct carc_game *g, carc_move_t m,
+			struct place_hint *h);
+void carc__phantom_apply(struct carc_game *g, carc_move_t m, uint32_t node,
+			 const struct place_hint *h);
+
+/* buildings.c: Little Buildings, hooks of the deployment step and of
+ * scoring */
+void carc__buildings_init(struct carc_game *g, uint32_t player);
+uint32_t carc__building_value(const struct carc_game *g, uint32_t kind);
+uint32_t carc__buildings_around(const struct carc_game *g, uint32_t tile);
+void carc__buildings_list(const struct carc_game *g, carc_move_t *moves,
+			  size_t cap, uint32_t *n);
+int carc__buildings_check(const struct carc_game *g, carc_move_t m);
+void carc__buildings_apply(struct carc_game *g, uint32_t figure);
 
 /* crop-circles.c: The Crop Circles */
 bool carc__crop_tile_enabled(const int32_t *opt, uint32_t tile);

@@ -190,19 +190,8 @@ carc_game_new(const struct carc_rules *rules, uint32_t n_players,
 	memset(g->s.figs, 0xff, sizeof(g->s.figs));
 	for (uint32_t p = 0; p < n_players; p++) {
 		g->s.supply[p] = (uint8_t)OPT(rules, CARC_OPT_FOLLOWERS);
-		g->s.phantom[p] = OPT(rules, CARC_OPT_PHANTOM) ? 1 : 0;
-		if (!OPT(rules, CARC_OPT_LITTLE_BUILDINGS))
-			continue;
-		/* doc/rules.md#lb-distribution: the 18 tokens shared out
-		 * evenly, the rest to the box; kinds counted apart under
-		 * 3/2/1 and JCZ's distribution (6 of each kind shared
-		 * evenly) */
-		if (bslot(g, CARC_FIGURE_TOWER) == 0) {
-			g->s.bsupply[p][0] = (uint8_t)(18 / n_players);
-		} else {
-			for (uint32_t k = 1; k <= 3; k++)
-				g->s.bsupply[p][k] = (uint8_t)(6 / n_players);
-		}
+		carc__phantom_init(g, p);
+		carc__buildings_init(g, p);
 	}
 	/* the stack in tile order and its hash, from the rules */
 	memcpy(g->stack, rules->stack0, rules->stack_total);
@@ -336,8 +325,9 @@ carc__game_end_turn(struct carc_game *g)
 	carc__game_next_turn(g);
 }
 
-static void
-compute_deploy_mask(struct carc_game *g)
+/* The features of the tile just placed open to a deployment. */
+void
+carc__game_deploy_mask(struct carc_game *g)
 {
 	const struct placed *p = &g->tiles[g->s.last_tile];
 	const struct tile_info *ti = &g->ti[p->type];
@@ -433,11 +423,8 @@ move_tile(const struct carc_game *g, carc_move_t m)
 static void
 after_deploy(struct carc_game *g)
 {
-	if (OPT(g->rules, CARC_OPT_PHANTOM) && g->s.phantom[g->s.player]) {
-		compute_deploy_mask(g);
-		g->s.phase = CARC_PHASE_PHANTOM;
+	if (carc__phantom_begin(g))
 		return;
-	}
 	carc__game_end_turn(g);
 }
 
@@ -520,7 +507,7 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 		carc__board_place(g, M_X(move), M_Y(move),
 				  M_ROT(move), g->s.hand, &hint);
 		g->s.last_tile = g->s.n_tiles - 1;
-		compute_deploy_mask(g);
+		carc__game_deploy_mask(g);
 		g->s.phase = CARC_PHASE_DEPLOY;
 		return CARC_OK;
 	}
@@ -530,13 +517,7 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 	case CARC_PHASE_DEPLOY:
 		if (M_KIND(move) == CARC_MOVE_DEPLOY) {
 			if (fig >= CARC_FIGURE_TOWER) {
-				struct placed *p = &g->tiles[g->s.last_tile];
-				p->building = fig & 7;
-				g->s.bsupply[g->s.player][bslot(g, fig)]--;
-				g->s.hash_board += carc__mix(
-					0x4255000000000000ull ^
-					(uint64_t)pos_key(p->x, p->y) << 8 ^
-					fig);
+				carc__buildings_apply(g, fig);
 			} else {
 				carc__game_put_figure(g, g->s.player, fig, node);
 			}
@@ -544,11 +525,7 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 		after_deploy(g);
 		break;
 	case CARC_PHASE_PHANTOM:
-		if (M_KIND(move) == CARC_MOVE_DEPLOY) {
-			carc__game_put_figure(g, g->s.player, CARC_FIGURE_PHANTOM, node);
-			g->s.phantom_now = 1;
-		}
-		carc__game_end_turn(g);
+		carc__phantom_apply(g, move, node, &hint);
 		break;
 	case CARC_PHASE_CROP_CHOICE:
 		carc__crop_choice_apply(g, move, node, &hint);

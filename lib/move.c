@@ -201,10 +201,16 @@ check_tile_deploy(const struct carc_game *g, carc_move_t m, bool available)
 	return CARC_OK;
 }
 
+int
+carc__deploy_check_tile(const struct carc_game *g, carc_move_t m,
+			bool available)
+{
+	return check_tile_deploy(g, m, available);
+}
+
 static int
 check_deploy_step(const struct carc_game *g, carc_move_t m)
 {
-	const struct placed *p = &g->tiles[g->s.last_tile];
 	uint32_t fig = M_FIGURE(m);
 
 	if (M_KIND(m) == CARC_MOVE_PASS)
@@ -214,29 +220,8 @@ check_deploy_step(const struct carc_game *g, carc_move_t m)
 	if (fig == CARC_FIGURE_FOLLOWER)
 		return check_tile_deploy(g, m, g->s.supply[g->s.player] > 0);
 	if (fig == CARC_FIGURE_PHANTOM)
-		/* the phantom has its own step after this one */
-		return OPT(g->rules, CARC_OPT_PHANTOM) ? CARC_E_WRONG_PHASE
-						       : CARC_E_NOT_ALLOWED;
-	/* a building */
-	if (!OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS))
-		return CARC_E_NOT_ALLOWED;
-	if (M_X(m) != p->x || M_Y(m) != p->y)
-		return CARC_E_WRONG_TILE;
-	if (g->s.bsupply[g->s.player][bslot(g, fig)] == 0)
-		return CARC_E_NO_MEEPLE;
-	return CARC_OK;
-}
-
-static int
-check_phantom_step(const struct carc_game *g, carc_move_t m)
-{
-	if (M_KIND(m) == CARC_MOVE_PASS)
-		return CARC_OK;
-	if (M_KIND(m) != CARC_MOVE_DEPLOY)
-		return CARC_E_WRONG_PHASE;
-	if (M_FIGURE(m) != CARC_FIGURE_PHANTOM)
-		return CARC_E_WRONG_PHASE;
-	return check_tile_deploy(g, m, true);
+		return carc__phantom_in_deploy_step(g);
+	return carc__buildings_check(g, m);
 }
 
 int
@@ -259,7 +244,7 @@ carc__check_move(const struct carc_game *g, carc_move_t m,
 		return check_deploy_step(g, m);
 	switch (g->s.phase) {
 	case CARC_PHASE_PHANTOM:
-		return check_phantom_step(g, m);
+		return carc__phantom_check(g, m, NULL);
 	case CARC_PHASE_CROP_CHOICE:
 		return carc__crop_choice_check(g, m, NULL);
 	case CARC_PHASE_CROP_RESPONSE:
@@ -307,6 +292,13 @@ emit_tile_deploys(const struct carc_game *g, uint32_t figure,
 	for (uint32_t m = g->s.deploy_mask; m; m &= m - 1)
 		emit(moves, cap, n,
 		     base | (carc_move_t)code[carc__ctz32(m)] << 24);
+}
+
+void
+carc__deploy_tile_moves(const struct carc_game *g, uint32_t figure,
+			carc_move_t *moves, size_t cap, uint32_t *n)
+{
+	emit_tile_deploys(g, figure, moves, cap, n);
 }
 
 /* Placements of the tile in hand, by (y, x, rotation). */
@@ -385,25 +377,16 @@ carc_game_legal_moves(const struct carc_game *game, carc_move_t *moves,
 	if (g->s.phase == CARC_PHASE_PLACE_TILE)
 		return (int)list_placements(g, moves, n_moves);
 	switch (g->s.phase) {
-	case CARC_PHASE_DEPLOY: {
-		const struct placed *p = &g->tiles[g->s.last_tile];
+	case CARC_PHASE_DEPLOY:
 		if (g->s.supply[g->s.player] > 0)
 			emit_tile_deploys(g, CARC_FIGURE_FOLLOWER, moves,
 					  n_moves, &n);
 		if (OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS))
-			for (uint32_t f = CARC_FIGURE_TOWER;
-			     f <= CARC_FIGURE_SHED; f++)
-				if (g->s.bsupply[g->s.player][bslot(g, f)])
-					emit(moves, n_moves, &n,
-					     pack(CARC_MOVE_DEPLOY, f, 0, 0,
-						  p->x, p->y));
+			carc__buildings_list(g, moves, n_moves, &n);
 		emit(moves, n_moves, &n, MOVE_PASS);
 		break;
-	}
 	case CARC_PHASE_PHANTOM:
-		emit_tile_deploys(g, CARC_FIGURE_PHANTOM, moves, n_moves, &n);
-		emit(moves, n_moves, &n, MOVE_PASS);
-		break;
+		return (int)carc__phantom_list(g, moves, n_moves);
 	case CARC_PHASE_CROP_CHOICE:
 		return (int)carc__crop_choice_list(g, moves, n_moves);
 	case CARC_PHASE_CROP_RESPONSE:

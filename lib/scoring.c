@@ -10,17 +10,6 @@
 
 #include "carc-private.h"
 
-uint32_t
-carc__building_value(const struct carc_game *g, uint32_t kind)
-{
-	if (kind == 0)
-		return 0;
-	if (OPT(g->rules, CARC_OPT_LB_SCORING) == CARC_LB_STANDARD)
-		return 1;
-	/* 3/2/1 variant: tower 3, house 2, shed 1 */
-	return CARC_FIGURE_SHED + 1 - kind;
-}
-
 /* Whether piece @m of the set rooted at @root counts its tile.  A feature
  * that passes through one tile twice (both caps of an H or I tile, say)
  * counts that tile and its building once (doc/rules.md#per-tile): a
@@ -65,25 +54,6 @@ count_tiles(struct carc_game *g, uint32_t root, uint32_t *bpoints,
 	*bpoints = b;
 	*pennants = pn;
 	return n;
-}
-
-/* Buildings in the 3x3 area of a monastery (doc/rules.md#lb-tiles). */
-static uint32_t
-area_buildings(const struct carc_game *g, uint32_t tile)
-{
-	const struct placed *p = &g->tiles[tile];
-	uint32_t b = 0;
-
-	if (!OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS))
-		return 0;
-	for (int j = -1; j <= 1; j++)
-		for (int i = -1; i <= 1; i++) {
-			int k = carc__board_lookup(g, p->x + i, p->y + j);
-			if (k >= 0)
-				b += carc__building_value(g,
-							  g->tiles[k].building);
-		}
-	return b;
 }
 
 /* Players with the most figures in @figures (packed counts). */
@@ -209,7 +179,7 @@ score_monastery(struct carc_game *g, uint32_t tile, uint32_t node,
 
 	e = new_event(g, type, CARC_FEATURE_MONASTERY, node, figures);
 	e->tiles = (uint16_t)area;
-	award(g, e, majority(g, figures), area, area_buildings(g, tile));
+	award(g, e, majority(g, figures), area, carc__buildings_around(g, tile));
 }
 
 /* Score monasteries[k] if it holds figures and the tile just placed at
