@@ -5,6 +5,7 @@
  */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <check.h>
@@ -659,13 +660,15 @@ START_TEST(parse_every_constructed_move)
 }
 END_TEST
 
-/* Random 64-bit values: describe and parse agree on which are moves. */
+/* Random 64-bit values: describe and parse agree on which are moves.
+ * Fewer under valgrind (CARC_TEST_QUICK). */
 START_TEST(parse_random_values)
 {
 	uint64_t state = 0x9e3779b97f4a7c15ull;
 	uint32_t described = 0;
+	int n = getenv("CARC_TEST_QUICK") != NULL ? 20000 : 200000;
 
-	for (int i = 0; i < 200000; i++) {
+	for (int i = 0; i < n; i++) {
 		uint64_t r = test_rand(&state);
 		/* mostly small kinds, figures and features, so that many
 		 * values are moves */
@@ -683,7 +686,7 @@ START_TEST(parse_random_values)
 			described++;
 		}
 	}
-	ck_assert_uint_gt(described, 3000);
+	ck_assert_uint_gt(described, (uint32_t)n / 70);
 }
 END_TEST
 
@@ -743,7 +746,8 @@ parse_games(uint32_t n_games, uint64_t seed0)
 
 START_TEST(parse_legal_moves_of_games)
 {
-	parse_games(40, 1000);
+	/* 40 games, 8 under valgrind (CARC_TEST_QUICK) */
+	parse_games(getenv("CARC_TEST_QUICK") != NULL ? 8 : 40, 1000);
 }
 END_TEST
 
