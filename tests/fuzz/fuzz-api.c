@@ -1032,6 +1032,25 @@ op_move_values(struct fuzz *f)
 		return;
 	CHECK(carc_move_describe(m, full, sizeof(full)) == len);
 	CHECK(strlen(full) == (size_t)len);
+	/* carc_move_parse() is the exact inverse; a text changed in one
+	 * byte is refused or is the very text of the move it gives */
+	{
+		carc_move_t back = CARC_MOVE_NONE;
+		char text[80], again[80];
+		size_t at;
+
+		CHECK(carc_move_parse(full, &back) == CARC_OK && back == m);
+		memcpy(text, full, (size_t)len + 1);
+		at = take8(f) % (size_t)len;
+		text[at] = (char)take8(f);
+		back = CARC_MOVE_NONE;
+		if (carc_move_parse(text, &back) == CARC_OK)
+			CHECK(carc_move_describe(back, again, sizeof(again)) ==
+				      (int)strlen(text) &&
+			      strcmp(again, text) == 0);
+		else
+			CHECK(back == CARC_MOVE_NONE);
+	}
 	cap = take8(f) % sizeof(buf);
 	memset(buf, 'Z', sizeof(buf));
 	CHECK(carc_move_describe(m, buf, cap) == len);
