@@ -9,7 +9,8 @@
  *                      [--no-color]
  *     carcassonne replay FILE... [--events] [--board] [--json]
  *                        [--option NAME=VALUE]...
- *     carcassonne render FILE -o OUT.svg [--move N]
+ *     carcassonne render FILE -o OUT.svg [--move N] [--tile-size PX]
+ *         [--highlight X,Y,FEATURE] [--placements] [--no-legend]
  *
  * See carcassonne(1).  The program uses only the public API; rule
  * options are given to the library as a game-record header, so they have
@@ -40,7 +41,9 @@ usage(FILE *f)
 		"           [--option NAME=VALUE]... [--record FILE|-] [--quiet]\n"
 		"       %s replay FILE... [--events] [--board] [--json]\n"
 		"           [--option NAME=VALUE]...\n"
-		"       %s render FILE -o OUT.svg [--move N]\n"
+		"       %s render FILE -o OUT.svg [--move N] [--tile-size PX]\n"
+		"           [--highlight X,Y,FEATURE] [--placements] "
+		"[--no-legend]\n"
 		"       %s help | --help | --version\n"
 		"FILE '-' is the standard input or output.  See carcassonne(1).\n",
 		progname, progname, progname, progname);

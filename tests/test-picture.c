@@ -768,7 +768,7 @@ START_TEST(svg_counts_match_board)
 		init_opt(&o, CARC_RENDER_NO_LEGEND);
 		svg = render(g, &o);
 		tiles = carc_game_tile_count(g);
-		ck_assert_int_eq(count_of(svg, "<g class='tile'>"), tiles);
+		ck_assert_int_eq(count_of(svg, "<g id='tile-"), tiles);
 		for (int i = 0; i < tiles; i++) {
 			uint32_t t, f[16], n;
 

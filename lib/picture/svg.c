@@ -318,9 +318,14 @@ put_tile(struct pic *p, uint32_t tile, uint32_t rot, int32_t ox, int32_t oy,
 		return;
 	if (n > 16)
 		n = 16;
-	pic_printf(o, "<g class='tile%s'>\n<rect class='bg' x='%d' y='%d' "
-		      "width='%d' height='%d'/>\n",
-		   labels ? "" : " key", (int)ox, (int)oy, TU, TU);
+	if (labels)
+		pic_printf(o, "<g id='tile-%d-%d' class='tile'>\n", (int)bx,
+			   (int)by);
+	else
+		pic_printf(o, "<g class='tile key'>\n");
+	pic_printf(o, "<rect class='bg' x='%d' y='%d' width='%d' "
+		      "height='%d'/>\n",
+		   (int)ox, (int)oy, TU, TU);
 	for (int l = 0; l < 4; l++)
 		for (int i = 0; i < n; i++) {
 			bool hl = labels &&

@@ -115,6 +115,19 @@ def check_hygiene(tmp):
     p = run('render', rec, '-o', '-', '--move', '0')
     if p.stdout.count("<g id='tile-") != 1:
         fail('render --move 0 does not show the start tile alone')
+    usage_error(['render', rec, '-o', '-', '--tile-size', '10'],
+                "--tile-size: '10' is not a number from 16 to 512")
+    usage_error(['render', rec, '-o', '-', '--highlight', '0,0'],
+                "--highlight: '0,0' is not X,Y,FEATURE")
+    usage_error(['render', rec, '-o', '-', '--highlight', '0,0,c9'],
+                "--highlight: '0,0,c9' is not X,Y,FEATURE")
+    p = run('render', rec, '-o', '-', '--move', '0', '--placements',
+            '--tile-size', '50', '--no-legend')
+    if (p.stdout.count("class='spot'") < 1 or "width='230'" not in p.stdout
+            or p.stdout.count("<g class='tile key'>") != 1
+            or 'thief (road)' in p.stdout):
+        fail('render --placements --tile-size 50 --no-legend: '
+             f'{p.stdout[:300]!r}')
     for args in (['--help'], ['help'], ['-h'], ['play', '--help'],
                  ['replay', '--help'], ['render', '--help']):
         p = run(*args)
