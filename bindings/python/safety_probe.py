@@ -44,6 +44,8 @@ FUNCTIONS = {
     'move_figure': (carc.move_figure, [MOVE]),
     'move_feature': (carc.move_feature, [MOVE]),
     'describe': (carc.describe, [MOVE]),
+    'parse_move': (carc.parse_move, ['place 0,-1 r2']),
+    'option_name': (carc.option_name, [1]),
     'Rules': (carc.Rules, [{'followers': 4}, {'E': 2}]),
     'Rules(option=)': (lambda v: carc.Rules(followers=v), [4]),
     'Rules(switch=)': (lambda v: carc.Rules(phantom=v), [True]),
@@ -76,7 +78,8 @@ ALLOWED |= {(name, i, -1) for name, i in [
     ('move_deploy', 2), ('move_build', 1), ('move_build', 2),
     ('move_remove', 1), ('move_remove', 2)]}
 
-NOT_PROBED = {'library', 'CarcError', 'RecordError',
+NOT_PROBED = {'library', 'CarcError', 'RecordError', 'OPTIONS',
+              'OPTION_VALUES',
               'describe_or_hex'}  # never raises: checked separately
 
 

@@ -100,6 +100,68 @@ class TestGame(unittest.TestCase):
         self.assertEqual(game.remaining(), 1)
 
 
+class TestNames(unittest.TestCase):
+    """Option and move words come from the library (carc_option_name,
+    carc_option_value_from_name, carc_move_parse)."""
+
+    def test_options_from_the_library(self):
+        self.assertEqual(carc.OPTIONS['farm-scoring'], 1)
+        self.assertEqual(carc.OPTIONS['crop-after-phantom'], 16)
+        self.assertEqual(sorted(carc.OPTIONS.values()),
+                         list(range(1, len(carc.OPTIONS) + 1)))
+        for name, number in carc.OPTIONS.items():
+            self.assertEqual(carc.option_name(number), name)
+        self.assertEqual(carc.OPTION_VALUES, {
+            'farm-scoring': {'per-field': 0, 'per-city': 1,
+                             'per-field-once': 2},
+            'lb-scoring': {'standard': 0, '3-2-1': 1},
+            'lb-distribution': {'rules': 0, 'jcz': 1}})
+        with self.assertRaises(carc.CarcError) as cm:
+            carc.option_name(len(carc.OPTIONS) + 1)
+        self.assertEqual(cm.exception.code, carc.E_UNKNOWN_OPTION)
+
+    def test_rules_take_record_words(self):
+        r = carc.Rules({'lb-scoring': '321', 'farm_scoring': 'per-city',
+                        'crop-phantom': 'on', 'farmers': 'off',
+                        'followers': '+5'})
+        self.assertEqual([r.get(o) for o in ('lb_scoring', 'farm-scoring',
+                                             'crop-phantom', 'farmers',
+                                             'followers')],
+                         [1, 1, 1, 0, 5])
+        with self.assertRaises(carc.CarcError) as cm:
+            carc.Rules(farm_scoring='per-town')
+        self.assertEqual(cm.exception.code, carc.E_INVALID)
+        with self.assertRaises(carc.CarcError) as cm:
+            carc.Rules({'Farm-Scoring': 1})
+        self.assertEqual(cm.exception.code, carc.E_UNKNOWN_OPTION)
+
+    def test_parse_move_inverts_describe(self):
+        game = carc.Game(carc.Rules(phantom=True, little_buildings=True,
+                                    crop_circles_i=True), 3, 5)
+        seen = 0
+        while not game.is_over():
+            moves = game.legal_moves()
+            for m in moves:
+                self.assertEqual(carc.parse_move(carc.describe(m)), m)
+            seen += len(moves)
+            game.apply(moves[game.hash() % len(moves)])
+        self.assertGreater(seen, 1000)
+        self.assertEqual(carc.parse_move('place 0,-1 r2'),
+                         carc.move_place(0, -1, 2))
+        self.assertEqual(carc.parse_move('deploy phantom f2 at 3,-4'),
+                         carc.move_deploy(carc.FIGURE_PHANTOM, 3, -4, 'f2'))
+        self.assertEqual(carc.parse_move('pass'), carc.move_pass())
+        for text in ('Pass', ' pass', 'place 0,-1 r4', 'place +1,0 r0',
+                     'deploy follower c1 at 0,-1 ', ''):
+            with self.assertRaises(carc.CarcError) as cm:
+                carc.parse_move(text)
+            self.assertEqual(cm.exception.code, carc.E_INVALID)
+        with self.assertRaises(ValueError):
+            carc.parse_move('pass\0junk')
+        with self.assertRaises(TypeError):
+            carc.parse_move(b'pass')
+
+
 class TestRecords(unittest.TestCase):
     def test_round_trip(self):
         game = carc.Game(carc.Rules(phantom=True, little_buildings=True,

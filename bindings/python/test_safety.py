@@ -560,8 +560,12 @@ class TestIntegers(unittest.TestCase):
             with self.assertRaises(TypeError):
                 call()
         self.assertEqual(game.hash(), before)
-        with self.assertRaises(carc.CarcError):
-            carc.Rules(followers='7')       # words only for named values
+        # words and decimal numbers as in game records
+        self.assertEqual(carc.Rules(followers='7').get('followers'), 7)
+        for value in ('seven', '7.0', ' 7', '99'):
+            with self.assertRaises(carc.CarcError) as cm:
+                carc.Rules(followers=value)
+            self.assertEqual(cm.exception.code, carc.E_INVALID)
         # a NUL inside a name would cut it short in C
         with self.assertRaises(ValueError):
             carc.tile_from_name('E\0junk')

@@ -45,7 +45,8 @@ __all__ = [
     'move_place', 'move_deploy', 'move_build', 'move_pass',
     'move_crop_choice', 'move_remove', 'move_kind', 'move_x', 'move_y',
     'move_rotation', 'move_figure', 'move_feature', 'describe',
-    'strerror', 'version', 'describe_or_hex',
+    'strerror', 'version', 'describe_or_hex', 'parse_move', 'option_name',
+    'OPTIONS', 'OPTION_VALUES',
 ]
 
 # ---------------------------------------------------------------------
@@ -93,23 +94,6 @@ CROP_DEPLOY = 1
 CROP_REMOVE = 2
 
 TILE_TYPES = 36
-
-#: Rule options: name (as in game records, with '-' or '_') -> number.
-OPTIONS = {
-    'farm-scoring': 1, 'farmers': 2, 'small-city': 3, 'followers': 4,
-    'phantom': 5, 'crop-circles-i': 6, 'crop-circles-ii': 7,
-    'little-buildings': 8, 'lb-scoring': 9, 'lb-distribution': 10,
-    'lb-zero-field': 11, 'lb-per-city-fields': 12, 'crop-deploy-any': 13,
-    'crop-deploy-mandatory': 14, 'crop-phantom': 15,
-    'crop-after-phantom': 16,
-}
-
-#: Named values of the enumerated options.
-OPTION_VALUES = {
-    'farm-scoring': {'per-field': 0, 'per-city': 1, 'per-field-once': 2},
-    'lb-scoring': {'standard': 0, '3-2-1': 1, '321': 1},
-    'lb-distribution': {'rules': 0, 'jcz': 1},
-}
 
 # ---------------------------------------------------------------------
 # Loading the library
@@ -230,6 +214,47 @@ _proto('carc_move_rotation', _c_u32, _c_u64)
 _proto('carc_move_figure', _c_u32, _c_u64)
 _proto('carc_move_feature', _c_u32, _c_u64)
 _proto('carc_move_describe', _c_int, _c_u64, _cp, _size)
+_proto('carc_move_parse', _c_int, _cp, _P(_c_u64))
+_proto('carc_option_name', _cp, _c_u32)
+_proto('carc_option_from_name', _c_int, _cp)
+_proto('carc_option_info', _c_int, _c_u32, _P(_c_i32), _P(_c_i32),
+       _P(_c_i32))
+_proto('carc_option_value_name', _cp, _c_u32, _c_i32)
+_proto('carc_option_value_from_name', _c_int, _c_u32, _cp, _P(_c_i32))
+
+# ---------------------------------------------------------------------
+# Rule options, named by the library
+# ---------------------------------------------------------------------
+
+_OPTION_CHOICE = 2      # CARC_OPTION_CHOICE of enum carc_option_type
+
+
+def _library_options():
+    # options are numbered 1..N without gaps; ask until the library says
+    # CARC_E_UNKNOWN_OPTION (the bound only guards against a broken one)
+    options, values = {}, {}
+    lo, hi = _c_i32(), _c_i32()
+    for number in range(1, 1 << 16):
+        kind = _L.carc_option_info(number, ctypes.byref(lo), ctypes.byref(hi),
+                                   None)
+        if kind == E_UNKNOWN_OPTION:
+            break
+        name = _L.carc_option_name(number).decode()
+        options[name] = number
+        if kind == _OPTION_CHOICE:
+            values[name] = {
+                _L.carc_option_value_name(number, v).decode(): v
+                for v in range(lo.value, hi.value + 1)}
+    return options, values
+
+
+#: OPTIONS: rule options, name (as in game records) -> number;
+#: OPTION_VALUES: the named values of each choice option, e.g.
+#: {'farm-scoring': {'per-field': 0, 'per-city': 1, ...}, ...}.  Both are
+#: built from the library at import.  Rules() also takes option names
+#: with '_' for '-', and for values the words, aliases ('321'), 'on' and
+#: 'off' and decimal numbers that game records take.
+OPTIONS, OPTION_VALUES = _library_options()
 
 # ---------------------------------------------------------------------
 # Errors
@@ -459,6 +484,16 @@ def describe(move):
     return buf.value.decode()
 
 
+def parse_move(text):
+    """The move a text in the words of describe() names, e.g.
+    parse_move('place 0,-1 r2'); CarcError(E_INVALID) for any other text.
+    The text is strict (lower case, single spaces, nothing around it)."""
+    m = _c_u64()
+    _check(_L.carc_move_parse(_text(text, 'move text'), ctypes.byref(m)),
+           repr(text))
+    return m.value
+
+
 def describe_or_hex(move):
     """describe(move), or its hex digits when it is not a valid move."""
     try:
@@ -489,25 +524,36 @@ def _own_handle(handle, token, what):
 
 
 def _option_number(name):
+    """An option given by name ('farm-scoring', 'farm_scoring') or
+    number, as its checked number."""
     if isinstance(name, str):
-        key = name.replace('_', '-')
-        if key not in OPTIONS:
-            raise CarcError(E_UNKNOWN_OPTION, name)
-        return OPTIONS[key], key
-    number = _u32(name, 'option')
-    for key, n in OPTIONS.items():
-        if n == number:
-            return number, key
-    return number, None
+        number = _L.carc_option_from_name(
+            _text(name.replace('_', '-'), 'option name'))
+        return _check(number, name)
+    return _u32(name, 'option')
 
 
-def _option_value(key, value):
+def _option_value(number, value):
+    """An option's value (bool, int, or a word as game records write it)
+    as a checked int32."""
     if isinstance(value, str):
-        table = OPTION_VALUES.get(key, {'on': 1, 'off': 0})
-        if value not in table:
-            raise CarcError(E_INVALID, f'{key} {value}')
-        return table[value]
-    return int(_i32(value, f'value of {key}', allow_bool=True))
+        v = _c_i32()
+        rc = _L.carc_option_value_from_name(
+            number, _text(value, 'option value'), ctypes.byref(v))
+        if rc < 0:
+            raise CarcError(rc, f'option {number} value {value!r}')
+        return v.value
+    return int(_i32(value, 'option value', allow_bool=True))
+
+
+def option_name(option):
+    """The record name of an option number ('farm-scoring' for 1);
+    CarcError(E_UNKNOWN_OPTION) for an unknown one."""
+    option = _u32(option, 'option')
+    name = _L.carc_option_name(option)
+    if name is None:
+        raise CarcError(E_UNKNOWN_OPTION, f'option {option}')
+    return name.decode()
 
 
 class Rules:
@@ -541,10 +587,10 @@ class Rules:
         _check(_L.carc_rules_builder_new(ctypes.byref(builder)))
         try:
             for name, value in merged.items():
-                number, key = _option_number(name)
+                number = _option_number(name)
                 _check(_L.carc_rules_builder_set(
-                    builder, number, _option_value(key or str(number),
-                                                   value)), str(name))
+                    builder, number, _option_value(number, value)),
+                    str(name))
             if '*' in tiles:
                 count = _u32(tiles.pop('*'), 'tile count')
                 for t in range(TILE_TYPES):
@@ -590,7 +636,7 @@ class Rules:
     def get(self, option):
         """The value of an option, given by name ('farm-scoring' or
         'farm_scoring') or number."""
-        number, _ = _option_number(option)
+        number = _option_number(option)
         v = _c_i32()
         _check(_L.carc_rules_get(self._live(), number, ctypes.byref(v)),
                str(option))
