@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: MIT
+"""The binding's constants equal the enums of the public header (suite
+'ffi').
+
+The header is read from CARCASSONNE_HEADER (set by meson), else from
+include/carcassonne/carcassonne.h of this source tree:
+
+    CARCASSONNE_LIBRARY=build/libcarcassonne.so \\
+    python3 -m unittest -v test_constants
+"""
+import os
+import re
+import unittest
+
+import carcassonne as carc
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+HEADER = os.environ.get('CARCASSONNE_HEADER') or os.path.join(
+    HERE, '..', '..', 'include', 'carcassonne', 'carcassonne.h')
+
+
+def parse_enums(text):
+    """{enum name: {member: value}} of every named enum in C text.
+
+    Knows what the header uses: comments, members with or without
+    '= value' (a decimal or hex literal, possibly negative, or an earlier
+    member), and implicit values counting on from the previous member.
+    """
+    text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
+    text = re.sub(r'//[^\n]*', ' ', text)
+    enums = {}
+    for name, body in re.findall(r'\benum\s+(\w+)\s*\{([^}]*)\}\s*;', text):
+        members, known, nxt = {}, {}, 0
+        for item in body.split(','):
+            item = item.strip()
+            if not item:
+                continue
+            m = re.fullmatch(r'(\w+)\s*(?:=\s*(.+))?', item)
+            if not m:
+                raise ValueError(f'enum {name}: cannot read {item!r}')
+            member, expr = m.group(1), m.group(2)
+            if expr is not None:
+                expr = expr.strip()
+                if re.fullmatch(r'-?\s*(0[xX][0-9a-fA-F]+|[0-9]+)', expr):
+                    nxt = int(expr.replace(' ', ''), 0)
+                elif expr in known:
+                    nxt = known[expr]
+                else:
+                    raise ValueError(f'enum {name}: cannot evaluate '
+                                     f'{expr!r}')
+            members[member] = known[member] = nxt
+            nxt += 1
+        enums[name] = members
+    return enums
+
+
+class TestParser(unittest.TestCase):
+    def test_parse_enums(self):
+        self.assertEqual(parse_enums(
+            '/* enum no { X = 9 }; */\n'
+            'enum a { A0, A1 = -3, /** doc, with comma */ A2,\n'
+            '  A3 = 0x10, A4 = A1, A5 };\n'
+            'enum b { B = 1, };  // trailing comma\n'),
+            {'a': {'A0': 0, 'A1': -3, 'A2': -2, 'A3': 16, 'A4': -3,
+                   'A5': -2},
+             'b': {'B': 1}})
+
+
+class TestConstantsMatchHeader(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        with open(HEADER) as f:
+            cls.enums = parse_enums(f.read())
+
+    def check_enum(self, enum, prefix, module_prefix, extra=()):
+        """Every member of the header's enum is a module constant of the
+        same value, and every module constant with the prefix is in the
+        enum."""
+        members = self.enums[enum]
+        self.assertTrue(members)
+        mine = {n: v for n, v in vars(carc).items()
+                if n.startswith(module_prefix) and n.isupper()}
+        mine.update({n: getattr(carc, n) for n in extra})
+        theirs = {'CARC_' + n: v for n, v in mine.items()}
+        self.assertEqual(theirs, {n: v for n, v in members.items()
+                                  if n.startswith(prefix)})
+
+    def test_errors(self):
+        self.check_enum('carc_error', 'CARC_', 'E_', extra=['OK'])
+
+    def test_phases(self):
+        self.check_enum('carc_phase', 'CARC_PHASE_', 'PHASE_')
+
+    def test_move_kinds(self):
+        self.check_enum('carc_move_kind', 'CARC_MOVE_', 'MOVE_')
+
+    def test_figures(self):
+        self.check_enum('carc_figure', 'CARC_FIGURE_', 'FIGURE_')
+
+    def test_crop_choices(self):
+        self.check_enum('carc_crop_choice', 'CARC_CROP_', 'CROP_')
+
+    def test_tile_types(self):
+        self.assertEqual(carc.TILE_TYPES,
+                         self.enums['carc_tile']['CARC_TILE_TYPES'])
+        self.assertEqual(self.enums['carc_tile']['CARC_TILE_X'], 23)
+
+    def test_options(self):
+        header = {n[len('CARC_OPT_'):].lower().replace('_', '-'): v
+                  for n, v in self.enums['carc_option'].items()}
+        self.assertEqual(carc.OPTIONS, header)
+        self.assertEqual(len(header), 16)
+
+    def test_option_values(self):
+        values = {
+            'farm-scoring': ('carc_farm_scoring', 'CARC_FARM_'),
+            'lb-scoring': ('carc_lb_scoring', 'CARC_LB_'),
+            'lb-distribution': ('carc_lb_distribution', 'CARC_LB_DIST_'),
+        }
+        self.assertEqual(set(carc.OPTION_VALUES), set(values))
+        for option, (enum, _) in values.items():
+            self.assertEqual(sorted(carc.OPTION_VALUES[option].values()),
+                             sorted(self.enums[enum].values()))
+
+
+if __name__ == '__main__':
+    unittest.main()
