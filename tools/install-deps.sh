@@ -5,7 +5,8 @@
 #
 # Installs, with apt-get, the Debian packages that building libcarcassonne
 # needs and that this machine lacks: meson, ninja-build and pkg-config, and
-# with --tests also check, valgrind, clang and python3.  With --fuzz, clang
+# with --tests also check, valgrind, clang, python3 and xmllint
+# (libxml2-utils, which checks the SVG pictures).  With --fuzz, clang
 # and, only when clang cannot link -fsanitize=fuzzer, the package that
 # holds its libFuzzer runtime (libclang-rt-<version>-dev).  Installs nothing
 # when everything is present.  Uses sudo only when not run as root; runs
@@ -40,6 +41,7 @@ if [ "$want_tests" = 1 ]; then
 	need_command python3 python3
 	need_command valgrind valgrind
 	need_command clang clang
+	need_command xmllint libxml2-utils
 	# Check is a library: ask pkg-config when it is there, else dpkg.
 	if ! { command -v pkg-config >/dev/null 2>&1 &&
 	       pkg-config --exists 'check >= 0.11'; } &&
