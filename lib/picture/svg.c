@@ -526,12 +526,26 @@ put_title(struct pic *p)
 	else {
 		pic_printf(p->o, "move %d, P%d to ", moves + 1,
 			   carc_game_current_player(p->g));
-		if (carc_game_phase(p->g) == CARC_PHASE_PLACE_TILE &&
-		    tile >= 0) {
+		switch (carc_game_phase(p->g)) {
+		case CARC_PHASE_PLACE_TILE:
 			pic_printf(p->o, "place ");
-			pic_escaped(p->o, carc_tile_name((uint32_t)tile));
-		} else
-			pic_printf(p->o, "decide");
+			pic_escaped(p->o, tile >= 0 ? carc_tile_name(
+							      (uint32_t)tile)
+						    : "?");
+			break;
+		case CARC_PHASE_DEPLOY:
+			pic_printf(p->o, "deploy or pass");
+			break;
+		case CARC_PHASE_PHANTOM:
+			pic_printf(p->o, "deploy the phantom or pass");
+			break;
+		case CARC_PHASE_CROP_CHOICE:
+			pic_printf(p->o, "choose for the crop circle");
+			break;
+		default:
+			pic_printf(p->o, "answer the crop circle");
+			break;
+		}
 	}
 	pic_printf(p->o, "</text>\n");
 }
