@@ -113,6 +113,8 @@ def choices(screen):
 def play_whole_game(tool, tmp):
     record = os.path.join(tmp, 'game.rec')
     saved = os.path.join(tmp, 'saved.rec')
+    before_undo = os.path.join(tmp, 'before-undo.rec')
+    at_undo = os.path.join(tmp, 'at-undo.rec')
     rng = random.Random(7)
     s = Session([tool, 'play', '--human', '0', '--seed', '9', '--players',
                  '2', '--all', '--record', record])
@@ -149,6 +151,10 @@ def play_whole_game(tool, tmp):
         if not m:
             break
         kind = m.group(2)
+        if human_moves == 11 and not undone:
+            # the game at the decision that undo will come back to
+            s.send('save ' + before_undo)
+            s.read_until_prompt()
         if kind == 'place':
             labels = placements(screen)
             if not labels:
@@ -189,6 +195,13 @@ def play_whole_game(tool, tmp):
             else:
                 kept = int(m.group(1)) - 1
                 after_undo = len(s.all)
+            # back at the same decision: the same game, to the byte
+            s.send('save ' + at_undo)
+            s.read_until_prompt()
+            with open(before_undo) as f, open(at_undo) as g:
+                if f.read() != g.read():
+                    fail('undo did not restore the game of the '
+                         'previous decision')
             undone = True
             del before
         if human_moves == 20 and not saved_done:
