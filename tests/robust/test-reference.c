@@ -20,7 +20,8 @@
  * (3), farmers on or off (2) and the player count (2-6); the crop-circle
  * options, the Little Buildings options, the small-city rule and the
  * follower count come from a hash of i, and the follower count is often
- * small so that supplies run out; from game 480 on, each round of 480
+ * small so that supplies run out, and every other game with crop circles
+ * has five of each crop-circle tile; from game 480 on, each round of 480
  * games plays one setting of the four crop-circle options (and of the
  * Little Buildings values and distribution) on every combination.
  * CARC_REFERENCE_GAMES sets the number of games and CARC_REFERENCE_FIRST
@@ -55,6 +56,7 @@ struct run {
 	uint32_t game_index;
 	int32_t opt[17];
 	uint32_t players;
+	int crop_heavy;		/* five of each crop-circle tile */
 	struct carc_game *game;
 	carc_move_t ref[MOVES_MAX], fast[MOVES_MAX];
 	int n_ref, n_fast;
@@ -103,6 +105,10 @@ config_of(struct run *r, uint32_t i)
 	r->opt[CARC_OPT_LB_PER_CITY_FIELDS] = (int32_t)(h >> 7 & 1);
 	r->opt[CARC_OPT_SMALL_CITY] = (int32_t)(h >> 8 & 1);
 	r->opt[CARC_OPT_FOLLOWERS] = followers[h >> 9 & 7];
+	/* every other game with crop circles plays many more of their
+	 * tiles, so that the action meets crowded boards */
+	r->crop_heavy = (r->opt[CARC_OPT_CROP_CIRCLES_I] ||
+			 r->opt[CARC_OPT_CROP_CIRCLES_II]) && (h >> 12 & 1);
 	/* past the first round, round k plays crop-circle options k % 16
 	 * and Little Buildings values and distribution (k / 16 + k) % 4 on
 	 * every combination above: 16 rounds cover every crop setting */
@@ -318,6 +324,52 @@ check_decision(struct run *r)
 		REQUIRE_CMP(r->ref[0], !=, carc_move_pass());
 }
 
+/* Whether the tile just placed starts a crop-circle action
+ * (doc/rules.md#crop-action, #crop-pitchfork-no-farmers). */
+static int
+crop_action_due(const struct run *r)
+{
+	int nt = carc_game_tile_count(r->game);
+	uint32_t tile;
+
+	carc_game_tile_at(r->game, (uint32_t)nt - 1, NULL, NULL, &tile, NULL);
+	switch (carc_tile_symbol(tile)) {
+	case CARC_SYMBOL_PITCHFORK:
+		return r->opt[CARC_OPT_FARMERS] != 0;
+	case CARC_SYMBOL_CLUB:
+	case CARC_SYMBOL_SHIELD:
+		return 1;
+	}
+	return 0;
+}
+
+/* The decision point a move leads to (doc/rules.md#decision-points):
+ * the phantom step follows the deployment step exactly when the player's
+ * phantom is in his supply; after the deployment steps comes the
+ * crop-circle choice exactly when the tile shows a circle that acts. */
+static void
+check_next_phase(struct run *r, int before, int phantom)
+{
+	int after = carc_game_phase(r->game);
+
+	if (before == CARC_PHASE_DEPLOY && phantom == 1)
+		REQUIRE_CMP(after, ==, CARC_PHASE_PHANTOM);
+	if (after == CARC_PHASE_PHANTOM) {
+		REQUIRE_CMP(before, ==, CARC_PHASE_DEPLOY);
+		REQUIRE_CMP(phantom, ==, 1);
+		REQUIRE_CMP(carc_game_supply(r->game,
+				(uint32_t)carc_game_current_player(r->game),
+				CARC_FIGURE_PHANTOM), ==, 1);
+	}
+	if ((before == CARC_PHASE_DEPLOY || before == CARC_PHASE_PHANTOM) &&
+	    after != CARC_PHASE_PHANTOM)
+		REQUIRE_CMP(after == CARC_PHASE_CROP_CHOICE, ==,
+			    crop_action_due(r));
+	if (after == CARC_PHASE_CROP_CHOICE)
+		REQUIRE_CMP(before == CARC_PHASE_DEPLOY ||
+			    before == CARC_PHASE_PHANTOM, ==, 1);
+}
+
 static void
 play_game(uint32_t i)
 {
@@ -334,6 +386,10 @@ play_game(uint32_t i)
 	for (uint32_t o = 1; o <= 16; o++)
 		REQUIRE_CMP(carc_rules_builder_set(b, o, r->opt[o]), ==,
 			    CARC_OK);
+	if (r->crop_heavy)
+		for (uint32_t t = CARC_TILE_CCI_1; t <= CARC_TILE_CCII_6; t++)
+			REQUIRE_CMP(carc_rules_builder_set_tile_count(b, t, 5),
+				    ==, CARC_OK);
 	REQUIRE_CMP(carc_rules_builder_build(b, &rules), ==, CARC_OK);
 	carc_rules_builder_free(b);
 	REQUIRE_CMP(carc_game_new(rules, r->players, mix(i ^ 0xabcdef), &r->game),
@@ -342,6 +398,7 @@ play_game(uint32_t i)
 
 	for (;;) {
 		carc_move_t m;
+		int before, player, phantom;
 
 		check_decision(r);
 		if (carc_game_phase(r->game) == CARC_PHASE_GAME_OVER)
@@ -353,7 +410,12 @@ play_game(uint32_t i)
 			r->next_responder = 0;
 			REQUIRE_CMP(r->n_responders, >=, 0);
 		}
+		before = carc_game_phase(r->game);
+		player = carc_game_current_player(r->game);
+		phantom = carc_game_supply(r->game, (uint32_t)player,
+					   CARC_FIGURE_PHANTOM);
 		REQUIRE_CMP(carc_game_apply(r->game, m), ==, CARC_OK);
+		check_next_phase(r, before, phantom);
 		REQUIRE_CMP(++r->decision, <, 100000);
 	}
 	REQUIRE_CMP(carc_game_legal_moves(r->game, NULL, 0), ==, 0);
