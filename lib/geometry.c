@@ -44,8 +44,8 @@ struct tile_geo {
 };
 
 #define MONA_PT { 500, 520 }
-#define CAP_N { 500, 120 }
-#define CAP_S { 500, 880 }
+#define CAP_N { 500, 150 }
+#define CAP_S { 500, 850 }
 
 static const struct tile_geo geo[CARC_TILE_TYPES] = {
 	/* A: r1 (road S to the monastery), f1, monastery */
@@ -65,7 +65,7 @@ static const struct tile_geo geo[CARC_TILE_TYPES] = {
 	/* H: c1, c2, f1 */
 	{ { CAP_N, CAP_S, { 500, 500 } }, { 0, 0, 0 } },
 	/* I: c1 (north), c2 (west), f1 */
-	{ { CAP_N, { 120, 500 }, { 650, 650 } }, { 0, 0, 0 } },
+	{ { CAP_N, { 150, 500 }, { 650, 650 } }, { 0, 0, 0 } },
 	/* J: c1, r1 (E-S), f1, f2 (inside the curve) */
 	{ { CAP_N, { 625, 625 }, { 300, 600 }, { 830, 830 } }, { 0, 0, 0 } },
 	/* K: c1, r1 (S-W), f1, f2 (inside the curve) */
@@ -107,7 +107,7 @@ static const struct tile_geo geo[CARC_TILE_TYPES] = {
 	/* CCI-1: c1 (NW), f1 */
 	{ { { 300, 300 }, { 840, 860 } }, { 650, 650, 120 } },
 	/* CCI-2: c1 (north), c2 (east), f1 */
-	{ { CAP_N, { 880, 500 }, { 700, 860 } }, { 380, 620, 130 } },
+	{ { CAP_N, { 850, 500 }, { 700, 860 } }, { 380, 620, 130 } },
 	/* CCI-3: c1, r1 (E to the circle), f1 */
 	{ { CAP_N, { 840, 500 }, { 220, 790 } }, { 500, 500, 150 } },
 	/* CCI-4: r1 (S-W), f1, f2 (inside the curve) */

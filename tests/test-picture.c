@@ -438,9 +438,9 @@ START_TEST(start_tile_values)
 	int32_t x, y, xy[2 * MAXP];
 
 	assert_ok(carc_tile_feature_point(d, 0, CARC_C1, &x, &y));
-	ck_assert(x == 500 && y == 120);
+	ck_assert(x == 500 && y == 150);
 	assert_ok(carc_tile_feature_point(d, 1, CARC_C1, &x, &y));
-	ck_assert(x == 880 && y == 500);
+	ck_assert(x == 850 && y == 500);
 	assert_ok(carc_tile_feature_point(d, 2, CARC_R1, &x, &y));
 	ck_assert(x == 700 && y == 500);
 	/* the straight road: a 120-wide strip, 9 samples a side */
