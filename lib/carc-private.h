@@ -95,15 +95,8 @@ int carc__tile_feat_index(uint32_t tile, uint32_t feature);
 struct node {
 	uint16_t parent;	/* root of the set (every member) */
 	uint16_t next;		/* circular list of the set's members */
-	union {
-		struct {
-			uint16_t size;	/* members (root) */
-			uint16_t open;	/* open sides (root, cities, roads) */
-		};
-		/* farm scoring's scratch, on a member that is not a root
-		 * and whose @size and @open are dead (scoring.c) */
-		uint32_t scratch;
-	};
+	uint16_t size;		/* members (root) */
+	uint16_t open;		/* open sides (root, cities, roads) */
 	uint16_t tl;		/* placed tile index << 4 | local feature */
 	uint16_t kp;		/* kind << 13 | KP_SIBLING | pennants | figures */
 };
@@ -117,9 +110,8 @@ _Static_assert(sizeof(struct node) == 12, "a node takes 12 bytes");
 _Static_assert(MAX_STACK + 1 < 4096, "a tile index fits in 12 bits of tl");
 _Static_assert(MAX_PLAYERS * MAX_FIGURE_SLOTS <= KP_OCC,
 	       "every figure of the game fits in KP_OCC");
-_Static_assert((MAX_STACK + 1) * MAX_TILE_FEATS <
-		       0xffff - MAX_PLAYERS * MAX_FIGURE_SLOTS,
-	       "node indices and sizes stay below the farm stamps");
+_Static_assert((MAX_STACK + 1) * MAX_TILE_FEATS < NODE_NONE,
+	       "node indices and sizes fit in 16 bits, below NODE_NONE");
 
 /* Derived, per tile type; computed once per rules object. */
 struct tile_info {
@@ -390,6 +382,32 @@ void carc__monastery_held(struct carc_game *g, uint32_t node, bool held);
 void carc__score_turn(struct carc_game *g);
 void carc__score_final(struct carc_game *g);
 
+
+/* What a board-level feature would score now: the one computation that
+ * real scoring and the feature queries (query.c) share.  A road, city or
+ * monastery gives its completion value when complete and its end-of-game
+ * value when not; a field its farm at the end of the game now. */
+struct feature_value {
+	uint32_t kind;		/* enum carc_feature_kind */
+	uint32_t complete;	/* 1 or 0; fields 0 */
+	uint32_t tiles;		/* distinct tiles; monastery: 3x3 area */
+	uint32_t pennants;	/* a city's */
+	uint32_t cities;	/* a field's distinct completed cities */
+	uint32_t figures;	/* on it, packed FIG_BITS per player */
+	uint32_t scorers;	/* bit p: p holds the majority */
+	uint32_t value;		/* points to a scorer, other fields apart */
+	uint32_t bvalue;	/* building points to each scorer */
+	uint32_t points[MAX_PLAYERS];	/* points per player, buildings
+					 * apart, other fields counted */
+};
+
+/* The value of the set rooted at @root with the figures on it now.
+ * Reads only. */
+void carc__feature_value(const struct carc_game *g, uint32_t root,
+			 struct feature_value *v);
+/* Players the completed city rooted at @city pays as farmers at the end
+ * of the game now (0 for anything else).  Reads only. */
+uint32_t carc__city_farm_scorers(const struct carc_game *g, uint32_t city);
 
 /* game.c */
 void carc__game_end_turn(struct carc_game *g);

@@ -33,7 +33,7 @@ first_on_tile(const struct carc_game *g, uint32_t m, uint32_t root)
 /* Distinct tiles of the set rooted at @root, in @bpoints the value of
  * the buildings on them and in @pennants the pennants of its pieces. */
 static uint32_t
-count_tiles(struct carc_game *g, uint32_t root, uint32_t *bpoints,
+count_tiles(const struct carc_game *g, uint32_t root, uint32_t *bpoints,
 	    uint32_t *pennants)
 {
 	uint32_t n = 0, m = root, b = 0, pn = 0;
@@ -103,20 +103,20 @@ new_event(struct carc_game *g, uint32_t type, uint32_t kind, uint32_t node,
 	return e;
 }
 
-/* Base points then building points to every scorer; the building points
- * come after the others (doc/rules.md#lb-scoring) and are kept apart in
- * the event. */
+/* Points then building points to every scorer as @v computed them; the
+ * building points come after the others (doc/rules.md#lb-scoring) and
+ * are kept apart in the event. */
 static void
-award(struct carc_game *g, struct event *e, uint32_t scorers, uint32_t points,
-      uint32_t bpoints)
+award(struct carc_game *g, struct event *e, const struct feature_value *v)
 {
-	e->scorers = (uint8_t)scorers;
-	e->bpoints = (uint16_t)bpoints;
-	for (uint32_t p = 0; p < g->s.n_players; p++)
-		if (scorers & (1u << p)) {
-			event_points(e)[p] = (uint16_t)points;
-			g->s.score[p] += (int32_t)(points + bpoints);
-		}
+	e->scorers = (uint8_t)v->scorers;
+	e->bpoints = (uint16_t)v->bvalue;
+	for (uint32_t p = 0; p < g->s.n_players; p++) {
+		event_points(e)[p] = (uint16_t)v->points[p];
+		g->s.score[p] += (int32_t)v->points[p];
+		if (v->scorers & (1u << p))
+			g->s.score[p] += (int32_t)v->bvalue;
+	}
 }
 
 /* Send every figure standing on the set @root (@packed, as from
@@ -143,43 +143,68 @@ return_figures(struct carc_game *g, uint32_t root, uint32_t packed)
 	g->nodes[root].kp &= (uint16_t)~KP_OCC;
 }
 
-/* Score a road or city (complete or not), with the figures @figures
- * (packed), for its majority. */
+/* Share @v->value and @v->bvalue out to the majority of @figures. */
 static void
-score_road_city(struct carc_game *g, uint32_t root, uint32_t rep,
-		uint32_t type, uint32_t figures)
+share(const struct carc_game *g, uint32_t figures, struct feature_value *v)
 {
-	const struct node *r = &g->nodes[root];
-	uint32_t bpoints, pennants, points, tiles;
-	bool complete = r->open == 0;
-	struct event *e;
-
-	tiles = count_tiles(g, root, &bpoints, &pennants);
-	if (node_kind(r) == CARC_FEATURE_ROAD) {
-		points = tiles;
-	} else if (!complete) {
-		points = tiles + pennants;
-	} else if (tiles == 2 && OPT(g->rules, CARC_OPT_SMALL_CITY)) {
-		points = tiles + pennants;	/* the old two-tile rule */
-	} else {
-		points = 2 * (tiles + pennants);
-	}
-	e = new_event(g, type, node_kind(r), rep, figures);
-	e->tiles = (uint16_t)tiles;
-	e->pennants = (uint8_t)pennants;
-	award(g, e, majority(g, figures), points, bpoints);
+	v->figures = figures;
+	v->scorers = majority(g, figures);
+	for (uint32_t p = 0; p < MAX_PLAYERS; p++)
+		v->points[p] = (v->scorers >> p & 1) ? v->value : 0;
 }
 
+/* What the road, city or monastery rooted at @root would score now with
+ * the figures @figures (packed): the completion value when it is
+ * complete, the end-of-game value when not (doc/rules.md#scoring-play,
+ * doc/rules.md#game-end, doc/rules.md#lb-scoring). */
 static void
-score_monastery(struct carc_game *g, uint32_t tile, uint32_t node,
-		uint32_t type, uint32_t figures)
+value_of(const struct carc_game *g, uint32_t root, uint32_t figures,
+	 struct feature_value *v)
 {
-	uint32_t area = 1 + (uint32_t)carc__monastery_neighbours(g, tile);
+	const struct node *r = &g->nodes[root];
+	uint32_t kind = node_kind(r), tiles, pennants = 0, bpoints;
+
+	v->kind = kind;
+	v->cities = 0;
+	if (kind == CARC_FEATURE_MONASTERY) {
+		/* a monastery is never joined: the node is its own root */
+		tiles = 1 + (uint32_t)carc__monastery_neighbours(
+				    g, node_tile(r));
+		v->complete = tiles == 9;
+		v->value = tiles;
+		bpoints = carc__buildings_around(g, node_tile(r));
+	} else {
+		tiles = count_tiles(g, root, &bpoints, &pennants);
+		v->complete = r->open == 0;
+		if (kind == CARC_FEATURE_ROAD)
+			v->value = tiles;
+		else if (!v->complete)
+			v->value = tiles + pennants;
+		else if (tiles == 2 && OPT(g->rules, CARC_OPT_SMALL_CITY))
+			v->value = tiles + pennants;	/* the old two-tile rule */
+		else
+			v->value = 2 * (tiles + pennants);
+	}
+	v->tiles = tiles;
+	v->pennants = pennants;
+	v->bvalue = bpoints;
+	share(g, figures, v);
+}
+
+/* Score a road, city or monastery (complete or not), with the figures
+ * @figures (packed), for its majority; @rep names it in the event. */
+static void
+score_feature(struct carc_game *g, uint32_t root, uint32_t rep,
+	      uint32_t type, uint32_t figures)
+{
+	struct feature_value v;
 	struct event *e;
 
-	e = new_event(g, type, CARC_FEATURE_MONASTERY, node, figures);
-	e->tiles = (uint16_t)area;
-	award(g, e, majority(g, figures), area, carc__buildings_around(g, tile));
+	value_of(g, root, figures, &v);
+	e = new_event(g, type, v.kind, rep, figures);
+	e->tiles = (uint16_t)v.tiles;
+	e->pennants = (uint8_t)v.pennants;
+	award(g, e, &v);
 }
 
 /* Score monasteries[k] if it holds figures and the tile just placed at
@@ -199,7 +224,7 @@ score_monastery_if_done(struct carc_game *g, const struct placed *p,
 	if (!near || carc__monastery_neighbours(g, m->tile) != 8)
 		return;
 	figures = carc__figures_on(g, m->node);
-	score_monastery(g, m->tile, m->node, CARC_EVENT_COMPLETED, figures);
+	score_feature(g, m->node, m->node, CARC_EVENT_COMPLETED, figures);
 	return_figures(g, m->node, figures);
 	carc__monastery_held(g, m->node, false);
 }
@@ -226,8 +251,8 @@ carc__score_turn(struct carc_game *g)
 		if (node_occ(&g->nodes[root]) == 0)
 			continue;
 		figures = carc__figures_on(g, root);
-		score_road_city(g, root, p->node_base + i,
-				CARC_EVENT_COMPLETED, figures);
+		score_feature(g, root, p->node_base + i, CARC_EVENT_COMPLETED,
+			      figures);
 		return_figures(g, root, figures);
 	}
 
@@ -256,157 +281,6 @@ carc__monastery_held(struct carc_game *g, uint32_t node, bool held)
 	}
 }
 
-/*
- * Farms (doc/rules.md#farms).  For each field holding farmers, walk its
- * pieces and collect the distinct completed cities they border.
- *
- * Scratch space comes from the nodes themselves, so a game needs no
- * scoring arrays: farms are scored once, when the game ends, after the
- * last union, so every node's @size is dead and a city root's becomes a
- * stamp (the field that last counted the city).  The per-city data
- * (farmer totals for the per-city rule, players already paid for the
- * once-per-city rule) goes to city_scratch(): a completed city has at
- * least two pieces (a city piece reaches a side of its tile, which only
- * a piece of the neighbour closes), and a piece that is not the root has
- * dead @size and @open.
- */
-static uint32_t *
-city_scratch(struct node *nodes, uint32_t root)
-{
-	return &nodes[nodes[root].next].scratch;
-}
-
-static bool
-is_completed_city(const struct node *nodes, uint32_t n)
-{
-	const struct node *c = &nodes[n];
-
-	return c->parent == n && node_kind(c) == CARC_FEATURE_CITY &&
-	       c->open == 0;
-}
-
-static void
-score_farms(struct carc_game *g, const uint16_t *roots,
-	    const uint32_t *figures, int n_roots)
-{
-	uint32_t rule = (uint32_t)OPT(g->rules, CARC_OPT_FARM_SCORING);
-	struct node *nodes = g->nodes;
-	bool lb = OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS) != 0;
-	/* under the per-city rule, fields pay their buildings in events of
-	 * their own (doc/rules.md#lb-per-city-fields) */
-	bool field_events = rule != CARC_FARM_PER_CITY ||
-			    (lb && OPT(g->rules, CARC_OPT_LB_PER_CITY_FIELDS));
-	/* stamps count down from 0xffff: a real size is at most
-	 * MAX_STACK * MAX_TILE_FEATS, far below, so @size needs no clearing */
-	uint16_t gen = 0xffff;
-
-	if (rule != CARC_FARM_PER_FIELD)
-		for (uint32_t c = 0; c < g->s.n_nodes; c++)
-			if (is_completed_city(nodes, c))
-				*city_scratch(nodes, c) = 0;
-	for (int r = 0; r < n_roots; r++) {
-		uint32_t n = roots[r], figs = figures[r];
-		const struct node *f = &nodes[n];
-		uint32_t scorers, cities = 0, m = n, bpoints = 0, tiles = 0;
-		struct event *e = NULL;
-
-		if (node_kind(f) != CARC_FEATURE_FIELD)
-			continue;
-		gen--;
-		scorers = majority(g, figs);
-		if (field_events) {
-			e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_FIELD,
-				      n, figs);
-			e->scorers = (uint8_t)scorers;
-		}
-		/* one walk over the field: its tiles and buildings (as
-		 * count_tiles() counts them) and the cities it borders */
-		do {
-			const struct node *piece = &nodes[m];
-			const struct placed *pl = &g->tiles[node_tile(piece)];
-			uint32_t mask = carc__tiles[pl->type]
-						.feats[node_local(piece)].cities;
-
-			if (field_events && first_on_tile(g, m, n)) {
-				tiles++;
-				if (lb)
-					bpoints += carc__building_value(
-						g, pl->building);
-			}
-
-			for (; mask; mask &= mask - 1) {
-				uint32_t c = (uint32_t)carc__ctz32(mask);
-				uint32_t root, *data;
-				struct node *city;
-
-				root = carc__find(g, pl->node_base + c);
-				city = &nodes[root];
-				if (city->open != 0 || city->size == gen)
-					continue;
-				city->size = gen;
-				cities++;
-				if (rule == CARC_FARM_PER_FIELD) {
-					for (uint32_t p = 0;
-					     p < g->s.n_players; p++)
-						if (scorers & (1u << p)) {
-							event_points(e)[p] += 3;
-							g->s.score[p] += 3;
-						}
-					continue;
-				}
-				data = city_scratch(nodes, root);
-				if (rule == CARC_FARM_PER_CITY) {
-					*data += figs;
-					continue;
-				}
-				/* the 2001 rule: once per player and city */
-				for (uint32_t p = 0; p < g->s.n_players; p++) {
-					if (!(scorers & (1u << p)) ||
-					    (*data & (1u << p)))
-						continue;
-					*data |= 1u << p;
-					event_points(e)[p] += 3;
-					g->s.score[p] += 3;
-				}
-			}
-			m = piece->next;
-		} while (m != n);
-		if (!e)
-			continue;
-		e->tiles = (uint16_t)tiles;
-		e->cities = (uint8_t)(cities > 255 ? 255 : cities);
-		/* buildings pay whenever a farm is scored; a field with no
-		 * completed city pays them unless CARC_OPT_LB_ZERO_FIELD is 0
-		 * (doc/rules.md#lb-zero-field, doc/rules.md#farm-no-city) */
-		if (!lb || (cities == 0 && !OPT(g->rules, CARC_OPT_LB_ZERO_FIELD)))
-			continue;
-		e->bpoints = (uint16_t)bpoints;
-		for (uint32_t p = 0; p < g->s.n_players; p++)
-			if (scorers & (1u << p))
-				g->s.score[p] += (int32_t)bpoints;
-	}
-
-	/* original rule: each completed city once, for the farmer majority
-	 * over all fields bordering it */
-	if (rule != CARC_FARM_PER_CITY)
-		return;
-	for (uint32_t c = 0; c < g->s.n_nodes; c++) {
-		struct event *e;
-		uint32_t unused, pennants, totals;
-
-		if (!is_completed_city(nodes, c))
-			continue;
-		totals = *city_scratch(nodes, c);
-		if (totals == 0)
-			continue;
-		e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_CITY, c, totals);
-		e->tiles = (uint16_t)count_tiles(g, c, &unused, &pennants);
-		e->pennants = (uint8_t)pennants;
-		e->cities = 1;
-		award(g, e, majority(g, totals), 4, 0);
-	}
-}
-
 /* Index of @root in the ascending @roots, which holds it. */
 static int
 root_index(const uint16_t *roots, int n, uint32_t root)
@@ -423,51 +297,302 @@ root_index(const uint16_t *roots, int n, uint32_t root)
 	return lo;
 }
 
+/* The features that hold figures, in ascending node order (the order of
+ * the final events), and the figures on each (packed).  Found from the
+ * figures rather than by a walk over every node, whose tests the branch
+ * predictor cannot learn, and sorted by a bit set over the nodes rather
+ * than by insertion.  A second pass over the figures counts them per
+ * feature. */
+struct held {
+	int n;
+	uint16_t roots[MAX_PLAYERS * MAX_FIGURE_SLOTS];
+	uint32_t figures[MAX_PLAYERS * MAX_FIGURE_SLOTS];
+};
+
+static void
+collect_held(const struct carc_game *g, struct held *h)
+{
+	uint64_t bits[MAX_NODES / 64 + 1];
+	uint32_t words = g->s.n_nodes / 64 + 1;
+
+	h->n = 0;
+	memset(bits, 0, words * sizeof(bits[0]));
+	for (uint32_t p = 0; p < g->s.n_players; p++)
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+			if (g->s.figs[p][k] != NODE_NONE) {
+				uint32_t r = carc__find(g, g->s.figs[p][k]);
+
+				bits[r / 64] |= 1ull << (r % 64);
+			}
+	for (uint32_t w = 0; w < words; w++)
+		for (uint64_t b = bits[w]; b; b &= b - 1)
+			h->roots[h->n++] = (uint16_t)(w * 64 +
+					(uint32_t)carc__ctz64(b));
+	memset(h->figures, 0, (size_t)h->n * sizeof(h->figures[0]));
+	for (uint32_t p = 0; p < g->s.n_players; p++)
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+			if (g->s.figs[p][k] != NODE_NONE) {
+				uint32_t r = carc__find(g, g->s.figs[p][k]);
+
+				h->figures[root_index(h->roots, h->n, r)] +=
+					1u << (p * FIG_BITS);
+			}
+}
+
+/*
+ * Farms (doc/rules.md#farms).  What a field would score is computed from the
+ * field alone for the current rule, and under the two rules where fields
+ * interact (per city; once per player and city) from the fields holding
+ * farmers that border each of its cities.  A city's bordering fields are
+ * found from the city's pieces: a city piece lists, on its tile, the
+ * fields next to it (feat_def.cities).  Nothing is written to the board,
+ * so the queries use the same code as the final scoring.
+ */
+
+/* In @mask (bit i: @h->roots[i]) the farmer fields that border the
+ * completed city rooted at @city. */
+static void
+city_fields(const struct carc_game *g, uint32_t city, const struct held *h,
+	    uint64_t mask[2])
+{
+	uint32_t m = city;
+
+	mask[0] = mask[1] = 0;
+	do {
+		const struct node *piece = &g->nodes[m];
+		const struct placed *pl = &g->tiles[node_tile(piece)];
+		const struct tile_def *d = &carc__tiles[pl->type];
+		uint32_t local = node_local(piece);
+
+		for (uint32_t i = 0; i < d->n_feats; i++) {
+			uint32_t r;
+			int k;
+
+			if (d->feats[i].kind != CARC_FEATURE_FIELD ||
+			    !(d->feats[i].cities >> local & 1))
+				continue;
+			r = carc__find(g, pl->node_base + i);
+			if (node_occ(&g->nodes[r]) == 0)
+				continue;
+			k = root_index(h->roots, h->n, r);
+			mask[k / 64] |= 1ull << (k % 64);
+		}
+		m = piece->next;
+	} while (m != city);
+}
+
+/* The farmers over all fields bordering completed city @city (packed),
+ * for the per-city rule. */
+static uint32_t
+city_farmers(const struct carc_game *g, uint32_t city, const struct held *h)
+{
+	uint64_t mask[2];
+	uint32_t totals = 0;
+
+	city_fields(g, city, h, mask);
+	for (int i = 0; i < h->n; i++)
+		if (mask[i / 64] >> (i % 64) & 1)
+			totals += h->figures[i];
+	return totals;
+}
+
+/* Players that a field before @before (in @h's order) holding their
+ * majority pays for completed city @city already (the 2001 rule). */
+static uint32_t
+city_paid_before(const struct carc_game *g, uint32_t city,
+		 const struct held *h, uint32_t before)
+{
+	uint64_t mask[2];
+	uint32_t paid = 0;
+
+	city_fields(g, city, h, mask);
+	for (int i = 0; i < h->n && h->roots[i] < before; i++)
+		if (mask[i / 64] >> (i % 64) & 1)
+			paid |= majority(g, h->figures[i]);
+	return paid;
+}
+
+uint32_t
+carc__city_farm_scorers(const struct carc_game *g, uint32_t city)
+{
+	uint32_t rule = (uint32_t)OPT(g->rules, CARC_OPT_FARM_SCORING);
+	const struct node *c = &g->nodes[city];
+	struct held h;
+	uint64_t mask[2];
+	uint32_t scorers = 0;
+
+	if (!OPT(g->rules, CARC_OPT_FARMERS) ||
+	    node_kind(c) != CARC_FEATURE_CITY || c->open != 0)
+		return 0;
+	collect_held(g, &h);
+	if (rule == CARC_FARM_PER_CITY)
+		return majority(g, city_farmers(g, city, &h));
+	city_fields(g, city, &h, mask);
+	for (int i = 0; i < h.n; i++)
+		if (mask[i / 64] >> (i % 64) & 1)
+			scorers |= majority(g, h.figures[i]);
+	return scorers;
+}
+
+/* What the field rooted at @root, holding @figures, would score at the
+ * end of the game now; @h lists the fields that hold farmers. */
+static void
+field_value(const struct carc_game *g, uint32_t root, uint32_t figures,
+	    const struct held *h, struct feature_value *v)
+{
+	uint32_t rule = (uint32_t)OPT(g->rules, CARC_OPT_FARM_SCORING);
+	bool lb = OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS) != 0;
+	uint64_t seen[MAX_NODES / 64 + 1];
+	uint32_t m = root, tiles = 0, bpoints = 0, cities = 0;
+	uint32_t gain[MAX_PLAYERS] = { 0 }, present = 0;
+
+	memset(seen, 0, (g->s.n_nodes / 64 + 1) * sizeof(seen[0]));
+	v->kind = CARC_FEATURE_FIELD;
+	v->complete = 0;
+	v->pennants = 0;
+	v->value = 0;
+	share(g, figures, v);
+	for (uint32_t p = 0; p < g->s.n_players; p++)
+		present |= (uint32_t)(fig_count(figures, p) != 0) << p;
+	/* one walk over the field: its tiles and buildings (as
+	 * count_tiles() counts them) and the distinct completed cities it
+	 * borders */
+	do {
+		const struct node *piece = &g->nodes[m];
+		const struct placed *pl = &g->tiles[node_tile(piece)];
+		uint32_t mask = carc__tiles[pl->type]
+					.feats[node_local(piece)].cities;
+
+		if (first_on_tile(g, m, root)) {
+			tiles++;
+			if (lb)
+				bpoints += carc__building_value(g,
+								pl->building);
+		}
+		for (; mask; mask &= mask - 1) {
+			uint32_t c = (uint32_t)carc__ctz32(mask);
+			uint32_t city = carc__find(g, pl->node_base + c), who;
+
+			if (g->nodes[city].open != 0 ||
+			    (seen[city / 64] >> (city % 64) & 1))
+				continue;
+			seen[city / 64] |= 1ull << (city % 64);
+			cities++;
+			/* who this city pays through this field */
+			if (rule == CARC_FARM_PER_CITY)
+				who = majority(g, city_farmers(g, city, h)) &
+				      present;
+			else if (rule == CARC_FARM_PER_FIELD_ONCE)
+				who = v->scorers &
+				      ~city_paid_before(g, city, h, root);
+			else
+				who = v->scorers;
+			for (uint32_t p = 0; p < g->s.n_players; p++)
+				gain[p] += who >> p & 1;
+		}
+		m = piece->next;
+	} while (m != root);
+	v->tiles = tiles;
+	v->cities = cities;
+	v->value = (rule == CARC_FARM_PER_CITY ? 4 : 3) * cities;
+	for (uint32_t p = 0; p < MAX_PLAYERS; p++)
+		v->points[p] = (rule == CARC_FARM_PER_CITY ? 4 : 3) * gain[p];
+	/* buildings pay whenever a farm is scored; a field with no
+	 * completed city pays them unless CARC_OPT_LB_ZERO_FIELD is 0, and
+	 * under the per-city rule only with CARC_OPT_LB_PER_CITY_FIELDS
+	 * (doc/rules.md#lb-zero-field, doc/rules.md#farm-no-city,
+	 * doc/rules.md#lb-per-city-fields) */
+	if (!lb || (cities == 0 && !OPT(g->rules, CARC_OPT_LB_ZERO_FIELD)) ||
+	    (rule == CARC_FARM_PER_CITY &&
+	     !OPT(g->rules, CARC_OPT_LB_PER_CITY_FIELDS)))
+		bpoints = 0;
+	v->bvalue = bpoints;
+}
+
+void
+carc__feature_value(const struct carc_game *g, uint32_t root,
+		    struct feature_value *v)
+{
+	uint32_t figures = carc__figures_on(g, root);
+
+	if (node_kind(&g->nodes[root]) == CARC_FEATURE_FIELD) {
+		struct held h;
+
+		collect_held(g, &h);
+		field_value(g, root, figures, &h, v);
+		return;
+	}
+	value_of(g, root, figures, v);
+}
+
+/* Score the farms: one event per field holding farmers, under the
+ * per-city rule one per completed city that farmers border instead
+ * (and, with Little Buildings, field events for the building points
+ * alone). */
+static void
+score_farms(struct carc_game *g, const struct held *h)
+{
+	uint32_t rule = (uint32_t)OPT(g->rules, CARC_OPT_FARM_SCORING);
+	bool lb = OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS) != 0;
+	/* under the per-city rule, fields pay their buildings in events of
+	 * their own (doc/rules.md#lb-per-city-fields) */
+	bool field_events = rule != CARC_FARM_PER_CITY ||
+			    (lb && OPT(g->rules, CARC_OPT_LB_PER_CITY_FIELDS));
+
+	for (int r = 0; field_events && r < h->n; r++) {
+		struct feature_value v;
+		struct event *e;
+
+		if (node_kind(&g->nodes[h->roots[r]]) != CARC_FEATURE_FIELD)
+			continue;
+		field_value(g, h->roots[r], h->figures[r], h, &v);
+		e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_FIELD,
+			      h->roots[r], h->figures[r]);
+		e->tiles = (uint16_t)v.tiles;
+		e->cities = (uint8_t)(v.cities > 255 ? 255 : v.cities);
+		/* per city, the farm points come in the city events */
+		if (rule == CARC_FARM_PER_CITY)
+			memset(v.points, 0, sizeof(v.points));
+		award(g, e, &v);
+	}
+
+	/* original rule: each completed city once, for the farmer majority
+	 * over all fields bordering it */
+	if (rule != CARC_FARM_PER_CITY)
+		return;
+	for (uint32_t c = 0; c < g->s.n_nodes; c++) {
+		const struct node *city = &g->nodes[c];
+		struct feature_value v;
+		struct event *e;
+		uint32_t unused, pennants, totals;
+
+		if (city->parent != c || node_kind(city) != CARC_FEATURE_CITY ||
+		    city->open != 0)
+			continue;
+		totals = city_farmers(g, c, h);
+		if (totals == 0)
+			continue;
+		e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_CITY, c, totals);
+		e->tiles = (uint16_t)count_tiles(g, c, &unused, &pennants);
+		e->pennants = (uint8_t)pennants;
+		e->cities = 1;
+		v.value = 4;
+		v.bvalue = 0;
+		share(g, totals, &v);
+		award(g, e, &v);
+	}
+}
+
 void
 carc__score_final(struct carc_game *g)
 {
-	uint16_t roots[MAX_PLAYERS * MAX_FIGURE_SLOTS];
-	uint32_t figures[MAX_PLAYERS * MAX_FIGURE_SLOTS];
-	uint64_t held[MAX_NODES / 64 + 1];
-	uint32_t words = g->s.n_nodes / 64 + 1;
-	int n_roots = 0;
+	struct held h;
 
-	/* The features that hold figures, in ascending node order (the order
-	 * of the final events): found from the figures rather than by a walk
-	 * over every node, whose tests the branch predictor cannot learn,
-	 * and sorted by a bit set over the nodes rather than by insertion.
-	 * A second pass over the figures counts them per feature. */
-	memset(held, 0, words * sizeof(held[0]));
-	for (uint32_t p = 0; p < g->s.n_players; p++)
-		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
-			if (g->s.figs[p][k] != NODE_NONE) {
-				uint32_t r = carc__find(g, g->s.figs[p][k]);
-
-				held[r / 64] |= 1ull << (r % 64);
-			}
-	for (uint32_t w = 0; w < words; w++)
-		for (uint64_t b = held[w]; b; b &= b - 1)
-			roots[n_roots++] = (uint16_t)(w * 64 +
-						      (uint32_t)carc__ctz64(b));
-	memset(figures, 0, (size_t)n_roots * sizeof(figures[0]));
-	for (uint32_t p = 0; p < g->s.n_players; p++)
-		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
-			if (g->s.figs[p][k] != NODE_NONE) {
-				uint32_t r = carc__find(g, g->s.figs[p][k]);
-
-				figures[root_index(roots, n_roots, r)] +=
-					1u << (p * FIG_BITS);
-			}
-	for (int r = 0; r < n_roots; r++) {
-		const struct node *nd = &g->nodes[roots[r]];
-
-		if (node_kind(nd) == CARC_FEATURE_MONASTERY)
-			score_monastery(g, node_tile(nd), roots[r],
-					CARC_EVENT_FINAL, figures[r]);
-		else if (node_kind(nd) != CARC_FEATURE_FIELD)
-			score_road_city(g, roots[r], roots[r], CARC_EVENT_FINAL,
-					figures[r]);
-	}
+	collect_held(g, &h);
+	for (int r = 0; r < h.n; r++)
+		if (node_kind(&g->nodes[h.roots[r]]) != CARC_FEATURE_FIELD)
+			score_feature(g, h.roots[r], h.roots[r],
+				      CARC_EVENT_FINAL, h.figures[r]);
 	if (OPT(g->rules, CARC_OPT_FARMERS))
-		score_farms(g, roots, figures, n_roots);
+		score_farms(g, &h);
 }

@@ -1290,6 +1290,182 @@ int carc_game_bounds(const struct carc_game *game, int32_t *min_x,
 /** @} */
 
 /**
+ * @defgroup features Board features
+ *
+ * Questions a board view asks about a board-level feature: the whole road,
+ * city, monastery or field that a feature of a placed tile belongs to,
+ * named by that tile's position and the feature id on it.  Any piece of a
+ * feature names the same feature.  The "points if scored now" attributes
+ * come from the same code as the real scoring:
+ *
+ * - a complete road or city, or a complete monastery, gives the points its
+ *   completion gives (it is scored at the end of the turn that completed
+ *   it, so a position between the placement and that scoring, say during
+ *   #CARC_PHASE_DEPLOY, shows what the scoring will award if nobody else
+ *   deploys there; afterwards its figures are back in the supplies and no
+ *   player scores it);
+ * - an incomplete road, city or monastery gives its end-of-game value;
+ * - a field gives its farm under the game's #CARC_OPT_FARM_SCORING rule and
+ *   the cities completed now, including, under the rules where fields
+ *   interact, the other fields' farmers.
+ *
+ * After the game is over the figures stay on the board, so the queries of
+ * a finished game give exactly what the final scoring gave: the
+ * #CARC_EVENT_FINAL and #CARC_EVENT_FARM events of the last
+ * carc_game_apply() equal the attributes of the features they name
+ * (tests/test-query.c checks this over thousands of random games).
+ *
+ * These calls read only: they never allocate and are safe on a game that
+ * other threads also read.  Their cost grows with the size of the feature
+ * (a field under the per-city or once-per-city rule also walks the cities
+ * it borders).
+ * @{
+ */
+
+/**
+ * Attributes of a board-level feature for carc_game_feature_get().  The
+ * per-player attributes are a base value plus the player index, e.g.
+ * `CARC_FEATURE_ATTR_POINTS + 2` for player 2.
+ */
+enum carc_feature_attr {
+	/** The #carc_feature_kind. */
+	CARC_FEATURE_ATTR_KIND = 1,
+	/** An identifier of the board-level feature, equal for every piece
+	 *  of it and different for different features, >= 0.  It is valid
+	 *  until the next successful carc_game_apply(), carc_game_undo() or
+	 *  carc_game_copy() into the game (joining features changes it). */
+	CARC_FEATURE_ATTR_ID = 2,
+	/** Pieces (a feature of one placed tile) the feature consists of:
+	 *  the count for carc_game_feature_piece_at().  A monastery has one.
+	 *  A feature that passes through a tile twice has two pieces there. */
+	CARC_FEATURE_ATTR_PIECES = 3,
+	/** Distinct tiles the feature spans; for a monastery the tiles
+	 *  placed in its 3x3 area, itself included (1 to 9), as scoring
+	 *  counts them. */
+	CARC_FEATURE_ATTR_TILES = 4,
+	/** Open sides left.  Road or city: tile sides of the feature that
+	 *  face an empty position (0 when complete).  Monastery: empty
+	 *  positions among its eight neighbours.  Field: half-sides (each
+	 *  tile side has two, left and right of the middle) of the field
+	 *  that face an empty position; a field is never complete, however. */
+	CARC_FEATURE_ATTR_OPEN = 5,
+	/** 1 if complete, else 0, as carc_game_feature_is_complete(). */
+	CARC_FEATURE_ATTR_COMPLETE = 6,
+	/** Pennants of a city (0 for other kinds). */
+	CARC_FEATURE_ATTR_PENNANTS = 7,
+	/** Field: the distinct completed cities it supplies (borders), the
+	 *  count for carc_game_feature_city_at(); 0 for other kinds. */
+	CARC_FEATURE_ATTR_CITIES = 8,
+	/** Bit p set for each player p who would score the feature now: the
+	 *  players with the most figures (followers and phantom) on it. */
+	CARC_FEATURE_ATTR_SCORERS = 9,
+	/** The points the feature is worth now to a player who holds its
+	 *  majority, Little Buildings apart: a road's tiles, a city's
+	 *  completed or end-of-game value, a monastery's area, a field's 3
+	 *  (under #CARC_FARM_PER_CITY 4) per completed city it supplies,
+	 *  other fields not counted.  Defined whoever stands on it. */
+	CARC_FEATURE_ATTR_VALUE = 10,
+	/** The Little Buildings points a scorer of the feature would get now
+	 *  (0 without the expansion), whoever stands on it. */
+	CARC_FEATURE_ATTR_BUILDING_VALUE = 11,
+	/** Completed city: bit p set for each player the city pays farm
+	 *  points to if the game ended now (#CARC_FARM_PER_CITY: the farmer
+	 *  majority over all fields supplying it; the other rules: each
+	 *  player holding the majority of some field supplying it); 0 for an
+	 *  incomplete city, other kinds, or without farmers. */
+	CARC_FEATURE_ATTR_FARM_SCORERS = 12,
+	/** + player: points that player would score if the feature were
+	 *  scored now (0 unless he is among the scorers), Little Buildings
+	 *  apart.  For a field, the farm points at the end of the game now:
+	 *  #CARC_FARM_PER_FIELD 3 per completed city it supplies;
+	 *  #CARC_FARM_PER_FIELD_ONCE 3 per such city that no field before it
+	 *  in the final scoring's order (fields holding farmers by
+	 *  #CARC_FEATURE_ATTR_ID) already pays him; #CARC_FARM_PER_CITY, if
+	 *  he has a farmer on the field, 4 per such city whose farmer
+	 *  majority over all fields he holds (the final scoring reports
+	 *  these in per-city events, so a city counts in each of his fields
+	 *  supplying it here). */
+	CARC_FEATURE_ATTR_POINTS = 0x100,
+	/** + player: that player's followers on the feature (phantom not
+	 *  counted). */
+	CARC_FEATURE_ATTR_FOLLOWERS = 0x200,
+	/** + player: Little Buildings points that player would score now
+	 *  (#CARC_FEATURE_ATTR_BUILDING_VALUE if he is a scorer, else 0). */
+	CARC_FEATURE_ATTR_BUILDING_POINTS = 0x300,
+	/** + player: 1 if that player's phantom stands on the feature. */
+	CARC_FEATURE_ATTR_PHANTOMS = 0x400,
+};
+
+/**
+ * Read an attribute of the board-level feature that contains @p feature of
+ * the tile at (x, y).
+ *
+ * @param game the game
+ * @param x, y a placed tile
+ * @param feature a #carc_feature of that tile
+ * @param attr a #carc_feature_attr (plus the player for per-player ones)
+ * @param[out] value_out the value
+ * @retval CARC_OK success
+ * @retval CARC_E_NOT_FOUND no tile at (x, y)
+ * @retval CARC_E_NO_FEATURE the tile has no such feature
+ * @retval CARC_E_INVALID NULL argument, unknown attribute or player out of
+ *         range
+ * @since 0.2
+ */
+int carc_game_feature_get(const struct carc_game *game, int32_t x, int32_t y,
+			  uint32_t feature, uint32_t attr, int32_t *value_out);
+
+/**
+ * The @p index-th piece of the board-level feature containing @p feature
+ * of the tile at (x, y): a tile position and the feature id on that tile.
+ * Pieces come in the order their tiles were placed, then in the tile's
+ * feature order, and the list does not depend on which piece names the
+ * feature.  Any output pointer may be NULL.  Each call walks the pieces
+ * up to @p index.
+ *
+ * @param game the game
+ * @param x, y a placed tile
+ * @param feature a #carc_feature of that tile
+ * @param index 0 to #CARC_FEATURE_ATTR_PIECES - 1
+ * @param[out] x_out, y_out the position of the piece's tile
+ * @param[out] feature_out the piece's feature id on that tile
+ * @retval CARC_OK success
+ * @retval CARC_E_NOT_FOUND no tile at (x, y)
+ * @retval CARC_E_NO_FEATURE the tile has no such feature
+ * @retval CARC_E_INVALID NULL game or index out of range
+ * @since 0.2
+ */
+int carc_game_feature_piece_at(const struct carc_game *game, int32_t x,
+			       int32_t y, uint32_t feature, uint32_t index,
+			       int32_t *x_out, int32_t *y_out,
+			       uint32_t *feature_out);
+
+/**
+ * The @p index-th completed city that the field containing @p feature of
+ * the tile at (x, y) supplies, named by its first piece (the first of
+ * carc_game_feature_piece_at() for the city).  Cities come in the order
+ * the field's pieces reach them.  Any output pointer may be NULL.
+ *
+ * @param game the game
+ * @param x, y a placed tile
+ * @param feature a field of that tile
+ * @param index 0 to #CARC_FEATURE_ATTR_CITIES - 1
+ * @param[out] x_out, y_out the position of the city's first piece
+ * @param[out] feature_out the city's feature id on that tile
+ * @retval CARC_OK success
+ * @retval CARC_E_NOT_FOUND no tile at (x, y)
+ * @retval CARC_E_NO_FEATURE the tile has no such feature
+ * @retval CARC_E_INVALID NULL game, not a field, or index out of range
+ * @since 0.2
+ */
+int carc_game_feature_city_at(const struct carc_game *game, int32_t x,
+			      int32_t y, uint32_t feature, uint32_t index,
+			      int32_t *x_out, int32_t *y_out,
+			      uint32_t *feature_out);
+
+/** @} */
+
+/**
  * @defgroup events Scoring events
  *
  * Every call of carc_game_apply() records what it scored: completed

@@ -441,7 +441,7 @@ END_TEST
  * Issue #5: the calls a bot makes millions of times never allocate:
  * carc_game_legal_moves(), carc_game_is_legal(), carc_game_apply(),
  * carc_game_hash() and carc_game_copy() between games of the same rules
- * and player count, over whole random games (loop index: even = base
+ * and player count, and the feature queries (0.2), over whole random games (loop index: even = base
  * game, odd = every expansion; seed and player count vary with it).
  * The wrappers count every allocation while armed (wrappers_active shows
  * they see the library's).
@@ -486,6 +486,31 @@ START_TEST(bot_calls_never_allocate)
 		assert_ok(rc_apply);
 		assert_ok(rc_copy);
 		decisions++;
+		/* the feature queries read only, fields included */
+		if (carc_game_figure_count(g) > 0) {
+			int32_t x, y, v[4];
+			uint32_t f;
+			int rc[4];
+
+			assert_ok(carc_game_figure_at(g, 0, NULL, NULL, &x, &y,
+						      &f));
+			mem.armed = 1;
+			rc[0] = carc_game_feature_get(g, x, y, f,
+						      CARC_FEATURE_ATTR_POINTS,
+						      &v[0]);
+			rc[1] = carc_game_feature_get(
+				g, x, y, f, CARC_FEATURE_ATTR_FARM_SCORERS,
+				&v[1]);
+			rc[2] = carc_game_feature_piece_at(g, x, y, f, 0, NULL,
+							   NULL, NULL);
+			rc[3] = carc_game_feature_city_at(g, x, y, f, 0, NULL,
+							  NULL, NULL);
+			mem.armed = 0;
+			assert_ok(rc[0]);
+			assert_ok(rc[1]);
+			assert_ok(rc[2]);
+			ck_assert(rc[3] == CARC_OK || rc[3] == CARC_E_INVALID);
+		}
 	}
 	ck_assert_int_eq(carc_game_is_over(g), 1);
 	ck_assert_int_gt(decisions, 100);

@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Board-level feature queries: what a board view asks about the road,
+ * city, monastery or field a feature of a placed tile belongs to.  The
+ * points come from carc__feature_value(), the computation the real
+ * scoring uses (scoring.c).  Everything here reads only.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "carc-private.h"
+
+static const int dx[4] = { 0, 1, 0, -1 };
+static const int dy[4] = { -1, 0, 1, 0 };
+
+/* Whether @attr is an attribute carc_game_feature_get() knows for a game
+ * of @n_players. */
+static bool
+attr_known(uint32_t attr, uint32_t n_players)
+{
+	uint32_t base = attr & ~0xffu, p = attr & 0xffu;
+
+	if (attr >= CARC_FEATURE_ATTR_KIND &&
+	    attr <= CARC_FEATURE_ATTR_FARM_SCORERS)
+		return true;
+	return (base == CARC_FEATURE_ATTR_POINTS ||
+		base == CARC_FEATURE_ATTR_FOLLOWERS ||
+		base == CARC_FEATURE_ATTR_BUILDING_POINTS ||
+		base == CARC_FEATURE_ATTR_PHANTOMS) &&
+	       p < n_players;
+}
+
+/* Half-sides of the field rooted at @root that face an empty position. */
+static uint32_t
+field_open(const struct carc_game *g, uint32_t root)
+{
+	uint32_t m = root, open = 0;
+
+	do {
+		const struct node *piece = &g->nodes[m];
+		const struct placed *pl = &g->tiles[node_tile(piece)];
+		uint32_t halves = carc__tiles[pl->type]
+					  .feats[node_local(piece)].sides;
+
+		/* canonical half h lies on board half (h + 2 rot) mod 8 */
+		halves = (halves << (2 * pl->rot) | halves >> (8 - 2 * pl->rot)) &
+			 0xffu;
+		for (uint32_t s = 0; s < 4; s++) {
+			uint32_t n = halves >> (2 * s) & 3;
+
+			if (n && carc__board_lookup(g, pl->x + dx[s],
+						    pl->y + dy[s]) < 0)
+				open += (n & 1) + (n >> 1);
+		}
+		m = piece->next;
+	} while (m != root);
+	return open;
+}
+
+/* Followers (@phantom false) or the phantom of @player on the set
+ * @root. */
+static uint32_t
+figures_of(const struct carc_game *g, uint32_t root, uint32_t player,
+	   bool phantom)
+{
+	uint32_t n = 0;
+
+	for (uint32_t k = phantom ? PHANTOM_SLOT : 0;
+	     k < (phantom ? PHANTOM_SLOT + 1 : PHANTOM_SLOT); k++) {
+		uint32_t node = g->s.figs[player][k];
+
+		n += node != NODE_NONE && carc__find(g, node) == root;
+	}
+	return n;
+}
+
+CARC_EXPORT int
+carc_game_feature_get(const struct carc_game *game, int32_t x, int32_t y,
+		      uint32_t feature, uint32_t attr, int32_t *value_out)
+{
+	const struct carc_game *g = game;
+	struct feature_value v;
+	const struct node *r;
+	uint32_t node, root, p = attr & 0xffu, kind;
+	int rc;
+
+	if (!g || !value_out || !attr_known(attr, g->s.n_players))
+		return CARC_E_INVALID;
+	rc = carc__feature_node(g, x, y, feature, &node);
+	if (rc < 0)
+		return rc;
+	root = carc__find(g, node);
+	r = &g->nodes[root];
+	kind = node_kind(r);
+	switch (attr) {
+	case CARC_FEATURE_ATTR_KIND:
+		*value_out = (int32_t)kind;
+		return CARC_OK;
+	case CARC_FEATURE_ATTR_ID:
+		*value_out = (int32_t)root;
+		return CARC_OK;
+	case CARC_FEATURE_ATTR_PIECES:
+		*value_out = (int32_t)r->size;
+		return CARC_OK;
+	case CARC_FEATURE_ATTR_OPEN:
+		if (kind == CARC_FEATURE_MONASTERY)
+			*value_out = 8 - carc__monastery_neighbours(
+						 g, node_tile(r));
+		else if (kind == CARC_FEATURE_FIELD)
+			*value_out = (int32_t)field_open(g, root);
+		else
+			*value_out = r->open;
+		return CARC_OK;
+	case CARC_FEATURE_ATTR_FARM_SCORERS:
+		*value_out = (int32_t)carc__city_farm_scorers(g, root);
+		return CARC_OK;
+	}
+	switch (attr & ~0xffu) {
+	case CARC_FEATURE_ATTR_FOLLOWERS:
+		*value_out = (int32_t)figures_of(g, root, p, false);
+		return CARC_OK;
+	case CARC_FEATURE_ATTR_PHANTOMS:
+		*value_out = (int32_t)figures_of(g, root, p, true);
+		return CARC_OK;
+	}
+	carc__feature_value(g, root, &v);
+	switch (attr) {
+	case CARC_FEATURE_ATTR_TILES: *value_out = (int32_t)v.tiles; break;
+	case CARC_FEATURE_ATTR_COMPLETE: *value_out = (int32_t)v.complete; break;
+	case CARC_FEATURE_ATTR_PENNANTS: *value_out = (int32_t)v.pennants; break;
+	case CARC_FEATURE_ATTR_CITIES: *value_out = (int32_t)v.cities; break;
+	case CARC_FEATURE_ATTR_SCORERS: *value_out = (int32_t)v.scorers; break;
+	case CARC_FEATURE_ATTR_VALUE: *value_out = (int32_t)v.value; break;
+	case CARC_FEATURE_ATTR_BUILDING_VALUE:
+		*value_out = (int32_t)v.bvalue;
+		break;
+	default:
+		if ((attr & ~0xffu) == CARC_FEATURE_ATTR_POINTS)
+			*value_out = (int32_t)v.points[p];
+		else	/* CARC_FEATURE_ATTR_BUILDING_POINTS */
+			*value_out = (v.scorers >> p & 1) ? (int32_t)v.bvalue
+							  : 0;
+	}
+	return CARC_OK;
+}
+
+/* The lowest-numbered node of the set rooted at @root whose rank among
+ * the set's nodes is @index, or NODE_NONE: the pieces in node order,
+ * which is placement order and feature order on a tile. */
+static uint32_t
+nth_piece(const struct carc_game *g, uint32_t root, uint32_t index)
+{
+	if (index >= g->nodes[root].size)
+		return NODE_NONE;
+	for (uint32_t n = 0; n < g->s.n_nodes; n++)
+		if (carc__find(g, n) == root && index-- == 0)
+			return n;
+	return NODE_NONE;	/* not reached: the set has @size members */
+}
+
+/* Name node @n as a position and a feature id. */
+static void
+name_piece(const struct carc_game *g, uint32_t n, int32_t *x_out,
+	   int32_t *y_out, uint32_t *feature_out)
+{
+	const struct node *nd = &g->nodes[n];
+	const struct placed *pl = &g->tiles[node_tile(nd)];
+
+	if (x_out)
+		*x_out = pl->x;
+	if (y_out)
+		*y_out = pl->y;
+	if (feature_out)
+		*feature_out = g->ti[pl->type].code[node_local(nd)];
+}
+
+CARC_EXPORT int
+carc_game_feature_piece_at(const struct carc_game *game, int32_t x,
+			   int32_t y, uint32_t feature, uint32_t index,
+			   int32_t *x_out, int32_t *y_out,
+			   uint32_t *feature_out)
+{
+	uint32_t node, n;
+	int rc;
+
+	if (!game)
+		return CARC_E_INVALID;
+	rc = carc__feature_node(game, x, y, feature, &node);
+	if (rc < 0)
+		return rc;
+	n = nth_piece(game, carc__find(game, node), index);
+	if (n == NODE_NONE)
+		return CARC_E_INVALID;
+	name_piece(game, n, x_out, y_out, feature_out);
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_game_feature_city_at(const struct carc_game *game, int32_t x,
+			  int32_t y, uint32_t feature, uint32_t index,
+			  int32_t *x_out, int32_t *y_out,
+			  uint32_t *feature_out)
+{
+	const struct carc_game *g = game;
+	uint64_t seen[MAX_NODES / 64 + 1];
+	uint32_t node, root;
+	int rc;
+
+	if (!g)
+		return CARC_E_INVALID;
+	rc = carc__feature_node(g, x, y, feature, &node);
+	if (rc < 0)
+		return rc;
+	root = carc__find(g, node);
+	if (node_kind(&g->nodes[root]) != CARC_FEATURE_FIELD)
+		return CARC_E_INVALID;
+	memset(seen, 0, (g->s.n_nodes / 64 + 1) * sizeof(seen[0]));
+	/* the field's pieces in node order, and the cities each borders, as
+	 * field_value() (scoring.c) counts them */
+	for (uint32_t n = 0; n < g->s.n_nodes; n++) {
+		const struct node *piece = &g->nodes[n];
+		const struct placed *pl;
+		uint32_t mask;
+
+		if (carc__find(g, n) != root)
+			continue;
+		pl = &g->tiles[node_tile(piece)];
+		mask = carc__tiles[pl->type].feats[node_local(piece)].cities;
+		for (; mask; mask &= mask - 1) {
+			uint32_t c = (uint32_t)carc__ctz32(mask);
+			uint32_t city = carc__find(g, pl->node_base + c);
+
+			if (g->nodes[city].open != 0 ||
+			    (seen[city / 64] >> (city % 64) & 1))
+				continue;
+			seen[city / 64] |= 1ull << (city % 64);
+			if (index-- == 0) {
+				name_piece(g, nth_piece(g, city, 0), x_out,
+					   y_out, feature_out);
+				return CARC_OK;
+			}
+		}
+	}
+	return CARC_E_INVALID;
+}
