@@ -149,7 +149,7 @@ share(const struct carc_game *g, uint32_t figures, struct feature_value *v)
 {
 	v->figures = figures;
 	v->scorers = majority(g, figures);
-	for (uint32_t p = 0; p < MAX_PLAYERS; p++)
+	for (uint32_t p = 0; p < g->s.n_players; p++)
 		v->points[p] = (v->scorers >> p & 1) ? v->value : 0;
 }
 
@@ -446,13 +446,13 @@ field_value(const struct carc_game *g, uint32_t root, uint32_t figures,
 	uint32_t m = root, tiles = 0, bpoints = 0, cities = 0;
 	uint32_t gain[MAX_PLAYERS] = { 0 }, present = 0;
 
-	memset(seen, 0, (g->s.n_nodes / 64 + 1) * sizeof(seen[0]));
 	v->kind = CARC_FEATURE_FIELD;
 	v->complete = 0;
 	v->pennants = 0;
 	v->value = 0;
 	share(g, figures, v);
-	for (uint32_t p = 0; p < g->s.n_players; p++)
+	for (uint32_t p = 0; p < g->s.n_players && rule == CARC_FARM_PER_CITY;
+	     p++)
 		present |= (uint32_t)(fig_count(figures, p) != 0) << p;
 	/* one walk over the field: its tiles and buildings (as
 	 * count_tiles() counts them) and the distinct completed cities it
@@ -473,20 +473,26 @@ field_value(const struct carc_game *g, uint32_t root, uint32_t figures,
 			uint32_t c = (uint32_t)carc__ctz32(mask);
 			uint32_t city = carc__find(g, pl->node_base + c), who;
 
-			if (g->nodes[city].open != 0 ||
-			    (seen[city / 64] >> (city % 64) & 1))
+			if (g->nodes[city].open != 0)
+				continue;
+			/* @seen is cleared when the first city turns up:
+			 * many fields border none */
+			if (cities == 0)
+				memset(seen, 0, (g->s.n_nodes / 64 + 1) *
+							sizeof(seen[0]));
+			else if (seen[city / 64] >> (city % 64) & 1)
 				continue;
 			seen[city / 64] |= 1ull << (city % 64);
 			cities++;
+			if (rule == CARC_FARM_PER_FIELD)
+				continue;	/* each city pays the scorers */
 			/* who this city pays through this field */
 			if (rule == CARC_FARM_PER_CITY)
 				who = majority(g, city_farmers(g, city, h)) &
 				      present;
-			else if (rule == CARC_FARM_PER_FIELD_ONCE)
+			else
 				who = v->scorers &
 				      ~city_paid_before(g, city, h, root);
-			else
-				who = v->scorers;
 			for (uint32_t p = 0; p < g->s.n_players; p++)
 				gain[p] += who >> p & 1;
 		}
@@ -495,8 +501,11 @@ field_value(const struct carc_game *g, uint32_t root, uint32_t figures,
 	v->tiles = tiles;
 	v->cities = cities;
 	v->value = (rule == CARC_FARM_PER_CITY ? 4 : 3) * cities;
-	for (uint32_t p = 0; p < MAX_PLAYERS; p++)
-		v->points[p] = (rule == CARC_FARM_PER_CITY ? 4 : 3) * gain[p];
+	for (uint32_t p = 0; p < g->s.n_players; p++)
+		v->points[p] = rule == CARC_FARM_PER_FIELD
+				       ? ((v->scorers >> p & 1) ? v->value : 0)
+				       : (rule == CARC_FARM_PER_CITY ? 4 : 3) *
+						 gain[p];
 	/* buildings pay whenever a farm is scored; a field with no
 	 * completed city pays them unless CARC_OPT_LB_ZERO_FIELD is 0, and
 	 * under the per-city rule only with CARC_OPT_LB_PER_CITY_FIELDS
