@@ -26,6 +26,7 @@
 #define LEGEND_ROW_H 330
 #define HAND_ROW_H 640
 #define MIN_WIDTH 4600
+#define SCORE_W 1100		/* a player's score chip */
 #define DEFAULT_TILE_PX 100
 #define MIN_TILE_PX 16
 #define MAX_TILE_PX 512
@@ -192,7 +193,7 @@ put_figure(struct pic *p, int32_t x, int32_t y, uint32_t feature_kind,
 	   bool phantom, int player, bool key)
 {
 	struct pic_out *o = p->o;
-	uint32_t rgb = player >= 0 ? p->colour[player] : 0x808080;
+	uint32_t rgb = player >= 0 ? p->colour[player] : 0xffffff;
 	bool lying = feature_kind == CARC_FEATURE_FIELD;
 
 	/* a style attribute: the class's stroke must not win */
@@ -557,7 +558,7 @@ put_scores(struct pic *p)
 	int32_t y = MARGIN + TITLE_H + 200;
 
 	for (int i = 0; i < players; i++) {
-		int32_t x = MARGIN + 80 + i * 1100;
+		int32_t x = MARGIN + 80 + i * SCORE_W;
 
 		put_figure(p, x, y - 40, CARC_FEATURE_ROAD, false, i, true);
 		pic_printf(p->o, "<text class='score' x='%d' y='%d'>P%d",
@@ -732,9 +733,13 @@ draw(struct pic *p, uint32_t tile_px)
 	int32_t cols = p->bx1 - p->bx0 + 1, rows = p->by1 - p->by0 + 1;
 	int32_t w = 2 * MARGIN + cols * TU, h, top, legend_h = 0, hand_h = 0;
 	int64_t wpx, hpx;
+	int32_t players = carc_game_player_count(p->g);
 
 	if (w < MIN_WIDTH)
 		w = MIN_WIDTH;
+	/* room for every player's score */
+	if (w < 2 * MARGIN + players * SCORE_W)
+		w = 2 * MARGIN + players * SCORE_W;
 	p->ox = (w - cols * TU) / 2;
 	p->oy = MARGIN + TITLE_H + SCORES_H;
 	top = p->oy + rows * TU + 150;
