@@ -204,7 +204,7 @@ put_figure(struct pic *p, int32_t x, int32_t y, uint32_t feature_kind,
 	put_colour(o, rgb);
 	if (phantom) {
 		pic_printf(o, ";stroke:");
-		put_colour(o, rgb);
+		put_colour(o, player >= 0 ? rgb : 0x000000);
 	}
 	pic_printf(o, "'/>");
 	if (player >= 0)
