@@ -82,6 +82,47 @@ show_help(struct human *h)
 	board_legend(h->colour, h->out);
 }
 
+/* How big a feature of the board is and what it is worth now. */
+static void
+feature_status(const struct carc_game *g, int32_t x, int32_t y,
+	       uint32_t f, char *buf, size_t n)
+{
+	int32_t kind = 0, tiles = 0, open = 0, done = 0, value = 0, cities = 0;
+
+	carc_game_feature_get(g, x, y, f, CARC_FEATURE_ATTR_KIND, &kind);
+	carc_game_feature_get(g, x, y, f, CARC_FEATURE_ATTR_TILES, &tiles);
+	carc_game_feature_get(g, x, y, f, CARC_FEATURE_ATTR_OPEN, &open);
+	carc_game_feature_get(g, x, y, f, CARC_FEATURE_ATTR_COMPLETE, &done);
+	carc_game_feature_get(g, x, y, f, CARC_FEATURE_ATTR_VALUE, &value);
+	carc_game_feature_get(g, x, y, f, CARC_FEATURE_ATTR_CITIES, &cities);
+	switch (kind) {
+	case CARC_FEATURE_FIELD:
+		snprintf(buf, n, "borders %d completed %s: %d points at the "
+				 "end as it stands",
+			 (int)cities, cities == 1 ? "city" : "cities",
+			 (int)value);
+		break;
+	case CARC_FEATURE_MONASTERY:
+		snprintf(buf, n, "%d of 9 tiles around it%s: worth %d now",
+			 (int)tiles, done ? ", complete" : "", (int)value);
+		break;
+	default:
+		if (done)
+			snprintf(buf, n, "complete with %d tiles: scores %d at "
+					 "once",
+				 (int)tiles, (int)value);
+		else
+			snprintf(buf, n, "%d %s, %d open %s: worth %d as it "
+					 "stands",
+				 (int)tiles, tiles == 1 ? "tile" : "tiles",
+				 (int)open,
+				 kind == CARC_FEATURE_ROAD
+					 ? (open == 1 ? "end" : "ends")
+					 : (open == 1 ? "side" : "sides"),
+				 (int)value);
+	}
+}
+
 /* The screen of a decision: board, tile, choices. */
 static void
 show_decision(struct human *h, const struct carc_game *g,
@@ -178,9 +219,11 @@ show_decision(struct human *h, const struct carc_game *g,
 		uint32_t f = carc_move_feature(m);
 
 		move_label(g, moves, n, i, label, sizeof(label));
-		if (carc_move_kind(m) == CARC_MOVE_DEPLOY && f &&
-		    phase != CARC_PHASE_CROP_RESPONSE &&
-		    carc_move_x(m) == v.cx && carc_move_y(m) == v.cy) {
+		bool here = carc_move_kind(m) == CARC_MOVE_DEPLOY && f &&
+			    phase != CARC_PHASE_CROP_RESPONSE &&
+			    carc_move_x(m) == v.cx && carc_move_y(m) == v.cy;
+
+		if (here) {
 			feature_words(lt, lr, f, words, sizeof(words));
 			if (carc_tile_feature_pennants(lt, f) > 0)
 				strcat(words, ", with a pennant");
@@ -188,6 +231,10 @@ show_decision(struct human *h, const struct carc_game *g,
 			move_words(g, m, words, sizeof(words));
 		}
 		fprintf(h->out, "  %2d  %-9s %s\n", i + 1, label, words);
+		if (here) {
+			feature_status(g, v.cx, v.cy, f, words, sizeof(words));
+			fprintf(h->out, "%16s%s\n", "", words);
+		}
 	}
 }
 
