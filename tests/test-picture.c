@@ -886,6 +886,56 @@ START_TEST(svg_size_and_colours)
 }
 END_TEST
 
+/* The highlighted feature is drawn as highlighted on every piece of it,
+ * with a caption, and nothing else is. */
+START_TEST(svg_feature_highlight)
+{
+	static const char *const cls[5] = {
+		"", "class='city hl'", "class='road hl'", "class='field hl'",
+		"class='mon hl'",
+	};
+
+	for (uint64_t seed = 31; seed <= 33; seed++) {
+		struct carc_game *g = random_game(true, 3, seed, 120);
+		int tiles = carc_game_tile_count(g), checked = 0;
+
+		for (int i = 0; i < tiles && checked < 40; i += 3) {
+			int32_t x, y;
+			uint32_t t, f[16], n;
+
+			assert_ok(carc_game_tile_at(g, (uint32_t)i, &x, &y, &t,
+						    NULL));
+			n = features_of(t, f);
+			for (uint32_t k = 0; k < n; k++, checked++) {
+				struct carc_render_options o;
+				int32_t pieces;
+				char *svg;
+				int total = 0;
+
+				assert_ok(carc_game_feature_get(
+					g, x, y, f[k], CARC_FEATURE_ATTR_PIECES,
+					&pieces));
+				init_opt(&o, CARC_RENDER_FEATURE |
+						     CARC_RENDER_NO_LEGEND);
+				o.feature_x = x;
+				o.feature_y = y;
+				o.feature_id = f[k];
+				svg = render(g, &o);
+				ck_assert_ptr_null(xml_error(svg));
+				for (int c = 1; c <= 4; c++)
+					total += count_of(svg, cls[c]);
+				ck_assert_int_eq(total, pieces);
+				ck_assert_int_eq(count_of(svg, cls[f[k] >> 4]),
+						 pieces);
+				ck_assert_int_eq(count_of(svg, "hlcap"), 1);
+				free(svg);
+			}
+		}
+		carc_game_free(g);
+	}
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -911,6 +961,7 @@ test_suite(void)
 	tcase_add_test(tc, svg_counts_match_board);
 	tcase_add_test(tc, svg_last_move_and_placements);
 	tcase_add_test(tc, svg_size_and_colours);
+	tcase_add_test(tc, svg_feature_highlight);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -25,6 +25,7 @@
 #define LEGEND_ITEM_W 1800
 #define LEGEND_ROW_H 330
 #define HAND_ROW_H 640
+#define CAPTION_H 300
 #define MIN_WIDTH 4600
 #define SCORE_W 1100		/* a player's score chip */
 #define DEFAULT_TILE_PX 100
@@ -52,6 +53,8 @@ struct pic {
 	int32_t ox, oy;		/* units of cell (bx0, by0) */
 	struct piece *hl;	/* highlighted pieces */
 	int n_hl;
+	int32_t hl_x, hl_y;	/* the piece that named it */
+	uint32_t hl_feature;
 	carc_move_t *moves;	/* legal placements */
 	int n_moves;
 };
@@ -694,17 +697,63 @@ read_options(struct pic *p, const struct carc_render_options *opt,
 	return CARC_OK;
 }
 
-/*
- * The pieces of the highlighted feature.  Needs the board-level feature
- * queries (issue 12, item 1), not yet in this version of the library:
- * until then the option is refused.
- */
+/* The pieces of the highlighted feature (the board-feature queries). */
 static int
 collect_feature(struct pic *p, const struct carc_render_options *opt)
 {
-	(void)p;
-	(void)opt;
-	return CARC_E_INVALID;
+	int32_t n;
+
+	if (carc_game_feature_get(p->g, opt->feature_x, opt->feature_y,
+				  opt->feature_id, CARC_FEATURE_ATTR_PIECES,
+				  &n) < 0 || n <= 0)
+		return CARC_E_INVALID;
+	p->hl = malloc((size_t)n * sizeof(*p->hl));
+	if (!p->hl)
+		return CARC_E_NOMEM;
+	for (int32_t i = 0; i < n; i++)
+		if (carc_game_feature_piece_at(p->g, opt->feature_x,
+					       opt->feature_y, opt->feature_id,
+					       (uint32_t)i, &p->hl[i].x,
+					       &p->hl[i].y,
+					       &p->hl[i].feature) < 0)
+			return CARC_E_INVALID;
+	p->n_hl = (int)n;
+	p->hl_x = opt->feature_x;
+	p->hl_y = opt->feature_y;
+	p->hl_feature = opt->feature_id;
+	return CARC_OK;
+}
+
+/* One line on the highlighted feature: what it is and is worth now. */
+static void
+put_feature_caption(struct pic *p, int32_t top)
+{
+	static const char *const kinds[5] = {
+		"feature", "city", "road", "field", "monastery",
+	};
+	int32_t kind = 0, tiles = 0, open = 0, complete = 0, value = 0;
+
+	carc_game_feature_get(p->g, p->hl_x, p->hl_y, p->hl_feature,
+			      CARC_FEATURE_ATTR_KIND, &kind);
+	carc_game_feature_get(p->g, p->hl_x, p->hl_y, p->hl_feature,
+			      CARC_FEATURE_ATTR_TILES, &tiles);
+	carc_game_feature_get(p->g, p->hl_x, p->hl_y, p->hl_feature,
+			      CARC_FEATURE_ATTR_OPEN, &open);
+	carc_game_feature_get(p->g, p->hl_x, p->hl_y, p->hl_feature,
+			      CARC_FEATURE_ATTR_COMPLETE, &complete);
+	carc_game_feature_get(p->g, p->hl_x, p->hl_y, p->hl_feature,
+			      CARC_FEATURE_ATTR_VALUE, &value);
+	if (kind < 0 || kind > 4)
+		kind = 0;
+	pic_printf(p->o, "<text class='leg hlcap' x='%d' y='%d'>highlighted: "
+			 "the %s at %d,%d ", MARGIN, (int)top + 200,
+		   kinds[kind], (int)p->hl_x, (int)p->hl_y);
+	pic_escaped(p->o, carc_feature_name(p->hl_feature));
+	pic_printf(p->o, ", %d tile%s, %s, worth %d now</text>\n",
+		   (int)tiles, tiles == 1 ? "" : "s",
+		   complete == 1 ? "complete" : open == 1 ? "1 open side"
+						      : "open",
+		   (int)value);
 }
 
 static int
@@ -732,6 +781,7 @@ draw(struct pic *p, uint32_t tile_px)
 	struct pic_out *o = p->o;
 	int32_t cols = p->bx1 - p->bx0 + 1, rows = p->by1 - p->by0 + 1;
 	int32_t w = 2 * MARGIN + cols * TU, h, top, legend_h = 0, hand_h = 0;
+	int32_t caption_h = 0;
 	int64_t wpx, hpx;
 	int32_t players = carc_game_player_count(p->g);
 
@@ -745,9 +795,11 @@ draw(struct pic *p, uint32_t tile_px)
 	top = p->oy + rows * TU + 150;
 	if (p->n_moves > 0)
 		hand_h = HAND_ROW_H;
+	if (p->n_hl > 0)
+		caption_h = CAPTION_H;
 	if (!(p->flags & CARC_RENDER_NO_LEGEND))
 		legend_h = legend_items(p, false, 0, w);
-	h = top + hand_h + legend_h + MARGIN;
+	h = top + caption_h + hand_h + legend_h + MARGIN;
 	wpx = ((int64_t)w * tile_px + TU - 1) / TU;
 	hpx = ((int64_t)h * tile_px + TU - 1) / TU;
 
@@ -767,10 +819,12 @@ draw(struct pic *p, uint32_t tile_px)
 	put_placements(p);
 	put_buildings(p);
 	put_figures(p);
+	if (caption_h)
+		put_feature_caption(p, top);
 	if (hand_h)
-		put_hand(p, top);
+		put_hand(p, top + caption_h);
 	if (legend_h)
-		legend_items(p, true, top + hand_h, w);
+		legend_items(p, true, top + caption_h + hand_h, w);
 	pic_printf(o, "</svg>\n");
 }
 
