@@ -3,9 +3,9 @@
  * Little Buildings (doc/rules.md#little-buildings): tower, house and shed
  * tokens built on the tile just placed instead of deploying a follower,
  * worth points to whoever scores a feature through the tile (or the
- * monastery area or farm around it).  The deployment step (move.c) lists, checks and
- * applies building moves through the hooks here; scoring (scoring.c)
- * asks the tokens' values.
+ * monastery area or farm around it).  The deployment step (deploy.c)
+ * lists, checks and applies building moves through the hooks here;
+ * scoring (scoring.c) asks the tokens' values.
  */
 #include "config.h"
 

@@ -412,7 +412,6 @@ uint32_t carc__city_farm_scorers(const struct carc_game *g, uint32_t city);
 /* game.c */
 void carc__game_end_turn(struct carc_game *g);
 void carc__game_next_turn(struct carc_game *g);
-void carc__game_deploy_mask(struct carc_game *g);
 void carc__game_put_figure(struct carc_game *g, uint32_t player,
 			   uint32_t figure, uint32_t node);
 void carc__game_take_figure(struct carc_game *g, uint32_t player,
@@ -463,13 +462,45 @@ emit(carc_move_t *moves, size_t cap, uint32_t *n, carc_move_t m)
  * moves, the check of one move, and the application of a move the check
  * accepted.  list() writes at most @cap moves and returns how many there
  * are; check() returns CARC_OK or the specific error, and for a
- * placement fills @h; apply() gets the union-find node of the feature
- * the move names (a deployment's or removal's) and the check's @h.
+ * placement fills @h (never NULL); apply() gets the union-find node of
+ * the feature the move names (a deployment's or removal's; 0 for a move
+ * without a feature) and the check's @h.  @by_position: a move names
+ * its tile by position, not implicitly the tile just placed (the
+ * history, game.c).
  */
+struct phase_ops {
+	uint32_t (*list)(const struct carc_game *g, carc_move_t *moves,
+			 size_t cap);
+	int (*check)(const struct carc_game *g, carc_move_t m,
+		     struct place_hint *h);
+	void (*apply)(struct carc_game *g, carc_move_t m, uint32_t node,
+		      const struct place_hint *h);
+	bool by_position;
+};
+
+/* phases.c: every decision point's operations, by enum carc_phase */
+extern const struct phase_ops carc__phases[CARC_PHASE_GAME_OVER + 1];
+
+/* place.c: the placement step */
+uint32_t carc__place_list(const struct carc_game *g, carc_move_t *moves,
+			  size_t n_moves);
+int carc__place_check(const struct carc_game *g, carc_move_t m,
+		      struct place_hint *h);
+void carc__place_apply(struct carc_game *g, carc_move_t m, uint32_t node,
+		       const struct place_hint *h);
+
+/* deploy.c: the deployment step */
+void carc__deploy_mask(struct carc_game *g);
+uint32_t carc__deploy_list(const struct carc_game *g, carc_move_t *moves,
+			   size_t cap);
+int carc__deploy_check(const struct carc_game *g, carc_move_t m,
+		       struct place_hint *h);
+void carc__deploy_apply(struct carc_game *g, carc_move_t m, uint32_t node,
+			const struct place_hint *h);
 
 /* phantom.c: The Phantom */
 void carc__phantom_init(struct carc_game *g, uint32_t player);
-bool carc__phantom_begin(struct carc_game *g);
+void carc__phantom_start(struct carc_game *g);
 int carc__phantom_in_deploy_step(const struct carc_game *g);
 uint32_t carc__phantom_list(const struct carc_game *g, carc_move_t *moves,
 			    size_t cap);
@@ -491,7 +522,7 @@ void carc__buildings_apply(struct carc_game *g, uint32_t figure);
 /* crop-circles.c: The Crop Circles */
 bool carc__crop_tile_enabled(const int32_t *opt, uint32_t tile);
 uint32_t carc__crop_kind_of(const int32_t *opt, uint32_t tile);
-bool carc__crop_begin(struct carc_game *g);
+void carc__crop_start(struct carc_game *g);
 uint32_t carc__crop_choice_list(const struct carc_game *g,
 				carc_move_t *moves, size_t cap);
 int carc__crop_choice_check(const struct carc_game *g, carc_move_t m,
@@ -554,6 +585,37 @@ bslot(const struct carc_game *g, uint32_t kind)
 	    OPT(g->rules, CARC_OPT_LB_DISTRIBUTION) == CARC_LB_DIST_RULES)
 		return 0;
 	return kind - CARC_FIGURE_TOWER + 1;
+}
+
+/*
+ * The links of the turn's chain of decision points that belong to an
+ * expansion (doc/internals.md): each tells whether its step follows and
+ * if so begins it.  Inline, so that in a game without the expansion the
+ * answer "no" costs a load and no call.
+ */
+
+/* After the deployment step: the phantom step while the active
+ * player's phantom is in his supply (doc/rules.md#phantom-step; never
+ * without CARC_OPT_PHANTOM, which alone gives a phantom). */
+static inline bool
+carc__phantom_begin(struct carc_game *g)
+{
+	if (!g->s.phantom[g->s.player] || !OPT(g->rules, CARC_OPT_PHANTOM))
+		return false;
+	carc__phantom_start(g);
+	return true;
+}
+
+/* After the scoring of a turn: the crop-circle choice, if the tile just
+ * placed shows a crop circle that affects a kind
+ * (doc/rules.md#crop-action). */
+static inline bool
+carc__crop_begin(struct carc_game *g)
+{
+	if (carc__crop_kind(g) == 0)
+		return false;
+	carc__crop_start(g);
+	return true;
 }
 
 #endif /* CARC_PRIVATE_H */

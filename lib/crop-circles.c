@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The Crop Circles expansion (I and II; doc/rules.md#crop-circles): its tiles' place
- * in the stack, and its two decision points, the active player's choice
+ * The Crop Circles expansion (I and II; doc/rules.md#crop-circles): its
+ * tiles' place in the stack, and its two decision points, the active player's choice
  * (CARC_PHASE_CROP_CHOICE) and every player's response
  * (CARC_PHASE_CROP_RESPONSE), each with its listing, check and
  * application (doc/internals.md).
@@ -137,16 +137,12 @@ crop_advance(struct carc_game *g)
 	carc__game_next_turn(g);
 }
 
-/* After the scoring of a turn: the choice, if the tile just placed shows
- * a crop circle that affects a kind. */
-bool
-carc__crop_begin(struct carc_game *g)
+/* The crop-circle choice begins (carc__crop_begin()). */
+void
+carc__crop_start(struct carc_game *g)
 {
-	if (carc__crop_kind(g) == 0)
-		return false;
 	g->s.player = g->s.active;
 	g->s.phase = CARC_PHASE_CROP_CHOICE;
-	return true;
 }
 
 /* CARC_PHASE_CROP_CHOICE: deploy or remove. */

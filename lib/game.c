@@ -325,29 +325,6 @@ carc__game_end_turn(struct carc_game *g)
 	carc__game_next_turn(g);
 }
 
-/* The features of the tile just placed open to a deployment. */
-void
-carc__game_deploy_mask(struct carc_game *g)
-{
-	const struct placed *p = &g->tiles[g->s.last_tile];
-	const struct tile_info *ti = &g->ti[p->type];
-	uint32_t mask = 0;
-
-	/* without branches, not even the loop's exit, which varies with the
-	 * tile: all MAX_TILE_FEATS places, those past the tile's features
-	 * reading its first one and masked out */
-	for (uint32_t i = 0; i < MAX_TILE_FEATS; i++) {
-		uint32_t n = p->node_base + (i < ti->n_feats ? i : 0);
-
-		mask |= (uint32_t)(node_occ(&g->nodes[carc__find(g, n)]) ==
-				   0) << i;
-	}
-	mask &= (1u << ti->n_feats) - 1;
-	if (!OPT(g->rules, CARC_OPT_FARMERS))
-		mask &= ~(uint32_t)ti->field_mask;
-	g->s.deploy_mask = mask;
-}
-
 /* Put @player's @figure on union-find node @node. */
 void
 carc__game_put_figure(struct carc_game *g, uint32_t player, uint32_t figure,
@@ -403,29 +380,20 @@ carc__game_take_figure(struct carc_game *g, uint32_t player,
 }
 
 /* The placed index of the tile a legal move names: the one it places,
- * the one a crop-circle response names by position, else the tile just
- * placed (passes and crop choices name none and get that one).  By phase,
- * not by kind, which is a coin toss in the deploy step (pass or
+ * the one a move of a decision point that names tiles by position
+ * (phase_ops.by_position: a crop-circle response) names, else the tile
+ * just placed (passes and crop choices name none and get that one).  By
+ * phase, not by kind, which is a coin toss in the deploy step (pass or
  * deploy). */
 static uint32_t
-move_tile(const struct carc_game *g, carc_move_t m)
+move_tile(const struct carc_game *g, const struct phase_ops *ops,
+	  carc_move_t m)
 {
 	if (g->s.phase == CARC_PHASE_PLACE_TILE)
 		return g->s.n_tiles;
-	if (g->s.phase == CARC_PHASE_CROP_RESPONSE &&
-	    M_KIND(m) != CARC_MOVE_PASS)
+	if (ops->by_position && M_KIND(m) != CARC_MOVE_PASS)
 		return (uint32_t)carc__board_lookup(g, M_X(m), M_Y(m));
 	return g->s.last_tile;
-}
-
-/* End of step 2a: the phantom step follows while the phantom is in the
- * supply; otherwise scoring. */
-static void
-after_deploy(struct carc_game *g)
-{
-	if (carc__phantom_begin(g))
-		return;
-	carc__game_end_turn(g);
 }
 
 /*
@@ -483,8 +451,9 @@ CARC_EXPORT int
 carc_game_apply(struct carc_game *game, carc_move_t move)
 {
 	struct carc_game *g = game;
+	const struct phase_ops *ops;
 	struct place_hint hint;
-	uint32_t fig, tile, local = NO_LOCAL, node;
+	uint32_t tile, local = NO_LOCAL, node = 0;
 	int rc;
 
 	if (!g)
@@ -492,48 +461,18 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 	rc = carc__check_move(g, move, &hint);
 	if (rc < 0)
 		return rc;
+	ops = &carc__phases[g->s.phase];
 	g->s.n_events = 0;
 	/* the tile and feature the move names, found once for the history
-	 * and the figure steps */
-	tile = move_tile(g, move);
-	if (M_FEATURE(move) != 0)
+	 * and the decision point */
+	tile = move_tile(g, ops, move);
+	if (M_FEATURE(move) != 0) {
 		local = (uint32_t)tile_feat(tinfo(g, tile), M_FEATURE(move));
+		/* a deployment's or removal's node */
+		node = g->tiles[tile].node_base + local;
+	}
 	history_push(g, move, tile, local);
-	fig = M_FIGURE(move);
-
-	/* the placement step outside the switch: alternating with the
-	 * deploy step it would make the jump table mispredict */
-	if (g->s.phase == CARC_PHASE_PLACE_TILE) {
-		carc__board_place(g, M_X(move), M_Y(move),
-				  M_ROT(move), g->s.hand, &hint);
-		g->s.last_tile = g->s.n_tiles - 1;
-		carc__game_deploy_mask(g);
-		g->s.phase = CARC_PHASE_DEPLOY;
-		return CARC_OK;
-	}
-	/* a deployment's or removal's node (unused by the others) */
-	node = g->tiles[tile].node_base + local;
-	switch (g->s.phase) {
-	case CARC_PHASE_DEPLOY:
-		if (M_KIND(move) == CARC_MOVE_DEPLOY) {
-			if (fig >= CARC_FIGURE_TOWER) {
-				carc__buildings_apply(g, fig);
-			} else {
-				carc__game_put_figure(g, g->s.player, fig, node);
-			}
-		}
-		after_deploy(g);
-		break;
-	case CARC_PHASE_PHANTOM:
-		carc__phantom_apply(g, move, node, &hint);
-		break;
-	case CARC_PHASE_CROP_CHOICE:
-		carc__crop_choice_apply(g, move, node, &hint);
-		break;
-	case CARC_PHASE_CROP_RESPONSE:
-		carc__crop_response_apply(g, move, node, &hint);
-		break;
-	}
+	ops->apply(g, move, node, &hint);
 	return CARC_OK;
 }
 

@@ -17,17 +17,12 @@ carc__phantom_init(struct carc_game *g, uint32_t player)
 	g->s.phantom[player] = OPT(g->rules, CARC_OPT_PHANTOM) ? 1 : 0;
 }
 
-/* After the ordinary deployment step: the phantom step follows while
- * the active player's phantom is in his supply
- * (doc/rules.md#phantom-step). */
-bool
-carc__phantom_begin(struct carc_game *g)
+/* The phantom step begins (carc__phantom_begin()). */
+void
+carc__phantom_start(struct carc_game *g)
 {
-	if (!OPT(g->rules, CARC_OPT_PHANTOM) || !g->s.phantom[g->s.player])
-		return false;
-	carc__game_deploy_mask(g);
+	carc__deploy_mask(g);
 	g->s.phase = CARC_PHASE_PHANTOM;
-	return true;
 }
 
 /* The answer to a phantom offered in the ordinary deployment step. */
