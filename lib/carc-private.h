@@ -410,6 +410,8 @@ void carc__feature_value(const struct carc_game *g, uint32_t root,
 uint32_t carc__city_farm_scorers(const struct carc_game *g, uint32_t city);
 
 /* game.c */
+void carc__game_start(struct carc_game *g, uint32_t n_players,
+		      const uint8_t *order, uint64_t seed);
 void carc__game_end_turn(struct carc_game *g);
 void carc__game_next_turn(struct carc_game *g);
 void carc__game_put_figure(struct carc_game *g, uint32_t player,

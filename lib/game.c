@@ -173,6 +173,38 @@ shuffle(uint8_t *a, uint32_t n, uint64_t seed)
 	}
 }
 
+/* Set up the start of a game in @g, whose state and position hash are
+ * zero and whose rules and @n_players fixed its layout: the stack is
+ * @order (the rules' stack_total tiles) or, for NULL, the rules' tiles
+ * shuffled by @seed.  Used by carc_game_new() and carc_game_undo(). */
+void
+carc__game_start(struct carc_game *g, uint32_t n_players,
+		 const uint8_t *order, uint64_t seed)
+{
+	const struct carc_rules *rules = g->rules;
+
+	g->s.n_players = n_players;
+	memset(g->s.figs, 0xff, sizeof(g->s.figs));
+	for (uint32_t p = 0; p < n_players; p++) {
+		g->s.supply[p] = (uint8_t)OPT(rules, CARC_OPT_FOLLOWERS);
+		carc__phantom_init(g, p);
+		carc__buildings_init(g, p);
+	}
+	/* the stack in tile order and its hash, from the rules */
+	memcpy(g->stack, order ? order : rules->stack0, rules->stack_total);
+	memcpy(g->s.remaining, rules->counts, sizeof(g->s.remaining));
+	g->s.hash_stack = rules->stack_hash;
+	g->s.stack_len = rules->stack_total;
+	if (!order)
+		shuffle(g->stack, g->s.stack_len, seed);
+
+	/* the start tile: D, city north, at the origin */
+	carc__board_place(g, 0, 0, 0, CARC_TILE_D, NULL);
+	g->s.player = 0;
+	g->s.active = 0;
+	draw(g);
+}
+
 CARC_EXPORT int
 carc_game_new(const struct carc_rules *rules, uint32_t n_players,
 	      uint64_t seed, struct carc_game **out)
@@ -185,26 +217,7 @@ carc_game_new(const struct carc_rules *rules, uint32_t n_players,
 	g = game_alloc(rules, n_players);
 	if (!g)
 		return CARC_E_NOMEM;
-
-	g->s.n_players = n_players;
-	memset(g->s.figs, 0xff, sizeof(g->s.figs));
-	for (uint32_t p = 0; p < n_players; p++) {
-		g->s.supply[p] = (uint8_t)OPT(rules, CARC_OPT_FOLLOWERS);
-		carc__phantom_init(g, p);
-		carc__buildings_init(g, p);
-	}
-	/* the stack in tile order and its hash, from the rules */
-	memcpy(g->stack, rules->stack0, rules->stack_total);
-	memcpy(g->s.remaining, rules->counts, sizeof(g->s.remaining));
-	g->s.hash_stack = rules->stack_hash;
-	g->s.stack_len = rules->stack_total;
-	shuffle(g->stack, g->s.stack_len, seed);
-
-	/* the start tile: D, city north, at the origin */
-	carc__board_place(g, 0, 0, 0, CARC_TILE_D, NULL);
-	g->s.player = 0;
-	g->s.active = 0;
-	draw(g);
+	carc__game_start(g, n_players, NULL, seed);
 	*out = g;
 	return CARC_OK;
 }

@@ -1155,6 +1155,33 @@ int carc_game_history_count(const struct carc_game *game);
 int carc_game_history_at(const struct carc_game *game, uint32_t index,
 			 carc_move_t *move_out);
 
+/**
+ * Take back the last move applied: the game returns to the decision point
+ * before it, with the same board, figures, scores, supplies, discards,
+ * tile in hand and carc_game_hash(), so every query answers as it did
+ * there.  The draw order is kept: the tiles drawn before that decision
+ * point stay as they were, and the stack keeps its current order (a
+ * carc_game_set_next_tile() or carc_game_shuffle_stack() since then
+ * stays in effect for the tiles not yet drawn).  The scoring events are
+ * those of the move before the one taken back (none at the start).
+ * Call it again to go further back; a crop-circle choice and each
+ * response are decision points of their own.
+ *
+ * The game is played again from its start with every move but the last,
+ * so a call costs one carc_game_apply() per move played (a few
+ * microseconds each) and allocates a copy of the game while it runs: meant
+ * for people and editors, not for search, which should keep copies
+ * (carc_game_copy()) instead.
+ *
+ * @param game the game
+ * @retval CARC_OK the last move was taken back
+ * @retval CARC_E_NOT_FOUND no move has been applied; nothing changes
+ * @retval CARC_E_INVALID NULL game
+ * @retval CARC_E_NOMEM out of memory; the game is unchanged
+ * @since 0.2
+ */
+int carc_game_undo(struct carc_game *game);
+
 /** @} */
 
 /**

@@ -244,6 +244,23 @@ try_copy(struct carc_game *dst, const struct carc_game *src)
 	ck_assert_int_ge(carc_game_legal_moves(dst, NULL, 0), 0);
 }
 
+/* Undo the last move of @g; on failure @g must be untouched. */
+static void
+try_undo(struct carc_game *g)
+{
+	uint64_t h = carc_game_hash(g);
+	int n = carc_game_history_count(g), rc;
+
+	CALL(rc, carc_game_undo(g));
+	if (rc == CARC_OK) {
+		ck_assert_int_eq(carc_game_history_count(g), n - 1);
+		return;
+	}
+	assert_status_eq(rc, CARC_E_NOMEM);
+	ck_assert(carc_game_hash(g) == h);
+	ck_assert_int_eq(carc_game_history_count(g), n);
+}
+
 /* Save @g and load the record; NOMEM from either leaves nothing. */
 static void
 save_and_load(const struct carc_game *g)
@@ -337,6 +354,8 @@ lifecycle(void)
 	carc_rules_unref(big);
 	for (int i = 0; i < 6; i++)
 		play_one(g, &rng);
+	try_undo(g);
+	play_one(g, &rng);
 	c = try_clone(g);
 	if (c)
 		play_one(c, &rng);
