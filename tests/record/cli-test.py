@@ -121,6 +121,12 @@ def check_hygiene(tmp):
                 "--highlight: '0,0' is not X,Y,FEATURE")
     usage_error(['render', rec, '-o', '-', '--highlight', '0,0,c9'],
                 "--highlight: '0,0,c9' is not X,Y,FEATURE")
+    p = run('render', rec, '-o', '-', '--move', '0', '--highlight', '0,0,c1')
+    if p.stdout.count("class='city hl'") != 1:
+        fail('render --highlight 0,0,c1: the start city is not highlighted')
+    p = run('render', rec, '-o', '-', '--highlight', '9,9,c1', ok=False)
+    if p.returncode != 2 or p.stdout or 'no feature' not in p.stderr:
+        fail(f'render --highlight 9,9,c1: {p.returncode} {p.stderr!r}')
     p = run('render', rec, '-o', '-', '--move', '0', '--placements',
             '--tile-size', '50', '--no-legend')
     if (p.stdout.count("class='spot'") < 1 or "width='230'" not in p.stdout
