@@ -100,6 +100,24 @@ class TestGame(unittest.TestCase):
         self.assertEqual(game.remaining(), 1)
 
 
+class TestPicture(unittest.TestCase):
+    def test_repr_svg(self):
+        import xml.etree.ElementTree as ET
+        game = carc.Game(players=3, seed=4)
+        for _ in range(30):
+            game.apply(game.legal_moves()[0])
+        svg = game._repr_svg_()
+        root = ET.fromstring(svg.encode())
+        self.assertEqual(root.tag, '{http://www.w3.org/2000/svg}svg')
+        tiles = [g for g in root.iter('{http://www.w3.org/2000/svg}g')
+                 if g.get('id', '').startswith('tile-')]
+        self.assertEqual(len(tiles), len(game.tiles()))
+        self.assertEqual(svg, game.clone()._repr_svg_())
+        game.close()
+        with self.assertRaises(ValueError):
+            game._repr_svg_()
+
+
 class TestNames(unittest.TestCase):
     """Option and move words come from the library (carc_option_name,
     carc_option_value_from_name, carc_move_parse)."""

@@ -679,6 +679,9 @@ def _unpickle_game(record):
     return Game.load(record)
 
 
+_proto('carc_game_render_svg', _c_int, _vp, _vp, _vp, _size)
+
+
 class Game:
     """A game in progress; wraps one struct carc_game that it owns alone.
 
@@ -792,6 +795,16 @@ class Game:
         first, second = sorted((self, other), key=id)
         with first._lock, second._lock:
             _check(_L.carc_game_copy(self._live(), other._live()))
+
+    def _repr_svg_(self):
+        """The board as an SVG picture (carc_game_render_svg() with its
+        defaults), so that a notebook shows the game by itself."""
+        with self._lock:
+            h = self._live()
+            n = _check(_L.carc_game_render_svg(h, None, None, 0))
+            buf = ctypes.create_string_buffer(n + 1)
+            _check(_L.carc_game_render_svg(h, None, buf, n + 1))
+        return buf.value.decode('utf-8')
 
     def save(self):
         """The game record (doc/record-format.md) as a str."""
