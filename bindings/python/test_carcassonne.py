@@ -11,6 +11,7 @@ CARCASSONNE_SEEDED_GAME (the C helper seeded-game) and RECORD_EXAMPLES
 """
 import os
 import subprocess
+import tempfile
 import unittest
 
 import carcassonne as carc
@@ -178,6 +179,32 @@ class TestNames(unittest.TestCase):
             carc.parse_move('pass\0junk')
         with self.assertRaises(TypeError):
             carc.parse_move(b'pass')
+
+
+class TestLibrarySearch(unittest.TestCase):
+    def test_sanitizer_builds_need_their_runtime(self):
+        # dlopen() of an ASan build without the ASan runtime ends the
+        # process, so the build-tree search leaves such builds out
+        with tempfile.TemporaryDirectory() as top:
+            for d, content in (('build', b'plain'),
+                               ('build-asan', b'.. libasan.so.8 ..'),
+                               ('build-tsan', b'.. libtsan.so.2 ..'),
+                               ('build-ubsan', b'.. libubsan.so.1 ..')):
+                os.mkdir(os.path.join(top, d))
+                with open(os.path.join(top, d, 'libcarcassonne.so'),
+                          'wb') as f:
+                    f.write(content)
+
+            def found(loaded):
+                return [os.path.relpath(p, top) for p in
+                        carc._build_tree_candidates(top, loaded)]
+            self.assertEqual(found(set()),
+                             ['build-ubsan/libcarcassonne.so',
+                              'build/libcarcassonne.so'])
+            self.assertEqual(found({b'libasan.so'}),
+                             ['build-asan/libcarcassonne.so',
+                              'build-ubsan/libcarcassonne.so',
+                              'build/libcarcassonne.so'])
 
 
 class TestRecords(unittest.TestCase):

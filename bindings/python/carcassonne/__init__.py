@@ -28,8 +28,9 @@ ValueError.
 
 The shared library is found, in this order, through the environment
 variable ``CARCASSONNE_LIBRARY`` (a path), ``ctypes.util.find_library``,
-the build directories next to the source tree (``build*/``), and finally
-the plain soname ``libcarcassonne.so.0`` (an installed library).
+the build directories next to the source tree (``build*/``; a sanitizer
+build only when its runtime is already loaded), and finally the plain
+soname ``libcarcassonne.so.0`` (an installed library).
 """
 
 import ctypes
@@ -100,6 +101,47 @@ TILE_TYPES = 36
 # ---------------------------------------------------------------------
 
 
+# Runtimes that must be loaded before anything else: a library built with
+# AddressSanitizer (or ThreadSanitizer, MemorySanitizer) that is dlopen()ed
+# into a process without its runtime ends the process at once.
+_EARLY_RUNTIMES = (b'libasan.so', b'libtsan.so', b'libmsan.so',
+                   b'libclang_rt.asan', b'libclang_rt.tsan',
+                   b'libclang_rt.msan')
+
+
+def _runtimes_loaded():
+    try:
+        with open('/proc/self/maps', 'rb') as f:
+            maps = f.read()
+    except OSError:
+        return set()
+    return {r for r in _EARLY_RUNTIMES if r in maps}
+
+
+def _loadable(path, loaded):
+    """False for a library that needs a sanitizer runtime this process
+    has not loaded (loading it would end the interpreter)."""
+    try:
+        with open(path, 'rb') as f:
+            data = f.read()
+    except OSError:
+        return True
+    return all(r in loaded for r in _EARLY_RUNTIMES if r in data)
+
+
+def _build_tree_candidates(top, loaded):
+    """Libraries in the build directories under ``top``, sanitizer builds
+    left out unless their runtime is loaded."""
+    seen = set()
+    for pattern in ('build*/libcarcassonne.so*', '*/libcarcassonne.so*',
+                    'build*/libcarcassonne*.dylib',
+                    'build*/carcassonne*.dll'):
+        for path in sorted(glob.glob(os.path.join(top, pattern))):
+            if path not in seen and _loadable(path, loaded):
+                seen.add(path)
+                yield path
+
+
 def _candidates():
     env = os.environ.get('CARCASSONNE_LIBRARY')
     if env:
@@ -109,10 +151,7 @@ def _candidates():
         yield found
     here = os.path.dirname(os.path.abspath(__file__))
     top = os.path.normpath(os.path.join(here, '..', '..', '..'))
-    for pattern in ('build*/libcarcassonne.so*', '*/libcarcassonne.so*',
-                    'build*/libcarcassonne*.dylib',
-                    'build*/carcassonne*.dll'):
-        yield from sorted(glob.glob(os.path.join(top, pattern)))
+    yield from _build_tree_candidates(top, _runtimes_loaded())
     yield 'libcarcassonne.so.0'
     yield 'libcarcassonne.dylib'
 
