@@ -5,8 +5,10 @@
 #
 # Installs, with apt-get, the Debian packages that building libcarcassonne
 # needs and that this machine lacks: meson, ninja-build and pkg-config, and
-# with --tests also check, valgrind, clang, python3 and xmllint
-# (libxml2-utils, which checks the SVG pictures).  With --fuzz, clang
+# with --tests also what every stage of tools/setup-and-test.sh runs: check,
+# valgrind, clang, python3, xmllint (libxml2-utils, which checks the SVG
+# pictures), tcc (stage 'portable'), doxygen ('docs'), git and xz-utils
+# ('dist') and binutils (readelf).  With --fuzz, clang
 # and, only when clang cannot link -fsanitize=fuzzer, the package that
 # holds its libFuzzer runtime (libclang-rt-<version>-dev).  Installs nothing
 # when everything is present.  Uses sudo only when not run as root; runs
@@ -42,6 +44,11 @@ if [ "$want_tests" = 1 ]; then
 	need_command valgrind valgrind
 	need_command clang clang
 	need_command xmllint libxml2-utils
+	need_command tcc tcc
+	need_command doxygen doxygen
+	need_command git git
+	need_command xz xz-utils
+	need_command readelf binutils
 	# Check is a library: ask pkg-config when it is there, else dpkg.
 	if ! { command -v pkg-config >/dev/null 2>&1 &&
 	       pkg-config --exists 'check >= 0.11'; } &&

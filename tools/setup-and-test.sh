@@ -17,10 +17,23 @@
 #              (tests/fuzz/fuzz-api, tests/fuzz/fuzz-record) for
 #              CARC_FUZZ_TIME seconds on a copy of its seed corpus in
 #              tests/fuzz/corpus/; fails on a crash
+#   portable   the fallbacks of lib/compat.h (-Dportable=true: no builtins,
+#              no vector extension, -pedantic-errors) with gcc and with
+#              clang, and every C file compiled by tcc
+#              (tools/tcc-rebuild.py); the 'unit', 'abi' and 'ffi' suites
+#              of each, then tools/compare-builds.py: the same games,
+#              hashes and scores as the default gcc build
+#   docs       the HTML documentation (-Ddocumentation=enabled); a Doxygen
+#              warning fails it (doc/Doxyfile.in)
+#   dist       `meson dist` of the checkout (needs a clean git tree), then
+#              a build of the unpacked tarball and every suite but 'slow'
+#
+# A stage whose tool is missing (clang, valgrind, tcc, doxygen, git, the
+# fuzzer runtime) fails: tools/install-deps.sh installs them all first.
 #
 # Environment:
 #   CARC_STAGES      the stages to run, default "gcc clang sanitize
-#                    valgrind install fuzz"
+#                    valgrind install fuzz portable docs dist"
 #   CARC_BUILD_ROOT  where to put the build directories (kept afterwards);
 #                    default: a temporary directory, removed at the end
 #   CARC_FUZZ_TIME   seconds of fuzzing in the fuzz stage, default 60
@@ -29,7 +42,7 @@ set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$top"
 
-stages=${CARC_STAGES:-gcc clang sanitize valgrind install fuzz}
+stages=${CARC_STAGES:-gcc clang sanitize valgrind install fuzz portable docs dist}
 case " $stages " in
 *" fuzz "*) bash "$top/tools/install-deps.sh" --tests --fuzz ;;
 *) bash "$top/tools/install-deps.sh" --tests ;;
@@ -84,6 +97,16 @@ banner() {
 	printf '\n======== %s ========\n' "$*"
 }
 
+# need_tool COMMAND STAGE: fail the stage when its tool is missing (never
+# skip it silently).
+need_tool() {
+	if ! command -v "$1" >/dev/null 2>&1; then
+		echo "$2: $1 not found; tools/install-deps.sh --tests" \
+		     "installs it" >&2
+		return 1
+	fi
+}
+
 # setup DIR [options...]: meson setup, reconfiguring a kept directory.
 setup() {
 	local dir=$1
@@ -111,10 +134,7 @@ stage_gcc() {
 }
 
 stage_clang() {
-	if ! command -v clang >/dev/null 2>&1; then
-		echo "clang not found; skipping the clang stage"
-		return 0
-	fi
+	need_tool clang clang
 	CC=clang CXX=clang++ configure_and_test clang
 }
 
@@ -129,10 +149,7 @@ stage_sanitize() {
 }
 
 stage_valgrind() {
-	if ! command -v valgrind >/dev/null 2>&1; then
-		echo "valgrind not found; skipping the valgrind stage"
-		return 0
-	fi
+	need_tool valgrind valgrind
 	banner "valgrind: configure and build (debug)"
 	CC=gcc CXX=g++ setup "$work/valgrind" --buildtype=debug \
 		-Dwerror=true -Dtests=enabled
@@ -220,10 +237,8 @@ fuzz_one() {	# fuzz_one BUILD-DIR HARNESS CORPUS-NAME
 
 stage_fuzz() {
 	local dir=$work/fuzz
-	if ! command -v clang >/dev/null 2>&1; then
-		echo "clang not found; skipping the fuzz stage"
-		return 0
-	fi
+	need_tool clang fuzz
+	# meson setup fails below when clang cannot link its fuzzer runtime
 	banner "fuzz: configure and build (clang, -Dfuzzing=true)"
 	CC=clang CXX=clang++ setup "$dir" -Dtests=enabled -Dfuzzing=true \
 		-Dexamples=false
@@ -232,9 +247,107 @@ stage_fuzz() {
 	fuzz_one "$dir" fuzz-record record
 }
 
+# The default gcc build, which the portable builds are compared with: the
+# gcc stage's when it ran, else one built here.
+default_build() {
+	if [ ! -x "$work/gcc/examples/random-game" ] ||
+	   [ ! -x "$work/gcc/bindings/python/seeded-game" ]; then
+		banner "$1: the default gcc build to compare with"
+		CC=gcc CXX=g++ setup "$work/gcc" -Dwerror=true \
+			-Dtests=enabled --prefix="$work/prefix"
+		meson compile -C "$work/gcc"
+	fi
+}
+
+# The suites the portable builds run: 'slow' would take minutes each, and
+# the games of 'slow' are compared by tools/compare-builds.py instead.
+portable_suites=(--suite unit --suite abi --suite ffi)
+
+stage_portable() {
+	local c libtcc1
+	need_tool clang portable
+	need_tool tcc portable
+	default_build portable
+	for c in gcc clang; do
+		banner "portable: $c -Dportable=true (C11 fallbacks, -pedantic-errors)"
+		if [ "$c" = gcc ]; then
+			export CC=gcc CXX=g++
+		else
+			export CC=clang CXX=clang++
+		fi
+		setup "$work/portable-$c" -Dwerror=true -Dtests=enabled \
+			-Dportable=true
+		meson compile -C "$work/portable-$c"
+		meson test -C "$work/portable-$c" --print-errorlogs \
+			"${portable_suites[@]}"
+		unset CC CXX
+	done
+
+	# Meson 1.0 cannot drive tcc: gcc configures and builds the tree
+	# with -Dportable=true, tools/tcc-rebuild.py compiles every C file
+	# again with tcc and relinks (tcc's va_arg needs its libtcc1.a;
+	# its objects carry no .note.GNU-stack, hence -z noexecstack).
+	banner "portable: tcc $(tcc -v 2>&1 | head -n 1)"
+	libtcc1=$(tcc -print-search-dirs | sed -n '/^libtcc1:/{n;s/^ *//;p;}')
+	if [ ! -f "$libtcc1" ]; then
+		echo "portable: tcc's libtcc1.a not found" >&2
+		return 1
+	fi
+	CC=gcc CXX=g++ setup "$work/portable-tcc" -Dwerror=true \
+		-Dtests=enabled -Dportable=true \
+		-Dc_link_args="$libtcc1 -Wl,-z,noexecstack"
+	meson compile -C "$work/portable-tcc"
+	python3 "$top/tools/tcc-rebuild.py" "$work/portable-tcc" >/dev/null
+	meson test -C "$work/portable-tcc" --no-rebuild --print-errorlogs \
+		"${portable_suites[@]}"
+
+	banner "portable: the same games as the default build"
+	python3 "$top/tools/compare-builds.py" "$work/gcc" \
+		"$work/portable-gcc" "$work/portable-clang" "$work/portable-tcc"
+}
+
+stage_docs() {
+	need_tool doxygen docs
+	banner "docs: Doxygen, warnings are errors"
+	CC=gcc setup "$work/docs" -Ddocumentation=enabled -Dtests=disabled \
+		-Dexamples=false
+	meson compile -C "$work/docs" doc/doc-html
+	if [ ! -f "$work/docs/doc/html/index.html" ]; then
+		echo "docs: doc/html/index.html was not written" >&2
+		return 1
+	fi
+}
+
+stage_dist() {
+	local tarball src
+	need_tool git dist
+	if [ -n "$(git -C "$top" status --porcelain --untracked-files=no)" ]; then
+		echo "dist: the git tree has uncommitted changes, which" \
+		     "meson dist would leave out; commit or stash them" \
+		     "(git status) and run the stage again" >&2
+		return 1
+	fi
+	banner "dist: meson dist"
+	CC=gcc setup "$work/dist" -Dtests=disabled -Dexamples=false \
+		-Ddocumentation=disabled
+	rm -rf "$work/dist/meson-dist"
+	meson dist -C "$work/dist" --no-tests --formats xztar
+	tarball=$(find "$work/dist/meson-dist" -name '*.tar.xz' -print -quit)
+	rm -rf "$work/dist-src"
+	mkdir -p "$work/dist-src"
+	tar -xJf "$tarball" -C "$work/dist-src"
+	src=$(find "$work/dist-src" -mindepth 1 -maxdepth 1 -type d -print -quit)
+	banner "dist: build and test $(basename "$tarball")"
+	CC=gcc CXX=g++ setup "$work/dist-build" "$src" -Dwerror=true \
+		-Dtests=enabled
+	meson compile -C "$work/dist-build"
+	meson test -C "$work/dist-build" --print-errorlogs --no-suite slow
+}
+
 for stage in $stages; do
 	case "$stage" in
-	gcc|clang|sanitize|valgrind|install|fuzz) "stage_$stage" ;;
+	gcc|clang|sanitize|valgrind|install|fuzz|portable|docs|dist)
+		"stage_$stage" ;;
 	*) echo "unknown stage: $stage" >&2; exit 2 ;;
 	esac
 done
