@@ -344,11 +344,14 @@ stage_dist() {
 	meson test -C "$work/dist-build" --print-errorlogs --no-suite slow
 }
 
+times=""
 for stage in $stages; do
+	stage_started=$(date +%s)
 	case "$stage" in
 	gcc|clang|sanitize|valgrind|install|fuzz|portable|docs|dist)
 		"stage_$stage" ;;
 	*) echo "unknown stage: $stage" >&2; exit 2 ;;
 	esac
+	times="$times $stage $(( $(date +%s) - stage_started ))s"
 done
-banner "all stages passed: $stages"
+banner "all stages passed:$times"
