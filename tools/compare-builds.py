@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Check that several builds of the library play exactly the same games.
 
-Usage: tools/compare-builds.py [--seeds N] REFERENCE-BUILD OTHER-BUILD...
+Usage: tools/compare-builds.py [--seeds N] BASE-BUILD OTHER-BUILD...
 
 Each argument is a meson build directory with the examples and the Python
 binding's helper built.  For seeds 1..N (default 20) every build runs

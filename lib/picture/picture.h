@@ -12,17 +12,12 @@
 
 #include <carcassonne/carcassonne.h>
 
-/* The library is compiled with hidden visibility; exported definitions
- * say so (the same definition as lib/carc-private.h). */
-#ifndef CARC_EXPORT
-#define CARC_EXPORT __attribute__((visibility("default")))
-#endif
+/* CARC_EXPORT (the library is compiled with hidden visibility) and the
+ * printf attribute, where the compiler has them: compiler portability,
+ * not the engine. */
+#include "compat.h"
 
-#if defined(__GNUC__)
-#define PIC_PRINTF(f, a) __attribute__((format(printf, f, a)))
-#else
-#define PIC_PRINTF(f, a)
-#endif
+#define PIC_PRINTF(f, a) CARC_PRINTF(f, a)
 
 /*
  * An snprintf-style text sink: everything is counted, what fits in
