@@ -78,16 +78,20 @@ log_move(char *line, size_t size, const struct carc_game *before,
 	}
 }
 
-/* Back to history length @p target: the same rules and draw order. */
+/* Back to history length @p target, one carc_game_undo() at a time (the
+ * draw order is kept). */
 static int
-rewind_game(struct carc_game **game, int target)
+rewind_game(struct carc_game *game, int target)
 {
-	struct carc_game *g = replay_prefix(*game, target, false);
+	while (carc_game_history_count(game) > target) {
+		int rc = carc_game_undo(game);
 
-	if (!g)
-		return -1;
-	carc_game_free(*game);
-	*game = g;
+		if (rc < 0) {
+			fprintf(stderr, "%s: undo: %s\n", progname,
+				carc_strerror(rc));
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -233,7 +237,7 @@ cmd_play(int argc, char **argv)
 					continue;
 				}
 				target = marks[--n_marks];
-				if (rewind_game(&game, target) < 0 ||
+				if (rewind_game(game, target) < 0 ||
 				    carc_game_copy(scratch, game) < 0)
 					goto out;
 				fprintf(out, "undone: back to move %d\n",
