@@ -244,3 +244,50 @@ carc_game_feature_city_at(const struct carc_game *game, int32_t x,
 	}
 	return CARC_E_INVALID;
 }
+
+/*
+ * The bound of carc_game_legal_moves(), step by step (the listings are in
+ * move.c, phantom.c, buildings.c and crop-circles.c):
+ *
+ * - Placing a tile: a placement puts the tile in one of four rotations on
+ *   an empty position next to the board, and the frontier holds every
+ *   such position once, so there are at most 4 per frontier cell.  Over
+ *   a game: the start tile has 4 empty neighbours, and each tile placed
+ *   goes on one of them (one fewer) and brings at most 3 new ones (its
+ *   other sides), so n tiles on the board have at most 2n + 2 (the
+ *   largest site perimeter of a connected set of n cells).
+ * - Deploying: one follower move per feature of the tile just placed (at
+ *   most MAX_TILE_FEATS = 9), at most one building move per kind (3) and
+ *   the pass.
+ * - The phantom step: one move per feature and the pass.
+ * - The crop-circle choice: deploy or remove.
+ * - A crop-circle response: deploying, a follower and a phantom next to
+ *   each distinct piece holding a figure of the symbol's kind (so at most
+ *   two per figure on the board) and the pass; removing, one move per
+ *   piece holding one of the player's figures, fewer than the figures.
+ */
+CARC_EXPORT int
+carc_game_legal_moves_max(const struct carc_game *game)
+{
+	const struct carc_game *g = game;
+	uint32_t figures = 0;
+
+	if (!g)
+		return CARC_E_INVALID;
+	switch (g->s.phase) {
+	case CARC_PHASE_PLACE_TILE:
+		return (int)(4 * g->s.n_frontier);
+	case CARC_PHASE_DEPLOY:
+		return tinfo(g, g->s.last_tile)->n_feats + 3 + 1;
+	case CARC_PHASE_PHANTOM:
+		return tinfo(g, g->s.last_tile)->n_feats + 1;
+	case CARC_PHASE_CROP_CHOICE:
+		return 2;
+	case CARC_PHASE_CROP_RESPONSE:
+		for (uint32_t p = 0; p < g->s.n_players; p++)
+			for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+				figures += g->s.figs[p][k] != NODE_NONE;
+		return (int)(2 * figures + 1);
+	}
+	return 0;	/* the game is over */
+}

@@ -826,6 +826,25 @@ check_feature(const struct carc_game *game, int32_t x, int32_t y,
 		}
 }
 
+/* The bound the header states from the rules alone. */
+static int
+rules_bound(const struct carc_game *game)
+{
+	switch (carc_game_phase(game)) {
+	case CARC_PHASE_PLACE_TILE:
+		return 8 * carc_game_tile_count(game) + 8;
+	case CARC_PHASE_DEPLOY:
+		return 13;
+	case CARC_PHASE_PHANTOM:
+		return 10;
+	case CARC_PHASE_CROP_CHOICE:
+		return 2;
+	case CARC_PHASE_CROP_RESPONSE:
+		return 2 * 6 * 16 + 1;
+	}
+	return 0;
+}
+
 static void
 random_games(int games)
 {
@@ -841,8 +860,13 @@ random_games(int games)
 		OK(carc_game_clone(g, &before));
 		while (!carc_game_is_over(g)) {
 			int n = carc_game_legal_moves(g, moves, 4096);
+			int max = carc_game_legal_moves_max(g);
 			carc_move_t m;
 			int figs;
+
+			if (n > max || max > rules_bound(g))
+				ck_abort_msg("%d moves, bound %d, rules %d", n,
+					     max, rules_bound(g));
 
 			if (n <= 0) ck_abort_msg("no legal move");
 			if (n > 4096) ck_abort_msg("%d moves", n);
@@ -882,6 +906,78 @@ START_TEST(property_points_now)
 }
 END_TEST
 
+/* carc_game_legal_moves_max() at each kind of decision point. */
+START_TEST(bound_values)
+{
+	ck_assert_int_eq(carc_game_legal_moves_max(NULL), CARC_E_INVALID);
+	g = make_scenario("DBB", CARC_OPT_PHANTOM, 1, 0);
+	/* D alone: four open positions, four rotations */
+	ck_assert_int_eq(carc_game_legal_moves_max(g), 16);
+	ck_assert_int_le(carc_game_legal_moves(g, NULL, 0), 16);
+	play(g, CARC_TILE_D, 1, 0, 0);
+	/* D has four features: + three buildings + pass */
+	ck_assert_int_eq(carc_game_legal_moves_max(g), 8);
+	deploy(g, CARC_R1);
+	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_PHANTOM);
+	ck_assert_int_eq(carc_game_legal_moves_max(g), 5);
+	ck_assert_int_eq(carc_game_legal_moves(g, NULL, 0), 4);
+	pass(g);
+	/* two tiles in a row: six open positions */
+	ck_assert_int_eq(carc_game_legal_moves_max(g), 24);
+	play(g, CARC_TILE_B, 0, 1, 0);
+	pass(g);
+	pass(g);
+	play(g, CARC_TILE_B, 1, 1, 0);
+	pass(g);
+	pass(g);
+	ck_assert_int_eq(carc_game_is_over(g), 1);
+	ck_assert_int_eq(carc_game_legal_moves_max(g), 0);
+}
+END_TEST
+
+/* The longest stack the library accepts, every expansion: the bound
+ * holds at every decision point (the header's 8n + 8 too). */
+START_TEST(bound_longest_stack)
+{
+	struct carc_rules_builder *b = NULL;
+	struct carc_rules *rules = NULL;
+	carc_move_t *moves;
+	uint64_t rng = 11;
+	int most = 0, decisions = 0;
+
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_PHANTOM, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_I, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_II, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_LITTLE_BUILDINGS, 1));
+	/* 111 of each type and 4 more U: 4000 */
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		assert_ok(carc_rules_builder_set_tile_count(
+			b, t, t == CARC_TILE_U ? 115 : 111));
+	assert_ok(carc_rules_builder_build(b, &rules));
+	carc_rules_builder_free(b);
+	g = make_game(rules, 6, 5);
+	carc_rules_unref(rules);
+	moves = malloc(32016 * sizeof(*moves));
+	ck_assert_ptr_nonnull(moves);
+	while (!carc_game_is_over(g)) {
+		int max = carc_game_legal_moves_max(g);
+		int n = carc_game_legal_moves(g, moves, (size_t)max);
+
+		if (n <= 0 || n > max || max > rules_bound(g) || max > 32016)
+			ck_abort_msg("%d moves, bound %d, rules %d", n, max,
+				     rules_bound(g));
+		most = n > most ? n : most;
+		OK(carc_game_apply(g, moves[test_rand(&rng) % (uint64_t)n]));
+		decisions++;
+	}
+	free(moves);
+	/* the stack is long enough for far more than a fixed 512 */
+	ck_assert_int_gt(decisions, 8000);
+	ck_assert_int_gt(most, 512);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -901,6 +997,8 @@ test_suite(void)
 	tcase_add_test(tc, phantom_counts);
 	tcase_add_test(tc, bad_arguments);
 	tcase_add_test(tc, property_points_now);
+	tcase_add_test(tc, bound_values);
+	tcase_add_test(tc, bound_longest_stack);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -820,12 +820,24 @@ int carc_move_parse(const char *text, carc_move_t *move_out);
  * legal move there; carc_game_apply() plays one and performs every forced
  * step that follows (scoring, drawing the next tile, discarding tiles that
  * fit nowhere, final scoring).
+ * carc_game_legal_moves_max() sizes the buffer (no fixed size suffices:
+ * a long custom stack gives thousands of placements):
  * @code
- * carc_move_t moves[512];
+ * carc_move_t *moves = NULL;
+ * size_t cap = 0;
  * while (!carc_game_is_over(game)) {
- *         int n = carc_game_legal_moves(game, moves, 512);
+ *         size_t max = (size_t)carc_game_legal_moves_max(game);
+ *         if (max > cap) {
+ *                 carc_move_t *grown = realloc(moves, max * sizeof(*moves));
+ *                 if (!grown)
+ *                         break;
+ *                 moves = grown;
+ *                 cap = max;
+ *         }
+ *         int n = carc_game_legal_moves(game, moves, cap);
  *         carc_game_apply(game, moves[pick(n)]);
  * }
+ * free(moves);
  * @endcode
  * @{
  */
@@ -970,6 +982,31 @@ int carc_game_current_tile(const struct carc_game *game);
  */
 int carc_game_legal_moves(const struct carc_game *game, carc_move_t *moves,
 			  size_t n_moves);
+
+/**
+ * An upper bound of carc_game_legal_moves() at the current decision point,
+ * never exceeded: the size of a buffer that always holds every legal move.
+ * Cheap (no listing, no allocation).
+ *
+ * It is 4 per empty position next to the board when placing a tile (4
+ * rotations), the tile's features + 4 when deploying (a follower per
+ * feature, three building kinds, pass), its features + 1 in the phantom
+ * step, 2 for the crop-circle choice, 2 per figure on the board + 1 for a
+ * crop-circle response, and 0 once the game is over.
+ *
+ * Bounds by the rules alone, for a fixed buffer: with n tiles on the board
+ * (the start tile included) there are at most 2n + 2 empty positions next
+ * to it, so at most 8n + 8 placements, which is 32,016 for the longest
+ * stack the library accepts (4,000 tiles and the start tile); the other
+ * steps never exceed 13 (9 features, 3 buildings, pass), 10, 2 and
+ * 2 x 6 x 16 + 1 = 193 (six players, each with at most 15 followers and a
+ * phantom).  With 72 tiles of the base game: 8 x 72 + 8 = 584 at most.
+ *
+ * @return the bound (>= the count carc_game_legal_moves() returns), or
+ *         #CARC_E_INVALID for a NULL game.
+ * @since 0.2
+ */
+int carc_game_legal_moves_max(const struct carc_game *game);
 
 /**
  * Check a move without playing it.
