@@ -484,14 +484,16 @@ START_TEST(bot_calls_never_allocate)
 	mem.count = 0;
 	mem.fail_nth = 0;
 	for (;;) {
-		int n, legal, rc_apply, rc_copy;
+		int n, max, legal, rc_apply, rc_copy;
 		carc_move_t m;
 
 		mem.armed = 1;
 		n = carc_game_legal_moves(g, moves, 512);
+		max = carc_game_legal_moves_max(g);
 		mem.armed = 0;
 		ck_assert_int_ge(n, 0);
 		ck_assert_int_le(n, 512);
+		ck_assert_int_le(n, max);
 		if (n == 0)
 			break;
 		m = moves[test_rand(&rng) % (uint64_t)n];
