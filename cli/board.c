@@ -413,7 +413,7 @@ board_draw(const struct carc_game *g, const struct board_view *v, FILE *f)
 {
 	int32_t x0, y0, x1, y1;
 
-	board_bounds(g, &x0, &y0, &x1, &y1);
+	carc_game_bounds(g, &x0, &y0, &x1, &y1);
 	for (int i = 0; v->spots && i < v->n_spots; i++) {
 		int32_t x = carc_move_x(v->spots[i]), y = carc_move_y(v->spots[i]);
 

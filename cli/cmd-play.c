@@ -112,7 +112,8 @@ cmd_play(int argc, char **argv)
 	carc_move_t *moves = NULL;
 	char line[1024] = "";
 	FILE *out = stdout;	/* everything but the record */
-	int *marks = NULL, n_marks = 0;	/* history lengths of human moves */
+	int *marks = NULL;	/* history lengths of human moves */
+	size_t n_marks = 0, marks_cap = 0, moves_cap = 0;
 	uint64_t rng;
 	int turn = 0, rc = 1;
 
@@ -204,9 +205,7 @@ cmd_play(int argc, char **argv)
 	if (record && strcmp(record, "-") != 0 &&
 	    save_record_atomic(game, record) < 0)
 		goto out;
-	moves = malloc(MAX_MOVES * sizeof(*moves));
-	marks = malloc(4 * MAX_MOVES * sizeof(*marks));
-	if (!moves || !marks || carc_game_clone(game, &scratch) < 0 ||
+	if (carc_game_clone(game, &scratch) < 0 ||
 	    carc_game_clone(game, &before) < 0)
 		goto out;
 	if (any_human &&
@@ -218,11 +217,16 @@ cmd_play(int argc, char **argv)
 	rng = seed ^ 0x5eedull;
 
 	while (carc_game_is_over(game) == 0) {
-		int n = carc_game_legal_moves(game, moves, MAX_MOVES);
+		int n = legal_moves(game, &moves, &moves_cap);
 		int player = carc_game_current_player(game);
 		carc_move_t m;
 
-		if (n <= 0)
+		if (n < 0) {
+			fprintf(stderr, "%s: cannot list the moves: %s\n",
+				progname, carc_strerror(n));
+			goto out;
+		}
+		if (n == 0)
 			break;
 		if (is_human[player]) {
 			int action;
@@ -257,9 +261,17 @@ cmd_play(int argc, char **argv)
 					progname);
 				goto out;
 			}
-			if (n_marks < 4 * MAX_MOVES)
-				marks[n_marks++] =
-					carc_game_history_count(game);
+			if (n_marks == marks_cap) {
+				size_t cap = marks_cap ? 2 * marks_cap : 64;
+				int *grown = realloc(marks,
+						     cap * sizeof(*grown));
+
+				if (!grown)
+					goto out;
+				marks = grown;
+				marks_cap = cap;
+			}
+			marks[n_marks++] = carc_game_history_count(game);
 		} else if (search)
 			m = mcts_choose(search, game, &rng);
 		else if (strcmp(bot, "greedy") == 0)

@@ -47,7 +47,7 @@ print_board(const struct carc_game *g, FILE *f)
 {
 	int32_t x0, y0, x1, y1;
 
-	board_bounds(g, &x0, &y0, &x1, &y1);
+	carc_game_bounds(g, &x0, &y0, &x1, &y1);
 	fprintf(f, "board: x %d..%d, y %d..%d\n", (int)x0, (int)x1, (int)y0,
 		(int)y1);
 	for (int32_t y = y0; y <= y1; y++) {

@@ -238,23 +238,23 @@ print_scores(const struct carc_game *game, FILE *f)
 /* ASCII board                                                          */
 /* ------------------------------------------------------------------ */
 
-void
-board_bounds(const struct carc_game *g, int32_t *x0, int32_t *y0,
-	     int32_t *x1, int32_t *y1)
+int
+legal_moves(const struct carc_game *game, carc_move_t **moves, size_t *cap)
 {
-	int n = carc_game_tile_count(g);
+	int max = carc_game_legal_moves_max(game);
 
-	*x0 = *y0 = INT32_MAX;
-	*x1 = *y1 = INT32_MIN;
-	for (int i = 0; i < n; i++) {
-		int32_t x, y;
+	if (max < 0)
+		return max;
+	if ((size_t)max > *cap) {
+		carc_move_t *grown = realloc(*moves,
+					     (size_t)max * sizeof(*grown));
 
-		carc_game_tile_at(g, (uint32_t)i, &x, &y, NULL, NULL);
-		*x0 = x < *x0 ? x : *x0;
-		*y0 = y < *y0 ? y : *y0;
-		*x1 = x > *x1 ? x : *x1;
-		*y1 = y > *y1 ? y : *y1;
+		if (!grown)
+			return CARC_E_NOMEM;
+		*moves = grown;
+		*cap = (size_t)max;
 	}
+	return carc_game_legal_moves(game, *moves, *cap);
 }
 
 const char *

@@ -13,8 +13,6 @@
 
 #include <carcassonne/carcassonne.h>
 
-#define MAX_MOVES 4096
-
 extern const char *progname;
 
 /* main.c */
@@ -29,8 +27,10 @@ void print_events(const struct carc_game *game, int move_no, FILE *f);
 struct carc_game *replay_prefix(const struct carc_game *full, int n_moves,
 				bool events);
 void print_scores(const struct carc_game *game, FILE *f);
-void board_bounds(const struct carc_game *g, int32_t *x0, int32_t *y0,
-		  int32_t *x1, int32_t *y1);
+/* Every legal move of @game into *moves, grown to
+ * carc_game_legal_moves_max(): the count, or a negative CARC_E_*. */
+int legal_moves(const struct carc_game *game, carc_move_t **moves,
+		size_t *cap);
 /* The word of a feature kind (carc_feature_kind_name()), "?" if none. */
 const char *kind_word(int32_t kind);
 void print_events_json(const struct carc_game *game, int move_no,

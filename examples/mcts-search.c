@@ -22,7 +22,10 @@
 
 #include "mcts-search.h"
 
-#define MAX_MOVES 4096
+/* The move buffer starts at the most moves of a base-game position
+ * (carcassonne.h: 8 n + 8 placements for n tiles on the board) and grows
+ * when carc_game_legal_moves() reports more, as on a long custom stack. */
+#define FIRST_MOVES 584
 
 struct node {
 	carc_move_t move;	/* the move that leads here */
@@ -38,6 +41,7 @@ struct mcts {
 	int playouts;
 	struct carc_game *scratch;
 	carc_move_t *moves;
+	size_t moves_cap;
 };
 
 uint64_t
@@ -92,16 +96,37 @@ mcts_rewards(const struct carc_game *g, int n_players, double *out)
 				 ? 1.0 / winners : 0.0;
 }
 
+/* Every legal move of @g into t->moves, grown to fit: the count, or a
+ * negative error (CARC_E_NOMEM when the buffer cannot grow). */
 static int
-playout(struct carc_game *g, carc_move_t *moves, uint64_t *rng)
+list_moves(struct mcts *t, const struct carc_game *g)
+{
+	int n = carc_game_legal_moves(g, t->moves, t->moves_cap);
+
+	if (n > 0 && (size_t)n > t->moves_cap) {
+		carc_move_t *grown = realloc(t->moves,
+					     (size_t)n * sizeof(*grown));
+
+		if (!grown)
+			return CARC_E_NOMEM;
+		t->moves = grown;
+		t->moves_cap = (size_t)n;
+		n = carc_game_legal_moves(g, t->moves, t->moves_cap);
+	}
+	return n;
+}
+
+static int
+playout(struct mcts *t, struct carc_game *g, uint64_t *rng)
 {
 	while (!carc_game_is_over(g)) {
-		int n = carc_game_legal_moves(g, moves, MAX_MOVES);
+		int n = list_moves(t, g);
 		int rc;
 
-		if (n <= 0 || n > MAX_MOVES)
+		if (n <= 0)
 			return n < 0 ? n : CARC_E_INVALID;
-		rc = carc_game_apply(g, moves[mcts_below(rng, (uint32_t)n)]);
+		rc = carc_game_apply(g,
+				     t->moves[mcts_below(rng, (uint32_t)n)]);
 		if (rc < 0)
 			return rc;
 	}
@@ -131,13 +156,14 @@ mcts_choose(struct mcts *t, const struct carc_game *root, uint64_t *rng)
 		path[depth++] = 0;
 		/* selection and expansion */
 		while (!carc_game_is_over(scratch) && depth < 1024) {
-			int n = carc_game_legal_moves(scratch, moves, MAX_MOVES);
+			int n = list_moves(t, scratch);
 			int player = carc_game_current_player(scratch);
 			int child, pick = -1, untried = 0;
 			double best_ucb = -1.0;
 
-			if (n <= 0 || n > MAX_MOVES)
+			if (n <= 0)
 				return CARC_MOVE_NONE;
+			moves = t->moves;
 			/* count legal moves without a child; mark children
 			 * available in this determinisation */
 			for (int i = 0; i < n; i++) {
@@ -189,7 +215,7 @@ mcts_choose(struct mcts *t, const struct carc_game *root, uint64_t *rng)
 			path[depth++] = pick;
 			node = pick;
 		}
-		if (playout(scratch, moves, rng) < 0)
+		if (playout(t, scratch, rng) < 0)
 			return CARC_MOVE_NONE;
 		mcts_rewards(scratch, n_players, r);
 		for (int d = 1; d < depth; d++) {
@@ -218,7 +244,8 @@ mcts_new(const struct carc_game *like, int playouts)
 	t->playouts = playouts;
 	t->cap = playouts + 1;
 	t->nodes = calloc((size_t)t->cap, sizeof(*t->nodes));
-	t->moves = calloc(MAX_MOVES, sizeof(*t->moves));
+	t->moves_cap = FIRST_MOVES;
+	t->moves = calloc(t->moves_cap, sizeof(*t->moves));
 	if (!t->nodes || !t->moves || carc_game_clone(like, &t->scratch) < 0)
 		goto fail;
 	return t;

@@ -23,7 +23,6 @@
 
 #include "mcts-search.h"
 
-#define MAX_MOVES 4096
 
 static int
 parse_int(const char *s, long min, long max, long *out)
@@ -47,6 +46,7 @@ main(int argc, char **argv)
 	struct carc_game *first = NULL;
 	struct mcts *search = NULL;
 	carc_move_t *moves = NULL;
+	size_t cap = 0;
 	double shared = 0;
 
 	for (int i = 1; i < argc; i++) {
@@ -84,8 +84,7 @@ main(int argc, char **argv)
 		}
 	}
 
-	moves = calloc(MAX_MOVES, sizeof(*moves));
-	if (!moves || carc_rules_builder_new(&b) < 0) {
+	if (carc_rules_builder_new(&b) < 0) {
 		fprintf(stderr, "out of memory\n");
 		rc = 2;
 		goto out;
@@ -119,8 +118,22 @@ main(int argc, char **argv)
 			if (carc_game_current_player(g) == 0) {
 				m = mcts_choose(search, g, &rng);
 			} else {
-				int n = carc_game_legal_moves(g, moves,
-							      MAX_MOVES);
+				/* the buffer follows the position's bound */
+				int max = carc_game_legal_moves_max(g);
+				int n = CARC_E_NOMEM;
+
+				if (max > 0 && (size_t)max > cap) {
+					carc_move_t *grown = realloc(
+						moves, (size_t)max *
+							       sizeof(*moves));
+					if (grown) {
+						moves = grown;
+						cap = (size_t)max;
+					}
+				}
+				if (max > 0 && (size_t)max <= cap)
+					n = carc_game_legal_moves(g, moves,
+								  cap);
 				m = n > 0 ? moves[mcts_below(&rng, (uint32_t)n)]
 					  : CARC_MOVE_NONE;
 			}
