@@ -35,10 +35,6 @@ OLD_CITES = [
     (re.compile(r'\b\d+\.\d+\s+(?:#|item\s)\d+'), 'a numbered ruling'),
 ]
 
-# Documents another part of the current work is writing (issue 19, item
-# 3).  A citation of one is reported as a warning while the file is
-# missing; remove the entry once the file is in the repository.
-PLANNED = {'doc/internals.md'}
 
 ANCHOR_TAG = re.compile(r'<a\s+(?:id|name)\s*=\s*"([^"]+)"', re.IGNORECASE)
 LABEL = re.compile(r'\{#([\w-]+)\}')
@@ -155,10 +151,6 @@ def check_tree(root, skip=()):
                     continue
                 target, anchor = m.group(1), m.group(2)
                 found = resolve(rel, target)
-                if found is None and target in PLANNED:
-                    print('warning: %s:%d: cites %s, which is planned but '
-                          'not written yet' % (rel, lineno, target))
-                    continue
                 if found is None:
                     problems.append('%s:%d: cites %s, which is not in the '
                                     'repository' % (rel, lineno, target))
