@@ -26,11 +26,13 @@ clone a game; ``pickle`` stores its game record.  ``Game.close()`` (or
 ``with Game(...) as game:``) frees a game early; a closed game raises
 ValueError.
 
-The shared library is found, in this order, through the environment
+The shared library is found, in this order: the copy bundled in the
+package directory (a wheel built by pip puts it there), the environment
 variable ``CARCASSONNE_LIBRARY`` (a path), ``ctypes.util.find_library``,
 the build directories next to the source tree (``build*/``; a sanitizer
 build only when its runtime is already loaded), and finally the plain
 soname ``libcarcassonne.so.0`` (an installed library).
+``library_path`` says which one was loaded.
 """
 
 import ctypes
@@ -143,13 +145,18 @@ def _build_tree_candidates(top, loaded):
 
 
 def _candidates():
+    here = os.path.dirname(os.path.abspath(__file__))
+    # The copy a wheel bundles next to the package comes first.
+    for name in ('libcarcassonne.so', 'libcarcassonne.dylib',
+                 'carcassonne.dll'):
+        if os.path.isfile(os.path.join(here, name)):
+            yield os.path.join(here, name)
     env = os.environ.get('CARCASSONNE_LIBRARY')
     if env:
         yield env
     found = ctypes.util.find_library('carcassonne')
     if found:
         yield found
-    here = os.path.dirname(os.path.abspath(__file__))
     top = os.path.normpath(os.path.join(here, '..', '..', '..'))
     yield from _build_tree_candidates(top, _runtimes_loaded())
     yield 'libcarcassonne.so.0'
@@ -169,6 +176,8 @@ def _load():
 
 library = _load()
 _L = library
+#: The path (or soname) the shared library was loaded from.
+library_path = library._name
 
 _c_int, _c_u32, _c_i32, _c_u64 = (ctypes.c_int, ctypes.c_uint32,
                                   ctypes.c_int32, ctypes.c_uint64)
