@@ -8,7 +8,8 @@
 # with --tests also what every stage of tools/setup-and-test.sh runs: check,
 # valgrind, clang, python3, xmllint (libxml2-utils, which checks the SVG
 # pictures), tcc (stage 'portable'), doxygen ('docs'), git and xz-utils
-# ('dist') and binutils (readelf).  With --fuzz, clang
+# ('dist'), binutils (readelf), and python3-mesonpy, python3-build,
+# python3-pip and patchelf (suite packaging, the pip wheel).  With --fuzz, clang
 # and, only when clang cannot link -fsanitize=fuzzer, the package that
 # holds its libFuzzer runtime (libclang-rt-<version>-dev).  Installs nothing
 # when everything is present.  Uses sudo only when not run as root; runs
@@ -49,6 +50,17 @@ if [ "$want_tests" = 1 ]; then
 	need_command git git
 	need_command xz xz-utils
 	need_command readelf binutils
+	# The pip package test (suite packaging): meson-python builds the
+	# wheel, python3 -m build drives it, patchelf lets build see that
+	# meson-python's optional RPATH tool is there (all Debian's, for
+	# /usr/bin/python3), pip installs the wheel.
+	need_command patchelf patchelf
+	for pkg in python3-mesonpy python3-build python3-pip; do
+		if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null |
+			grep -q 'ok installed'; then
+			missing+=("$pkg")
+		fi
+	done
 	# Check is a library: ask pkg-config when it is there, else dpkg.
 	if ! { command -v pkg-config >/dev/null 2>&1 &&
 	       pkg-config --exists 'check >= 0.11'; } &&
