@@ -586,7 +586,7 @@ class TestIntegers(unittest.TestCase):
         game = carc.Game(carc.Rules(), Index(3), Index(4))
         self.assertEqual(game.players(), 3)
         self.assertEqual(game.save(), carc.Game(carc.Rules(), 3, 4).save())
-        m = game.legal_moves()[0]
+        m = int(game.legal_moves()[0])
         game.apply(Index(m))
         self.assertEqual(game.history(), [m])
 
@@ -619,7 +619,15 @@ class TestClosedGame(unittest.TestCase):
             'current_player': (), 'current_tile': (), 'score': (0,),
             'scores': (), 'supply': (0,), 'hash': (), 'remaining': (),
             'tiles': (), 'figures': (), 'buildings': (), 'events': (),
-            '__enter__': (),
+            '__enter__': (), 'push': (move,), 'pop': (), 'undo': (),
+            'legal_moves_max': (), 'memory_size': (), 'svg': (),
+            '_repr_svg_': (), 'set_draw_order': (['E'],),
+            'draw_order': (), 'drawn_count': (), 'discards': (),
+            'crop_action': (), 'tile_at': (0, 0), 'bounds': (),
+            'feature': (0, 0, 'c1'), 'feature_get': (0, 0, 'c1', 1),
+            'feature_pieces': (0, 0, 'c1'), 'feature_cities': (0, 0, 'f1'),
+            'feature_is_complete': (0, 0, 'c1'),
+            'feature_figures': (0, 0, 'c1', 0),
         }
         public = {n for n in dir(carc.Game) if not n.startswith('_')}
         self.assertEqual(public - set(calls),
@@ -628,6 +636,20 @@ class TestClosedGame(unittest.TestCase):
             with self.subTest(method=name):
                 with self.assertRaises(ValueError):
                     getattr(game, name)(*args)
+        # the views of a closed game
+        for use in (len, list, bool, repr):
+            self.assertIn(use(game.history) if use is repr else 'x',
+                          ('x', '<History of a closed game>'))
+            if use is not repr:
+                with self.assertRaises(ValueError):
+                    use(game.legal_moves)
+                with self.assertRaises(ValueError):
+                    use(game.history)
+        with self.assertRaises(ValueError):
+            move in game.legal_moves
+        with self.assertRaises(ValueError):
+            game.history[0]
+        self.assertEqual(repr(game), '<Game (closed)>')
         before = other.hash()
         with self.assertRaises(ValueError):
             other.copy_from(game)

@@ -1,21 +1,39 @@
 # SPDX-License-Identifier: MIT
 """Python binding of libcarcassonne, on ctypes and the standard library.
 
+A game is a :class:`Game`; its legal moves are :class:`Move` values (64-bit
+integers that print in the words of game records); ``push`` plays one and
+``pop`` takes it back:
+
     >>> import carcassonne as carc
-    >>> rules = carc.Rules(phantom=True, farm_scoring='per-city')
-    >>> game = carc.Game(rules, players=2, seed=1)
+    >>> game = carc.Game(carc.Rules(phantom=True), players=2, seed=1)
+    >>> game.current_tile()
+    'S'
+    >>> len(game.legal_moves)
+    5
+    >>> move = next(iter(game.legal_moves))
+    >>> move
+    Move('place 0,-1 r1')
+    >>> move.kind, move.x, move.y, move.rotation
+    (<MoveKind.PLACE: 1>, 0, -1, 1)
+    >>> game.push(move)
+    >>> game.phase()
+    <Phase.DEPLOY: 2>
+    >>> game.pop()
+    Move('place 0,-1 r1')
     >>> while not game.is_over():
-    ...     game.apply(game.legal_moves()[0])
+    ...     moves = game.legal_moves()
+    ...     game.push(moves[game.hash() % len(moves)])
     >>> game.scores()
-    [..., ...]
-    >>> text = game.save()
-    >>> same = carc.Game.load(text)
-    >>> same.hash() == game.hash()
+    [16, 8]
+    >>> carc.Game.load(game.save()).hash() == game.hash()
     True
 
-Errors of the library raise :class:`CarcError`, whose ``code`` is the
-library's (negative) status and whose message is ``carc_strerror(code)``;
-:class:`RecordError` adds the line and column of a bad game record.
+Errors of the library raise :class:`CarcassonneError` (alias
+:class:`CarcError`), whose ``code`` is the library's (negative) status:
+:class:`IllegalMoveError` for a move the game refuses,
+:class:`RecordError` (with line and column) for a bad game record,
+:class:`InvalidArgumentError` for a value the library rejects.
 
 No argument can crash the interpreter: every integer is checked before it
 reaches the library (TypeError for a non-integer, OverflowError outside
@@ -24,7 +42,7 @@ Game has a lock taken around each library call, so a game shared by
 threads is used by one of them at a time.  ``copy.copy``/``deepcopy``
 clone a game; ``pickle`` stores its game record.  ``Game.close()`` (or
 ``with Game(...) as game:``) frees a game early; a closed game raises
-ValueError.
+ValueError.  A call that fails leaves the game unchanged.
 
 The shared library is found, in this order: the copy bundled in the
 package directory (a wheel built by pip puts it there), the environment
@@ -33,70 +51,57 @@ the build directories next to the source tree (``build*/``; a sanitizer
 build only when its runtime is already loaded), and finally the plain
 soname ``libcarcassonne.so.0`` (an installed library).
 ``library_path`` says which one was loaded.
+
+For modules built on this one (``carcassonne.search``, ``carcassonne.env``)
+the internal hooks are stable: ``_L`` (the loaded library), ``_proto()``
+(declare a C function), ``_check()`` (turn a status into an exception),
+``Game._lock``, ``Game._live()`` and ``Game._query()``.
 """
 
+from __future__ import annotations
+
+import array
 import ctypes
 import ctypes.util
+import enum
 import glob
 import operator
 import os
 import threading
+from typing import (Any, Callable, Dict, Iterable, Iterator, List,
+                    NamedTuple, Optional, Sequence, Tuple, Type, TypedDict,
+                    TypeVar, Union, overload)
 
 __all__ = [
-    'CarcError', 'RecordError', 'Rules', 'Game', 'library',
-    'tile_name', 'tile_from_name', 'feature_name', 'feature_from_name',
+    # errors
+    'CarcassonneError', 'CarcError', 'IllegalMoveError', 'RecordError',
+    'InvalidArgumentError',
+    # values
+    'Move', 'MoveList', 'LegalMoves', 'History', 'Rules', 'Game',
+    'PlacedTile', 'PlacedFigure', 'Building', 'FeatureInfo', 'Event',
+    'OptionInfo',
+    # enums
+    'ErrorCode', 'Phase', 'Figure', 'MoveKind', 'CropChoice', 'Edge',
+    'Symbol', 'FeatureKind', 'Feature', 'Tile', 'Option', 'OptionType',
+    'FarmScoring', 'LbScoring', 'LbDistribution', 'EventType', 'EventAttr',
+    'FeatureAttr', 'RenderFlag',
+    # functions
+    'library', 'library_path', 'version', 'version_number', 'strerror',
+    'tile_name', 'tile_from_name', 'tile_edge', 'tile_features',
+    'tile_feature_sides', 'tile_feature_pennants', 'tile_field_cities',
+    'tile_symbol', 'tile_feature_point', 'tile_feature_shape',
+    'tile_symbol_area', 'feature_name', 'feature_from_name',
+    'figure_name', 'figure_from_name', 'feature_kind_name',
+    'feature_kind_from_name', 'phase_name', 'phase_from_name',
+    'option_name', 'option_from_name', 'option_info', 'option_value_name',
+    'option_value_from_name',
     'move_place', 'move_deploy', 'move_build', 'move_pass',
     'move_crop_choice', 'move_remove', 'move_kind', 'move_x', 'move_y',
     'move_rotation', 'move_figure', 'move_feature', 'describe',
-    'strerror', 'version', 'describe_or_hex', 'parse_move', 'option_name',
-    'OPTIONS', 'OPTION_VALUES',
+    'describe_or_hex', 'parse_move',
+    'OPTIONS', 'OPTION_VALUES', 'TILE_TYPES', 'TILE_UNITS',
+    'SHAPE_MAX_POINTS',
 ]
-
-# ---------------------------------------------------------------------
-# Constants of carcassonne.h (the values are part of the ABI)
-# ---------------------------------------------------------------------
-
-OK = 0
-E_INVALID = -1
-E_NOMEM = -2
-E_WRONG_PHASE = -3
-E_NOT_ADJACENT = -4
-E_EDGE_MISMATCH = -5
-E_POSITION_TAKEN = -6
-E_FEATURE_OCCUPIED = -7
-E_NO_MEEPLE = -8
-E_UNKNOWN_TILE = -9
-E_GAME_OVER = -10
-E_NO_FEATURE = -11
-E_WRONG_TILE = -12
-E_NOT_ALLOWED = -13
-E_UNKNOWN_OPTION = -14
-E_NOT_FOUND = -15
-E_PARSE = -16
-
-PHASE_PLACE_TILE = 1
-PHASE_DEPLOY = 2
-PHASE_PHANTOM = 3
-PHASE_CROP_CHOICE = 4
-PHASE_CROP_RESPONSE = 5
-PHASE_GAME_OVER = 6
-
-MOVE_PLACE = 1
-MOVE_DEPLOY = 2
-MOVE_PASS = 3
-MOVE_CROP_CHOICE = 4
-MOVE_REMOVE = 5
-
-FIGURE_FOLLOWER = 1
-FIGURE_PHANTOM = 2
-FIGURE_TOWER = 3
-FIGURE_HOUSE = 4
-FIGURE_SHED = 5
-
-CROP_DEPLOY = 1
-CROP_REMOVE = 2
-
-TILE_TYPES = 36
 
 # ---------------------------------------------------------------------
 # Loading the library
@@ -111,7 +116,7 @@ _EARLY_RUNTIMES = (b'libasan.so', b'libtsan.so', b'libmsan.so',
                    b'libclang_rt.msan')
 
 
-def _runtimes_loaded():
+def _runtimes_loaded() -> set[bytes]:
     try:
         with open('/proc/self/maps', 'rb') as f:
             maps = f.read()
@@ -120,7 +125,7 @@ def _runtimes_loaded():
     return {r for r in _EARLY_RUNTIMES if r in maps}
 
 
-def _loadable(path, loaded):
+def _loadable(path: str, loaded: set[bytes]) -> bool:
     """False for a library that needs a sanitizer runtime this process
     has not loaded (loading it would end the interpreter)."""
     try:
@@ -131,7 +136,7 @@ def _loadable(path, loaded):
     return all(r in loaded for r in _EARLY_RUNTIMES if r in data)
 
 
-def _build_tree_candidates(top, loaded):
+def _build_tree_candidates(top: str, loaded: set[bytes]) -> Iterator[str]:
     """Libraries in the build directories under ``top``, sanitizer builds
     left out unless their runtime is loaded."""
     seen = set()
@@ -144,7 +149,7 @@ def _build_tree_candidates(top, loaded):
                 yield path
 
 
-def _candidates():
+def _candidates() -> Iterator[str]:
     here = os.path.dirname(os.path.abspath(__file__))
     # The copy a wheel bundles next to the package comes first.
     for name in ('libcarcassonne.so', 'libcarcassonne.dylib',
@@ -163,7 +168,7 @@ def _candidates():
     yield 'libcarcassonne.dylib'
 
 
-def _load():
+def _load() -> ctypes.CDLL:
     errors = []
     for path in _candidates():
         try:
@@ -174,18 +179,22 @@ def _load():
                       'to its path (' + '; '.join(errors) + ')')
 
 
+#: The loaded shared library (a ``ctypes.CDLL``).
 library = _load()
 _L = library
 #: The path (or soname) the shared library was loaded from.
-library_path = library._name
+library_path: str = library._name
 
 _c_int, _c_u32, _c_i32, _c_u64 = (ctypes.c_int, ctypes.c_uint32,
                                   ctypes.c_int32, ctypes.c_uint64)
 _size, _cp, _vp = ctypes.c_size_t, ctypes.c_char_p, ctypes.c_void_p
 _P = ctypes.POINTER
+_byref = ctypes.byref
 
 
-def _proto(name, restype, *argtypes):
+def _proto(name: str, restype: Any, *argtypes: Any) -> Any:
+    """Declare the C function ``name`` of the library (its result and
+    argument types) and return it; for the package's own modules."""
     f = getattr(_L, name)
     f.restype = restype
     f.argtypes = list(argtypes)
@@ -200,7 +209,15 @@ _proto('carc_tile_from_name', _c_int, _cp)
 _proto('carc_tile_edge', _c_int, _c_u32, _c_u32, _c_u32)
 _proto('carc_tile_features', _c_int, _c_u32, _P(_c_u32), _size)
 _proto('carc_tile_feature_sides', _c_int, _c_u32, _c_u32, _c_u32)
+_proto('carc_tile_feature_pennants', _c_int, _c_u32, _c_u32)
+_proto('carc_tile_field_cities', _c_int, _c_u32, _c_u32)
 _proto('carc_tile_symbol', _c_int, _c_u32)
+_proto('carc_tile_feature_point', _c_int, _c_u32, _c_u32, _c_u32,
+       _P(_c_i32), _P(_c_i32))
+_proto('carc_tile_feature_shape', _c_int, _c_u32, _c_u32, _c_u32,
+       _P(_c_i32), _size)
+_proto('carc_tile_symbol_area', _c_int, _c_u32, _c_u32, _P(_c_i32),
+       _P(_c_i32), _P(_c_i32))
 _proto('carc_feature_name', _cp, _c_u32)
 _proto('carc_feature_from_name', _c_int, _cp)
 _proto('carc_rules_builder_new', _c_int, _P(_vp))
@@ -212,10 +229,24 @@ _proto('carc_rules_ref', _vp, _vp)
 _proto('carc_rules_unref', None, _vp)
 _proto('carc_rules_get', _c_int, _vp, _c_u32, _P(_c_i32))
 _proto('carc_rules_tile_count', _c_int, _vp, _c_u32)
+_proto('carc_option_name', _cp, _c_u32)
+_proto('carc_option_from_name', _c_int, _cp)
+_proto('carc_option_info', _c_int, _c_u32, _P(_c_i32), _P(_c_i32),
+       _P(_c_i32))
+_proto('carc_option_value_name', _cp, _c_u32, _c_i32)
+_proto('carc_option_value_from_name', _c_int, _c_u32, _cp, _P(_c_i32))
+_proto('carc_figure_name', _cp, _c_u32)
+_proto('carc_figure_from_name', _c_int, _cp)
+_proto('carc_feature_kind_name', _cp, _c_u32)
+_proto('carc_feature_kind_from_name', _c_int, _cp)
+_proto('carc_phase_name', _cp, _c_u32)
+_proto('carc_phase_from_name', _c_int, _cp)
+_proto('carc_move_parse', _c_int, _cp, _P(_c_u64))
 _proto('carc_game_new', _c_int, _vp, _c_u32, _c_u64, _P(_vp))
 _proto('carc_game_clone', _c_int, _vp, _P(_vp))
 _proto('carc_game_copy', _c_int, _vp, _vp)
 _proto('carc_game_free', None, _vp)
+_proto('carc_game_memory_size', _c_int, _vp)
 _proto('carc_game_rules', _vp, _vp)
 _proto('carc_game_player_count', _c_int, _vp)
 _proto('carc_game_phase', _c_int, _vp)
@@ -223,6 +254,7 @@ _proto('carc_game_is_over', _c_int, _vp)
 _proto('carc_game_current_player', _c_int, _vp)
 _proto('carc_game_current_tile', _c_int, _vp)
 _proto('carc_game_legal_moves', _c_int, _vp, _P(_c_u64), _size)
+_proto('carc_game_legal_moves_max', _c_int, _vp)
 _proto('carc_game_is_legal', _c_int, _vp, _c_u64)
 _proto('carc_game_apply', _c_int, _vp, _c_u64)
 _proto('carc_game_score', _c_int, _vp, _c_u32)
@@ -230,10 +262,16 @@ _proto('carc_game_supply', _c_int, _vp, _c_u32, _c_u32)
 _proto('carc_game_hash', _c_u64, _vp)
 _proto('carc_game_remaining', _c_int, _vp, _c_u32)
 _proto('carc_game_remaining_total', _c_int, _vp)
+_proto('carc_game_set_draw_order', _c_int, _vp, _P(_c_u32), _size)
 _proto('carc_game_set_next_tile', _c_int, _vp, _c_u32)
 _proto('carc_game_shuffle_stack', _c_int, _vp, _c_u64)
+_proto('carc_game_discard_count', _c_int, _vp)
+_proto('carc_game_discard_at', _c_int, _vp, _c_u32)
+_proto('carc_game_draw_order', _c_int, _vp, _P(_c_u32), _size)
+_proto('carc_game_drawn_count', _c_int, _vp)
 _proto('carc_game_history_count', _c_int, _vp)
 _proto('carc_game_history_at', _c_int, _vp, _c_u32, _P(_c_u64))
+_proto('carc_game_undo', _c_int, _vp)
 _proto('carc_game_tile_count', _c_int, _vp)
 _proto('carc_game_tile_at', _c_int, _vp, _c_u32, _P(_c_i32), _P(_c_i32),
        _P(_c_u32), _P(_c_u32))
@@ -244,11 +282,25 @@ _proto('carc_game_figure_at', _c_int, _vp, _c_u32, _P(_c_u32), _P(_c_u32),
 _proto('carc_game_building_count', _c_int, _vp)
 _proto('carc_game_building_at', _c_int, _vp, _c_u32, _P(_c_i32), _P(_c_i32),
        _P(_c_u32))
+_proto('carc_game_crop_action', _c_int, _vp)
+_proto('carc_game_feature_is_complete', _c_int, _vp, _c_i32, _c_i32,
+       _c_u32)
+_proto('carc_game_feature_figures', _c_int, _vp, _c_i32, _c_i32, _c_u32,
+       _c_u32)
+_proto('carc_game_bounds', _c_int, _vp, _P(_c_i32), _P(_c_i32), _P(_c_i32),
+       _P(_c_i32))
+_proto('carc_game_feature_get', _c_int, _vp, _c_i32, _c_i32, _c_u32, _c_u32,
+       _P(_c_i32))
+_proto('carc_game_feature_piece_at', _c_int, _vp, _c_i32, _c_i32, _c_u32,
+       _c_u32, _P(_c_i32), _P(_c_i32), _P(_c_u32))
+_proto('carc_game_feature_city_at', _c_int, _vp, _c_i32, _c_i32, _c_u32,
+       _c_u32, _P(_c_i32), _P(_c_i32), _P(_c_u32))
 _proto('carc_game_event_count', _c_int, _vp)
 _proto('carc_game_event_get', _c_int, _vp, _c_u32, _c_u32, _P(_c_i32))
 _proto('carc_game_save', _c_int, _vp, _cp, _size)
 _proto('carc_game_load', _c_int, _cp, _size, _P(_vp), _P(_c_u32), _P(_c_u32),
        _cp, _size)
+_proto('carc_game_render_svg', _c_int, _vp, _vp, _vp, _size)
 _proto('carc_move_place', _c_u64, _c_i32, _c_i32, _c_u32)
 _proto('carc_move_deploy', _c_u64, _c_u32, _c_i32, _c_i32, _c_u32)
 _proto('carc_move_build', _c_u64, _c_u32, _c_i32, _c_i32)
@@ -262,77 +314,416 @@ _proto('carc_move_rotation', _c_u32, _c_u64)
 _proto('carc_move_figure', _c_u32, _c_u64)
 _proto('carc_move_feature', _c_u32, _c_u64)
 _proto('carc_move_describe', _c_int, _c_u64, _cp, _size)
-_proto('carc_move_parse', _c_int, _cp, _P(_c_u64))
-_proto('carc_option_name', _cp, _c_u32)
-_proto('carc_option_from_name', _c_int, _cp)
-_proto('carc_option_info', _c_int, _c_u32, _P(_c_i32), _P(_c_i32),
-       _P(_c_i32))
-_proto('carc_option_value_name', _cp, _c_u32, _c_i32)
-_proto('carc_option_value_from_name', _c_int, _c_u32, _cp, _P(_c_i32))
 
 # ---------------------------------------------------------------------
-# Rule options, named by the library
+# Enums of carcassonne.h (the values are part of the ABI; test_constants
+# compares them with the header, test_api the names with the library's)
 # ---------------------------------------------------------------------
 
-_OPTION_CHOICE = 2      # CARC_OPTION_CHOICE of enum carc_option_type
+_E = TypeVar('_E', bound='_Named')
 
 
-def _library_options():
-    # options are numbered 1..N without gaps; ask until the library says
-    # CARC_E_UNKNOWN_OPTION (the bound only guards against a broken one)
-    options, values = {}, {}
-    lo, hi = _c_i32(), _c_i32()
-    for number in range(1, 1 << 16):
-        kind = _L.carc_option_info(number, ctypes.byref(lo), ctypes.byref(hi),
-                                   None)
-        if kind == E_UNKNOWN_OPTION:
-            break
-        name = _L.carc_option_name(number).decode()
-        options[name] = number
-        if kind == _OPTION_CHOICE:
-            values[name] = {
-                _L.carc_option_value_name(number, v).decode(): v
-                for v in range(lo.value, hi.value + 1)}
-    return options, values
+class _Named(enum.IntEnum):
+    """An enum whose members have names in the library's names API."""
+
+    @property
+    def word(self) -> str:
+        """The library's name of the member, as game records and move
+        descriptions write it (e.g. 'place-tile', 'per-city', 'c1')."""
+        return _WORD_OF[type(self)](int(self))
+
+    @classmethod
+    def from_word(cls: Type[_E], word: str) -> _E:
+        """The member the library's name ``word`` names;
+        InvalidArgumentError for an unknown word."""
+        return cls(_FROM_WORD[cls](word))
 
 
-#: OPTIONS: rule options, name (as in game records) -> number;
-#: OPTION_VALUES: the named values of each choice option, e.g.
-#: {'farm-scoring': {'per-field': 0, 'per-city': 1, ...}, ...}.  Both are
-#: built from the library at import.  Rules() also takes option names
-#: with '_' for '-', and for values the words, aliases ('321'), 'on' and
-#: 'off' and decimal numbers that game records take.
-OPTIONS, OPTION_VALUES = _library_options()
+class ErrorCode(enum.IntEnum):
+    """Status codes of the library (``enum carc_error``): OK is 0, every
+    error is negative."""
+    OK = 0
+    INVALID = -1
+    NOMEM = -2
+    WRONG_PHASE = -3
+    NOT_ADJACENT = -4
+    EDGE_MISMATCH = -5
+    POSITION_TAKEN = -6
+    FEATURE_OCCUPIED = -7
+    NO_MEEPLE = -8
+    UNKNOWN_TILE = -9
+    GAME_OVER = -10
+    NO_FEATURE = -11
+    WRONG_TILE = -12
+    NOT_ALLOWED = -13
+    UNKNOWN_OPTION = -14
+    NOT_FOUND = -15
+    PARSE = -16
+
+
+class Phase(_Named):
+    """Decision points (``enum carc_phase``); ``word`` gives the
+    library's name ('place-tile', 'deploy', ...)."""
+    PLACE_TILE = 1
+    DEPLOY = 2
+    PHANTOM = 3
+    CROP_CHOICE = 4
+    CROP_RESPONSE = 5
+    GAME_OVER = 6
+
+
+class Figure(_Named):
+    """Figure kinds (``enum carc_figure``): follower, phantom and the
+    Little Buildings tower, house and shed."""
+    FOLLOWER = 1
+    PHANTOM = 2
+    TOWER = 3
+    HOUSE = 4
+    SHED = 5
+
+
+class MoveKind(enum.IntEnum):
+    """Move kinds (``enum carc_move_kind``); a building is a DEPLOY with
+    a building figure and no feature."""
+    PLACE = 1
+    DEPLOY = 2
+    PASS = 3
+    CROP_CHOICE = 4
+    REMOVE = 5
+
+
+class CropChoice(enum.IntEnum):
+    """The crop-circle choices (``enum carc_crop_choice``)."""
+    DEPLOY = 1
+    REMOVE = 2
+
+
+class Edge(enum.IntEnum):
+    """Side types of a tile (``enum carc_edge``), from :func:`tile_edge`."""
+    CITY = 1
+    ROAD = 2
+    FIELD = 3
+
+
+class Symbol(enum.IntEnum):
+    """Crop-circle symbols (``enum carc_symbol``), from
+    :func:`tile_symbol`."""
+    NONE = 0
+    PITCHFORK = 1
+    CLUB = 2
+    SHIELD = 3
+
+
+class FeatureKind(_Named):
+    """Feature kinds (``enum carc_feature_kind``), the high nibble of a
+    feature id."""
+    CITY = 1
+    ROAD = 2
+    FIELD = 3
+    MONASTERY = 4
+
+
+class Feature(_Named):
+    """Feature ids of one tile (``enum carc_feature``): kind * 16 +
+    number; ``word`` is the name 'c1', 'r2', 'f3', 'monastery'."""
+    C1 = 0x11
+    C2 = 0x12
+    C3 = 0x13
+    C4 = 0x14
+    R1 = 0x21
+    R2 = 0x22
+    R3 = 0x23
+    R4 = 0x24
+    F1 = 0x31
+    F2 = 0x32
+    F3 = 0x33
+    F4 = 0x34
+    MONASTERY = 0x41
+
+    @property
+    def kind(self) -> FeatureKind:
+        """The kind of the feature (its high nibble)."""
+        return FeatureKind(int(self) >> 4)
+
+
+class Tile(_Named):
+    """Tile types (``enum carc_tile``); ``word`` is the reference name
+    ('A'..'X', 'CCI-1'.., 'CCII-1'..)."""
+    A = 0
+    B = 1
+    C = 2
+    D = 3
+    E = 4
+    F = 5
+    G = 6
+    H = 7
+    I = 8    # noqa: E741 - the tile's reference name
+    J = 9
+    K = 10
+    L = 11
+    M = 12
+    N = 13
+    O = 14   # noqa: E741
+    P = 15
+    Q = 16
+    R = 17
+    S = 18
+    T = 19
+    U = 20
+    V = 21
+    W = 22
+    X = 23
+    CCI_1 = 24
+    CCI_2 = 25
+    CCI_3 = 26
+    CCI_4 = 27
+    CCI_5 = 28
+    CCI_6 = 29
+    CCII_1 = 30
+    CCII_2 = 31
+    CCII_3 = 32
+    CCII_4 = 33
+    CCII_5 = 34
+    CCII_6 = 35
+
+
+class Option(_Named):
+    """Rule options (``enum carc_option``); ``word`` is the name game
+    records use ('farm-scoring', ...)."""
+    FARM_SCORING = 1
+    FARMERS = 2
+    SMALL_CITY = 3
+    FOLLOWERS = 4
+    PHANTOM = 5
+    CROP_CIRCLES_I = 6
+    CROP_CIRCLES_II = 7
+    LITTLE_BUILDINGS = 8
+    LB_SCORING = 9
+    LB_DISTRIBUTION = 10
+    LB_ZERO_FIELD = 11
+    LB_PER_CITY_FIELDS = 12
+    CROP_DEPLOY_ANY = 13
+    CROP_DEPLOY_MANDATORY = 14
+    CROP_PHANTOM = 15
+    CROP_AFTER_PHANTOM = 16
+
+
+class OptionType(enum.IntEnum):
+    """What kind of value an option takes (``enum carc_option_type``)."""
+    NUMBER = 0
+    SWITCH = 1
+    CHOICE = 2
+
+
+class FarmScoring(_Named):
+    """Values of Option.FARM_SCORING (``enum carc_farm_scoring``)."""
+    PER_FIELD = 0
+    PER_CITY = 1
+    PER_FIELD_ONCE = 2
+
+
+class LbScoring(_Named):
+    """Values of Option.LB_SCORING (``enum carc_lb_scoring``);
+    THREE_TWO_ONE is the library's '3-2-1' (CARC_LB_321)."""
+    STANDARD = 0
+    THREE_TWO_ONE = 1
+
+
+class LbDistribution(_Named):
+    """Values of Option.LB_DISTRIBUTION (``enum carc_lb_distribution``)."""
+    RULES = 0
+    JCZ = 1
+
+
+class EventType(enum.IntEnum):
+    """Kinds of scoring events (``enum carc_event_type``)."""
+    COMPLETED = 1
+    FINAL = 2
+    FARM = 3
+
+
+class EventAttr(enum.IntEnum):
+    """Attributes of a scoring event (``enum carc_event_attr``); the
+    per-player ones (0x100 and up) are a base plus the player."""
+    TYPE = 1
+    FEATURE_KIND = 2
+    X = 3
+    Y = 4
+    FEATURE = 5
+    TILES = 6
+    PENNANTS = 7
+    CITIES = 8
+    SCORERS = 9
+    POINTS = 0x100
+    FIGURES = 0x200
+    BUILDING_POINTS = 0x300
+    PHANTOM = 0x400
+
+
+class FeatureAttr(enum.IntEnum):
+    """Attributes of a board-level feature (``enum carc_feature_attr``);
+    the per-player ones (0x100 and up) are a base plus the player."""
+    KIND = 1
+    ID = 2
+    PIECES = 3
+    TILES = 4
+    OPEN = 5
+    COMPLETE = 6
+    PENNANTS = 7
+    CITIES = 8
+    SCORERS = 9
+    VALUE = 10
+    BUILDING_VALUE = 11
+    FARM_SCORERS = 12
+    POINTS = 0x100
+    FOLLOWERS = 0x200
+    BUILDING_POINTS = 0x300
+    PHANTOMS = 0x400
+
+
+class RenderFlag(enum.IntFlag):
+    """Flags of the picture (``enum carc_render_flag``); see
+    :meth:`Game.svg`."""
+    NO_LEGEND = 1
+    NO_SCORES = 2
+    NO_LABELS = 4
+    LAST_MOVE = 8
+    PLACEMENTS = 16
+    FEATURE = 32
+
+
+# The constants of 0.1 and 0.2, kept: E_*, PHASE_*, MOVE_*, FIGURE_*,
+# CROP_* (now the enum members, equal to the same ints).
+OK = ErrorCode.OK
+E_INVALID = ErrorCode.INVALID
+E_NOMEM = ErrorCode.NOMEM
+E_WRONG_PHASE = ErrorCode.WRONG_PHASE
+E_NOT_ADJACENT = ErrorCode.NOT_ADJACENT
+E_EDGE_MISMATCH = ErrorCode.EDGE_MISMATCH
+E_POSITION_TAKEN = ErrorCode.POSITION_TAKEN
+E_FEATURE_OCCUPIED = ErrorCode.FEATURE_OCCUPIED
+E_NO_MEEPLE = ErrorCode.NO_MEEPLE
+E_UNKNOWN_TILE = ErrorCode.UNKNOWN_TILE
+E_GAME_OVER = ErrorCode.GAME_OVER
+E_NO_FEATURE = ErrorCode.NO_FEATURE
+E_WRONG_TILE = ErrorCode.WRONG_TILE
+E_NOT_ALLOWED = ErrorCode.NOT_ALLOWED
+E_UNKNOWN_OPTION = ErrorCode.UNKNOWN_OPTION
+E_NOT_FOUND = ErrorCode.NOT_FOUND
+E_PARSE = ErrorCode.PARSE
+
+PHASE_PLACE_TILE = Phase.PLACE_TILE
+PHASE_DEPLOY = Phase.DEPLOY
+PHASE_PHANTOM = Phase.PHANTOM
+PHASE_CROP_CHOICE = Phase.CROP_CHOICE
+PHASE_CROP_RESPONSE = Phase.CROP_RESPONSE
+PHASE_GAME_OVER = Phase.GAME_OVER
+
+MOVE_PLACE = MoveKind.PLACE
+MOVE_DEPLOY = MoveKind.DEPLOY
+MOVE_PASS = MoveKind.PASS
+MOVE_CROP_CHOICE = MoveKind.CROP_CHOICE
+MOVE_REMOVE = MoveKind.REMOVE
+
+FIGURE_FOLLOWER = Figure.FOLLOWER
+FIGURE_PHANTOM = Figure.PHANTOM
+FIGURE_TOWER = Figure.TOWER
+FIGURE_HOUSE = Figure.HOUSE
+FIGURE_SHED = Figure.SHED
+
+CROP_DEPLOY = CropChoice.DEPLOY
+CROP_REMOVE = CropChoice.REMOVE
+
+#: Number of tile types this version knows (CARC_TILE_TYPES).
+TILE_TYPES = 36
+#: Tile units per tile side in the geometry calls (CARC_TILE_UNITS).
+TILE_UNITS = 1000
+#: Most points an outline of :func:`tile_feature_shape` has
+#: (CARC_SHAPE_MAX_POINTS).
+SHAPE_MAX_POINTS = 64
 
 # ---------------------------------------------------------------------
 # Errors
 # ---------------------------------------------------------------------
 
 
-class CarcError(Exception):
-    """A failed library call.  ``code`` is the negative CARC_E_* value."""
+class CarcassonneError(Exception):
+    """A failed library call.  ``code`` is the negative CARC_E_* value
+    (an :class:`ErrorCode` when the library knows it) and the message is
+    ``carc_strerror(code)``, after the detail when one is given."""
 
-    def __init__(self, code, detail=None):
-        self.code = code
+    code: int
+
+    def __init__(self, code: int, detail: Optional[str] = None) -> None:
+        self.code = _error_code(code)
         text = strerror(code)
         super().__init__(f'{detail}: {text}' if detail else text)
 
 
-class RecordError(CarcError):
-    """A game record that does not load: ``line``, ``column`` (0 when no
-    single word is at fault) and the loader's ``reason``."""
+#: The name of :class:`CarcassonneError` in 0.1 and 0.2.
+CarcError = CarcassonneError
 
-    def __init__(self, code, line, column, reason):
+
+class InvalidArgumentError(CarcassonneError, ValueError):
+    """The library refused an argument's value: an unknown tile, option,
+    feature or name, a position without a tile, a value out of the
+    library's range (E_INVALID, E_UNKNOWN_TILE, E_UNKNOWN_OPTION,
+    E_NO_FEATURE, E_NOT_FOUND).  Also a ValueError."""
+
+
+class IllegalMoveError(CarcassonneError, ValueError):
+    """A move the game refused (the game is unchanged).  ``move`` is the
+    move (a :class:`Move` when it is well-formed, else the int given),
+    ``code`` says why: E_WRONG_PHASE for a move of another decision
+    point, E_GAME_OVER, E_EDGE_MISMATCH, E_INVALID for a malformed
+    value, ...  Also a ValueError."""
+
+    move: int
+
+    def __init__(self, code: int, move: int) -> None:
+        self.move = move
+        super().__init__(code, describe_or_hex(move))
+
+
+class RecordError(CarcassonneError, ValueError):
+    """A game record that does not load: ``line``, ``column`` (1-based;
+    0 when no single word is at fault) and the loader's ``reason``.  Also
+    a ValueError."""
+
+    line: int
+    column: int
+    reason: str
+
+    def __init__(self, code: int, line: int, column: int,
+                 reason: str) -> None:
         self.line = line
         self.column = column
         self.reason = reason
         Exception.__init__(self, f'{line}:{column}: {reason}')
-        self.code = code
+        self.code = _error_code(code)
 
 
-def _check(rc, detail=None):
+def _error_code(code: int) -> int:
+    try:
+        return ErrorCode(code)
+    except ValueError:
+        return code
+
+
+_ARGUMENT_ERRORS = frozenset({-1, -9, -11, -14, -15})
+
+
+def _error(rc: int, detail: Optional[str] = None) -> CarcassonneError:
+    if rc in _ARGUMENT_ERRORS:
+        return InvalidArgumentError(rc, detail)
+    return CarcassonneError(rc, detail)
+
+
+def _check(rc: int, detail: Optional[str] = None) -> int:
+    """``rc`` when it is >= 0; else raise the exception of the status
+    (InvalidArgumentError for argument errors, else CarcassonneError)."""
     if rc < 0:
-        raise CarcError(rc, detail)
+        raise _error(rc, detail)
     return rc
 
 # ---------------------------------------------------------------------
@@ -347,7 +738,8 @@ def _check(rc, detail=None):
 # ---------------------------------------------------------------------
 
 
-def _int(value, name, lo, hi, allow_bool=False):
+def _int(value: Any, name: str, lo: int, hi: int,
+         allow_bool: bool = False) -> int:
     if isinstance(value, bool) and not allow_bool:
         raise TypeError(f'{name} must be an integer, not bool')
     try:
@@ -357,30 +749,37 @@ def _int(value, name, lo, hi, allow_bool=False):
                         f'{type(value).__name__}') from None
     if not lo <= value <= hi:
         raise OverflowError(f'{name} {value} is out of range {lo}..{hi}')
-    return value
+    return int(value)
 
 
-def _u32(value, name):
+def _u32(value: Any, name: str) -> int:
     """``value`` as a C uint32_t (0..2**32-1), checked."""
     return _int(value, name, 0, 0xffffffff)
 
 
-def _i32(value, name, allow_bool=False):
+def _i32(value: Any, name: str, allow_bool: bool = False) -> int:
     """``value`` as a C int32_t (-2**31..2**31-1), checked."""
     return _int(value, name, -0x80000000, 0x7fffffff, allow_bool)
 
 
-def _u64(value, name):
+def _u64(value: Any, name: str) -> int:
     """``value`` as a C uint64_t (0..2**64-1), checked."""
     return _int(value, name, 0, 0xffffffffffffffff)
 
 
-def _c_int_arg(value, name):
+def _c_int_arg(value: Any, name: str) -> int:
     return _int(value, name, -0x80000000, 0x7fffffff)
 
 
-def _text(value, name):
-    """A str argument as NUL-free ASCII bytes for the library."""
+def _move_arg(move: Any) -> int:
+    """A move argument (Move or int) as a checked uint64."""
+    if type(move) is Move:
+        return move
+    return _u64(move, 'move')
+
+
+def _text(value: Any, name: str) -> bytes:
+    """A str argument as NUL-free bytes for the library."""
     if not isinstance(value, str):
         raise TypeError(f'{name} must be a str, not {type(value).__name__}')
     if '\0' in value:
@@ -388,165 +787,548 @@ def _text(value, name):
     return value.encode('utf-8')
 
 
-def strerror(code):
+def _name_of(fn: Any, value: int, what: str) -> str:
+    name = fn(value)
+    if name is None:
+        raise InvalidArgumentError(int(ErrorCode.INVALID), f'{what} {value}')
+    return str(name.decode())
+
+
+def strerror(code: int) -> str:
     """The library's English text for a status code, e.g. -16 ->
     'malformed record'."""
-    return _L.carc_strerror(_c_int_arg(code, 'code')).decode()
+    return str(_L.carc_strerror(_c_int_arg(code, 'code')).decode())
 
 
-def version():
-    """The library's version string, e.g. '0.2.0'."""
-    return _L.carc_version_string().decode()
+def version() -> str:
+    """The library's version string, e.g. '0.3.0'."""
+    return str(_L.carc_version_string().decode())
+
+
+def version_number() -> int:
+    """The library's version as major * 10000 + minor * 100 + micro
+    (300 for 0.3.0)."""
+    return int(_L.carc_version_number())
+
+
+#: The package's version: the version of the library it loaded.
+__version__ = version()
 
 # ---------------------------------------------------------------------
-# Tiles, features and moves
+# Names
 # ---------------------------------------------------------------------
 
 
-def tile_name(tile):
+def tile_name(tile: int) -> str:
     """The name of a tile type number ('A'..'X', 'CCI-1', ...);
-    CarcError(E_UNKNOWN_TILE) for an unknown one."""
+    InvalidArgumentError (E_UNKNOWN_TILE) for an unknown one."""
     tile = _u32(tile, 'tile')
     name = _L.carc_tile_name(tile)
     if name is None:
-        raise CarcError(E_UNKNOWN_TILE, f'tile {tile}')
-    return name.decode()
+        raise InvalidArgumentError(int(E_UNKNOWN_TILE), f'tile {tile}')
+    return str(name.decode())
 
 
-def tile_from_name(name):
-    """The tile type number of a tile name; CarcError(E_UNKNOWN_TILE) for
-    an unknown name."""
-    return _check(_L.carc_tile_from_name(_text(name, 'tile name')), name)
+def tile_from_name(name: str) -> Tile:
+    """The tile type of a tile name ('E' -> Tile.E);
+    InvalidArgumentError (E_UNKNOWN_TILE) for an unknown name."""
+    return Tile(_check(_L.carc_tile_from_name(_text(name, 'tile name')),
+                       name))
 
 
-def _tile(tile):
+def _tile(tile: Union[int, str]) -> int:
     """A tile given by name or number, as a checked number."""
     if isinstance(tile, str):
         return tile_from_name(tile)
     return _u32(tile, 'tile')
 
 
-def feature_name(feature):
-    """The name of a feature id ('c1', 'r2', 'f3', 'm'...)."""
-    feature = _u32(feature, 'feature')
-    name = _L.carc_feature_name(feature)
-    if name is None:
-        raise CarcError(E_INVALID, f'feature {feature}')
-    return name.decode()
+def feature_name(feature: int) -> str:
+    """The name of a feature id ('c1', 'r2', 'f3', 'monastery')."""
+    return _name_of(_L.carc_feature_name, _u32(feature, 'feature'),
+                    'feature')
 
 
-def feature_from_name(name):
-    """The feature id of a feature name ('c1' -> 0x11)."""
-    return _check(_L.carc_feature_from_name(_text(name, 'feature name')),
-                  name)
+def feature_from_name(name: str) -> Feature:
+    """The feature id of a feature name ('c1' -> Feature.C1)."""
+    return Feature(_check(_L.carc_feature_from_name(
+        _text(name, 'feature name')), name))
 
 
-def _feature(f):
+def _feature(f: Union[int, str]) -> int:
     return feature_from_name(f) if isinstance(f, str) else _u32(f, 'feature')
 
 
-def _move(m, what):
+def figure_name(figure: int) -> str:
+    """The name of a figure kind ('follower', 'phantom', 'tower', 'house',
+    'shed')."""
+    return _name_of(_L.carc_figure_name, _u32(figure, 'figure'), 'figure')
+
+
+def figure_from_name(name: str) -> Figure:
+    """The figure kind of a name ('phantom' -> Figure.PHANTOM)."""
+    return Figure(_check(_L.carc_figure_from_name(
+        _text(name, 'figure name')), name))
+
+
+def _figure(f: Union[int, str]) -> int:
+    return figure_from_name(f) if isinstance(f, str) else _u32(f, 'figure')
+
+
+def feature_kind_name(kind: int) -> str:
+    """The name of a feature kind ('city', 'road', 'field',
+    'monastery')."""
+    return _name_of(_L.carc_feature_kind_name, _u32(kind, 'feature kind'),
+                    'feature kind')
+
+
+def feature_kind_from_name(name: str) -> FeatureKind:
+    """The feature kind of a name ('road' -> FeatureKind.ROAD)."""
+    return FeatureKind(_check(_L.carc_feature_kind_from_name(
+        _text(name, 'feature kind name')), name))
+
+
+def phase_name(phase: int) -> str:
+    """The name of a decision point ('place-tile', 'deploy', 'phantom',
+    'crop-choice', 'crop-response', 'game-over')."""
+    return _name_of(_L.carc_phase_name, _u32(phase, 'phase'), 'phase')
+
+
+def phase_from_name(name: str) -> Phase:
+    """The decision point of a name ('deploy' -> Phase.DEPLOY)."""
+    return Phase(_check(_L.carc_phase_from_name(
+        _text(name, 'phase name')), name))
+
+
+def option_name(option: int) -> str:
+    """The record name of an option number ('farm-scoring' for 1);
+    InvalidArgumentError (E_UNKNOWN_OPTION) for an unknown one."""
+    option = _u32(option, 'option')
+    name = _L.carc_option_name(option)
+    if name is None:
+        raise InvalidArgumentError(int(E_UNKNOWN_OPTION), f'option {option}')
+    return str(name.decode())
+
+
+def option_from_name(name: str) -> Option:
+    """The option of a record name; '_' may stand for '-'
+    ('farm_scoring' -> Option.FARM_SCORING)."""
+    return Option(_check(_L.carc_option_from_name(
+        _text(name, 'option name').replace(b'_', b'-')), name))
+
+
+class OptionInfo(NamedTuple):
+    """What :func:`option_info` says about an option."""
+    #: NUMBER, SWITCH or CHOICE
+    type: OptionType
+    #: the smallest value
+    min: int
+    #: the largest value
+    max: int
+    #: the default value
+    default: int
+
+
+def option_info(option: Union[int, str]) -> OptionInfo:
+    """The type, range and default of an option (name or number)."""
+    number = _option_number(option)
+    lo, hi, default = _c_i32(), _c_i32(), _c_i32()
+    kind = _check(_L.carc_option_info(number, _byref(lo), _byref(hi),
+                                      _byref(default)), str(option))
+    return OptionInfo(OptionType(kind), lo.value, hi.value, default.value)
+
+
+def option_value_name(option: Union[int, str], value: int) -> str:
+    """The word records write for a value of an option ('per-city' for
+    farm-scoring 1, 'on'/'off' for a switch); InvalidArgumentError for
+    an option whose values are plain numbers or a value out of range."""
+    number = _option_number(option)
+    value = _i32(value, 'option value', allow_bool=True)
+    name = _L.carc_option_value_name(number, value)
+    if name is None:
+        raise InvalidArgumentError(int(E_INVALID),
+                                   f'option {option} value {value}')
+    return str(name.decode())
+
+
+def option_value_from_name(option: Union[int, str], word: str) -> int:
+    """The value of a word records write for an option ('per-city',
+    '321', 'on', a decimal number in range)."""
+    number = _option_number(option)
+    v = _c_i32()
+    _check(_L.carc_option_value_from_name(
+        number, _text(word, 'option value'), _byref(v)),
+        f'option {option} value {word!r}')
+    return v.value
+
+
+_WORD_OF: Dict[type, Callable[[int], str]] = {
+    Phase: phase_name, Figure: figure_name, FeatureKind: feature_kind_name,
+    Feature: feature_name, Tile: tile_name, Option: option_name,
+    FarmScoring: lambda v: option_value_name(Option.FARM_SCORING, v),
+    LbScoring: lambda v: option_value_name(Option.LB_SCORING, v),
+    LbDistribution: lambda v: option_value_name(Option.LB_DISTRIBUTION, v),
+}
+_FROM_WORD: Dict[type, Callable[[str], int]] = {
+    Phase: phase_from_name, Figure: figure_from_name,
+    FeatureKind: feature_kind_from_name, Feature: feature_from_name,
+    Tile: tile_from_name, Option: option_from_name,
+    FarmScoring: lambda w: option_value_from_name(Option.FARM_SCORING, w),
+    LbScoring: lambda w: option_value_from_name(Option.LB_SCORING, w),
+    LbDistribution:
+        lambda w: option_value_from_name(Option.LB_DISTRIBUTION, w),
+}
+
+# ---------------------------------------------------------------------
+# Tile geometry
+# ---------------------------------------------------------------------
+
+
+def _rotation(rotation: int) -> int:
+    return _u32(rotation, 'rotation')
+
+
+def tile_edge(tile: Union[int, str], rotation: int, side: int) -> Edge:
+    """The type of side ``side`` (N=0, E=1, S=2, W=3) of ``tile`` placed
+    with ``rotation`` (0..3 quarter turns clockwise)."""
+    return Edge(_check(_L.carc_tile_edge(_tile(tile), _rotation(rotation),
+                                         _u32(side, 'side'))))
+
+
+def tile_features(tile: Union[int, str]) -> List[Feature]:
+    """The features of a tile type in canonical order (cities, roads,
+    fields, monastery)."""
+    t = _tile(tile)
+    buf = (_c_u32 * 16)()
+    n = _check(_L.carc_tile_features(t, buf, 16), str(tile))
+    if n > 16:
+        buf = (_c_u32 * n)()
+        n = _check(_L.carc_tile_features(t, buf, n), str(tile))
+    return [Feature(f) for f in buf[:n]]
+
+
+def tile_feature_sides(tile: Union[int, str], rotation: int,
+                       feature: Union[int, str]) -> int:
+    """Where a feature touches the tile's border: for a city or road bit
+    s for each side s it reaches; for a field bit h for each half-edge
+    (NL, NR, EL, ER, SL, SR, WL, WR); 0 for a monastery."""
+    return _check(_L.carc_tile_feature_sides(
+        _tile(tile), _rotation(rotation), _feature(feature)))
+
+
+def tile_feature_pennants(tile: Union[int, str],
+                          feature: Union[int, str]) -> int:
+    """Pennants on a city feature of a tile type (0 for other
+    features)."""
+    return _check(_L.carc_tile_feature_pennants(_tile(tile),
+                                                _feature(feature)))
+
+
+def tile_field_cities(tile: Union[int, str],
+                      feature: Union[int, str]) -> int:
+    """The cities of the same tile a field borders: bit n-1 for city cn
+    (0 for other features)."""
+    return _check(_L.carc_tile_field_cities(_tile(tile), _feature(feature)))
+
+
+def tile_symbol(tile: Union[int, str]) -> Symbol:
+    """The crop-circle symbol of a tile type (Symbol.NONE for most)."""
+    return Symbol(_check(_L.carc_tile_symbol(_tile(tile))))
+
+
+def tile_feature_point(tile: Union[int, str], rotation: int,
+                       feature: Union[int, str]) -> Tuple[int, int]:
+    """Where a figure on ``feature`` of ``tile`` placed with ``rotation``
+    is drawn: (x, y) in tile units (0..1000, y to the south)."""
+    x, y = _c_i32(), _c_i32()
+    _check(_L.carc_tile_feature_point(_tile(tile), _rotation(rotation),
+                                      _feature(feature), _byref(x),
+                                      _byref(y)))
+    return (x.value, y.value)
+
+
+def tile_feature_shape(tile: Union[int, str], rotation: int,
+                       feature: Union[int, str]) -> List[Tuple[int, int]]:
+    """The outline of a feature of a placed tile: a closed polygon of
+    (x, y) points in tile units."""
+    args = (_tile(tile), _rotation(rotation), _feature(feature))
+    xy = (_c_i32 * (2 * SHAPE_MAX_POINTS))()
+    n = _check(_L.carc_tile_feature_shape(*args, xy, SHAPE_MAX_POINTS))
+    if n > SHAPE_MAX_POINTS:
+        xy = (_c_i32 * (2 * n))()
+        n = _check(_L.carc_tile_feature_shape(*args, xy, n))
+    return [(xy[2 * i], xy[2 * i + 1]) for i in range(n)]
+
+
+def tile_symbol_area(tile: Union[int, str],
+                     rotation: int) -> Optional[Tuple[int, int, int]]:
+    """The crop circle of a placed tile as (x, y, radius) in tile units;
+    None for a tile without one."""
+    x, y, r = _c_i32(), _c_i32(), _c_i32()
+    rc = _L.carc_tile_symbol_area(_tile(tile), _rotation(rotation),
+                                  _byref(x), _byref(y), _byref(r))
+    if rc == E_NOT_FOUND:
+        return None
+    _check(rc)
+    return (x.value, y.value, r.value)
+
+# ---------------------------------------------------------------------
+# Moves
+# ---------------------------------------------------------------------
+
+
+def _s16(v: int) -> int:
+    return v - 0x10000 if v & 0x8000 else v
+
+
+_new_int = int.__new__
+
+
+class Move(int):
+    """A move: the library's 64-bit value (doc/moves.md), as an int.
+
+    ``Move('place 0,-1 r2')`` parses the words of :func:`describe`,
+    ``Move(value)`` takes the 64-bit value (ValueError for a malformed
+    one).  ``str(move)`` gives the words, which game records also read;
+    ``int(move)`` the value.  Moves are immutable, hashable and compare
+    as their values, so a Move equals its int.  The constructors
+    :meth:`place`, :meth:`deploy`, :meth:`build`, :meth:`remove`,
+    :meth:`crop` and :data:`Move.PASS` build the others.
+
+        >>> m = Move.place(0, -1, 2)
+        >>> m, str(m), m.kind.name, m.y
+        (Move('place 0,-1 r2'), 'place 0,-1 r2', 'PLACE', -1)
+        >>> Move(int(m)) == m == Move.parse('place 0,-1 r2')
+        True
+    """
+
+    __slots__ = ()
+
+    #: The pass move.
+    PASS: Move
+
+    def __new__(cls, value: Union[int, str, Move]) -> Move:
+        if isinstance(value, str):
+            return cls.parse(value)
+        v = _u64(value, 'move')
+        if _L.carc_move_describe(v, None, 0) < 0:
+            raise InvalidArgumentError(int(E_INVALID), f'move {v:#x}')
+        return _new_int(cls, v)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """The move ``text`` names in the words of :func:`describe`
+        ('place 0,-1 r2', 'deploy follower c1 at 0,-1', 'pass', ...);
+        InvalidArgumentError for any other text.  The text is strict
+        (lower case, single spaces, nothing around it)."""
+        m = _c_u64()
+        _check(_L.carc_move_parse(_text(text, 'move text'), _byref(m)),
+               repr(text))
+        return _new_int(Move, m.value)
+
+    @classmethod
+    def place(cls, x: int, y: int, rotation: int) -> Move:
+        """Place the tile in hand at (x, y) with ``rotation`` 0..3."""
+        return move_place(x, y, rotation)
+
+    @classmethod
+    def deploy(cls, figure: Union[int, str], x: int, y: int,
+               feature: Union[int, str]) -> Move:
+        """Put ``figure`` (follower or phantom) on ``feature`` of the tile
+        at (x, y)."""
+        return move_deploy(figure, x, y, feature)
+
+    @classmethod
+    def build(cls, figure: Union[int, str], x: int, y: int) -> Move:
+        """Build ``figure`` (tower, house or shed) on the tile at
+        (x, y)."""
+        return move_build(figure, x, y)
+
+    @classmethod
+    def remove(cls, figure: Union[int, str], x: int, y: int,
+               feature: Union[int, str]) -> Move:
+        """Crop circles: take ``figure`` back from ``feature`` of the
+        tile at (x, y)."""
+        return move_remove(figure, x, y, feature)
+
+    @classmethod
+    def crop(cls, choice: int) -> Move:
+        """The crop-circle choice (CropChoice.DEPLOY or REMOVE)."""
+        return move_crop_choice(choice)
+
+    @property
+    def kind(self) -> MoveKind:
+        """The kind: PLACE, DEPLOY (buildings too), PASS, CROP_CHOICE or
+        REMOVE."""
+        return MoveKind(self & 0xff)
+
+    @property
+    def x(self) -> int:
+        """x of the tile the move names (0 for pass and crop choice)."""
+        return _s16((self >> 32) & 0xffff)
+
+    @property
+    def y(self) -> int:
+        """y of the tile the move names (0 for pass and crop choice)."""
+        return _s16(self >> 48)
+
+    @property
+    def rotation(self) -> int:
+        """The rotation of a placement (0 for other kinds)."""
+        return (self >> 16) & 0xff
+
+    @property
+    def figure(self) -> Optional[Figure]:
+        """The figure of a deployment, building or removal; else None."""
+        if self & 0xff in (2, 5):
+            return Figure((self >> 8) & 0xff)
+        return None
+
+    @property
+    def choice(self) -> Optional[CropChoice]:
+        """The choice of a crop-circle choice; else None."""
+        if self & 0xff == 4:
+            return CropChoice((self >> 8) & 0xff)
+        return None
+
+    @property
+    def feature(self) -> Optional[Feature]:
+        """The feature of a deployment or removal of a follower or the
+        phantom; None for other moves (buildings too)."""
+        f = (self >> 24) & 0xff
+        return Feature(f) if f else None
+
+    def __str__(self) -> str:
+        return describe(self)
+
+    def __repr__(self) -> str:
+        return f'Move({describe(self)!r})'
+
+    def __format__(self, spec: str) -> str:
+        if spec:
+            return format(int(self), spec)
+        return str(self)
+
+    def __reduce__(self) -> Tuple[Any, Tuple[int]]:
+        return (Move, (int(self),))
+
+    def __copy__(self) -> Move:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Move:
+        return self
+
+
+def _as_move(v: int) -> Move:
+    """A value the library gave (always well-formed) as a Move."""
+    return _new_int(Move, v)
+
+
+Move.PASS = _as_move(_L.carc_move_pass())
+
+
+def _made(m: int, what: str) -> Move:
     if m == 0:
-        raise CarcError(E_INVALID, what)
-    return m
+        raise InvalidArgumentError(int(E_INVALID), what)
+    return _as_move(m)
 
 
-def move_place(x, y, rotation):
+def move_place(x: int, y: int, rotation: int) -> Move:
     """The move placing the tile in hand at (x, y) with rotation 0..3."""
-    return _move(_L.carc_move_place(_i32(x, 'x'), _i32(y, 'y'),
+    return _made(_L.carc_move_place(_i32(x, 'x'), _i32(y, 'y'),
                                     _u32(rotation, 'rotation')), 'place')
 
 
-def move_deploy(figure, x, y, feature):
-    """The move putting ``figure`` (FIGURE_FOLLOWER or FIGURE_PHANTOM) on
-    ``feature`` (an id or a name like 'c1') of the tile at (x, y)."""
-    return _move(_L.carc_move_deploy(_u32(figure, 'figure'), _i32(x, 'x'),
+def move_deploy(figure: Union[int, str], x: int, y: int,
+                feature: Union[int, str]) -> Move:
+    """The move putting ``figure`` (Figure.FOLLOWER or PHANTOM, or its
+    name) on ``feature`` (an id or a name like 'c1') of the tile at
+    (x, y)."""
+    return _made(_L.carc_move_deploy(_figure(figure), _i32(x, 'x'),
                                      _i32(y, 'y'), _feature(feature)),
                  'deploy')
 
 
-def move_build(figure, x, y):
-    """The move building ``figure`` (FIGURE_TOWER, _HOUSE or _SHED) on
-    the tile at (x, y)."""
-    return _move(_L.carc_move_build(_u32(figure, 'figure'), _i32(x, 'x'),
+def move_build(figure: Union[int, str], x: int, y: int) -> Move:
+    """The move building ``figure`` (Figure.TOWER, HOUSE or SHED, or its
+    name) on the tile at (x, y)."""
+    return _made(_L.carc_move_build(_figure(figure), _i32(x, 'x'),
                                     _i32(y, 'y')), 'build')
 
 
-def move_pass():
-    """The pass move."""
-    return _L.carc_move_pass()
+def move_pass() -> Move:
+    """The pass move (Move.PASS)."""
+    return _as_move(_L.carc_move_pass())
 
 
-def move_crop_choice(choice):
-    """The crop-circle choice move (CROP_DEPLOY or CROP_REMOVE)."""
-    return _move(_L.carc_move_crop_choice(_u32(choice, 'choice')),
+def move_crop_choice(choice: int) -> Move:
+    """The crop-circle choice move (CropChoice.DEPLOY or REMOVE)."""
+    return _made(_L.carc_move_crop_choice(_u32(choice, 'choice')),
                  'crop choice')
 
 
-def move_remove(figure, x, y, feature):
+def move_remove(figure: Union[int, str], x: int, y: int,
+                feature: Union[int, str]) -> Move:
     """The crop-circle move removing ``figure`` from ``feature`` of the
     tile at (x, y)."""
-    return _move(_L.carc_move_remove(_u32(figure, 'figure'), _i32(x, 'x'),
+    return _made(_L.carc_move_remove(_figure(figure), _i32(x, 'x'),
                                      _i32(y, 'y'), _feature(feature)),
                  'remove')
 
 
-def move_kind(move):
-    """The MOVE_* kind of a move (0 for none)."""
-    return _L.carc_move_kind(_u64(move, 'move'))
+def move_kind(move: int) -> int:
+    """The MoveKind of a move value, as the library reads it (0 for none,
+    any byte for a malformed value)."""
+    return int(_L.carc_move_kind(_move_arg(move)))
 
 
-def move_x(move):
-    """x of a move."""
-    return _L.carc_move_x(_u64(move, 'move'))
+def move_x(move: int) -> int:
+    """x of a move value."""
+    return int(_L.carc_move_x(_move_arg(move)))
 
 
-def move_y(move):
-    """y of a move."""
-    return _L.carc_move_y(_u64(move, 'move'))
+def move_y(move: int) -> int:
+    """y of a move value."""
+    return int(_L.carc_move_y(_move_arg(move)))
 
 
-def move_rotation(move):
+def move_rotation(move: int) -> int:
     """Rotation of a placement."""
-    return _L.carc_move_rotation(_u64(move, 'move'))
+    return int(_L.carc_move_rotation(_move_arg(move)))
 
 
-def move_figure(move):
-    """FIGURE_* of a deployment or removal, CROP_* of a crop choice."""
-    return _L.carc_move_figure(_u64(move, 'move'))
+def move_figure(move: int) -> int:
+    """Figure of a deployment or removal, CropChoice of a crop choice."""
+    return int(_L.carc_move_figure(_move_arg(move)))
 
 
-def move_feature(move):
+def move_feature(move: int) -> int:
     """Feature id of a deployment or removal."""
-    return _L.carc_move_feature(_u64(move, 'move'))
+    return int(_L.carc_move_feature(_move_arg(move)))
 
 
-def describe(move):
-    """The library's words for a move, e.g. 'place 1,-2 r3'."""
-    move = _u64(move, 'move')
-    buf = ctypes.create_string_buffer(96)
-    n = _check(_L.carc_move_describe(move, buf, len(buf)), hex(move))
-    if n >= len(buf):
+def describe(move: int) -> str:
+    """The library's words for a move, e.g. 'place 1,-2 r3';
+    InvalidArgumentError for a malformed value."""
+    move = _move_arg(move)
+    buf = ctypes.create_string_buffer(64)
+    n = _check(_L.carc_move_describe(move, buf, 64), hex(move))
+    if n >= 64:
         buf = ctypes.create_string_buffer(n + 1)
-        _L.carc_move_describe(move, buf, len(buf))
-    return buf.value.decode()
+        _L.carc_move_describe(move, buf, n + 1)
+    return str(buf.value.decode())
 
 
-def parse_move(text):
-    """The move a text in the words of describe() names, e.g.
-    parse_move('place 0,-1 r2'); CarcError(E_INVALID) for any other text.
-    The text is strict (lower case, single spaces, nothing around it)."""
-    m = _c_u64()
-    _check(_L.carc_move_parse(_text(text, 'move text'), ctypes.byref(m)),
-           repr(text))
-    return m.value
+def parse_move(text: str) -> Move:
+    """The move a text in the words of describe() names (Move.parse)."""
+    return Move.parse(text)
 
 
-def describe_or_hex(move):
+def describe_or_hex(move: Any) -> str:
     """describe(move), or its hex digits when it is not a valid move."""
     try:
         return describe(move)
-    except (CarcError, TypeError, OverflowError):
+    except (CarcassonneError, TypeError, OverflowError):
         return hex(move) if isinstance(move, int) else repr(move)
 
 # ---------------------------------------------------------------------
@@ -559,7 +1341,7 @@ def describe_or_hex(move):
 _TOKEN = object()
 
 
-def _own_handle(handle, token, what):
+def _own_handle(handle: Any, token: object, what: str) -> ctypes.c_void_p:
     if token is not _TOKEN:
         raise TypeError(f'{what} objects are made by the library only')
     if type(handle) is not _vp or not handle.value:
@@ -571,37 +1353,55 @@ def _own_handle(handle, token, what):
 # ---------------------------------------------------------------------
 
 
-def _option_number(name):
+def _option_number(name: Union[int, str]) -> int:
     """An option given by name ('farm-scoring', 'farm_scoring') or
     number, as its checked number."""
     if isinstance(name, str):
-        number = _L.carc_option_from_name(
-            _text(name.replace('_', '-'), 'option name'))
-        return _check(number, name)
+        return option_from_name(name)
     return _u32(name, 'option')
 
 
-def _option_value(number, value):
+def _option_value(number: int, value: Any) -> int:
     """An option's value (bool, int, or a word as game records write it)
     as a checked int32."""
     if isinstance(value, str):
-        v = _c_i32()
-        rc = _L.carc_option_value_from_name(
-            number, _text(value, 'option value'), ctypes.byref(v))
-        if rc < 0:
-            raise CarcError(rc, f'option {number} value {value!r}')
-        return v.value
+        return option_value_from_name(number, value)
     return int(_i32(value, 'option value', allow_bool=True))
 
 
-def option_name(option):
-    """The record name of an option number ('farm-scoring' for 1);
-    CarcError(E_UNKNOWN_OPTION) for an unknown one."""
-    option = _u32(option, 'option')
-    name = _L.carc_option_name(option)
-    if name is None:
-        raise CarcError(E_UNKNOWN_OPTION, f'option {option}')
-    return name.decode()
+def _library_options() -> Tuple[Dict[str, int], Dict[str, Dict[str, int]]]:
+    # options are numbered 1..N without gaps; ask until the library says
+    # CARC_E_UNKNOWN_OPTION (the bound only guards against a broken one)
+    options: Dict[str, int] = {}
+    values: Dict[str, Dict[str, int]] = {}
+    lo, hi = _c_i32(), _c_i32()
+    for number in range(1, 1 << 16):
+        kind = _L.carc_option_info(number, _byref(lo), _byref(hi), None)
+        if kind == E_UNKNOWN_OPTION:
+            break
+        name = _L.carc_option_name(number).decode()
+        options[name] = number
+        if kind == OptionType.CHOICE:
+            values[name] = {
+                _L.carc_option_value_name(number, v).decode(): v
+                for v in range(lo.value, hi.value + 1)}
+    return options, values
+
+
+#: OPTIONS: rule options, name (as in game records) -> number;
+#: OPTION_VALUES: the named values of each choice option, e.g.
+#: {'farm-scoring': {'per-field': 0, 'per-city': 1, ...}, ...}.  Both are
+#: built from the library at import.  Rules() also takes option names
+#: with '_' for '-', and for values the words, aliases ('321'), 'on' and
+#: 'off' and decimal numbers that game records take.
+OPTIONS, OPTION_VALUES = _library_options()
+
+
+def _mapping(value: Any, name: str) -> Any:
+    if not hasattr(value, 'items'):
+        raise TypeError(f'{name} must be a mapping, not '
+                        f'{type(value).__name__}')
+    return value
 
 
 class Rules:
@@ -613,26 +1413,31 @@ class Rules:
     ``tiles`` maps tile names (or numbers) to stack counts; the key '*'
     sets every type first.
 
+        >>> Rules(phantom=True, farm_scoring='per-city')
+        Rules(farm_scoring='per-city', phantom=True)
+
     Rules are immutable in the library and may be shared by any number of
     games and threads at once, so they need no lock: a Rules object holds
     one library reference, dropped when the object goes away, and every
     game holds a reference of its own.  ``copy.copy`` and
     ``copy.deepcopy`` return the object itself (as for a tuple);
-    ``pickle`` stores the option values and tile counts.
+    ``pickle`` stores the option values and tile counts.  Two Rules are
+    equal when their options and tile counts are.
     """
 
-    _h = None
+    _h: Optional[ctypes.c_void_p] = None
 
-    def __init__(self, options=None, tiles=None, **kw):
+    def __init__(self, options: Optional[Any] = None,
+                 tiles: Optional[Any] = None, **kw: Any) -> None:
         if self._h is not None:
             raise TypeError('Rules are immutable; __init__ runs once')
-        merged = {}
+        merged: Dict[Any, Any] = {}
         if options is not None:
             merged.update(_mapping(options, 'options'))
         merged.update(kw)
         tiles = dict(_mapping(tiles, 'tiles')) if tiles is not None else {}
         builder = _vp()
-        _check(_L.carc_rules_builder_new(ctypes.byref(builder)))
+        _check(_L.carc_rules_builder_new(_byref(builder)))
         try:
             for name, value in merged.items():
                 number = _option_number(name)
@@ -648,92 +1453,405 @@ class Rules:
                 _check(_L.carc_rules_builder_set_tile_count(
                     builder, _tile(t), _u32(count, 'tile count')), str(t))
             handle = _vp()
-            _check(_L.carc_rules_builder_build(builder, ctypes.byref(handle)))
+            _check(_L.carc_rules_builder_build(builder, _byref(handle)))
         finally:
             _L.carc_rules_builder_free(builder)
         self._h = handle
 
     @classmethod
-    def _wrap(cls, handle, token):
+    def _wrap(cls, handle: Any, token: object) -> Rules:
         """Wrap a rules reference the library gave (private)."""
         self = cls.__new__(cls)
         self._h = _own_handle(handle, token, 'Rules')
         return self
 
-    def __del__(self, _unref=_L.carc_rules_unref):
+    def __del__(self, _unref: Any = _L.carc_rules_unref) -> None:
         # The ctypes function is bound as a default so that it is still
         # there when module globals are cleared at interpreter exit.
         h, self._h = self._h, None
         if h:
             _unref(h)
 
-    def _live(self):
+    def _live(self) -> ctypes.c_void_p:
         if self._h is None:
             raise ValueError('Rules object was not initialised')
         return self._h
 
-    def __copy__(self):
+    def __copy__(self) -> Rules:
         return self
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> Rules:
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (Rules, (self.options(), self.tile_counts()))
 
-    def get(self, option):
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rules):
+            return NotImplemented
+        return (self.options() == other.options() and
+                self.tile_counts() == other.tile_counts())
+
+    def __hash__(self) -> int:
+        return hash((tuple(sorted(self.options().items())),
+                     tuple(sorted(self.tile_counts().items()))))
+
+    def __repr__(self) -> str:
+        if self._h is None:
+            return '<Rules (not initialised)>'
+        parts = []
+        for number, value in sorted(self.options().items()):
+            info = option_info(number)
+            if value == info.default:
+                continue
+            key = option_name(number).replace('-', '_')
+            if info.type == OptionType.SWITCH:
+                parts.append(f'{key}={bool(value)!r}')
+            elif info.type == OptionType.CHOICE:
+                parts.append(f'{key}={option_value_name(number, value)!r}')
+            else:
+                parts.append(f'{key}={value!r}')
+        default = Rules().tile_counts()
+        tiles = {tile_name(t): c for t, c in self.tile_counts().items()
+                 if c != default[t]}
+        if tiles:
+            parts.append(f'tiles={tiles!r}')
+        return f'Rules({", ".join(parts)})'
+
+    def get(self, option: Union[int, str]) -> int:
         """The value of an option, given by name ('farm-scoring' or
         'farm_scoring') or number."""
         number = _option_number(option)
         v = _c_i32()
-        _check(_L.carc_rules_get(self._live(), number, ctypes.byref(v)),
+        _check(_L.carc_rules_get(self._live(), number, _byref(v)),
                str(option))
         return v.value
 
-    def options(self):
+    def options(self) -> Dict[int, int]:
         """Every option's value, as {option number: value}."""
-        out, v = {}, _c_i32()
+        out: Dict[int, int] = {}
+        v = _c_i32()
         number = 1
         while True:
-            rc = _L.carc_rules_get(self._live(), number, ctypes.byref(v))
+            rc = _L.carc_rules_get(self._live(), number, _byref(v))
             if rc == E_UNKNOWN_OPTION:
                 return out
             _check(rc)
             out[number] = v.value
             number += 1
 
-    def tile_count(self, tile):
+    def tile_count(self, tile: Union[int, str]) -> int:
         """Tiles of a type (name or number) in the draw stack."""
         return _check(_L.carc_rules_tile_count(self._live(), _tile(tile)))
 
-    def tile_counts(self):
+    def tile_counts(self) -> Dict[int, int]:
         """The stack, as {tile number: count} for every tile type."""
         return {t: self.tile_count(t) for t in range(TILE_TYPES)}
 
+# ---------------------------------------------------------------------
+# What the game queries return
+# ---------------------------------------------------------------------
 
-def _mapping(value, name):
-    if not hasattr(value, 'items'):
-        raise TypeError(f'{name} must be a mapping, not '
-                        f'{type(value).__name__}')
-    return value
+
+class PlacedTile(NamedTuple):
+    """A tile on the board (:meth:`Game.tiles`, :meth:`Game.tile_at`)."""
+    #: column
+    x: int
+    #: row (y grows to the south)
+    y: int
+    #: the tile's name ('D', 'CCI-1', ...)
+    tile: str
+    #: quarter turns clockwise, 0..3
+    rotation: int
+
+
+class PlacedFigure(NamedTuple):
+    """A figure on the board (:meth:`Game.figures`)."""
+    #: its owner, 0-based
+    player: int
+    #: Figure.FOLLOWER or Figure.PHANTOM
+    figure: Figure
+    #: column of its tile
+    x: int
+    #: row of its tile
+    y: int
+    #: the feature's name on that tile ('c1', 'f2', ...)
+    feature: str
+
+
+class Building(NamedTuple):
+    """A Little Buildings token on the board (:meth:`Game.buildings`)."""
+    #: column of its tile
+    x: int
+    #: row of its tile
+    y: int
+    #: Figure.TOWER, HOUSE or SHED
+    figure: Figure
+
+
+class Event(TypedDict):
+    """A scoring event of the last move (:meth:`Game.events`).  The lists
+    have one entry per player."""
+    type: EventType
+    feature_kind: FeatureKind
+    x: int
+    y: int
+    feature: Feature
+    tiles: int
+    pennants: int
+    cities: int
+    scorers: int
+    points: List[int]
+    figures: List[int]
+    building_points: List[int]
+    phantom: List[int]
+
+
+class FeatureInfo(NamedTuple):
+    """Everything :meth:`Game.feature` says about a board-level feature
+    (a whole road, city, monastery or field): the attributes of
+    ``carc_game_feature_get()``.  Per-player lists have one entry per
+    player; ``scorers`` and ``farm_scorers`` are bit masks (bit p for
+    player p)."""
+    kind: FeatureKind
+    id: int
+    pieces: int
+    tiles: int
+    open: int
+    complete: bool
+    pennants: int
+    cities: int
+    scorers: int
+    value: int
+    building_value: int
+    farm_scorers: int
+    points: List[int]
+    followers: List[int]
+    building_points: List[int]
+    phantoms: List[int]
+
+
+class _RenderOptions(ctypes.Structure):
+    _fields_ = [('size', _c_u32), ('tile_size', _c_u32), ('flags', _c_u32),
+                ('feature_x', _c_i32), ('feature_y', _c_i32),
+                ('feature_id', _c_u32), ('colours', _c_u32 * 6)]
+
+# ---------------------------------------------------------------------
+# Views of a game: legal moves and history
+# ---------------------------------------------------------------------
+
+
+class MoveList(Sequence[Move]):
+    """A list of moves that does not change: the legal moves of one
+    decision point (what ``game.legal_moves()`` returns).  Indexing gives
+    :class:`Move` objects, made only when asked for; it compares equal to
+    any list or tuple of the same move values."""
+
+    __slots__ = ('_a',)
+    _a: array.array[int]
+
+    def __init__(self, moves: Iterable[int] = ()) -> None:
+        self._a = array.array('Q', (_move_arg(m) for m in moves))
+
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> MoveList: ...
+
+    def __getitem__(self, i: Union[int, slice]) -> Union[Move, MoveList]:
+        if isinstance(i, slice):
+            out = MoveList.__new__(MoveList)
+            out._a = self._a[i]
+            return out
+        return _new_int(Move, self._a[i])
+
+    def __len__(self) -> int:
+        return len(self._a)
+
+    def __iter__(self) -> Iterator[Move]:
+        for v in self._a:
+            yield _new_int(Move, v)
+
+    def __contains__(self, move: object) -> bool:
+        return move in self._a if isinstance(move, int) else False
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, MoveList):
+            return self._a == other._a
+        if isinstance(other, (list, tuple)):
+            return list(self._a) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f'MoveList([{", ".join(repr(m) for m in self)}])'
+
+
+def _move_list(a: array.array[int]) -> MoveList:
+    out = MoveList.__new__(MoveList)
+    out._a = a
+    return out
+
+
+class LegalMoves:
+    """The legal moves of a game now (``game.legal_moves``), a live view
+    as in python-chess: ``len()``, ``in``, ``bool()`` and iteration ask
+    the game each time.  Calling it, ``game.legal_moves()``, gives a
+    :class:`MoveList` of the moves now, in the library's canonical order
+    (the fast way to pick one by index)."""
+
+    __slots__ = ('_game',)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __call__(self) -> MoveList:
+        g = self._game
+        with g._lock:
+            h = g._h
+            if h is None:
+                raise ValueError('game is closed')
+            n = _legal_moves(h, g._moves, g._cap)
+            if n > g._cap:
+                g._grow(_check(_L.carc_game_legal_moves_max(h)))
+                n = _legal_moves(h, g._moves, g._cap)
+            if n < 0:
+                raise _error(n)
+            a = array.array('Q')
+            a.frombytes(g._bytes[:n << 3])
+        out = _new_object(MoveList)
+        out._a = a
+        return out
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self())
+
+    def __len__(self) -> int:
+        return self._game._query(_legal_moves, None, 0)
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, bool) or not isinstance(move, int) or \
+                not 0 <= move < 1 << 64:
+            return False
+        return self._game.is_legal(move)
+
+    def count(self) -> int:
+        """How many legal moves there are now (``len()``)."""
+        return len(self)
+
+    def __repr__(self) -> str:
+        g = self._game
+        if g.closed:
+            return '<LegalMoves of a closed game>'
+        moves = self()
+        shown = ', '.join(str(m) for m in moves[:8])
+        more = ', ...' if len(moves) > 8 else ''
+        return f'<LegalMoves ({len(moves)}): {shown}{more}>'
+
+
+class History(Sequence[Move]):
+    """The moves played in a game, oldest first (``game.history``): a live
+    view with ``len()``, indexing and iteration; calling it,
+    ``game.history()``, gives them as a list."""
+
+    __slots__ = ('_game',)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __call__(self) -> List[Move]:
+        out: List[Move] = []
+        m = _c_u64()
+        g = self._game
+        with g._lock:
+            h = g._live()
+            for i in range(_check(_L.carc_game_history_count(h))):
+                _check(_L.carc_game_history_at(h, i, _byref(m)))
+                out.append(_as_move(m.value))
+        return out
+
+    def __len__(self) -> int:
+        return self._game._query(_L.carc_game_history_count)
+
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> List[Move]: ...
+
+    def __getitem__(self, i: Union[int, slice]) -> Union[Move, List[Move]]:
+        if isinstance(i, slice):
+            return self()[i]
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise TypeError(f'history index must be an integer, not '
+                            f'{type(i).__name__}')
+        g = self._game
+        m = _c_u64()
+        with g._lock:
+            h = g._live()
+            n = _check(_L.carc_game_history_count(h))
+            if i < 0:
+                i += n
+            if not 0 <= i < n:
+                raise IndexError('history index out of range')
+            _check(_L.carc_game_history_at(h, i, _byref(m)))
+        return _as_move(m.value)
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (History, list, tuple)):
+            return self() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        if self._game.closed:
+            return '<History of a closed game>'
+        return f'History({self()!r})'
+
+
+_legal_moves = _L.carc_game_legal_moves
+_apply = _L.carc_game_apply
+_is_over = _L.carc_game_is_over
+_new_object = object.__new__
 
 # ---------------------------------------------------------------------
 # Games
 # ---------------------------------------------------------------------
 
 
-def _unpickle_game(record):
+def _unpickle_game(record: str) -> Game:
     """Rebuild a pickled Game from its game record (private)."""
     return Game.load(record)
 
 
-_proto('carc_game_render_svg', _c_int, _vp, _vp, _vp, _size)
+_T = TypeVar('_T')
 
 
 class Game:
     """A game in progress; wraps one struct carc_game that it owns alone.
 
-    ``Game(rules=Rules(), players=2, seed=0)`` starts a game.
+    ``Game(rules=Rules(), players=2, seed=0)`` starts a game: the start
+    tile D lies at (0, 0) and the stack is shuffled from ``seed``.
+    ``game.legal_moves`` lists the moves of the decision point now,
+    :meth:`push` plays one, :meth:`pop` takes the last one back, and
+    ``game.history`` holds every move played.
+
+        >>> game = Game(Rules(), players=2, seed=7)
+        >>> game
+        <Game 2 players, move 0, place-tile by player 0 with tile A, scores [0, 0]>
+        >>> game.push(game.legal_moves()[0])
+        >>> len(game.history), game.phase().word
+        (1, 'deploy')
+
     ``copy.copy``, ``copy.deepcopy`` and :meth:`clone` give an independent
     game; ``pickle`` stores the game record (with the draw order), so the
     unpickled game has the same hash and continues identically.
@@ -745,11 +1863,15 @@ class Game:
     is also a context manager that closes it on exit.
     """
 
-    _h = None
+    _h: Optional[ctypes.c_void_p] = None
     # the lock of an object made without __init__ (which has no handle)
-    _lock = threading.RLock()
+    _lock: Any = threading.RLock()
+    _moves: Any
+    _bytes: memoryview
+    _cap: int
 
-    def __init__(self, rules=None, players=2, seed=0):
+    def __init__(self, rules: Optional[Rules] = None, players: int = 2,
+                 seed: int = 0) -> None:
         if '_lock' in self.__dict__ or self._h is not None:
             raise TypeError('Game.__init__ runs once')
         if rules is None:
@@ -760,29 +1882,39 @@ class Game:
         players = _u32(players, 'players')
         seed = _u64(seed, 'seed')
         h = _vp()
-        _check(_L.carc_game_new(rules._live(), players, seed,
-                                ctypes.byref(h)))
+        _check(_L.carc_game_new(rules._live(), players, seed, _byref(h)))
         self._lock = threading.RLock()
-        self._moves = (ctypes.c_uint64 * 512)()
+        self._grow(512)
         self._h = h
 
     @classmethod
-    def _wrap(cls, handle, token):
+    def _wrap(cls, handle: Any, token: object) -> Game:
         """Wrap a game handle the library gave (private: needs the
         module's token and a c_void_p)."""
         self = cls.__new__(cls)
         self._lock = threading.RLock()
-        self._moves = (ctypes.c_uint64 * 512)()
+        self._grow(512)
         self._h = _own_handle(handle, token, 'Game')
         return self
 
-    def _live(self):
+    def _grow(self, n: int) -> None:
+        # the buffer legal_moves() lists into, reused from call to call
+        self._moves = (_c_u64 * n)()
+        self._bytes = memoryview(self._moves).cast('B')
+        self._cap = n
+
+    def _live(self) -> ctypes.c_void_p:
         # call with self._lock held
         if self._h is None:
             raise ValueError('game is closed')
         return self._h
 
-    def close(self):
+    def _query(self, fn: Callable[..., int], *args: Any) -> int:
+        # fn(handle, *args) under the lock, its status checked
+        with self._lock:
+            return _check(fn(self._live(), *args))
+
+    def close(self) -> None:
         """Free the game now.  Calling it again does nothing; any other
         method of a closed game raises ValueError."""
         with self._lock:
@@ -791,45 +1923,58 @@ class Game:
                 _L.carc_game_free(h)
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         """True once :meth:`close` has run."""
         return self._h is None
 
-    def __enter__(self):
+    def __enter__(self) -> Game:
         with self._lock:
             self._live()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> None:
         self.close()
-        return False
 
-    def __del__(self, _free=_L.carc_game_free):
+    def __del__(self, _free: Any = _L.carc_game_free) -> None:
         # No other thread can hold a reference now; the ctypes function is
         # bound as a default to outlive the module globals at exit.
         h, self._h = self._h, None
         if h:
             _free(h)
 
+    def __repr__(self) -> str:
+        with self._lock:
+            if self._h is None:
+                return '<Game (closed)>'
+            phase = self.phase()
+            tile = self.current_tile()
+            what = f'{phase.word} by player {self.current_player()}'
+            if phase == Phase.PLACE_TILE:
+                what += f' with tile {tile}'
+            elif phase == Phase.GAME_OVER:
+                what = 'over'
+            return (f'<Game {self.players()} players, move '
+                    f'{len(self.history)}, {what}, scores {self.scores()}>')
+
     # -- copies and records --
 
-    def clone(self):
+    def clone(self) -> Game:
         """An independent copy of the game."""
         h = _vp()
         with self._lock:
-            _check(_L.carc_game_clone(self._live(), ctypes.byref(h)))
+            _check(_L.carc_game_clone(self._live(), _byref(h)))
         return Game._wrap(h, _TOKEN)
 
-    def __copy__(self):
+    def __copy__(self) -> Game:
         return self.clone()
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> Game:
         return self.clone()
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]:
         return (_unpickle_game, (self.save(),))
 
-    def copy_from(self, other):
+    def copy_from(self, other: Game) -> None:
         """Make this game a copy of ``other`` (reusing its memory)."""
         if not isinstance(other, Game):
             raise TypeError(f'other must be a Game, not '
@@ -844,29 +1989,79 @@ class Game:
         with first._lock, second._lock:
             _check(_L.carc_game_copy(self._live(), other._live()))
 
-    def _repr_svg_(self):
-        """The board as an SVG picture (carc_game_render_svg() with its
-        defaults), so that a notebook shows the game by itself."""
+    def memory_size(self) -> int:
+        """The bytes of memory the game holds in the library."""
+        return self._query(_L.carc_game_memory_size)
+
+    def svg(self, *, tile_size: int = 0, legend: bool = True,
+            scores: bool = True, labels: bool = True,
+            last_move: bool = False, placements: bool = False,
+            highlight: Optional[Tuple[int, int, Union[int, str]]] = None,
+            colours: Optional[Sequence[Optional[int]]] = None) -> str:
+        """The game as an SVG document (carc_game_render_svg()).
+
+        ``tile_size`` is pixels per tile (16..512; 0 for 100);
+        ``legend``, ``scores`` and ``labels`` switch those parts off;
+        ``last_move`` outlines the tile placed last; ``placements`` marks
+        where the tile in hand fits; ``highlight=(x, y, feature)`` shows
+        the board-level feature of that tile; ``colours`` gives players
+        colours as 0xRRGGBB (None or a missing entry keeps the default).
+        """
+        o = _RenderOptions()
+        o.size = ctypes.sizeof(_RenderOptions)
+        o.tile_size = _u32(tile_size, 'tile_size')
+        flags = 0
+        for on, flag in ((not legend, RenderFlag.NO_LEGEND),
+                         (not scores, RenderFlag.NO_SCORES),
+                         (not labels, RenderFlag.NO_LABELS),
+                         (last_move, RenderFlag.LAST_MOVE),
+                         (placements, RenderFlag.PLACEMENTS)):
+            if on:
+                flags |= flag
+        if highlight is not None:
+            if not isinstance(highlight, tuple) or len(highlight) != 3:
+                raise TypeError('highlight must be a tuple (x, y, feature)')
+            o.feature_x = _i32(highlight[0], 'x')
+            o.feature_y = _i32(highlight[1], 'y')
+            o.feature_id = _feature(highlight[2])
+            flags |= RenderFlag.FEATURE
+        o.flags = flags
+        if colours is not None:
+            colours = list(colours)
+            if len(colours) > 6:
+                raise ValueError('at most 6 player colours')
+            for i, c in enumerate(colours):
+                if c is not None:
+                    o.colours[i] = 0x1000000 | _int(c, 'colour', 0,
+                                                    0xffffff)
+        return self._render(ctypes.byref(o))
+
+    def _render(self, options: Any) -> str:
         with self._lock:
             h = self._live()
-            n = _check(_L.carc_game_render_svg(h, None, None, 0))
+            n = _check(_L.carc_game_render_svg(h, options, None, 0))
             buf = ctypes.create_string_buffer(n + 1)
-            _check(_L.carc_game_render_svg(h, None, buf, n + 1))
-        return buf.value.decode('utf-8')
+            _check(_L.carc_game_render_svg(h, options, buf, n + 1))
+        return str(buf.value.decode('utf-8'))
 
-    def save(self):
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture (carc_game_render_svg() with its
+        defaults), so that a notebook shows the game by itself."""
+        return self._render(None)
+
+    def save(self) -> str:
         """The game record (doc/record-format.md) as a str."""
         with self._lock:
             h = self._live()
             n = _check(_L.carc_game_save(h, None, 0))
             buf = ctypes.create_string_buffer(n + 1)
             _check(_L.carc_game_save(h, buf, n + 1))
-        return buf.value.decode('ascii')
+        return str(buf.value.decode('ascii'))
 
     @classmethod
-    def load(cls, text):
-        """Load a game record (str or bytes); raises RecordError for a bad
-        one."""
+    def load(cls, text: Union[str, bytes, bytearray, memoryview]) -> Game:
+        """Load a game record (str or bytes); raises RecordError (with
+        the line and column) for a bad one."""
         if isinstance(text, str):
             data = text.encode()
         elif isinstance(text, (bytes, bytearray, memoryview)):
@@ -877,15 +2072,14 @@ class Game:
         h = _vp()
         line, col = _c_u32(), _c_u32()
         msg = ctypes.create_string_buffer(256)
-        rc = _L.carc_game_load(data, len(data), ctypes.byref(h),
-                               ctypes.byref(line), ctypes.byref(col), msg,
-                               len(msg))
+        rc = _L.carc_game_load(data, len(data), _byref(h), _byref(line),
+                               _byref(col), msg, len(msg))
         if rc < 0:
             raise RecordError(rc, line.value, col.value,
                               msg.value.decode(errors='replace'))
         return Game._wrap(h, _TOKEN)
 
-    def rules(self):
+    def rules(self) -> Rules:
         """The rules of the game (a Rules holding its own reference)."""
         with self._lock:
             h = _L.carc_rules_ref(_L.carc_game_rules(self._live()))
@@ -893,166 +2087,351 @@ class Game:
 
     # -- moves --
 
-    def legal_moves(self):
-        """Every legal move now, in the library's canonical order."""
-        with self._lock:
-            h = self._live()
-            n = _check(_L.carc_game_legal_moves(h, self._moves,
-                                                len(self._moves)))
-            if n > len(self._moves):
-                self._moves = (ctypes.c_uint64 * n)()
-                n = _check(_L.carc_game_legal_moves(h, self._moves, n))
-            return list(self._moves[:n])
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves now: a live :class:`LegalMoves` view
+        (``len()``, ``in``, iteration); ``game.legal_moves()`` gives them
+        as a :class:`MoveList` in the library's canonical order."""
+        return LegalMoves(self)
 
-    def is_legal(self, move):
-        """Whether ``move`` is legal now."""
-        move = _u64(move, 'move')
+    def legal_moves_max(self) -> int:
+        """An upper bound of the number of legal moves now (cheap)."""
+        return self._query(_L.carc_game_legal_moves_max)
+
+    def is_legal(self, move: int) -> bool:
+        """Whether ``move`` (a Move or its int) is legal now."""
+        move = _move_arg(move)
         with self._lock:
             return _check(_L.carc_game_is_legal(self._live(), move)) == 1
 
-    def apply(self, move):
-        """Play a move; CarcError (game unchanged) if it is illegal."""
-        move = _u64(move, 'move')
+    def apply(self, move: int) -> None:
+        """Play a move (a Move or its int) and every forced step after it;
+        IllegalMoveError, with the game unchanged, if it is illegal."""
+        if type(move) is not Move:
+            move = _u64(move, 'move')
         with self._lock:
-            rc = _L.carc_game_apply(self._live(), move)
-        _check(rc, describe_or_hex(move))
+            h = self._h
+            if h is None:
+                raise ValueError('game is closed')
+            rc = _apply(h, move)
+        if rc < 0:
+            raise IllegalMoveError(rc, move)
 
-    def history(self):
-        """Every move applied so far, oldest first."""
-        out, m = [], _c_u64()
+    def push(self, move: int) -> None:
+        """Play a move, as :meth:`apply` (the python-chess name)."""
+        self.apply(move)
+
+    def pop(self) -> Move:
+        """Take back the last move and return it (carc_game_undo()): the
+        game is again exactly as before it.  IndexError when no move has
+        been played.  Costs a replay of the game: for people and editors;
+        search should keep copies instead."""
+        m = _c_u64()
         with self._lock:
             h = self._live()
-            for i in range(_check(_L.carc_game_history_count(h))):
-                _check(_L.carc_game_history_at(h, i, ctypes.byref(m)))
-                out.append(m.value)
-        return out
+            n = _check(_L.carc_game_history_count(h))
+            if n == 0:
+                raise IndexError('pop from a game without moves')
+            _check(_L.carc_game_history_at(h, n - 1, _byref(m)))
+            _check(_L.carc_game_undo(h))
+        return _as_move(m.value)
 
-    def set_next_tile(self, tile):
+    def undo(self) -> Move:
+        """Take back the last move and return it (as :meth:`pop`)."""
+        return self.pop()
+
+    @property
+    def history(self) -> History:
+        """The moves played, oldest first: a live :class:`History` view
+        (``len(game.history)``, ``game.history[-1]``);
+        ``game.history()`` gives them as a list."""
+        return History(self)
+
+    def set_next_tile(self, tile: Union[int, str]) -> None:
         """Take ``tile`` (name or number, still in the stack) in hand."""
         tile = _tile(tile)
         with self._lock:
             _check(_L.carc_game_set_next_tile(self._live(), tile))
 
-    def shuffle_stack(self, seed):
+    def shuffle_stack(self, seed: int) -> None:
         """Reshuffle the stack (not the tile in hand) with a new seed."""
         seed = _u64(seed, 'seed')
         with self._lock:
             _check(_L.carc_game_shuffle_stack(self._live(), seed))
 
+    def set_draw_order(self, tiles: Iterable[Union[int, str]]) -> None:
+        """Set the whole draw order from now on: the first tile goes in
+        hand, the rest is the stack from the top.  It must be a
+        permutation of the tile in hand and the stack; only at
+        Phase.PLACE_TILE."""
+        if isinstance(tiles, (str, bytes)) or not hasattr(tiles, '__iter__'):
+            raise TypeError('tiles must be an iterable of tile names or '
+                            'numbers')
+        order = [_tile(t) for t in tiles]
+        buf = (_c_u32 * max(1, len(order)))(*order)
+        with self._lock:
+            _check(_L.carc_game_set_draw_order(self._live(), buf,
+                                               len(order)))
+
+    def draw_order(self) -> List[str]:
+        """The whole draw order: the tiles drawn so far (discarded ones
+        too, the tile in hand last), then the stack from the top.  Hidden
+        information: for hosts and records."""
+        with self._lock:
+            h = self._live()
+            n = _check(_L.carc_game_draw_order(h, None, 0))
+            buf = (_c_u32 * max(1, n))()
+            n = _check(_L.carc_game_draw_order(h, buf, n))
+        return [tile_name(t) for t in buf[:n]]
+
+    def drawn_count(self) -> int:
+        """How many tiles of :meth:`draw_order` have been drawn, the tile
+        in hand included."""
+        return self._query(_L.carc_game_drawn_count)
+
+    def discards(self) -> List[str]:
+        """The tiles discarded because they fit nowhere, oldest first."""
+        with self._lock:
+            h = self._live()
+            out = [_check(_L.carc_game_discard_at(h, i))
+                   for i in range(_check(_L.carc_game_discard_count(h)))]
+        return [tile_name(t) for t in out]
+
     # -- queries --
 
-    def _query(self, fn, *args):
-        with self._lock:
-            return _check(fn(self._live(), *args))
-
-    def players(self):
+    def players(self) -> int:
         """Number of players."""
         return self._query(_L.carc_game_player_count)
 
-    def phase(self):
-        """The PHASE_* of the current decision point."""
-        return self._query(_L.carc_game_phase)
+    def phase(self) -> Phase:
+        """The decision point now."""
+        return Phase(self._query(_L.carc_game_phase))
 
-    def is_over(self):
+    def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self._query(_L.carc_game_is_over) == 1
+        with self._lock:
+            h = self._h
+            if h is None:
+                raise ValueError('game is closed')
+            return bool(_is_over(h) == 1)
 
-    def current_player(self):
+    def current_player(self) -> int:
         """The player to decide now (0-based)."""
         return self._query(_L.carc_game_current_player)
 
-    def current_tile(self):
+    def current_tile(self) -> Optional[str]:
         """Name of the tile in hand (or just placed); None at the end."""
         with self._lock:
             t = _L.carc_game_current_tile(self._live())
         return None if t == E_GAME_OVER else tile_name(_check(t))
 
-    def score(self, player):
+    def crop_action(self) -> Optional[CropChoice]:
+        """During Phase.CROP_RESPONSE the active player's crop-circle
+        choice; None at other decision points."""
+        c = self._query(_L.carc_game_crop_action)
+        return CropChoice(c) if c else None
+
+    def score(self, player: int) -> int:
         """A player's score."""
         return self._query(_L.carc_game_score, _u32(player, 'player'))
 
-    def scores(self):
+    def scores(self) -> List[int]:
         """Every player's score, in player order."""
         with self._lock:
             return [self.score(p) for p in range(self.players())]
 
-    def supply(self, player, figure=FIGURE_FOLLOWER):
-        """Figures of a kind (FIGURE_*) in a player's supply."""
+    def supply(self, player: int,
+               figure: Union[int, str] = Figure.FOLLOWER) -> int:
+        """Figures of a kind (a Figure or its name) in a player's
+        supply."""
         return self._query(_L.carc_game_supply, _u32(player, 'player'),
-                           _u32(figure, 'figure'))
+                           _figure(figure))
 
-    def hash(self):
+    def hash(self) -> int:
         """The 64-bit hash of the game state (equal states, equal
         hashes); ValueError on a closed game."""
         with self._lock:
-            return _L.carc_game_hash(self._live())
+            return int(_L.carc_game_hash(self._live()))
 
-    def remaining(self, tile=None):
+    def remaining(self, tile: Optional[Union[int, str]] = None) -> int:
         """Tiles left in the stack: of one type (name or number), or all
         of them when ``tile`` is None."""
         if tile is None:
             return self._query(_L.carc_game_remaining_total)
         return self._query(_L.carc_game_remaining, _tile(tile))
 
-    def tiles(self):
-        """[(x, y, tile name, rotation)] in placement order."""
+    def tiles(self) -> List[PlacedTile]:
+        """The tiles on the board in placement order, the start tile
+        first."""
         out = []
         x, y, t, r = _c_i32(), _c_i32(), _c_u32(), _c_u32()
         with self._lock:
             h = self._live()
             for i in range(_check(_L.carc_game_tile_count(h))):
-                _check(_L.carc_game_tile_at(h, i, ctypes.byref(x),
-                                            ctypes.byref(y), ctypes.byref(t),
-                                            ctypes.byref(r)))
+                _check(_L.carc_game_tile_at(h, i, _byref(x), _byref(y),
+                                            _byref(t), _byref(r)))
                 out.append((x.value, y.value, t.value, r.value))
-        return [(x, y, tile_name(t), r) for x, y, t, r in out]
+        return [PlacedTile(x, y, tile_name(t), r) for x, y, t, r in out]
 
-    def figures(self):
-        """[(player, figure, x, y, feature name)]."""
+    def tile_at(self, x: int, y: int) -> Optional[PlacedTile]:
+        """The tile at (x, y), or None for an empty position."""
+        x, y = _i32(x, 'x'), _i32(y, 'y')
+        tx, ty, t, r = _c_i32(), _c_i32(), _c_u32(), _c_u32()
+        with self._lock:
+            h = self._live()
+            i = _L.carc_game_tile_find(h, x, y)
+            if i == E_NOT_FOUND:
+                return None
+            _check(_L.carc_game_tile_at(h, _check(i), _byref(tx),
+                                        _byref(ty), _byref(t), _byref(r)))
+        return PlacedTile(tx.value, ty.value, tile_name(t.value), r.value)
+
+    def bounds(self) -> Tuple[int, int, int, int]:
+        """The board's bounding box (min_x, min_y, max_x, max_y)."""
+        v = [_c_i32() for _ in range(4)]
+        with self._lock:
+            _check(_L.carc_game_bounds(self._live(), *map(_byref, v)))
+        return (v[0].value, v[1].value, v[2].value, v[3].value)
+
+    def figures(self) -> List[PlacedFigure]:
+        """The followers and phantoms on the board (by player, then by
+        the player's figure slots)."""
         out = []
         p, f, x, y, feat = _c_u32(), _c_u32(), _c_i32(), _c_i32(), _c_u32()
         with self._lock:
             h = self._live()
             for i in range(_check(_L.carc_game_figure_count(h))):
                 _check(_L.carc_game_figure_at(
-                    h, i, ctypes.byref(p), ctypes.byref(f),
-                    ctypes.byref(x), ctypes.byref(y), ctypes.byref(feat)))
+                    h, i, _byref(p), _byref(f), _byref(x), _byref(y),
+                    _byref(feat)))
                 out.append((p.value, f.value, x.value, y.value, feat.value))
-        return [(p, f, x, y, feature_name(feat)) for p, f, x, y, feat in out]
+        return [PlacedFigure(p, Figure(f), x, y, feature_name(feat))
+                for p, f, x, y, feat in out]
 
-    def buildings(self):
-        """[(x, y, figure)] in the order they were built."""
+    def buildings(self) -> List[Building]:
+        """The buildings on the board, in the order they were built."""
         out = []
         x, y, f = _c_i32(), _c_i32(), _c_u32()
         with self._lock:
             h = self._live()
             for i in range(_check(_L.carc_game_building_count(h))):
-                _check(_L.carc_game_building_at(h, i, ctypes.byref(x),
-                                                ctypes.byref(y),
-                                                ctypes.byref(f)))
+                _check(_L.carc_game_building_at(h, i, _byref(x), _byref(y),
+                                                _byref(f)))
                 out.append((x.value, y.value, f.value))
-        return out
+        return [Building(x, y, Figure(f)) for x, y, f in out]
 
-    def events(self):
-        """Scoring events of the last apply, as dicts."""
-        out = []
+    # -- board-level features --
+
+    def _where(self, x: int, y: int,
+               feature: Union[int, str]) -> Tuple[int, int, int]:
+        return _i32(x, 'x'), _i32(y, 'y'), _feature(feature)
+
+    def feature_get(self, x: int, y: int, feature: Union[int, str],
+                    attr: int) -> int:
+        """One attribute (a FeatureAttr, plus the player for the
+        per-player ones) of the board-level feature that contains
+        ``feature`` of the tile at (x, y)."""
+        where = self._where(x, y, feature)
+        attr = _u32(attr, 'attr')
         v = _c_i32()
-        names = {1: 'type', 2: 'feature_kind', 3: 'x', 4: 'y',
-                 5: 'feature', 6: 'tiles', 7: 'pennants', 8: 'cities',
-                 9: 'scorers'}
+        self._query(_L.carc_game_feature_get, *where, attr, _byref(v))
+        return v.value
+
+    def feature(self, x: int, y: int,
+                feature: Union[int, str]) -> FeatureInfo:
+        """Every attribute of the board-level feature (the whole road,
+        city, monastery or field) that contains ``feature`` of the tile
+        at (x, y): its size, whether it is complete, who would score it
+        and how many points, as the real scoring counts them."""
+        where = self._where(x, y, feature)
+        v = _c_i32()
         with self._lock:
             h = self._live()
-            n_players = _check(_L.carc_game_player_count(h))
+            n = _check(_L.carc_game_player_count(h))
+
+            def get(attr: int) -> int:
+                _check(_L.carc_game_feature_get(h, *where, attr, _byref(v)))
+                return v.value
+
+            base = [get(a) for a in range(1, 13)]
+            per = [[get(a + p) for p in range(n)]
+                   for a in (0x100, 0x200, 0x300, 0x400)]
+        return FeatureInfo(FeatureKind(base[0]), base[1], base[2], base[3],
+                           base[4], bool(base[5]), base[6], base[7],
+                           base[8], base[9], base[10], base[11], *per)
+
+    def feature_pieces(self, x: int, y: int,
+                       feature: Union[int, str]) -> List[Tuple[int, int,
+                                                               str]]:
+        """The pieces of the board-level feature containing ``feature``
+        of the tile at (x, y): (x, y, feature name) of each tile it
+        covers, in placement order."""
+        return self._feature_list(_L.carc_game_feature_piece_at,
+                                  FeatureAttr.PIECES, x, y, feature)
+
+    def feature_cities(self, x: int, y: int,
+                       feature: Union[int, str]) -> List[Tuple[int, int,
+                                                               str]]:
+        """The completed cities the field containing ``feature`` of the
+        tile at (x, y) supplies, each named by its first piece
+        (x, y, feature name)."""
+        return self._feature_list(_L.carc_game_feature_city_at,
+                                  FeatureAttr.CITIES, x, y, feature)
+
+    def _feature_list(self, fn: Any, count: int, x: int, y: int,
+                      feature: Union[int, str]) -> List[Tuple[int, int,
+                                                              str]]:
+        where = self._where(x, y, feature)
+        v, px, py, pf = _c_i32(), _c_i32(), _c_i32(), _c_u32()
+        out = []
+        with self._lock:
+            h = self._live()
+            _check(_L.carc_game_feature_get(h, *where, count, _byref(v)))
+            for i in range(v.value):
+                _check(fn(h, *where, i, _byref(px), _byref(py), _byref(pf)))
+                out.append((px.value, py.value, pf.value))
+        return [(x, y, feature_name(f)) for x, y, f in out]
+
+    def feature_is_complete(self, x: int, y: int,
+                            feature: Union[int, str]) -> bool:
+        """Whether the board-level feature containing ``feature`` of the
+        tile at (x, y) is complete (a field never is)."""
+        return self._query(_L.carc_game_feature_is_complete,
+                           *self._where(x, y, feature)) == 1
+
+    def feature_figures(self, x: int, y: int, feature: Union[int, str],
+                        player: int) -> int:
+        """Figures of ``player`` on the board-level feature containing
+        ``feature`` of the tile at (x, y)."""
+        return self._query(_L.carc_game_feature_figures,
+                           *self._where(x, y, feature),
+                           _u32(player, 'player'))
+
+    # -- scoring events --
+
+    def events(self) -> List[Event]:
+        """The scoring events of the last move (completed features during
+        play, every final score at the end), with each player's points,
+        building points, figures and phantom."""
+        v = _c_i32()
+        out: List[Event] = []
+        with self._lock:
+            h = self._live()
+            n = _check(_L.carc_game_player_count(h))
+
+            def get(i: int, attr: int) -> int:
+                _check(_L.carc_game_event_get(h, i, attr, _byref(v)))
+                return v.value
+
             for i in range(_check(_L.carc_game_event_count(h))):
-                ev = {}
-                for attr, name in names.items():
-                    _check(_L.carc_game_event_get(h, i, attr,
-                                                  ctypes.byref(v)))
-                    ev[name] = v.value
-                ev['points'] = []
-                for p in range(n_players):
-                    _check(_L.carc_game_event_get(h, i, 0x100 + p,
-                                                  ctypes.byref(v)))
-                    ev['points'].append(v.value)
-                out.append(ev)
+                out.append(Event(
+                    type=EventType(get(i, 1)),
+                    feature_kind=FeatureKind(get(i, 2)),
+                    x=get(i, 3), y=get(i, 4), feature=Feature(get(i, 5)),
+                    tiles=get(i, 6), pennants=get(i, 7), cities=get(i, 8),
+                    scorers=get(i, 9),
+                    points=[get(i, 0x100 + p) for p in range(n)],
+                    figures=[get(i, 0x200 + p) for p in range(n)],
+                    building_points=[get(i, 0x300 + p) for p in range(n)],
+                    phantom=[get(i, 0x400 + p) for p in range(n)]))
         return out
