@@ -9,7 +9,8 @@
 # valgrind, clang, python3, xmllint (libxml2-utils, which checks the SVG
 # pictures), tcc (stage 'portable'), doxygen ('docs'), git and xz-utils
 # ('dist'), binutils (readelf), and python3-mesonpy, python3-build,
-# python3-pip and patchelf (suite packaging, the pip wheel).  With --fuzz, clang
+# python3-pip and patchelf (suite packaging, the pip wheel), python3-pytest
+# and mypy (suite ffi).  With --fuzz, clang
 # and, only when clang cannot link -fsanitize=fuzzer, the package that
 # holds its libFuzzer runtime (libclang-rt-<version>-dev).  Installs nothing
 # when everything is present.  Uses sudo only when not run as root; runs
@@ -55,7 +56,10 @@ if [ "$want_tests" = 1 ]; then
 	# meson-python's optional RPATH tool is there (all Debian's, for
 	# /usr/bin/python3), pip installs the wheel.
 	need_command patchelf patchelf
-	for pkg in python3-mesonpy python3-build python3-pip; do
+	# The Python tests (suite ffi): pytest runs them, mypy checks the
+	# package's type hints (--strict).
+	for pkg in python3-mesonpy python3-build python3-pip python3-pytest \
+		mypy; do
 		if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null |
 			grep -q 'ok installed'; then
 			missing+=("$pkg")

@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: MIT
+"""mypy --strict on the package, for meson (suite 'ffi').
+
+Debian's mypy (tools/install-deps.sh --tests) runs on /usr/bin/python3.
+Without mypy the check exits 77 (meson's skip), except under CI=true,
+where it fails.  The cache goes to a temporary directory: the source tree
+stays clean.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def main():
+    mypy = shutil.which('mypy')
+    command = [mypy] if mypy else None
+    if command is None:
+        for python in (sys.executable, '/usr/bin/python3'):
+            if os.path.exists(python) and subprocess.run(
+                    [python, '-c', 'import mypy'], stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL).returncode == 0:
+                command = [python, '-m', 'mypy']
+                break
+    if command is None:
+        msg = 'mypy is missing: install mypy (tools/install-deps.sh --tests)'
+        if os.environ.get('CI') == 'true':
+            print('FAIL:', msg)
+            return 1
+        print('SKIP:', msg)
+        return 77
+    with tempfile.TemporaryDirectory() as cache:
+        r = subprocess.run(command + ['--strict', '--cache-dir', cache,
+                                      '--no-error-summary',
+                                      os.path.join(HERE, 'carcassonne')],
+                           cwd=HERE)
+    if r.returncode == 0:
+        print('mypy --strict: no issues in carcassonne')
+    return r.returncode
+
+
+if __name__ == '__main__':
+    sys.exit(main())
