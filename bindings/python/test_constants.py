@@ -123,5 +123,54 @@ class TestConstantsMatchHeader(unittest.TestCase):
                              sorted(self.enums[enum].values()))
 
 
+# The enums of the package: header enum -> (Python enum, prefix of the
+# header's members, names that differ from the header's)
+ENUMS = {
+    'carc_error': (carc.ErrorCode, 'CARC_E_', {'CARC_OK': 'OK'}),
+    'carc_phase': (carc.Phase, 'CARC_PHASE_', {}),
+    'carc_figure': (carc.Figure, 'CARC_FIGURE_', {}),
+    'carc_move_kind': (carc.MoveKind, 'CARC_MOVE_', {}),
+    'carc_crop_choice': (carc.CropChoice, 'CARC_CROP_', {}),
+    'carc_edge': (carc.Edge, 'CARC_EDGE_', {}),
+    'carc_symbol': (carc.Symbol, 'CARC_SYMBOL_', {}),
+    'carc_feature_kind': (carc.FeatureKind, 'CARC_FEATURE_', {}),
+    'carc_feature': (carc.Feature, 'CARC_', {}),
+    'carc_tile': (carc.Tile, 'CARC_TILE_', {}),
+    'carc_option': (carc.Option, 'CARC_OPT_', {}),
+    'carc_option_type': (carc.OptionType, 'CARC_OPTION_', {}),
+    'carc_farm_scoring': (carc.FarmScoring, 'CARC_FARM_', {}),
+    'carc_lb_scoring': (carc.LbScoring, 'CARC_LB_',
+                        {'CARC_LB_321': 'THREE_TWO_ONE'}),
+    'carc_lb_distribution': (carc.LbDistribution, 'CARC_LB_DIST_', {}),
+    'carc_event_type': (carc.EventType, 'CARC_EVENT_', {}),
+    'carc_event_attr': (carc.EventAttr, 'CARC_EVENT_', {}),
+    'carc_feature_attr': (carc.FeatureAttr, 'CARC_FEATURE_ATTR_', {}),
+    'carc_render_flag': (carc.RenderFlag, 'CARC_RENDER_', {}),
+}
+
+
+def test_every_header_enum_is_a_python_enum():
+    """Each enum of the header is an IntEnum of the package with the same
+    members and values (CARC_TILE_TYPES is the constant TILE_TYPES)."""
+    with open(HEADER) as f:
+        enums = parse_enums(f.read())
+    assert set(enums) == set(ENUMS)
+    for name, (enum, prefix, renamed) in ENUMS.items():
+        header = {renamed.get(m, m[len(prefix):]): v
+                  for m, v in enums[name].items() if m != 'CARC_TILE_TYPES'}
+        assert {m.name: int(m) for m in enum} == header, name
+    assert carc.TILE_TYPES == enums['carc_tile']['CARC_TILE_TYPES']
+
+
+def test_defines():
+    with open(HEADER) as f:
+        text = f.read()
+    defines = dict(re.findall(r'^#define (CARC_\w+) (\w+)$', text, re.M))
+    assert int(defines['CARC_TILE_UNITS']) == carc.TILE_UNITS
+    assert int(defines['CARC_SHAPE_MAX_POINTS']) == carc.SHAPE_MAX_POINTS
+    assert int(defines['CARC_RENDER_COLOUR'], 0) == 0x1000000
+    assert int(defines['CARC_MOVE_NONE']) == 0
+
+
 if __name__ == '__main__':
     unittest.main()

@@ -938,6 +938,11 @@ def option_info(option: Union[int, str]) -> OptionInfo:
     return OptionInfo(OptionType(kind), lo.value, hi.value, default.value)
 
 
+def _option_label(number: int) -> str:
+    name = _L.carc_option_name(number)
+    return str(name.decode()) if name is not None else str(number)
+
+
 def option_value_name(option: Union[int, str], value: int) -> str:
     """The word records write for a value of an option ('per-city' for
     farm-scoring 1, 'on'/'off' for a switch); InvalidArgumentError for
@@ -946,8 +951,8 @@ def option_value_name(option: Union[int, str], value: int) -> str:
     value = _i32(value, 'option value', allow_bool=True)
     name = _L.carc_option_value_name(number, value)
     if name is None:
-        raise InvalidArgumentError(int(E_INVALID),
-                                   f'option {option} value {value}')
+        raise InvalidArgumentError(
+            int(E_INVALID), f'option {_option_label(number)} value {value}')
     return str(name.decode())
 
 
@@ -958,7 +963,7 @@ def option_value_from_name(option: Union[int, str], word: str) -> int:
     v = _c_i32()
     _check(_L.carc_option_value_from_name(
         number, _text(word, 'option value'), _byref(v)),
-        f'option {option} value {word!r}')
+        f'option {_option_label(number)} value {word!r}')
     return v.value
 
 
