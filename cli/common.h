@@ -119,5 +119,7 @@ int spot_index(const carc_move_t *spots, int n_spots, int32_t x,
 int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_render(int argc, char **argv);
+int cmd_match(int argc, char **argv);	/* cmd-match.c, referee.c */
+int cmd_bot(int argc, char **argv);	/* cmd-bot.c */
 
 #endif

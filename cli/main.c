@@ -11,6 +11,8 @@
  *                        [--option NAME=VALUE]...
  *     carcassonne render FILE -o OUT.svg [--move N] [--tile-size PX]
  *         [--highlight X,Y,FEATURE] [--placements] [--no-legend]
+ *     carcassonne match BOT BOT... [--games N] [--jobs N] ...
+ *     carcassonne bot [random|greedy|mcts[:playouts=N]]
  *
  * See carcassonne(1).  The program uses only the public API; rule
  * options are given to the library as a game-record header, so they have
@@ -44,9 +46,16 @@ usage(FILE *f)
 		"       %s render FILE -o OUT.svg [--move N] [--tile-size PX]\n"
 		"           [--highlight X,Y,FEATURE] [--placements] "
 		"[--no-legend]\n"
+		"       %s match BOT BOT... [--bot BOT [--bot-option NAME=VALUE]...]\n"
+		"           [--games N] [--seed S] [--jobs N] [--records DIR]\n"
+		"           [--move-time MS] [--game-time MS] [--increment MS]\n"
+		"           [--time-margin MS] [--handshake-time MS]\n"
+		"           [--sprt ELO0,ELO1,ALPHA,BETA] [--json] [--quiet]\n"
+		"           [rule options as for play]\n"
+		"       %s bot [random|greedy|mcts[:playouts=N]] [--seed S]\n"
 		"       %s help | --help | --version\n"
 		"FILE '-' is the standard input or output.  See carcassonne(1).\n",
-		progname, progname, progname, progname);
+		progname, progname, progname, progname, progname, progname);
 }
 
 int
@@ -64,6 +73,10 @@ main(int argc, char **argv)
 		return cmd_replay(argc - 2, argv + 2);
 	if (strcmp(cmd, "render") == 0)
 		return cmd_render(argc - 2, argv + 2);
+	if (strcmp(cmd, "match") == 0)
+		return cmd_match(argc - 2, argv + 2);
+	if (strcmp(cmd, "bot") == 0)
+		return cmd_bot(argc - 2, argv + 2);
 	if (strcmp(cmd, "--version") == 0) {
 		printf("carcassonne %s\n", carc_version_string());
 		return 0;
@@ -75,6 +88,6 @@ main(int argc, char **argv)
 	}
 	if (cmd[0] == '-')
 		return usage_error("unknown option '%s'", cmd);
-	return usage_error("unknown command '%s' (play, replay, render or "
-			   "help)", cmd);
+	return usage_error("unknown command '%s' (play, replay, render, "
+			   "match, bot or help)", cmd);
 }

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The built-in bots of `carcassonne match` and `carcassonne bot`, by
+ * spec: "random", "greedy", "mcts" and "mcts:playouts=N".  random and
+ * greedy are those of `carcassonne play` (bots.c), mcts the search of
+ * examples/mcts-search.c.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <carcassonne/carcassonne.h>
+
+#include "common.h"
+#include "referee.h"
+
+#include "mcts-search.h"
+
+enum kind { RANDOM, GREEDY, MCTS };
+
+struct builtin {
+	enum kind kind;
+	uint64_t playouts;
+	struct mcts *search;
+	struct carc_game *scratch;
+	carc_move_t *moves;
+	size_t cap;
+	char name[64];
+};
+
+static const char *const kind_names[] = { "random", "greedy", "mcts" };
+
+static int
+kind_of(const char *spec, size_t len)
+{
+	for (int k = 0; k < 3; k++)
+		if (strlen(kind_names[k]) == len &&
+		    strncmp(spec, kind_names[k], len) == 0)
+			return k;
+	return -1;
+}
+
+bool
+builtin_is_spec(const char *spec)
+{
+	size_t len = strcspn(spec, ":");
+
+	return kind_of(spec, len) >= 0 && !strchr(spec, ' ');
+}
+
+static void
+update_name(struct builtin *b)
+{
+	if (b->kind == MCTS)
+		snprintf(b->name, sizeof(b->name), "mcts:playouts=%" PRIu64,
+			 b->playouts);
+	else
+		snprintf(b->name, sizeof(b->name), "%s", kind_names[b->kind]);
+}
+
+int
+builtin_set(struct builtin *b, const char *name, const char *value,
+	    char *err, size_t n)
+{
+	uint64_t v = 0;
+	const char *s = value;
+
+	if (b->kind != MCTS || strcmp(name, "playouts") != 0) {
+		snprintf(err, n, "%s has no parameter '%s'%s",
+			 kind_names[b->kind], name,
+			 b->kind == MCTS ? " (playouts)" : "");
+		return -1;
+	}
+	if (!*s)
+		goto bad;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > 100000000)
+			goto bad;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	if (v < 1 || v > 10000000)
+		goto bad;
+	b->playouts = v;
+	mcts_free(b->search);
+	b->search = NULL;
+	update_name(b);
+	return 0;
+bad:
+	snprintf(err, n, "playouts: '%s' is not a number from 1 to 10000000",
+		 value);
+	return -1;
+}
+
+struct builtin *
+builtin_new(const char *spec, char *err, size_t n)
+{
+	size_t len = strcspn(spec, ":");
+	int kind = kind_of(spec, len);
+	struct builtin *b;
+	const char *p;
+
+	if (kind < 0 || strchr(spec, ' ')) {
+		snprintf(err, n, "unknown bot '%s' (random, greedy, mcts)",
+			 spec);
+		return NULL;
+	}
+	b = calloc(1, sizeof(*b));
+	if (!b) {
+		snprintf(err, n, "out of memory");
+		return NULL;
+	}
+	b->kind = (enum kind)kind;
+	b->playouts = 1000;
+	update_name(b);
+	/* parameters: NAME=VALUE separated by commas */
+	for (p = spec[len] ? spec + len + 1 : NULL; p;) {
+		char item[128], *eq;
+		size_t k = strcspn(p, ",");
+
+		if (k == 0 || k >= sizeof(item))
+			goto bad;
+		memcpy(item, p, k);
+		item[k] = '\0';
+		eq = strchr(item, '=');
+		if (!eq)
+			goto bad;
+		*eq = '\0';
+		if (builtin_set(b, item, eq + 1, err, n) < 0) {
+			builtin_free(b);
+			return NULL;
+		}
+		p = p[k] ? p + k + 1 : NULL;
+	}
+	return b;
+bad:
+	snprintf(err, n, "'%s': parameters are NAME=VALUE,... after ':'",
+		 spec);
+	builtin_free(b);
+	return NULL;
+}
+
+void
+builtin_free(struct builtin *b)
+{
+	if (!b)
+		return;
+	mcts_free(b->search);
+	carc_game_free(b->scratch);
+	free(b->moves);
+	free(b);
+}
+
+void
+builtin_describe_options(const struct builtin *b, FILE *f)
+{
+	if (b->kind == MCTS)
+		fprintf(f, "option playouts int %" PRIu64 "\n", b->playouts);
+}
+
+void
+builtin_reset(struct builtin *b)
+{
+	mcts_free(b->search);
+	b->search = NULL;
+	carc_game_free(b->scratch);
+	b->scratch = NULL;
+}
+
+const char *
+builtin_name(const struct builtin *b)
+{
+	return b->name;
+}
+
+carc_move_t
+builtin_choose(struct builtin *b, const struct carc_game *game,
+	       uint64_t *rng)
+{
+	int n = legal_moves(game, &b->moves, &b->cap);
+
+	if (n <= 0)
+		return CARC_MOVE_NONE;
+	switch (b->kind) {
+	case RANDOM:
+		return b->moves[rng_next(rng) % (uint64_t)n];
+	case GREEDY:
+		if (!b->scratch && carc_game_clone(game, &b->scratch) < 0)
+			return CARC_MOVE_NONE;
+		return pick_greedy(game, b->moves, n, b->scratch, rng);
+	case MCTS:
+		if (!b->search) {
+			b->search = mcts_new(game, (int)b->playouts);
+			if (!b->search)
+				return CARC_MOVE_NONE;
+		}
+		return mcts_choose(b->search, game, rng);
+	}
+	return CARC_MOVE_NONE;
+}

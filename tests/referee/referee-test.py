@@ -1,0 +1,374 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: MIT
+"""carcassonne match and carcassonne bot end to end (suite 'referee').
+
+usage: referee-test.py   (paths in the environment, see tests/referee/meson.build)
+
+- the protocol of doc/bot-protocol.md with real child processes: the
+  handshake of `carcassonne bot`, and a game refereed from here with the
+  Python binding;
+- known outcomes: two copies of one deterministic bot score exactly 50 %
+  over fair pairs; `carcassonne bot greedy` plays the very games of the
+  built-in greedy; random against greedy over fixed seeds gives pinned
+  totals, which `carcassonne replay` of the written records confirms;
+  --jobs 2 writes the same records as --jobs 1; the SPRT stops early;
+- the sample bots (examples/bots) play whole games without a forfeit;
+- broken bots (tests/referee/broken-bot.py) lose with the right reason,
+  the referee finishes in bounded time and leaves no process behind, also
+  when it is interrupted by SIGINT.
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+CARC = os.environ['CARC_BIN']
+RANDOM_BOT = os.environ['RANDOM_BOT']
+BROKEN = os.environ['BROKEN_BOT']
+SAMPLE_PY = os.environ['SAMPLE_PY']
+PY = '/usr/bin/python3'
+
+
+def session_processes(sid):
+    """Processes of session ``sid`` (the referee's, which the test started
+    with start_new_session), zombies included."""
+    found = []
+    for pid in os.listdir('/proc'):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f'/proc/{pid}/stat') as f:
+                stat = f.read()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(')') + 2:].split()
+        if int(fields[3]) == sid:
+            found.append((int(pid), stat[:80]))
+    return found
+
+
+def match(args, timeout=120, check=True):
+    """Run carcassonne match in a session of its own; (rc, out, err,
+    seconds).  No process of that session may outlive it."""
+    start = time.monotonic()
+    p = subprocess.Popen([CARC, 'match'] + args, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        raise AssertionError(f'match {args} did not end in {timeout} s')
+    seconds = time.monotonic() - start
+    time.sleep(0.05)
+    left = session_processes(p.pid)
+    assert not left, f'processes left behind by match {args}: {left}'
+    if check and p.returncode != 0:
+        raise AssertionError(f'match {args}: exit {p.returncode}\n{err}')
+    return p.returncode, out, err, seconds
+
+
+def records(d):
+    return sorted(os.path.join(d, f) for f in os.listdir(d)
+                  if f.endswith('.rec'))
+
+
+def moves_of(path):
+    """The lines of a record that are not comments."""
+    with open(path) as f:
+        return [l for l in f if not l.startswith('#')]
+
+
+def result_comment(path):
+    with open(path) as f:
+        for line in f:
+            if line.startswith('# result:'):
+                return line
+    return None
+
+
+class Protocol(unittest.TestCase):
+    def start(self, spec):
+        p = subprocess.Popen([CARC, 'bot', spec], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.addCleanup(lambda: (p.kill(), p.wait(), p.stdin.close(),
+                                 p.stdout.close()))
+        return p
+
+    def ask(self, p, line, until):
+        p.stdin.write(line + '\n')
+        p.stdin.flush()
+        got = []
+        while True:
+            reply = p.stdout.readline()
+            self.assertTrue(reply, f'no answer to {line!r}: {got}')
+            got.append(reply.rstrip('\n'))
+            if reply.startswith(until):
+                return got
+
+    def test_handshake(self):
+        p = self.start('mcts:playouts=30')
+        self.assertEqual(self.ask(p, 'protocol 1', 'protocolok'),
+                         ['id name carcassonne-bot mcts:playouts=30',
+                          'id author the libcarcassonne authors',
+                          'option seed int 1',
+                          'option playouts int 30',
+                          'protocolok 1'])
+        self.assertEqual(self.ask(p, 'isready', 'readyok'), ['readyok'])
+        # unknown commands get a line on the info channel, no crash
+        self.assertEqual(self.ask(p, 'frobnicate 3', 'info'),
+                         ["info unknown command 'frobnicate 3'"])
+        self.assertEqual(self.ask(p, 'setoption playouts 0', 'info'),
+                         ["info playouts: '0' is not a number from 1 to "
+                          "10000000"])
+        p.stdin.write('quit\n')
+        p.stdin.flush()
+        self.assertEqual(p.wait(timeout=5), 0)
+
+    def test_referee_from_python(self):
+        """This test is the referee: three `carcassonne bot` processes
+        play a whole game (all expansions, 3 players) told only what the
+        protocol tells them; every move they send is legal."""
+        import carcassonne as carc
+        rules = carc.Rules(phantom=True, crop_circles_i=True,
+                           crop_circles_ii=True, little_buildings=True)
+        game = carc.Game(rules, players=3, seed=77)
+        bots = [self.start(s) for s in ('greedy', 'random', 'greedy')]
+        head = [l for l in game.save().splitlines()
+                if l.split(' ')[0] in ('players', 'option', 'tiles')]
+        self.assertEqual(len(head), 17)
+        for seat, b in enumerate(bots):
+            self.ask(b, 'protocol 1', 'protocolok')
+            for line in ['newgame'] + head + [f'seat {seat}']:
+                b.stdin.write(line + '\n')
+            b.stdin.write(f'draw {game.current_tile()}\n')
+        moves = 0
+        while not game.is_over():
+            who = game.current_player()
+            reply = self.ask(bots[who], 'go movetime 5000', 'move')[-1]
+            move = carc.parse_move(reply[5:])
+            self.assertTrue(game.is_legal(move), reply)
+            left = game.remaining()
+            game.apply(move)
+            moves += 1
+            for b in bots:
+                b.stdin.write(f'P{who} {carc.describe(move)}\n')
+            # a turn ended: the next tile (this seed discards none)
+            if not game.is_over() and game.remaining() != left:
+                self.assertEqual(game.remaining(), left - 1)
+                for b in bots:
+                    b.stdin.write(f'draw {game.current_tile()}\n')
+        self.assertGreater(moves, 100)
+        for b in bots:
+            b.stdin.write('scores ' + ' '.join(map(str, game.scores()))
+                          + '\nend\nquit\n')
+            b.stdin.flush()
+            self.assertEqual(b.wait(timeout=5), 0)
+
+
+class KnownOutcomes(unittest.TestCase):
+    def test_same_bot_is_even(self):
+        for bots, games in ((['greedy', 'greedy'], 8),
+                            (['greedy'] * 3, 6),
+                            (['random', 'random'], 6)):
+            rep = json.loads(match(bots + ['--games', str(games),
+                                           '--json', '--quiet'])[1])
+            for b in rep['bots']:
+                self.assertEqual(b['score']['mean'], 0.5, bots)
+                # won once and lost P - 1 times in every seating
+                self.assertEqual(b['wins'] * (len(bots) - 1), b['losses'],
+                                 bots)
+                self.assertEqual(b['games'], games)
+            if len(bots) == 2:
+                self.assertEqual(rep['bots'][0]['margin']['mean'], 0)
+
+    def test_protocol_bot_plays_like_builtin(self):
+        with tempfile.TemporaryDirectory() as d1, \
+                tempfile.TemporaryDirectory() as d2:
+            match(['greedy', 'greedy', '--games', '2', '--seed', '1',
+                   '--records', d1, '--quiet', '--all'])
+            match(['greedy', f'exec {CARC} bot greedy --seed 1',
+                   '--games', '2', '--seed', '1', '--records', d2,
+                   '--quiet', '--all'])
+            a, b = records(d1), records(d2)
+            self.assertEqual(len(a), 2)
+            for x, y in zip(a, b):
+                self.assertEqual(moves_of(x), moves_of(y))
+
+    def test_random_against_greedy_pinned(self):
+        with tempfile.TemporaryDirectory() as d:
+            rep = json.loads(match(['random', 'greedy', '--games', '10',
+                                    '--seed', '1', '--records', d,
+                                    '--json', '--quiet'])[1])
+            rnd, gre = rep['bots']
+            self.assertEqual((rep['rounds'], rep['games']), (5, 10))
+            self.assertEqual((gre['wins'], gre['draws'], gre['losses']),
+                             PINNED['greedy'])
+            self.assertEqual(rnd['wins'] + gre['wins'] + gre['draws'], 10)
+            # the totals of the records, replayed by carcassonne replay
+            totals = [0, 0]
+            files = records(d)
+            self.assertEqual(len(files), 10)
+            for g, path in enumerate(files):
+                out = subprocess.run([CARC, 'replay', path],
+                                     capture_output=True, text=True,
+                                     check=True).stdout
+                scores = [int(s) for s in
+                          out.split('scores:')[-1].split()[:2]]
+                self.assertEqual(result_comment(path),
+                                 f'# result: P0 {scores[0]} '
+                                 f'P1 {scores[1]}\n')
+                # seating g % 2: random in seat 0, then in seat 1
+                totals[0] += scores[g % 2]
+                totals[1] += scores[1 - g % 2]
+            self.assertEqual(totals, PINNED['points'])
+            self.assertAlmostEqual(rnd['points']['mean'], totals[0] / 10)
+            self.assertAlmostEqual(gre['points']['mean'], totals[1] / 10)
+            self.assertAlmostEqual(gre['margin']['mean'],
+                                   (totals[1] - totals[0]) / 10)
+
+    def test_jobs_write_the_same_games(self):
+        with tempfile.TemporaryDirectory() as d1, \
+                tempfile.TemporaryDirectory() as d2:
+            j1 = match(['random', 'greedy', '--games', '6', '--records', d1,
+                        '--json', '--quiet'])[1]
+            j2 = match(['random', 'greedy', '--games', '6', '--records', d2,
+                        '--json', '--quiet', '--jobs', '2'])[1]
+            for x, y in zip(records(d1), records(d2)):
+                self.assertEqual(moves_of(x), moves_of(y))
+            strip = (lambda r: [{k: v for k, v in b.items()
+                                 if k != 'think_ms'} for b in r['bots']])
+            self.assertEqual(strip(json.loads(j1)), strip(json.loads(j2)))
+
+    def test_sprt_stops_early(self):
+        for bounds, result, rounds in (('-150,0,0.05,0.05', 'H1', 8),
+                                       ('100,250,0.05,0.05', 'H0', 26)):
+            rep = json.loads(match(['greedy', 'random', '--games', '400',
+                                    '--sprt', bounds, '--json',
+                                    '--quiet'])[1])
+            self.assertEqual(rep['sprt']['result'], result)
+            self.assertEqual(rep['rounds'], rounds)
+            llr = rep['sprt']['llr']
+            if result == 'H1':
+                self.assertGreaterEqual(llr, rep['sprt']['upper'])
+            else:
+                self.assertLessEqual(llr, rep['sprt']['lower'])
+
+    def test_text_report(self):
+        out = match(['greedy', 'random', '--games', '4'])[1]
+        lines = out.splitlines()
+        self.assertEqual(lines[0], '4 games in 2 rounds of 2 seatings, '
+                         'seeds 1..2')
+        self.assertTrue(lines[1].startswith('bot     games  wins draws'))
+        self.assertTrue(lines[-1].startswith('Elo greedy - random: '))
+
+    def test_bad_arguments(self):
+        for args in (['greedy'], ['greedy', 'mcts:playouts=0'],
+                     ['greedy', 'greedy', '--sprt', '10,0,0.05,0.05'],
+                     ['--bot-option', 'seed=1', 'greedy', 'random'],
+                     ['greedy', 'greedy', '--bot-option', 'depth=3'],
+                     ['greedy', 'random', '--games', '0']):
+            rc, _, err, _ = match(args, check=False)
+            self.assertEqual(rc, 2, (args, err))
+            self.assertIn('carcassonne: ', err)
+
+
+class SampleBots(unittest.TestCase):
+    def check_clean(self, args):
+        with tempfile.TemporaryDirectory() as d:
+            rep = json.loads(match(args + ['--records', d, '--json',
+                                           '--quiet'])[1])
+            for b in rep['bots']:
+                self.assertEqual(b['forfeits'], {}, b)
+            for path in records(d):
+                subprocess.run([CARC, 'replay', path], check=True,
+                               capture_output=True)
+            return rep
+
+    def test_c_bot(self):
+        rep = self.check_clean(['greedy', RANDOM_BOT, '--games', '2',
+                                '--all'])
+        self.assertEqual(rep['bots'][1]['name'], 'random-bot')
+
+    def test_python_bot(self):
+        rep = self.check_clean(['random', f'{PY} {SAMPLE_PY}',
+                                '--games', '2', '--all'])
+        self.assertEqual(rep['bots'][1]['name'], 'bot.py')
+
+
+# reason of the forfeit and the most seconds a 2-game match may take
+BROKEN_MODES = {
+    'illegal@5': 'illegal', 'garbage': 'malformed', 'chatter': 'malformed',
+    'slow': 'time', 'hang': 'time', 'crash': 'crash',
+    'close-stdout': 'closed', 'flood': 'flood', 'flood-lines': 'flood',
+    'exit-handshake': 'crash', 'hang-handshake': 'handshake',
+    'version': 'handshake', 'unasked@2': 'malformed',
+}
+
+
+class BrokenBots(unittest.TestCase):
+    def test_each_loses_with_its_reason(self):
+        for mode, reason in BROKEN_MODES.items():
+            with self.subTest(mode=mode), \
+                    tempfile.TemporaryDirectory() as d:
+                rc, out, err, secs = match(
+                    ['greedy', f'exec {PY} {BROKEN} {mode}', '--games',
+                     '2', '--move-time', '300', '--handshake-time', '1000',
+                     '--records', d, '--json'], timeout=30)
+                rep = json.loads(out)
+                self.assertEqual(rep['bots'][1]['forfeits'], {reason: 2},
+                                 err)
+                self.assertEqual(rep['bots'][0]['wins'], 2)
+                self.assertLess(secs, 8)
+                files = records(d)
+                for g, path in enumerate(files):
+                    with open(path) as f:
+                        text = f.read()
+                    self.assertIn(f'# forfeit: P{1 - g} {reason}: ', text)
+                    subprocess.run([CARC, 'replay', path], check=True,
+                                   capture_output=True)
+                self.assertIn(f'forfeits ({reason}: ', err)
+                if mode == 'illegal@5':
+                    # four moves of its own before the illegal one
+                    self.assertGreaterEqual(
+                        sum(l.startswith('P1 ') for l in
+                            moves_of(files[0])), 4)
+
+    def test_game_time(self):
+        rep = json.loads(match(
+            ['greedy', f'exec {PY} {BROKEN} slow', '--games', '2',
+             '--move-time', '60000', '--game-time', '200', '--json',
+             '--quiet'], timeout=30)[1])
+        self.assertEqual(rep['bots'][1]['forfeits'], {'time': 2})
+
+    def test_sigint_leaves_nothing(self):
+        p = subprocess.Popen(
+            [CARC, 'match', 'greedy', f'exec {PY} {BROKEN} hang',
+             f'exec {PY} {BROKEN} hang', '--games', '6', '--jobs', '2',
+             '--move-time', '600000'], stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, start_new_session=True)
+        time.sleep(2)
+        self.assertIsNone(p.poll())
+        self.assertGreater(len(session_processes(p.pid)), 4)
+        start = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=10)
+        self.assertLess(time.monotonic() - start, 5)
+        self.assertEqual(p.returncode, 130, err)
+        self.assertIn('stopped by signal 2', err)
+        self.assertIn('0 games in 0 rounds', out)
+        time.sleep(0.05)
+        self.assertEqual(session_processes(p.pid), [])
+
+
+# greedy against random, seeds 1 to 5 in both seatings: greedy's wins,
+# draws and losses, and the points of random and greedy in all 10 games
+PINNED = {'greedy': (5, 0, 5), 'points': [200, 212]}
+
+if __name__ == '__main__':
+    unittest.main(verbosity=2)
