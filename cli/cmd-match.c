@@ -364,7 +364,7 @@ static void
 json_num(FILE *f, double v)
 {
 	if (isfinite(v))
-		fprintf(f, "%.6g", v);
+		fprintf(f, "%.6g", v == 0.0 ? 0.0 : v);	/* not -0 */
 	else
 		fprintf(f, "null");
 }
