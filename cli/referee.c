@@ -33,6 +33,12 @@
 #include "common.h"
 #include "referee.h"
 
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
 #define LINE_MAX_BYTES 16384		/* a longer line is a flood */
 #define OUTPUT_MAX_BYTES (1 << 20)	/* per handshake or move */
 #define WRITE_MS 5000			/* a bot must take our lines */
@@ -230,6 +236,8 @@ proc_kill(struct proc *p)
 
 /* Write a whole line.  0, -1 if the bot closed its input, -2 if it did
  * not take the line in time. */
+static int proc_send(struct proc *p, const char *fmt, ...) PRINTF_LIKE(2, 3);
+
 static int
 proc_send(struct proc *p, const char *fmt, ...)
 {
@@ -352,6 +360,10 @@ struct match_game {
 	bool over;		/* forfeit decided */
 };
 
+struct match_game;
+static void lose(struct match_game *mg, int s, enum forfeit why,
+		 const char *fmt, ...) PRINTF_LIKE(4, 5);
+
 static void
 lose(struct match_game *mg, int s, enum forfeit why, const char *fmt, ...)
 {
@@ -403,6 +415,9 @@ lose_read(struct match_game *mg, int s, int rc, const char *when,
 }
 
 /* Send a line to one external bot; a bot that does not take it loses. */
+static void tell(struct match_game *mg, int s, const char *fmt, ...)
+	PRINTF_LIKE(3, 4);
+
 static void
 tell(struct match_game *mg, int s, const char *fmt, ...)
 {
