@@ -180,18 +180,22 @@ start_job(struct match *mt, struct job *j, int g)
 	return 0;
 }
 
-/* Any process left whose parent is us (bots that left their process
- * group and were handed to us as the subreaper): kill and reap. */
-static void
-sweep_children(void)
+/* The processes whose parent is us (workers, and bots' descendants
+ * handed to us as the subreaper when their parents died) into @pids: the
+ * count, -1 if /proc cannot be read. */
+static int
+our_children(pid_t *pids, int max, bool zombies_only)
 {
+	int n = 0;
 #ifdef __linux__
 	DIR *d = opendir("/proc");
 	struct dirent *de;
 	pid_t me = getpid();
 
-	while (d && (de = readdir(d))) {
-		char path[300], buf[512], *rp;
+	if (!d)
+		return -1;
+	while ((de = readdir(d)) && n < max) {
+		char path[300], buf[512], *rp, state = 0;
 		FILE *f;
 		long ppid = 0;
 		pid_t pid = (pid_t)atol(de->d_name);
@@ -202,16 +206,60 @@ sweep_children(void)
 		if (!(f = fopen(path, "r")))
 			continue;
 		if (fgets(buf, sizeof(buf), f) && (rp = strrchr(buf, ')')) &&
-		    sscanf(rp + 1, " %*c %ld", &ppid) == 1 && ppid == me) {
-			kill(pid, SIGKILL);
-		}
+		    sscanf(rp + 1, " %c %ld", &state, &ppid) == 2 &&
+		    ppid == me && (!zombies_only || state == 'Z'))
+			pids[n++] = pid;
 		fclose(f);
 	}
-	if (d)
-		closedir(d);
+	closedir(d);
+#else
+	(void)pids;
+	(void)max;
+	(void)zombies_only;
 #endif
-	while (waitpid(-1, NULL, WNOHANG) > 0)
-		;
+	return n;
+}
+
+/* Reap the bots' descendants that died orphaned during the match (not
+ * the workers, which the main loop reaps). */
+static void
+reap_orphans(const struct job *jobs, int running)
+{
+	pid_t pids[256];
+	int n = our_children(pids, 256, true);
+
+	for (int i = 0; i < n; i++) {
+		bool worker = false;
+
+		for (int j = 0; j < running; j++)
+			worker = worker || jobs[j].pid == pids[i];
+		if (!worker)
+			waitpid(pids[i], NULL, WNOHANG);
+	}
+}
+
+/* At the end: kill and reap every process left whose parent is us, until
+ * there is none (a dying process hands its children to us before it can
+ * be reaped, so waiting until no child is left catches them all). */
+static void
+sweep_children(void)
+{
+	int64_t until = now_ms() + 3000;
+
+	for (;;) {
+		pid_t pids[256];
+		int n = our_children(pids, 256, false);
+		pid_t got;
+
+		for (int i = 0; i < n; i++)
+			kill(pids[i], SIGKILL);
+		while ((got = waitpid(-1, NULL, WNOHANG)) > 0)
+			;
+		if ((got < 0 && errno == ECHILD && n <= 0) ||
+		    now_ms() > until)
+			break;
+		poll(NULL, 0, 5);
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -838,6 +886,7 @@ seat:
 				}
 			}
 			jobs[j--] = jobs[--running];
+			reap_orphans(jobs, running);
 		}
 	}
 	if (stop_signal) {
