@@ -1665,11 +1665,13 @@ class MoveList(Sequence[Move]):
     def __getitem__(self, i: slice) -> MoveList: ...
 
     def __getitem__(self, i: Union[int, slice]) -> Union[Move, MoveList]:
+        if type(i) is int:
+            return _new_int(Move, self._a[i])
         if isinstance(i, slice):
             out = MoveList.__new__(MoveList)
             out._a = self._a[i]
             return out
-        return _new_int(Move, self._a[i])
+        return _new_int(Move, self._a[operator.index(i)])
 
     def __len__(self) -> int:
         return len(self._a)
@@ -1724,7 +1726,7 @@ class LegalMoves:
                 n = _legal_moves(h, g._moves, g._cap)
             if n < 0:
                 raise _error(n)
-            a = array.array('Q')
+            a = _array('Q')
             a.frombytes(g._bytes[:n << 3])
         out = _new_object(MoveList)
         out._a = a
@@ -1823,6 +1825,7 @@ class History(Sequence[Move]):
         return f'History({self()!r})'
 
 
+_array = array.array
 _legal_moves = _L.carc_game_legal_moves
 _apply = _L.carc_game_apply
 _is_over = _L.carc_game_is_over
