@@ -37,11 +37,9 @@ def play(rules: carc.Rules, games: int) -> int:
         rng = random.Random(seed)
         game = carc.Game(rules, players=2, seed=seed)
         pick = rng.randrange
-        apply = game.apply
-        legal_moves = game.legal_moves
         while not game.is_over():
-            moves = legal_moves()
-            apply(moves[pick(len(moves))])
+            moves = game.legal_moves()
+            game.apply(moves[pick(len(moves))])
             decisions += 1
     return decisions
 

@@ -2100,7 +2100,9 @@ class Game:
         """The legal moves now: a live :class:`LegalMoves` view
         (``len()``, ``in``, iteration); ``game.legal_moves()`` gives them
         as a :class:`MoveList` in the library's canonical order."""
-        return LegalMoves(self)
+        view = _new_object(LegalMoves)
+        view._game = self
+        return view
 
     def legal_moves_max(self) -> int:
         """An upper bound of the number of legal moves now (cheap)."""
@@ -2125,9 +2127,8 @@ class Game:
         if rc < 0:
             raise IllegalMoveError(rc, move)
 
-    def push(self, move: int) -> None:
-        """Play a move, as :meth:`apply` (the python-chess name)."""
-        self.apply(move)
+    #: Play a move: :meth:`apply` under its python-chess name.
+    push = apply
 
     def pop(self) -> Move:
         """Take back the last move and return it (carc_game_undo()): the
