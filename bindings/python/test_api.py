@@ -242,6 +242,8 @@ def test_move_list():
     assert a[1] == carc.Move.crop(1) and type(a[1]) is carc.Move
     assert a[-1:] == [0x104] and isinstance(a[:1], carc.MoveList)
     assert 3 in a and 'pass' not in a and 5 not in a
+    assert a.as_array().tolist() == [3, 0x104]
+    assert a.as_array().typecode == 'Q' and a.as_array() is not a._a
     assert repr(a) == "MoveList([Move('pass'), Move('crop deploy')])"
     with pytest.raises(IndexError):
         a[2]
@@ -324,6 +326,25 @@ def test_exception_tree():
                 carc.InvalidArgumentError):
         assert issubclass(cls, carc.CarcassonneError)
         assert issubclass(cls, ValueError)
+
+
+def test_exceptions_pickle():
+    # multiprocessing sends exceptions back by pickle
+    errors = [carc.CarcassonneError(-2), carc.CarcassonneError(-15, 'x'),
+              carc.InvalidArgumentError(-9, 'tile 99'),
+              carc.IllegalMoveError(-3, carc.Move.PASS),
+              carc.IllegalMoveError(-1, 2 ** 64 - 1),
+              carc.RecordError(-16, 3, 4, 'unknown word')]
+    for e in errors:
+        again = pickle.loads(pickle.dumps(e))
+        assert type(again) is type(e) and str(again) == str(e)
+        assert again.code == e.code and again.code < 0
+    again = pickle.loads(pickle.dumps(errors[3]))
+    assert again.move == carc.Move.PASS and type(again.move) is carc.Move
+    again = pickle.loads(pickle.dumps(errors[5]))
+    assert (again.line, again.column, again.reason) == (3, 4,
+                                                        'unknown word')
+    assert str(errors[3]) == 'pass: ' + carc.strerror(-3)
 
 
 def in_phase(phase, seed=6):

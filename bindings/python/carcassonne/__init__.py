@@ -653,11 +653,17 @@ class CarcassonneError(Exception):
     ``carc_strerror(code)``, after the detail when one is given."""
 
     code: int
+    detail: Optional[str]
 
     def __init__(self, code: int, detail: Optional[str] = None) -> None:
         self.code = _error_code(code)
+        self.detail = detail
         text = strerror(code)
         super().__init__(f'{detail}: {text}' if detail else text)
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # pickle (and so multiprocessing) rebuilds it from its arguments
+        return (type(self), (int(self.code), self.detail))
 
 
 #: The name of :class:`CarcassonneError` in 0.1 and 0.2.
@@ -684,6 +690,9 @@ class IllegalMoveError(CarcassonneError, ValueError):
         self.move = move
         super().__init__(code, describe_or_hex(move))
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (type(self), (int(self.code), self.move))
+
 
 class RecordError(CarcassonneError, ValueError):
     """A game record that does not load: ``line``, ``column`` (1-based;
@@ -701,6 +710,11 @@ class RecordError(CarcassonneError, ValueError):
         self.reason = reason
         Exception.__init__(self, f'{line}:{column}: {reason}')
         self.code = _error_code(code)
+        self.detail = None
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (type(self), (int(self.code), self.line, self.column,
+                             self.reason))
 
 
 def _error_code(code: int) -> int:
@@ -1682,6 +1696,11 @@ class MoveList(Sequence[Move]):
 
     def __contains__(self, move: object) -> bool:
         return move in self._a if isinstance(move, int) else False
+
+    def as_array(self) -> array.array[int]:
+        """The move values as a new ``array.array('Q')`` (for numpy:
+        ``numpy.frombuffer(moves.as_array(), numpy.uint64)``)."""
+        return _array('Q', self._a)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, MoveList):
