@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+/**
+ * bench.mjs: how fast does the WebAssembly build play random games in
+ * Node, beside the native library?
+ *
+ *     node bench.mjs [--games N] [--reps R] [--native PATH/TO/examples/bench]
+ *
+ * Plays N random 2-player games (default 2000) R times (default 3) with
+ * the base game and with all expansions, like examples/bench, three
+ * ways:
+ *
+ * - values: game.legalMoveValues() (a BigUint64Array) and
+ *   game.apply(bigint), the package's fast path;
+ * - moves: game.legalMoves() (Move objects) and game.apply(Move), the
+ *   convenient path;
+ * - raw: the exported C functions called straight on the module, the
+ *   floor the wrapper's checks add to.
+ *
+ * Reports the median games/s by wall clock and by CPU time (the machine
+ * may be shared), the size of carcassonne-wasm.wasm raw and gzipped and,
+ * with --native, examples/bench's own figure for the same games count.
+ * A benchmark, not a test: it fails only if a game fails.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import * as carc from './carcassonne.mjs';
+
+const args = process.argv.slice(2);
+function opt(name, def) {
+	const i = args.indexOf(name);
+	return i >= 0 ? args[i + 1] : def;
+}
+const GAMES = Number(opt('--games', 2000));
+const REPS = Number(opt('--reps', 3));
+const NATIVE = opt('--native', '');
+
+await carc.load();
+
+// mulberry32: a small, fast generator of numbers in [0, 1)
+function rng(seed) {
+	let a = seed | 0;
+	return () => {
+		a = (a + 0x6d2b79f5) | 0;
+		let t = Math.imul(a ^ (a >>> 15), 1 | a);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+function playValues(rules, seed) {
+	const game = new carc.Game({ rules, players: 2, seed });
+	const r = rng(seed);
+	let decisions = 0;
+	for (;;) {
+		const moves = game.legalMoveValues();
+		if (moves.length === 0)
+			break;
+		game.apply(moves[(r() * moves.length) | 0]);
+		decisions++;
+	}
+	game.free();
+	return decisions;
+}
+
+const into = new BigUint64Array(4096);
+function playInto(rules, seed) {
+	const game = new carc.Game({ rules, players: 2, seed });
+	const r = rng(seed);
+	let decisions = 0;
+	for (;;) {
+		const n = game.legalMovesInto(into);
+		if (n === 0)
+			break;
+		game.apply(into[(r() * n) | 0]);
+		decisions++;
+	}
+	game.free();
+	return decisions;
+}
+
+function playMoves(rules, seed) {
+	const game = new carc.Game({ rules, players: 2, seed });
+	const r = rng(seed);
+	let decisions = 0;
+	for (;;) {
+		const moves = game.legalMoves();
+		if (moves.length === 0)
+			break;
+		game.apply(moves[(r() * moves.length) | 0]);
+		decisions++;
+	}
+	game.free();
+	return decisions;
+}
+
+// The module's exports without the package's checks and objects: what a
+// caller pays at least for crossing into WebAssembly.
+const raw = carc._module();
+const scratch = raw._malloc(8);
+const CAP = 4096;
+const buf = raw._malloc(CAP * 8);
+function playRaw(rules, seed) {
+	raw._carc_game_new(rules._ptr, 2, BigInt(seed), scratch);
+	const g = raw.HEAPU32[scratch >> 2];
+	const r = rng(seed);
+	let decisions = 0;
+	let view = new BigUint64Array(raw.HEAPU8.buffer);
+	for (;;) {
+		const n = raw._carc_game_legal_moves(g, buf, CAP);
+		if (n <= 0)
+			break;
+		if (view.buffer !== raw.HEAPU8.buffer)
+			view = new BigUint64Array(raw.HEAPU8.buffer);
+		if (raw._carc_game_apply(g, view[(buf >> 3) + ((r() * n) | 0)]) < 0)
+			throw new Error('apply failed');
+		decisions++;
+	}
+	raw._carc_game_free(g);
+	return decisions;
+}
+
+function measure(play, rules) {
+	const results = [];
+	let decisions = 0;
+	for (let rep = 0; rep < REPS; rep++) {
+		const t0 = process.hrtime.bigint();
+		const c0 = process.cpuUsage();
+		decisions = 0;
+		for (let i = 0; i < GAMES; i++)
+			decisions += play(rules, i + 1);
+		const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+		const c = process.cpuUsage(c0);
+		results.push({ wall: GAMES / wall,
+			cpu: GAMES / ((c.user + c.system) / 1e6) });
+	}
+	const median = (k) => results.map((r) => r[k]).sort((a, b) => a - b)[
+		results.length >> 1];
+	return { wall: median('wall'), cpu: median('cpu'),
+		decisions: decisions / GAMES };
+}
+
+const sets = {
+	base: {},
+	all: { phantom: true, 'crop-circles-i': true, 'crop-circles-ii': true,
+		'little-buildings': true },
+};
+console.log(`libcarcassonne ${carc.version()} (WebAssembly, Node ` +
+	`${process.versions.node}): 2 players, ${GAMES} games x ${REPS} reps, ` +
+	'median games/s');
+for (const [name, options] of Object.entries(sets)) {
+	const rules = new carc.Rules(options);
+	for (const [way, play] of [['into', playInto], ['values', playValues],
+		['moves', playMoves],
+		['raw', playRaw]]) {
+		const m = measure(play, rules);
+		console.log(`${name.padEnd(5)} ${way.padEnd(7)} ` +
+			`${Math.round(m.wall).toString().padStart(7)} games/s wall, ` +
+			`${Math.round(m.cpu).toString().padStart(7)} games/s CPU ` +
+			`(${m.decisions.toFixed(1)} decisions per game)`);
+	}
+	rules.free();
+}
+
+const wasm = readFileSync(new URL('./carcassonne-wasm.wasm', import.meta.url));
+const glue = readFileSync(new URL('./carcassonne-wasm.mjs', import.meta.url));
+console.log(`carcassonne-wasm.wasm: ${wasm.length} bytes, ` +
+	`${gzipSync(wasm, { level: 9 }).length} gzipped; carcassonne-wasm.mjs: ` +
+	`${glue.length} bytes, ${gzipSync(glue, { level: 9 }).length} gzipped`);
+
+// examples/bench for the same games: its own wall-clock median, and its
+// CPU time per game over the whole run (which also times clones and
+// copies, so that figure is a little low).
+if (NATIVE) {
+	for (const set of ['base', 'all']) {
+		const out = execFileSync('bash', ['-c',
+			'TIMEFORMAT="cpu %3U %3S"; { time "$@"; } 2>&1', 'bench', NATIVE,
+			'--rules', set, '--games', String(GAMES), '--reps',
+			String(REPS)], { encoding: 'utf8' });
+		const line = out.split('\n').find((l) => /^\s*games\/s\s/.test(l));
+		const cpu = out.match(/cpu ([\d.]+) ([\d.]+)/);
+		const perCpu = GAMES * REPS / (Number(cpu[1]) + Number(cpu[2]));
+		console.log(`native ${set.padEnd(4)} ${line.trim().split(/\s+/)[1]} ` +
+			`games/s wall (examples/bench median), ${Math.round(perCpu)} ` +
+			'games/s CPU');
+	}
+}

@@ -1,0 +1,1534 @@
+// SPDX-License-Identifier: MIT
+/**
+ * libcarcassonne for JavaScript: the library compiled to WebAssembly
+ * (carcassonne-wasm.mjs / .wasm, built by tools/build-wasm.sh) behind
+ * classes shaped like the Python binding's.  doc/wasm.md is the manual.
+ *
+ *     import * as carc from './carcassonne.mjs';
+ *     await carc.load();
+ *     const rules = new carc.Rules({ phantom: true, 'farm-scoring': 'per-city' });
+ *     const game = new carc.Game({ rules, players: 2, seed: 1 });
+ *     while (!game.isOver()) game.apply(game.legalMoves()[0]);
+ *     console.log(game.scores(), game.save());
+ *     game.free(); rules.free();
+ *
+ * Memory: every Rules and Game holds memory inside the WebAssembly heap.
+ * free() (or `using` with Symbol.dispose) returns it at once; a
+ * FinalizationRegistry frees what the garbage collector finds unreachable,
+ * but only at the collector's pace, so a loop that makes many games should
+ * free them itself.
+ *
+ * Errors: a failed library call throws CarcassonneError (.code is the
+ * negative CARC_E_* value, the message the library's carc_strerror());
+ * apply() throws IllegalMoveError, Game.load() RecordError (.line,
+ * .column, .reason).  Bad arguments throw TypeError (wrong type) or
+ * RangeError (not an integer, out of range) before reaching the library,
+ * and a freed object throws CarcassonneError(INVALID): in every case the
+ * object is left exactly as it was.
+ */
+
+import createCarcassonneModule from './carcassonne-wasm.mjs';
+
+// ---------------------------------------------------------------------
+// Constants of carcassonne.h (their values are part of the ABI)
+// ---------------------------------------------------------------------
+
+/** Status codes (enum carc_error). */
+export const ErrorCode = Object.freeze({
+	OK: 0, INVALID: -1, NOMEM: -2, WRONG_PHASE: -3, NOT_ADJACENT: -4,
+	EDGE_MISMATCH: -5, POSITION_TAKEN: -6, FEATURE_OCCUPIED: -7,
+	NO_MEEPLE: -8, UNKNOWN_TILE: -9, GAME_OVER: -10, NO_FEATURE: -11,
+	WRONG_TILE: -12, NOT_ALLOWED: -13, UNKNOWN_OPTION: -14,
+	NOT_FOUND: -15, PARSE: -16,
+});
+/** Decision points (enum carc_phase). */
+export const Phase = Object.freeze({
+	PLACE_TILE: 1, DEPLOY: 2, PHANTOM: 3, CROP_CHOICE: 4,
+	CROP_RESPONSE: 5, GAME_OVER: 6,
+});
+/** Move kinds (enum carc_move_kind). */
+export const MoveKind = Object.freeze({
+	PLACE: 1, DEPLOY: 2, PASS: 3, CROP_CHOICE: 4, REMOVE: 5,
+});
+/** Figure kinds (enum carc_figure). */
+export const Figure = Object.freeze({
+	FOLLOWER: 1, PHANTOM: 2, TOWER: 3, HOUSE: 4, SHED: 5,
+});
+/** Feature kinds (enum carc_feature_kind). */
+export const FeatureKind = Object.freeze({
+	CITY: 1, ROAD: 2, FIELD: 3, MONASTERY: 4,
+});
+/** Crop-circle choices (enum carc_crop_choice). */
+export const CropChoice = Object.freeze({ DEPLOY: 1, REMOVE: 2 });
+/** Crop-circle symbols (enum carc_symbol). */
+export const CropSymbol = Object.freeze({
+	NONE: 0, PITCHFORK: 1, CLUB: 2, SHIELD: 3,
+});
+/** Side types (enum carc_edge). */
+export const Edge = Object.freeze({ CITY: 1, ROAD: 2, FIELD: 3 });
+/** Scoring event types (enum carc_event_type). */
+export const EventType = Object.freeze({ COMPLETED: 1, FINAL: 2, FARM: 3 });
+/** Option value types (enum carc_option_type). */
+export const OptionType = Object.freeze({ NUMBER: 0, SWITCH: 1, CHOICE: 2 });
+/** Flags of renderSvg() (enum carc_render_flag). */
+export const RenderFlag = Object.freeze({
+	NO_LEGEND: 1, NO_SCORES: 2, NO_LABELS: 4, LAST_MOVE: 8,
+	PLACEMENTS: 16, FEATURE: 32,
+});
+/** Number of tile types (CARC_TILE_TYPES). */
+export const TILE_TYPES = 36;
+/** Tile units per tile side of the geometry calls (CARC_TILE_UNITS). */
+export const TILE_UNITS = 1000;
+/** Most points of a feature outline (CARC_SHAPE_MAX_POINTS). */
+export const SHAPE_MAX_POINTS = 64;
+
+const EVENT_ATTRS = [
+	[1, 'type'], [2, 'featureKind'], [3, 'x'], [4, 'y'], [5, 'feature'],
+	[6, 'tiles'], [7, 'pennants'], [8, 'cities'], [9, 'scorers'],
+];
+const EVENT_PLAYER_ATTRS = [
+	[0x100, 'points'], [0x200, 'figures'], [0x300, 'buildingPoints'],
+	[0x400, 'phantom'],
+];
+const FEATURE_ATTRS = [
+	[1, 'kind'], [2, 'id'], [3, 'pieces'], [4, 'tiles'], [5, 'open'],
+	[6, 'complete'], [7, 'pennants'], [8, 'cities'], [9, 'scorers'],
+	[10, 'value'], [11, 'buildingValue'], [12, 'farmScorers'],
+];
+const FEATURE_PLAYER_ATTRS = [
+	[0x100, 'points'], [0x200, 'followers'], [0x300, 'buildingPoints'],
+	[0x400, 'phantoms'],
+];
+const EVENT_TYPE_NAMES = { 1: 'completed', 2: 'final', 3: 'farm' };
+const FIGURE_KEYS = ['follower', 'phantom', 'tower', 'house', 'shed'];
+const RENDER_OPTIONS_SIZE = 48;	// sizeof(struct carc_render_options)
+
+// ---------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------
+
+/** A failed library call: .code is the negative CARC_E_* status. */
+export class CarcassonneError extends Error {
+	constructor(code, detail) {
+		const text = strerror(code);
+		super(detail ? `${detail}: ${text}` : text);
+		this.name = 'CarcassonneError';
+		this.code = code;
+	}
+}
+
+/** apply() of a move that is not legal now; .move is the move. */
+export class IllegalMoveError extends CarcassonneError {
+	constructor(code, move) {
+		super(code, move.toString());
+		this.name = 'IllegalMoveError';
+		this.move = move;
+	}
+}
+
+/** A game record that does not load: .line and .column (1-based; column
+ *  0 when no single word is at fault) and the loader's .reason. */
+export class RecordError extends CarcassonneError {
+	constructor(code, line, column, reason) {
+		super(code);
+		this.name = 'RecordError';
+		this.message = `${line}:${column}: ${reason || this.message}`;
+		this.line = line;
+		this.column = column;
+		this.reason = reason;
+	}
+}
+
+// ---------------------------------------------------------------------
+// The module and its memory
+// ---------------------------------------------------------------------
+
+let M = null;		// the emscripten module once loaded
+let loading = null;
+let scratch = 0;	// SCRATCH bytes for out-parameters and short strings
+const SCRATCH = 1024;
+let movesPtr = 0;	// buffer of legal moves, movesCap entries
+let movesCap = 0;
+let outView = new Uint32Array(0);	// legalMovesInto()'s last array
+let outOffset = 0;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+const isNode = typeof process === 'object' && process !== null &&
+	typeof process.versions === 'object' && process.versions !== null &&
+	typeof process.versions.node === 'string';
+
+/**
+ * Instantiate the WebAssembly module (once; later calls return the same
+ * promise).  Options: wasmBinary (the bytes of carcassonne-wasm.wasm),
+ * wasmUrl (where to fetch it from; default next to this file),
+ * locateFile (emscripten's hook).  Under Node the file is read from
+ * disk.
+ */
+export function load(options = {}) {
+	if (loading)
+		return loading;
+	loading = (async () => {
+		const moduleArgs = {};
+		if (options.wasmBinary) {
+			moduleArgs.wasmBinary = options.wasmBinary;
+		} else if (options.wasmUrl || options.locateFile) {
+			moduleArgs.locateFile = options.locateFile ||
+				(() => String(options.wasmUrl));
+		} else if (isNode) {
+			const fs = await import('node:fs/promises');
+			moduleArgs.wasmBinary = await fs.readFile(
+				new URL('./carcassonne-wasm.wasm', import.meta.url));
+		}
+		const mod = await createCarcassonneModule(moduleArgs);
+		const p = mod._malloc(SCRATCH);
+		const q = mod._malloc(1024 * 8);
+		if (!p || !q)
+			throw new Error('libcarcassonne: out of memory at load');
+		M = mod;
+		scratch = p;
+		movesPtr = q;
+		movesCap = 1024;
+		buildNameTables();
+		return api;
+	})();
+	loading.catch(() => { loading = null; });
+	return loading;
+}
+
+/** The same as load(). */
+export const init = load;
+
+/** Whether load() has finished. */
+export function isLoaded() {
+	return M !== null;
+}
+
+function lib() {
+	if (M === null)
+		throw new Error('libcarcassonne is not loaded: await load() first');
+	return M;
+}
+
+/** The emscripten module itself (its _carc_* exports, HEAPU8 …), for
+ *  code that calls the C functions directly, unchecked. */
+export function _module() {
+	return lib();
+}
+
+/** Bytes of the WebAssembly memory (it only grows). */
+export function heapSize() {
+	return lib().HEAPU8.length;
+}
+
+/** The top of the malloc heap, sbrk(0): it rises when the heap needs
+ *  more memory than it has free, so a leak shows in it long before
+ *  heapSize() grows.  For leak checks. */
+export function heapTop() {
+	return lib()._sbrk(0) >>> 0;
+}
+
+function i32(off) { return M.HEAP32[(scratch + off) >> 2]; }
+function u32(off) { return M.HEAPU32[(scratch + off) >> 2]; }
+
+function cstr(ptr) {
+	if (!ptr)
+		return null;
+	const h = M.HEAPU8;
+	let end = ptr;
+	while (h[end] !== 0)
+		end++;
+	return decoder.decode(h.subarray(ptr, end));
+}
+
+// Calls fn(ptr) with `text` as a NUL-terminated string in wasm memory
+// (in the scratch area when it fits, else in a block freed afterwards).
+function withString(text, fn, offset = 64) {
+	const bytes = encoder.encode(text);
+	if (bytes.includes(0))
+		throw new RangeError('text contains a NUL character');
+	if (bytes.length + 1 <= SCRATCH - offset) {
+		const p = scratch + offset;
+		M.HEAPU8.set(bytes, p);
+		M.HEAPU8[p + bytes.length] = 0;
+		return fn(p, bytes.length);
+	}
+	const p = M._malloc(bytes.length + 1);
+	if (!p)
+		throw new CarcassonneError(ErrorCode.NOMEM);
+	try {
+		M.HEAPU8.set(bytes, p);
+		M.HEAPU8[p + bytes.length] = 0;
+		return fn(p, bytes.length);
+	} finally {
+		M._free(p);
+	}
+}
+
+// An snprintf-style text: size(0, 0) gives the length, then the text.
+function readText(call, what) {
+	const n = check(call(0, 0), what);
+	if (n + 1 <= SCRATCH) {
+		check(call(scratch, n + 1), what);
+		return decoder.decode(M.HEAPU8.subarray(scratch, scratch + n));
+	}
+	const p = M._malloc(n + 1);
+	if (!p)
+		throw new CarcassonneError(ErrorCode.NOMEM, what);
+	try {
+		check(call(p, n + 1), what);
+		return decoder.decode(M.HEAPU8.subarray(p, p + n));
+	} finally {
+		M._free(p);
+	}
+}
+
+function check(rc, detail) {
+	if (rc < 0)
+		throw new CarcassonneError(rc, detail);
+	return rc;
+}
+
+// ---------------------------------------------------------------------
+// Checking arguments before they reach the library
+// ---------------------------------------------------------------------
+
+function typeName(v) {
+	if (v === null)
+		return 'null';
+	if (typeof v === 'object')
+		return v.constructor ? v.constructor.name : 'object';
+	return typeof v;
+}
+
+function int(v, name, lo, hi) {
+	if (typeof v === 'bigint') {
+		if (v < BigInt(lo) || v > BigInt(hi))
+			throw new RangeError(`${name} ${v} is out of range ${lo}..${hi}`);
+		return Number(v);
+	}
+	if (typeof v !== 'number')
+		throw new TypeError(`${name} must be an integer, not ${typeName(v)}`);
+	if (!Number.isInteger(v))
+		throw new RangeError(`${name} must be an integer, not ${v}`);
+	if (v < lo || v > hi)
+		throw new RangeError(`${name} ${v} is out of range ${lo}..${hi}`);
+	return v;
+}
+const argU32 = (v, name) => int(v, name, 0, 0xffffffff);
+const argI32 = (v, name) => int(v, name, -0x80000000, 0x7fffffff);
+
+function argU64(v, name) {
+	if (typeof v === 'number') {
+		if (!Number.isSafeInteger(v))
+			throw new RangeError(`${name} must be a safe integer or a BigInt, not ${v}`);
+		v = BigInt(v);
+	} else if (typeof v !== 'bigint') {
+		throw new TypeError(`${name} must be a BigInt or an integer, not ${typeName(v)}`);
+	}
+	if (BigInt.asUintN(64, v) !== v)
+		throw new RangeError(`${name} ${v} is out of range 0..2**64-1`);
+	return v;
+}
+
+function argString(v, name) {
+	if (typeof v !== 'string')
+		throw new TypeError(`${name} must be a string, not ${typeName(v)}`);
+	return v;
+}
+
+function argBool(v, name) {
+	if (typeof v !== 'boolean')
+		throw new TypeError(`${name} must be a boolean, not ${typeName(v)}`);
+	return v;
+}
+
+// ---------------------------------------------------------------------
+// Names
+// ---------------------------------------------------------------------
+
+/** Rule options: name (as in game records) -> number, filled by load(). */
+export const OPTIONS = {};
+/** The named values of each choice option, e.g.
+ *  OPTION_VALUES['farm-scoring'] = {'per-field': 0, 'per-city': 1, ...}. */
+export const OPTION_VALUES = {};
+/** Every option: [{number, name, type ('number'|'switch'|'choice'),
+ *  min, max, default, values: {name: value} | null}], filled by load(). */
+export const OPTION_INFO = [];
+/** Tile names by tile type number ('A' … 'X', 'CCI-1' …). */
+export const TILE_NAMES = [];
+
+function buildNameTables() {
+	const kinds = ['number', 'switch', 'choice'];
+	for (let o = 1; ; o++) {
+		const type = M._carc_option_info(o, scratch, scratch + 4, scratch + 8);
+		if (type === ErrorCode.UNKNOWN_OPTION || o > 1000)
+			break;
+		check(type);
+		const name = cstr(M._carc_option_name(o));
+		const min = i32(0), max = i32(4), def = i32(8);
+		let values = null;
+		if (type !== OptionType.NUMBER) {
+			values = {};
+			for (let v = min; v <= max; v++)
+				values[cstr(M._carc_option_value_name(o, v))] = v;
+			if (type === OptionType.CHOICE)
+				OPTION_VALUES[name] = values;
+		}
+		OPTIONS[name] = o;
+		OPTION_INFO.push(Object.freeze({
+			number: o, name, type: kinds[type], min, max,
+			default: def, values,
+		}));
+	}
+	Object.freeze(OPTIONS);
+	Object.freeze(OPTION_VALUES);
+	Object.freeze(OPTION_INFO);
+	for (let t = 0; t < TILE_TYPES; t++)
+		TILE_NAMES.push(cstr(M._carc_tile_name(t)));
+	Object.freeze(TILE_NAMES);
+}
+
+/** The library's version string, e.g. '0.3.0'. */
+export function version() {
+	return cstr(lib()._carc_version_string());
+}
+
+/** The library's version number, major * 10000 + minor * 100 + micro. */
+export function versionNumber() {
+	return lib()._carc_version_number() >>> 0;
+}
+
+/** The library's English text for a status code. */
+export function strerror(code) {
+	return cstr(lib()._carc_strerror(argI32(code, 'code')));
+}
+
+function nameOf(fn, value, what, code = ErrorCode.INVALID) {
+	const s = cstr(fn(argU32(value, what)));
+	if (s === null)
+		throw new CarcassonneError(code, `${what} ${value}`);
+	return s;
+}
+
+function numberOf(fn, name, what) {
+	argString(name, `${what} name`);
+	return check(withString(name, (p) => fn(p)), `${what} '${name}'`);
+}
+
+/** The name of a tile type ('A' … 'X', 'CCI-1' …). */
+export function tileName(tile) {
+	return nameOf(lib()._carc_tile_name, tile, 'tile', ErrorCode.UNKNOWN_TILE);
+}
+/** The tile type of a tile name. */
+export function tileFromName(name) {
+	return numberOf(lib()._carc_tile_from_name, name, 'tile');
+}
+/** The name of a feature id ('c1', 'r2', 'f3', 'monastery'). */
+export function featureName(feature) {
+	return nameOf(lib()._carc_feature_name, feature, 'feature');
+}
+/** The feature id of a feature name ('c1' -> 0x11). */
+export function featureFromName(name) {
+	return numberOf(lib()._carc_feature_from_name, name, 'feature');
+}
+/** The name of a feature kind ('city', 'road', 'field', 'monastery'). */
+export function featureKindName(kind) {
+	return nameOf(lib()._carc_feature_kind_name, kind, 'feature kind');
+}
+/** The feature kind of its name. */
+export function featureKindFromName(name) {
+	return numberOf(lib()._carc_feature_kind_from_name, name, 'feature kind');
+}
+/** The name of a figure kind ('follower', 'phantom', 'tower', …). */
+export function figureName(figure) {
+	return nameOf(lib()._carc_figure_name, figure, 'figure');
+}
+/** The figure kind of its name. */
+export function figureFromName(name) {
+	return numberOf(lib()._carc_figure_from_name, name, 'figure');
+}
+/** The name of a decision point ('place-tile', 'deploy', …). */
+export function phaseName(phase) {
+	return nameOf(lib()._carc_phase_name, phase, 'phase');
+}
+/** The decision point of its name. */
+export function phaseFromName(name) {
+	return numberOf(lib()._carc_phase_from_name, name, 'phase');
+}
+/** The record name of an option number ('farm-scoring' for 1). */
+export function optionName(option) {
+	return nameOf(lib()._carc_option_name, option, 'option',
+		ErrorCode.UNKNOWN_OPTION);
+}
+/** The option number of a name; '_' and camelCase are read as '-'
+ *  ('farm_scoring', 'farmScoring'). */
+export function optionFromName(name) {
+	argString(name, 'option name');
+	const word = name.replace(/_/g, '-')
+		.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+	return check(withString(word, (p) => lib()._carc_option_from_name(p)),
+		`option '${name}'`);
+}
+/** The record word of an option's value ('per-city', 'on'); null for
+ *  an option whose values are plain numbers. */
+export function optionValueName(option, value) {
+	const o = typeof option === 'string' ? optionFromName(option)
+		: argU32(option, 'option');
+	return cstr(lib()._carc_option_value_name(o, argI32(value, 'value')));
+}
+/** An option's value given by its record word or a decimal text. */
+export function optionValueFromName(option, name) {
+	const o = typeof option === 'string' ? optionFromName(option)
+		: argU32(option, 'option');
+	argString(name, 'option value');
+	check(withString(name, (p) => lib()._carc_option_value_from_name(o, p, scratch)),
+		`option ${optionName(o)} value '${name}'`);
+	return i32(0);
+}
+
+function tileArg(tile) {
+	return typeof tile === 'string' ? tileFromName(tile) : argU32(tile, 'tile');
+}
+function featureArg(f) {
+	return typeof f === 'string' ? featureFromName(f) : argU32(f, 'feature');
+}
+function figureArg(f) {
+	return typeof f === 'string' ? figureFromName(f) : argU32(f, 'figure');
+}
+function phaseArg(p) {
+	return typeof p === 'string' ? phaseFromName(p) : argU32(p, 'phase');
+}
+function rotationArg(r) {
+	return argU32(r, 'rotation');
+}
+
+// ---------------------------------------------------------------------
+// Tiles and their geometry
+// ---------------------------------------------------------------------
+
+/** The side type (Edge) of side 0–3 (N, E, S, W) of a tile placed with a
+ *  rotation. */
+export function tileEdge(tile, rotation, side) {
+	const t = tileArg(tile);
+	return check(lib()._carc_tile_edge(t, rotationArg(rotation),
+		argU32(side, 'side')));
+}
+/** The feature ids of a tile type in canonical order. */
+export function tileFeatures(tile) {
+	const t = tileArg(tile);
+	const n = check(lib()._carc_tile_features(t, scratch, 64));
+	return Array.from(M.HEAPU32.subarray(scratch >> 2, (scratch >> 2) + n));
+}
+/** Sides (city, road) or half-edges (field) a feature reaches, a mask. */
+export function tileFeatureSides(tile, rotation, feature) {
+	const t = tileArg(tile);
+	return check(lib()._carc_tile_feature_sides(t, rotationArg(rotation),
+		featureArg(feature)));
+}
+/** Pennants on a city feature of a tile type. */
+export function tileFeaturePennants(tile, feature) {
+	const t = tileArg(tile);
+	return check(lib()._carc_tile_feature_pennants(t, featureArg(feature)));
+}
+/** Cities of the same tile a field borders: bit n-1 for city cn. */
+export function tileFieldCities(tile, feature) {
+	const t = tileArg(tile);
+	return check(lib()._carc_tile_field_cities(t, featureArg(feature)));
+}
+/** The crop-circle symbol of a tile type (CropSymbol). */
+export function tileSymbol(tile) {
+	return check(lib()._carc_tile_symbol(tileArg(tile)));
+}
+/** Where a figure on a feature is drawn: {x, y} in tile units. */
+export function tileFeaturePoint(tile, rotation, feature) {
+	const t = tileArg(tile);
+	check(lib()._carc_tile_feature_point(t, rotationArg(rotation),
+		featureArg(feature), scratch, scratch + 4));
+	return { x: i32(0), y: i32(4) };
+}
+/** The outline of a feature: [[x, y], …] in tile units. */
+export function tileFeatureShape(tile, rotation, feature) {
+	const t = tileArg(tile);
+	const n = check(lib()._carc_tile_feature_shape(t, rotationArg(rotation),
+		featureArg(feature), scratch, SHAPE_MAX_POINTS));
+	const out = [];
+	for (let i = 0; i < Math.min(n, SHAPE_MAX_POINTS); i++)
+		out.push([i32(8 * i), i32(8 * i + 4)]);
+	return out;
+}
+/** The crop circle of a tile: {x, y, radius}, or null without one. */
+export function tileSymbolArea(tile, rotation) {
+	const t = tileArg(tile);
+	const rc = lib()._carc_tile_symbol_area(t, rotationArg(rotation),
+		scratch, scratch + 4, scratch + 8);
+	if (rc === ErrorCode.NOT_FOUND)
+		return null;
+	check(rc);
+	return { x: i32(0), y: i32(4), radius: i32(8) };
+}
+
+// ---------------------------------------------------------------------
+// Moves
+// ---------------------------------------------------------------------
+
+function moveValue(m, name = 'move') {
+	if (m instanceof Move)
+		return m.value;
+	if (typeof m === 'string')
+		return Move.parse(m).value;
+	return argU64(m, name);
+}
+
+/**
+ * A move: an immutable 64-bit value (doc/moves.md), .value a BigInt.
+ * toString() gives the record's words ('place 1,-2 r3'), Move.parse()
+ * reads them back.
+ */
+export class Move {
+	#value;
+
+	/** A move from its 64-bit value (a BigInt or a safe integer). */
+	constructor(value) {
+		this.#value = argU64(value, 'move');
+	}
+
+	/** The 64-bit value, a BigInt (read only). */
+	get value() {
+		return this.#value;
+	}
+
+	/** The tile in hand at (x, y) with rotation 0–3. */
+	static place(x, y, rotation) {
+		return made(lib()._carc_move_place(argI32(x, 'x'), argI32(y, 'y'),
+			rotationArg(rotation)), 'place');
+	}
+	/** A follower or the phantom on a feature of the tile at (x, y). */
+	static deploy(figure, x, y, feature) {
+		const f = figureArg(figure);
+		return made(lib()._carc_move_deploy(f, argI32(x, 'x'),
+			argI32(y, 'y'), featureArg(feature)), 'deploy');
+	}
+	/** A building (tower, house, shed) on the tile at (x, y). */
+	static build(figure, x, y) {
+		const f = figureArg(figure);
+		return made(lib()._carc_move_build(f, argI32(x, 'x'), argI32(y, 'y')),
+			'build');
+	}
+	/** The pass move. */
+	static pass() {
+		return made(lib()._carc_move_pass(), 'pass');
+	}
+	/** The crop-circle choice: 'deploy', 'remove' or a CropChoice. */
+	static cropChoice(choice) {
+		const c = choice === 'deploy' ? CropChoice.DEPLOY
+			: choice === 'remove' ? CropChoice.REMOVE
+			: argU32(choice, 'choice');
+		return made(lib()._carc_move_crop_choice(c), 'crop choice');
+	}
+	/** Crop circles: remove a figure from a feature of the tile at (x, y). */
+	static remove(figure, x, y, feature) {
+		const f = figureArg(figure);
+		return made(lib()._carc_move_remove(f, argI32(x, 'x'),
+			argI32(y, 'y'), featureArg(feature)), 'remove');
+	}
+	/** The move the text names, in the words of toString(); the text is
+	 *  strict (lower case, single spaces, nothing around it). */
+	static parse(text) {
+		argString(text, 'move text');
+		lib();
+		check(withString(text, (p) => M._carc_move_parse(p, scratch)),
+			JSON.stringify(text));
+		return new Move(readU64(scratch));
+	}
+
+	/** MoveKind (0 for the invalid move 0). */
+	get kind() { return Number(this.value & 0xffn); }
+	/** Figure of a deployment or removal, CropChoice of a crop choice. */
+	get figure() { return Number((this.value >> 8n) & 0xffn); }
+	/** Rotation of a placement. */
+	get rotation() { return Number((this.value >> 16n) & 0xffn); }
+	/** Feature id of a deployment or removal. */
+	get feature() { return Number((this.value >> 24n) & 0xffn); }
+	/** x of the tile. */
+	get x() { return Number(BigInt.asIntN(16, this.value >> 32n)); }
+	/** y of the tile. */
+	get y() { return Number(BigInt.asIntN(16, this.value >> 48n)); }
+
+	/** Whether two moves are the same value. */
+	equals(other) {
+		return other instanceof Move ? other.value === this.value
+			: typeof other === 'bigint' && other === this.value;
+	}
+
+	/** The library's words, e.g. 'deploy follower c1 at 1,-2'; the hex
+	 *  value for a malformed move. */
+	toString() {
+		lib();
+		const n = M._carc_move_describe(this.value, scratch, 128);
+		if (n < 0)
+			return '0x' + this.value.toString(16);
+		return decoder.decode(M.HEAPU8.subarray(scratch, scratch + n));
+	}
+
+	toJSON() {
+		return this.toString();
+	}
+}
+
+function made(value, what) {
+	const v = BigInt.asUintN(64, value);
+	if (v === 0n)
+		throw new CarcassonneError(ErrorCode.INVALID, what);
+	return new Move(v);
+}
+
+// A BigUint64Array over the whole wasm memory, made again after the
+// memory grows (which detaches the old buffer).
+let u64View = null;
+function heap64() {
+	if (u64View === null || u64View.buffer !== M.HEAPU8.buffer)
+		u64View = new BigUint64Array(M.HEAPU8.buffer);
+	return u64View;
+}
+
+function readU64(p) {
+	return heap64()[p >> 3];
+}
+
+/** The words of a move (a Move, BigInt or number), as Move.toString(). */
+export function describe(move) {
+	return new Move(moveValue(move)).toString();
+}
+
+// ---------------------------------------------------------------------
+// Ownership of library objects
+// ---------------------------------------------------------------------
+
+// A safety net only: the garbage collector may run it late or never.
+const registry = typeof FinalizationRegistry === 'function'
+	? new FinalizationRegistry((held) => {
+		if (M === null)
+			return;
+		if (held.kind === 'game')
+			M._carc_game_free(held.ptr);
+		else if (held.kind === 'rules')
+			M._carc_rules_unref(held.ptr);
+		else if (held.kind === 'builder')
+			M._carc_rules_builder_free(held.ptr);
+	})
+	: null;
+
+const PRIVATE = Symbol('carcassonne private');
+
+class Handle {
+	constructor(ptr, kind, what) {
+		this._ptr = ptr;
+		this._what = what;
+		if (registry)
+			registry.register(this, { ptr, kind }, this);
+	}
+
+	_live() {
+		if (this._ptr === 0)
+			throw new CarcassonneError(ErrorCode.INVALID,
+				`${this._what} was freed`);
+		return this._ptr;
+	}
+
+	/** Whether free() has run. */
+	get freed() {
+		return this._ptr === 0;
+	}
+
+	_release(fn) {
+		const p = this._ptr;
+		if (p === 0)
+			return;
+		this._ptr = 0;
+		if (registry)
+			registry.unregister(this);
+		fn(p);
+	}
+
+	[Symbol.dispose]() {
+		this.free();
+	}
+}
+
+// ---------------------------------------------------------------------
+// Rules
+// ---------------------------------------------------------------------
+
+function optionValue(number, name, value) {
+	if (typeof value === 'boolean')
+		return value ? 1 : 0;
+	if (typeof value === 'string')
+		return optionValueFromName(number, value);
+	return argI32(value, `option ${name}`);
+}
+
+/**
+ * A builder of Rules: set options by name, then build() (any number of
+ * times).  free() it when done (build() leaves it usable).
+ */
+export class RulesBuilder extends Handle {
+	constructor() {
+		lib();
+		check(M._carc_rules_builder_new(scratch), 'rules builder');
+		super(u32(0), 'builder', 'RulesBuilder');
+	}
+
+	/** Set an option by name ('farm-scoring', 'farm_scoring',
+	 *  'farmScoring') or number, to a number, boolean or record word. */
+	set(option, value) {
+		const b = this._live();
+		const o = typeof option === 'string' ? optionFromName(option)
+			: argU32(option, 'option');
+		const v = optionValue(o, option, value);
+		check(M._carc_rules_builder_set(b, o, v), `option ${option}`);
+		return this;
+	}
+
+	/** Tiles of a type (name or number) in the stack; tile '*' sets
+	 *  every type. */
+	setTileCount(tile, count) {
+		const b = this._live();
+		const c = argU32(count, 'tile count');
+		if (tile === '*') {
+			for (let t = 0; t < TILE_TYPES; t++)
+				check(M._carc_rules_builder_set_tile_count(b, t, c));
+			return this;
+		}
+		const t = tileArg(tile);
+		check(M._carc_rules_builder_set_tile_count(b, t, c), `tile ${tile}`);
+		return this;
+	}
+
+	/** New Rules with the settings so far. */
+	build() {
+		const b = this._live();
+		check(M._carc_rules_builder_build(b, scratch), 'rules');
+		return new Rules(PRIVATE, u32(0));
+	}
+
+	/** Release the builder (again: nothing). */
+	free() {
+		this._release((p) => M._carc_rules_builder_free(p));
+	}
+}
+
+/**
+ * Immutable rules: options and the tile stack.
+ *
+ *     new Rules({ phantom: true, 'farm-scoring': 'per-city',
+ *                 tiles: { '*': 0, E: 5 } })
+ *
+ * Option names are those of game records ('_' or camelCase also work);
+ * values are numbers, booleans or the record's words.  `tiles` maps tile
+ * names (or numbers) to stack counts; '*' sets every type first.  A
+ * game keeps its own reference, so rules may be freed right after
+ * making games.
+ */
+export class Rules extends Handle {
+	constructor(options = {}, handle) {
+		if (options === PRIVATE) {
+			super(handle, 'rules', 'Rules');
+			return;
+		}
+		if (options === null || typeof options !== 'object' ||
+		    Array.isArray(options))
+			throw new TypeError(`options must be an object, not ${typeName(options)}`);
+		const b = new RulesBuilder();
+		let ptr;
+		try {
+			for (const [name, value] of Object.entries(options)) {
+				if (name === 'tiles')
+					continue;
+				b.set(name, value);
+			}
+			if (options.tiles !== undefined) {
+				const tiles = options.tiles;
+				if (tiles === null || typeof tiles !== 'object')
+					throw new TypeError(`tiles must be an object, not ${typeName(tiles)}`);
+				if ('*' in tiles)
+					b.setTileCount('*', tiles['*']);
+				for (const [t, c] of Object.entries(tiles))
+					if (t !== '*')
+						b.setTileCount(/^\d+$/.test(t) ? Number(t) : t, c);
+			}
+			check(M._carc_rules_builder_build(b._live(), scratch), 'rules');
+			ptr = u32(0);
+		} finally {
+			b.free();
+		}
+		super(ptr, 'rules', 'Rules');
+	}
+
+	/** A builder holding the defaults. */
+	static builder() {
+		return new RulesBuilder();
+	}
+
+	/** The value of an option, by name or number. */
+	get(option) {
+		const r = this._live();
+		const o = typeof option === 'string' ? optionFromName(option)
+			: argU32(option, 'option');
+		check(M._carc_rules_get(r, o, scratch), `option ${option}`);
+		return i32(0);
+	}
+
+	/** Every option's value: {name: value}. */
+	options() {
+		const out = {};
+		for (const info of OPTION_INFO)
+			out[info.name] = this.get(info.number);
+		return out;
+	}
+
+	/** Tiles of a type (name or number) in the draw stack. */
+	tileCount(tile) {
+		const r = this._live();
+		return check(M._carc_rules_tile_count(r, tileArg(tile)));
+	}
+
+	/** The stack: {tile name: count} for every tile type. */
+	tileCounts() {
+		const out = {};
+		for (let t = 0; t < TILE_TYPES; t++)
+			out[TILE_NAMES[t]] = this.tileCount(t);
+		return out;
+	}
+
+	/** Drop this object's reference (games keep theirs). */
+	free() {
+		this._release((p) => M._carc_rules_unref(p));
+	}
+}
+
+// ---------------------------------------------------------------------
+// Games
+// ---------------------------------------------------------------------
+
+function growMoves(n) {
+	if (n <= movesCap)
+		return;
+	const cap = Math.max(n, 1024);
+	const p = M._malloc(cap * 8);
+	if (!p)
+		throw new CarcassonneError(ErrorCode.NOMEM, 'legal moves');
+	if (movesPtr)
+		M._free(movesPtr);
+	movesPtr = p;
+	movesCap = cap;
+}
+
+function renderOptions(opts) {
+	if (opts === undefined || opts === null)
+		return 0;
+	if (typeof opts !== 'object')
+		throw new TypeError(`render options must be an object, not ${typeName(opts)}`);
+	let flags = opts.flags === undefined ? 0 : argU32(opts.flags, 'flags');
+	const bits = [['noLegend', 1], ['noScores', 2], ['noLabels', 4],
+		['lastMove', 8], ['placements', 16]];
+	for (const [key, bit] of bits)
+		if (opts[key] !== undefined && argBool(opts[key], key))
+			flags |= bit;
+	let fx = 0, fy = 0, fid = 0;
+	if (opts.feature !== undefined && opts.feature !== null) {
+		const f = opts.feature;
+		if (typeof f !== 'object')
+			throw new TypeError(`feature must be {x, y, feature}, not ${typeName(f)}`);
+		fx = argI32(f.x, 'feature.x');
+		fy = argI32(f.y, 'feature.y');
+		fid = featureArg(f.feature);
+		flags |= RenderFlag.FEATURE;
+	}
+	const size = opts.tileSize === undefined ? 0
+		: argU32(opts.tileSize, 'tileSize');
+	const colours = opts.colours === undefined ? [] : opts.colours;
+	if (!Array.isArray(colours) || colours.length > 6)
+		throw new TypeError('colours must be an array of at most 6 entries');
+	const cols = colours.map((c, i) => {
+		if (c === 0 || c === null || c === undefined)
+			return 0;
+		if (typeof c === 'string') {
+			if (!/^#[0-9a-fA-F]{6}$/.test(c))
+				throw new RangeError(`colours[${i}] must be '#rrggbb', not '${c}'`);
+			return 0x1000000 | parseInt(c.slice(1), 16);
+		}
+		return 0x1000000 | int(c, `colours[${i}]`, 0, 0xffffff);
+	});
+	const base = (scratch + 512) >> 2;
+	const h = M.HEAPU32;
+	h.fill(0, base, base + RENDER_OPTIONS_SIZE / 4);
+	h[base] = RENDER_OPTIONS_SIZE;
+	h[base + 1] = size;
+	h[base + 2] = flags >>> 0;
+	M.HEAP32[base + 3] = fx;
+	M.HEAP32[base + 4] = fy;
+	h[base + 5] = fid;
+	cols.forEach((c, i) => { h[base + 6 + i] = c; });
+	return scratch + 512;
+}
+
+/**
+ * A game in progress.  `new Game({ rules, players = 2, seed = 0 })`
+ * starts one (rules default to new Rules()); Game.load(text) replays a
+ * record.
+ */
+export class Game extends Handle {
+	constructor(options = {}, handle) {
+		if (options === PRIVATE) {
+			super(handle, 'game', 'Game');
+			return;
+		}
+		if (options instanceof Rules)
+			options = { rules: options };
+		if (options === null || typeof options !== 'object')
+			throw new TypeError(`Game options must be {rules, players, seed}, not ${typeName(options)}`);
+		lib();
+		const players = options.players === undefined ? 2
+			: argU32(options.players, 'players');
+		const seed = options.seed === undefined ? 0n
+			: argU64(options.seed, 'seed');
+		let rules = options.rules;
+		let own = false;
+		if (rules === undefined || rules === null) {
+			rules = new Rules();
+			own = true;
+		} else if (!(rules instanceof Rules)) {
+			throw new TypeError(`rules must be Rules, not ${typeName(rules)}`);
+		}
+		let ptr;
+		try {
+			check(M._carc_game_new(rules._live(), players, seed, scratch),
+				'new game');
+			ptr = u32(0);
+		} finally {
+			if (own)
+				rules.free();
+		}
+		super(ptr, 'game', 'Game');
+	}
+
+	/** Load a game record (doc/record-format.md); RecordError for a bad
+	 *  one. */
+	static load(text) {
+		lib();
+		let bytes;
+		if (typeof text === 'string')
+			bytes = encoder.encode(text);
+		else if (text instanceof Uint8Array)
+			bytes = text;
+		else
+			throw new TypeError(`a game record is a string or Uint8Array, not ${typeName(text)}`);
+		const p = M._malloc(bytes.length + 1);
+		if (!p)
+			throw new CarcassonneError(ErrorCode.NOMEM, 'load');
+		try {
+			M.HEAPU8.set(bytes, p);
+			const msg = scratch + 16, msgLen = 256;
+			const rc = M._carc_game_load(p, bytes.length, scratch,
+				scratch + 4, scratch + 8, msg, msgLen);
+			if (rc < 0)
+				throw new RecordError(rc, u32(4), u32(8), cstr(msg));
+			return new Game(PRIVATE, u32(0));
+		} finally {
+			M._free(p);
+		}
+	}
+
+	/** Release the game (again: nothing). */
+	free() {
+		this._release((p) => M._carc_game_free(p));
+	}
+
+	// -- copies and records --
+
+	/** An independent copy. */
+	clone() {
+		check(M._carc_game_clone(this._live(), scratch), 'clone');
+		return new Game(PRIVATE, u32(0));
+	}
+
+	/** The same as clone(). */
+	copy() {
+		return this.clone();
+	}
+
+	/** Make this game a copy of `other`, reusing its memory. */
+	copyFrom(other) {
+		const dst = this._live();
+		if (!(other instanceof Game))
+			throw new TypeError(`other must be a Game, not ${typeName(other)}`);
+		check(M._carc_game_copy(dst, other._live()), 'copy');
+		return this;
+	}
+
+	/** The game record as a string. */
+	save() {
+		const g = this._live();
+		return readText((buf, n) => M._carc_game_save(g, buf, n), 'save');
+	}
+
+	/** The rules of the game (a Rules holding its own reference). */
+	rules() {
+		const r = M._carc_rules_ref(M._carc_game_rules(this._live()));
+		return new Rules(PRIVATE, r);
+	}
+
+	/** Bytes of memory the game holds. */
+	memorySize() {
+		return check(M._carc_game_memory_size(this._live()));
+	}
+
+	// -- moves --
+
+	/** Number of legal moves now. */
+	legalMoveCount() {
+		return check(M._carc_game_legal_moves(this._live(), 0, 0));
+	}
+
+	/** Every legal move now as a BigUint64Array (a copy), in canonical
+	 *  order: the fast path for playouts. */
+	legalMoveValues() {
+		const g = this._live();
+		let n = M._carc_game_legal_moves(g, movesPtr, movesCap);
+		if (n > movesCap) {
+			growMoves(n);
+			n = M._carc_game_legal_moves(g, movesPtr, movesCap);
+		}
+		check(n);
+		const at = movesPtr >> 3;
+		return heap64().slice(at, at + n);
+	}
+
+	/** The fast path for playouts, with no allocation: writes the legal
+	 *  moves into `out` (a BigUint64Array the caller reuses) and returns
+	 *  their number; when that exceeds out.length, only out.length
+	 *  moves are written (snprintf-style: give a larger array). */
+	legalMovesInto(out) {
+		const g = this._live();
+		if (!(out instanceof BigUint64Array))
+			throw new TypeError(`out must be a BigUint64Array, not ${typeName(out)}`);
+		let n = M._carc_game_legal_moves(g, movesPtr, movesCap);
+		if (n > movesCap) {
+			growMoves(n);
+			n = M._carc_game_legal_moves(g, movesPtr, movesCap);
+		}
+		check(n);
+		if (out.buffer !== outView.buffer || out.byteOffset !== outOffset ||
+		    2 * out.length !== outView.length) {
+			outView = new Uint32Array(out.buffer, out.byteOffset,
+				2 * out.length);
+			outOffset = out.byteOffset;
+		}
+		const h = M.HEAPU32;
+		const at = movesPtr >> 2;
+		const words = 2 * Math.min(n, out.length);
+		for (let i = 0; i < words; i++)
+			outView[i] = h[at + i];
+		return n;
+	}
+
+	/** Every legal move now, as Move objects, in canonical order. */
+	legalMoves() {
+		const values = this.legalMoveValues();
+		const out = new Array(values.length);
+		for (let i = 0; i < values.length; i++)
+			out[i] = new Move(values[i]);
+		return out;
+	}
+
+	/** Whether a move (Move, BigInt or its words) is legal now. */
+	isLegal(move) {
+		const g = this._live();
+		return check(M._carc_game_is_legal(g, moveValue(move))) === 1;
+	}
+
+	/** Play a move (Move, BigInt or its words) and every forced step
+	 *  after it; IllegalMoveError (game unchanged) if it is not legal. */
+	apply(move) {
+		const g = this._live();
+		const v = moveValue(move);
+		const rc = M._carc_game_apply(g, v);
+		if (rc < 0)
+			throw new IllegalMoveError(rc,
+				move instanceof Move ? move : new Move(v));
+		return this;
+	}
+
+	/** Take back the last move; false when there is none. */
+	undo() {
+		const rc = M._carc_game_undo(this._live());
+		if (rc === ErrorCode.NOT_FOUND)
+			return false;
+		check(rc, 'undo');
+		return true;
+	}
+
+	/** Every move applied so far, oldest first. */
+	history() {
+		const g = this._live();
+		const n = check(M._carc_game_history_count(g));
+		const out = [];
+		for (let i = 0; i < n; i++) {
+			check(M._carc_game_history_at(g, i, scratch));
+			out.push(new Move(readU64(scratch)));
+		}
+		return out;
+	}
+
+	/** Take `tile` (name or number, still in the stack) in hand. */
+	setNextTile(tile) {
+		const g = this._live();
+		check(M._carc_game_set_next_tile(g, tileArg(tile)), `tile ${tile}`);
+	}
+
+	/** Reshuffle the stack (not the tile in hand) with a seed. */
+	shuffleStack(seed) {
+		const g = this._live();
+		check(M._carc_game_shuffle_stack(g, argU64(seed, 'seed')));
+	}
+
+	/** Set the whole draw order from now on (tile names or numbers). */
+	setDrawOrder(tiles) {
+		const g = this._live();
+		if (!Array.isArray(tiles))
+			throw new TypeError(`tiles must be an array, not ${typeName(tiles)}`);
+		const ts = tiles.map(tileArg);
+		const p = M._malloc(4 * ts.length + 4);
+		if (!p)
+			throw new CarcassonneError(ErrorCode.NOMEM);
+		try {
+			M.HEAPU32.set(ts, p >> 2);
+			check(M._carc_game_set_draw_order(g, p, ts.length), 'draw order');
+		} finally {
+			M._free(p);
+		}
+	}
+
+	/** The whole draw order as tile names (hidden information). */
+	drawOrder() {
+		const g = this._live();
+		const n = check(M._carc_game_draw_order(g, 0, 0));
+		const p = M._malloc(4 * n + 4);
+		if (!p)
+			throw new CarcassonneError(ErrorCode.NOMEM);
+		try {
+			check(M._carc_game_draw_order(g, p, n));
+			return Array.from(M.HEAPU32.subarray(p >> 2, (p >> 2) + n),
+				(t) => TILE_NAMES[t]);
+		} finally {
+			M._free(p);
+		}
+	}
+
+	/** Tiles of drawOrder() drawn so far, the tile in hand included. */
+	drawnCount() {
+		return check(M._carc_game_drawn_count(this._live()));
+	}
+
+	/** Tiles discarded because they fit nowhere, oldest first (names). */
+	discards() {
+		const g = this._live();
+		const n = check(M._carc_game_discard_count(g));
+		const out = [];
+		for (let i = 0; i < n; i++)
+			out.push(TILE_NAMES[check(M._carc_game_discard_at(g, i))]);
+		return out;
+	}
+
+	// -- queries --
+
+	/** Number of players. */
+	playerCount() {
+		return check(M._carc_game_player_count(this._live()));
+	}
+	/** The Phase of the current decision point. */
+	phase() {
+		return check(M._carc_game_phase(this._live()));
+	}
+	/** The name of the current decision point ('place-tile', …). */
+	phaseName() {
+		return phaseName(this.phase());
+	}
+	/** Whether the game has ended. */
+	isOver() {
+		return check(M._carc_game_is_over(this._live())) === 1;
+	}
+	/** The player to decide now (0-based). */
+	currentPlayer() {
+		return check(M._carc_game_current_player(this._live()));
+	}
+	/** Name of the tile in hand (or just placed); null at the end. */
+	currentTile() {
+		const t = M._carc_game_current_tile(this._live());
+		return t === ErrorCode.GAME_OVER ? null : TILE_NAMES[check(t)];
+	}
+	/** The crop-circle action in progress (CropChoice) or 0. */
+	cropAction() {
+		return check(M._carc_game_crop_action(this._live()));
+	}
+	/** A player's score. */
+	score(player) {
+		const g = this._live();
+		return check(M._carc_game_score(g, argU32(player, 'player')));
+	}
+	/** Every player's score, in player order. */
+	scores() {
+		const n = this.playerCount();
+		const out = [];
+		for (let p = 0; p < n; p++)
+			out.push(this.score(p));
+		return out;
+	}
+	/** Figures of a kind (name or Figure) in a player's supply. */
+	supply(player, figure = 'follower') {
+		const g = this._live();
+		const p = argU32(player, 'player');
+		return check(M._carc_game_supply(g, p, figureArg(figure)));
+	}
+	/** Every player's supply: [{follower, phantom, tower, house, shed}]. */
+	supplies() {
+		const n = this.playerCount();
+		const out = [];
+		for (let p = 0; p < n; p++) {
+			const s = {};
+			FIGURE_KEYS.forEach((k, i) => { s[k] = this.supply(p, i + 1); });
+			out.push(s);
+		}
+		return out;
+	}
+	/** The 64-bit hash of the game state, a BigInt. */
+	hash() {
+		return BigInt.asUintN(64, M._carc_game_hash(this._live()));
+	}
+	/** Tiles left in the stack: of one type (name or number), or all. */
+	remaining(tile) {
+		const g = this._live();
+		if (tile === undefined)
+			return check(M._carc_game_remaining_total(g));
+		return check(M._carc_game_remaining(g, tileArg(tile)));
+	}
+	/** Tiles left by type: {name: count} of the types with any left. */
+	remainingByTile() {
+		const out = {};
+		for (let t = 0; t < TILE_TYPES; t++) {
+			const n = this.remaining(t);
+			if (n > 0)
+				out[TILE_NAMES[t]] = n;
+		}
+		return out;
+	}
+	/** Placed tiles in placement order: [{x, y, tile, rotation}]. */
+	tiles() {
+		const g = this._live();
+		const n = check(M._carc_game_tile_count(g));
+		const out = [];
+		for (let i = 0; i < n; i++) {
+			check(M._carc_game_tile_at(g, i, scratch, scratch + 4,
+				scratch + 8, scratch + 12));
+			out.push({ x: i32(0), y: i32(4), tile: TILE_NAMES[u32(8)],
+				rotation: u32(12) });
+		}
+		return out;
+	}
+	/** The tile at (x, y): {index, x, y, tile, rotation}, or null. */
+	tileAt(x, y) {
+		const g = this._live();
+		const i = M._carc_game_tile_find(g, argI32(x, 'x'), argI32(y, 'y'));
+		if (i === ErrorCode.NOT_FOUND)
+			return null;
+		check(i);
+		check(M._carc_game_tile_at(g, i, scratch, scratch + 4, scratch + 8,
+			scratch + 12));
+		return { index: i, x: i32(0), y: i32(4), tile: TILE_NAMES[u32(8)],
+			rotation: u32(12) };
+	}
+	/** Figures on the board: [{player, figure, x, y, feature}] (names). */
+	figures() {
+		const g = this._live();
+		const n = check(M._carc_game_figure_count(g));
+		const out = [];
+		for (let i = 0; i < n; i++) {
+			check(M._carc_game_figure_at(g, i, scratch, scratch + 4,
+				scratch + 8, scratch + 12, scratch + 16));
+			out.push({ player: u32(0), figure: figureName(u32(4)),
+				x: i32(8), y: i32(12), feature: featureName(u32(16)) });
+		}
+		return out;
+	}
+	/** Buildings on the board: [{x, y, figure}], in building order. */
+	buildings() {
+		const g = this._live();
+		const n = check(M._carc_game_building_count(g));
+		const out = [];
+		for (let i = 0; i < n; i++) {
+			check(M._carc_game_building_at(g, i, scratch, scratch + 4,
+				scratch + 8));
+			out.push({ x: i32(0), y: i32(4), figure: figureName(u32(8)) });
+		}
+		return out;
+	}
+	/** The board's bounding box {minX, minY, maxX, maxY}. */
+	bounds() {
+		check(M._carc_game_bounds(this._live(), scratch, scratch + 4,
+			scratch + 8, scratch + 12));
+		return { minX: i32(0), minY: i32(4), maxX: i32(8), maxY: i32(12) };
+	}
+	/** Scoring events of the last apply: [{type ('completed', 'final',
+	 *  'farm'), featureKind ('city' …), x, y, feature ('c1' …), tiles,
+	 *  pennants, cities, scorers (bit set), points[], figures[],
+	 *  buildingPoints[], phantom[] (per player)}]. */
+	events() {
+		const g = this._live();
+		const players = this.playerCount();
+		const n = check(M._carc_game_event_count(g));
+		const out = [];
+		for (let i = 0; i < n; i++) {
+			const ev = {};
+			for (const [attr, key] of EVENT_ATTRS) {
+				check(M._carc_game_event_get(g, i, attr, scratch));
+				ev[key] = i32(0);
+			}
+			ev.type = EVENT_TYPE_NAMES[ev.type];
+			ev.featureKind = featureKindName(ev.featureKind);
+			ev.feature = featureName(ev.feature);
+			for (const [attr, key] of EVENT_PLAYER_ATTRS) {
+				ev[key] = [];
+				for (let p = 0; p < players; p++) {
+					check(M._carc_game_event_get(g, i, attr + p, scratch));
+					ev[key].push(i32(0));
+				}
+			}
+			ev.phantom = ev.phantom.map((v) => v === 1);
+			out.push(ev);
+		}
+		return out;
+	}
+
+	// -- board features --
+
+	/** One attribute of the board feature containing `feature` of the
+	 *  tile at (x, y) (carc_game_feature_get(); attr a number). */
+	featureGet(x, y, feature, attr) {
+		const g = this._live();
+		const f = featureArg(feature);
+		check(M._carc_game_feature_get(g, argI32(x, 'x'), argI32(y, 'y'), f,
+			argU32(attr, 'attr'), scratch));
+		return i32(0);
+	}
+
+	/** Everything about the board feature containing `feature` of the
+	 *  tile at (x, y): {kind, id, pieces, tiles, open, complete,
+	 *  pennants, cities, scorers, value, buildingValue, farmScorers,
+	 *  points[], followers[], buildingPoints[], phantoms[]}. */
+	feature(x, y, feature) {
+		const g = this._live();
+		const fx = argI32(x, 'x'), fy = argI32(y, 'y');
+		const f = featureArg(feature);
+		const players = this.playerCount();
+		const out = {};
+		for (const [attr, key] of FEATURE_ATTRS) {
+			check(M._carc_game_feature_get(g, fx, fy, f, attr, scratch),
+				`feature at ${x},${y}`);
+			out[key] = i32(0);
+		}
+		out.kind = featureKindName(out.kind);
+		out.complete = out.complete === 1;
+		for (const [attr, key] of FEATURE_PLAYER_ATTRS) {
+			out[key] = [];
+			for (let p = 0; p < players; p++) {
+				check(M._carc_game_feature_get(g, fx, fy, f, attr + p,
+					scratch));
+				out[key].push(i32(0));
+			}
+		}
+		out.phantoms = out.phantoms.map((v) => v === 1);
+		return out;
+	}
+
+	/** The pieces of the board feature: [{x, y, feature}]. */
+	featurePieces(x, y, feature) {
+		const g = this._live();
+		const fx = argI32(x, 'x'), fy = argI32(y, 'y');
+		const f = featureArg(feature);
+		check(M._carc_game_feature_get(g, fx, fy, f, 3, scratch),
+			`feature at ${x},${y}`);
+		const n = i32(0);
+		const out = [];
+		for (let i = 0; i < n; i++) {
+			check(M._carc_game_feature_piece_at(g, fx, fy, f, i, scratch,
+				scratch + 4, scratch + 8));
+			out.push({ x: i32(0), y: i32(4), feature: featureName(u32(8)) });
+		}
+		return out;
+	}
+
+	/** The completed cities a field supplies: [{x, y, feature}]. */
+	featureCities(x, y, feature) {
+		const g = this._live();
+		const fx = argI32(x, 'x'), fy = argI32(y, 'y');
+		const f = featureArg(feature);
+		check(M._carc_game_feature_get(g, fx, fy, f, 8, scratch),
+			`feature at ${x},${y}`);
+		const n = i32(0);
+		const out = [];
+		for (let i = 0; i < n; i++) {
+			check(M._carc_game_feature_city_at(g, fx, fy, f, i, scratch,
+				scratch + 4, scratch + 8));
+			out.push({ x: i32(0), y: i32(4), feature: featureName(u32(8)) });
+		}
+		return out;
+	}
+
+	/** Whether the board feature is complete. */
+	featureIsComplete(x, y, feature) {
+		const g = this._live();
+		const f = featureArg(feature);
+		return check(M._carc_game_feature_is_complete(g, argI32(x, 'x'),
+			argI32(y, 'y'), f)) === 1;
+	}
+
+	/** A player's figures on the board feature. */
+	featureFigures(x, y, feature, player) {
+		const g = this._live();
+		const f = featureArg(feature);
+		return check(M._carc_game_feature_figures(g, argI32(x, 'x'),
+			argI32(y, 'y'), f, argU32(player, 'player')));
+	}
+
+	// -- the picture --
+
+	/** The game as an SVG document (carc_game_render_svg()).  Options:
+	 *  tileSize (16–512), noLegend, noScores, noLabels, lastMove,
+	 *  placements (booleans), feature {x, y, feature} to highlight,
+	 *  colours (up to 6 of '#rrggbb', 0xRRGGBB or 0 for the default),
+	 *  flags (RenderFlag bits). */
+	renderSvg(options) {
+		const g = this._live();
+		const o = renderOptions(options);
+		const n = check(M._carc_game_render_svg(g, o, 0, 0), 'render');
+		const p = M._malloc(n + 1);
+		if (!p)
+			throw new CarcassonneError(ErrorCode.NOMEM, 'render');
+		try {
+			check(M._carc_game_render_svg(g, o, p, n + 1), 'render');
+			return decoder.decode(M.HEAPU8.subarray(p, p + n));
+		} finally {
+			M._free(p);
+		}
+	}
+}
+
+const api = {
+	load, init, isLoaded, heapSize, heapTop, version, versionNumber, strerror,
+	Rules, RulesBuilder, Game, Move, CarcassonneError, IllegalMoveError,
+	RecordError, ErrorCode, Phase, MoveKind, Figure, FeatureKind,
+	CropChoice, CropSymbol, Edge, EventType, OptionType, RenderFlag,
+	TILE_TYPES, TILE_UNITS, SHAPE_MAX_POINTS, OPTIONS, OPTION_VALUES,
+	OPTION_INFO, TILE_NAMES,
+};

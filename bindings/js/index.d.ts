@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: MIT
+// TypeScript types of carcassonne.mjs, the JavaScript package of
+// libcarcassonne (doc/wasm.md).
+
+/** Options of load(). */
+export interface LoadOptions {
+	/** The bytes of carcassonne-wasm.wasm. */
+	wasmBinary?: ArrayBuffer | Uint8Array;
+	/** Where to fetch carcassonne-wasm.wasm (default: beside the module). */
+	wasmUrl?: string | URL;
+	/** emscripten's hook: the URL of a file the module needs. */
+	locateFile?: (path: string, prefix: string) => string;
+}
+
+/** The package's exports, which load() resolves to. */
+export type Api = typeof import('./index');
+
+/** Instantiate the WebAssembly module (once; later calls return the same
+ *  promise).  Every other call needs it to have finished. */
+export function load(options?: LoadOptions): Promise<Api>;
+/** The same as load(). */
+export function init(options?: LoadOptions): Promise<Api>;
+/** Whether load() has finished. */
+export function isLoaded(): boolean;
+/** Bytes of the WebAssembly memory (it only grows). */
+export function heapSize(): number;
+/** The top of the malloc heap, sbrk(0): for leak checks. */
+export function heapTop(): number;
+/** The emscripten module itself (unchecked C functions, HEAPU8 …). */
+export function _module(): any;
+
+export function version(): string;
+export function versionNumber(): number;
+export function strerror(code: number): string;
+
+export declare const ErrorCode: Readonly<{
+	OK: 0; INVALID: -1; NOMEM: -2; WRONG_PHASE: -3; NOT_ADJACENT: -4;
+	EDGE_MISMATCH: -5; POSITION_TAKEN: -6; FEATURE_OCCUPIED: -7;
+	NO_MEEPLE: -8; UNKNOWN_TILE: -9; GAME_OVER: -10; NO_FEATURE: -11;
+	WRONG_TILE: -12; NOT_ALLOWED: -13; UNKNOWN_OPTION: -14;
+	NOT_FOUND: -15; PARSE: -16;
+}>;
+export declare const Phase: Readonly<{
+	PLACE_TILE: 1; DEPLOY: 2; PHANTOM: 3; CROP_CHOICE: 4;
+	CROP_RESPONSE: 5; GAME_OVER: 6;
+}>;
+export declare const MoveKind: Readonly<{
+	PLACE: 1; DEPLOY: 2; PASS: 3; CROP_CHOICE: 4; REMOVE: 5;
+}>;
+export declare const Figure: Readonly<{
+	FOLLOWER: 1; PHANTOM: 2; TOWER: 3; HOUSE: 4; SHED: 5;
+}>;
+export declare const FeatureKind: Readonly<{
+	CITY: 1; ROAD: 2; FIELD: 3; MONASTERY: 4;
+}>;
+export declare const CropChoice: Readonly<{ DEPLOY: 1; REMOVE: 2 }>;
+export declare const CropSymbol: Readonly<{
+	NONE: 0; PITCHFORK: 1; CLUB: 2; SHIELD: 3;
+}>;
+export declare const Edge: Readonly<{ CITY: 1; ROAD: 2; FIELD: 3 }>;
+export declare const EventType: Readonly<{ COMPLETED: 1; FINAL: 2; FARM: 3 }>;
+export declare const OptionType: Readonly<{ NUMBER: 0; SWITCH: 1; CHOICE: 2 }>;
+export declare const RenderFlag: Readonly<{
+	NO_LEGEND: 1; NO_SCORES: 2; NO_LABELS: 4; LAST_MOVE: 8;
+	PLACEMENTS: 16; FEATURE: 32;
+}>;
+export declare const TILE_TYPES: 36;
+export declare const TILE_UNITS: 1000;
+export declare const SHAPE_MAX_POINTS: 64;
+
+/** Record names of the rule options -> numbers (filled by load()). */
+export declare const OPTIONS: Readonly<Record<string, number>>;
+/** Named values of each choice option (filled by load()). */
+export declare const OPTION_VALUES: Readonly<Record<string, Readonly<Record<string, number>>>>;
+export interface OptionInfo {
+	readonly number: number;
+	readonly name: string;
+	readonly type: 'number' | 'switch' | 'choice';
+	readonly min: number;
+	readonly max: number;
+	readonly default: number;
+	/** Value names of a switch or choice; null for a number. */
+	readonly values: Readonly<Record<string, number>> | null;
+}
+export declare const OPTION_INFO: readonly OptionInfo[];
+/** Tile names by tile type number (filled by load()). */
+export declare const TILE_NAMES: readonly string[];
+
+/** A tile type: its name ('A' … 'X', 'CCI-1' …) or number. */
+export type TileLike = string | number;
+/** A feature id of a tile: its name ('c1', 'r2', 'f3', 'monastery') or id. */
+export type FeatureLike = string | number;
+/** A figure kind: its name ('follower', 'phantom', 'tower', 'house',
+ *  'shed') or Figure value. */
+export type FigureLike = string | number;
+/** A move: a Move, its 64-bit value, or its words ('place 1,-2 r3'). */
+export type MoveLike = Move | bigint | number | string;
+/** A 64-bit unsigned value: a BigInt or a safe non-negative integer. */
+export type U64 = bigint | number;
+
+export class CarcassonneError extends Error {
+	/** The negative CARC_E_* status (ErrorCode). */
+	readonly code: number;
+	constructor(code: number, detail?: string);
+}
+export class IllegalMoveError extends CarcassonneError {
+	readonly move: Move;
+}
+export class RecordError extends CarcassonneError {
+	/** 1-based line of the problem. */
+	readonly line: number;
+	/** 1-based byte column of the offending word, 0 for none. */
+	readonly column: number;
+	/** The loader's message. */
+	readonly reason: string;
+}
+
+export function tileName(tile: number): string;
+export function tileFromName(name: string): number;
+export function featureName(feature: number): string;
+export function featureFromName(name: string): number;
+export function featureKindName(kind: number): string;
+export function featureKindFromName(name: string): number;
+export function figureName(figure: number): string;
+export function figureFromName(name: string): number;
+export function phaseName(phase: number): string;
+export function phaseFromName(name: string): number;
+export function optionName(option: number): string;
+export function optionFromName(name: string): number;
+export function optionValueName(option: string | number, value: number): string | null;
+export function optionValueFromName(option: string | number, name: string): number;
+export function describe(move: MoveLike): string;
+
+export function tileEdge(tile: TileLike, rotation: number, side: number): number;
+export function tileFeatures(tile: TileLike): number[];
+export function tileFeatureSides(tile: TileLike, rotation: number, feature: FeatureLike): number;
+export function tileFeaturePennants(tile: TileLike, feature: FeatureLike): number;
+export function tileFieldCities(tile: TileLike, feature: FeatureLike): number;
+export function tileSymbol(tile: TileLike): number;
+export function tileFeaturePoint(tile: TileLike, rotation: number, feature: FeatureLike): { x: number; y: number };
+export function tileFeatureShape(tile: TileLike, rotation: number, feature: FeatureLike): Array<[number, number]>;
+export function tileSymbolArea(tile: TileLike, rotation: number): { x: number; y: number; radius: number } | null;
+
+/** A move: an immutable 64-bit value (doc/moves.md). */
+export class Move {
+	constructor(value: U64);
+	/** The 64-bit value. */
+	readonly value: bigint;
+	readonly kind: number;
+	readonly figure: number;
+	readonly rotation: number;
+	readonly feature: number;
+	readonly x: number;
+	readonly y: number;
+	static place(x: number, y: number, rotation: number): Move;
+	static deploy(figure: FigureLike, x: number, y: number, feature: FeatureLike): Move;
+	static build(figure: FigureLike, x: number, y: number): Move;
+	static pass(): Move;
+	static cropChoice(choice: 'deploy' | 'remove' | number): Move;
+	static remove(figure: FigureLike, x: number, y: number, feature: FeatureLike): Move;
+	/** The move the words name (strict: lower case, single spaces). */
+	static parse(text: string): Move;
+	equals(other: unknown): boolean;
+	/** The record's words, e.g. 'deploy follower c1 at 1,-2'. */
+	toString(): string;
+	toJSON(): string;
+}
+
+/** An option value: a number, a boolean (switches) or a record word. */
+export type OptionValue = number | boolean | string;
+/** Options of new Rules(): record names ('farm-scoring'), with '_' or
+ *  camelCase also accepted, and `tiles`: tile name -> stack count ('*'
+ *  sets every type first). */
+export type RulesOptions = { [option: string]: OptionValue | Record<string, number> | undefined } & {
+	tiles?: Record<string, number>;
+};
+
+interface Disposable {
+	/** Whether free() has run. */
+	readonly freed: boolean;
+	/** Release the library object now; again does nothing. */
+	free(): void;
+	[Symbol.dispose](): void;
+}
+
+export class RulesBuilder implements Disposable {
+	constructor();
+	readonly freed: boolean;
+	set(option: string | number, value: OptionValue): this;
+	setTileCount(tile: TileLike | '*', count: number): this;
+	build(): Rules;
+	free(): void;
+	[Symbol.dispose](): void;
+}
+
+export class Rules implements Disposable {
+	constructor(options?: RulesOptions);
+	static builder(): RulesBuilder;
+	readonly freed: boolean;
+	get(option: string | number): number;
+	options(): Record<string, number>;
+	tileCount(tile: TileLike): number;
+	tileCounts(): Record<string, number>;
+	free(): void;
+	[Symbol.dispose](): void;
+}
+
+export interface GameOptions {
+	/** Default: new Rules(). */
+	rules?: Rules;
+	/** 2 to 6, default 2. */
+	players?: number;
+	/** The shuffle seed, default 0. */
+	seed?: U64;
+}
+
+export interface PlacedTile { x: number; y: number; tile: string; rotation: number }
+export interface FigureOnBoard { player: number; figure: string; x: number; y: number; feature: string }
+export interface Building { x: number; y: number; figure: string }
+export interface Piece { x: number; y: number; feature: string }
+export interface Supply { follower: number; phantom: number; tower: number; house: number; shed: number }
+export interface Bounds { minX: number; minY: number; maxX: number; maxY: number }
+
+/** A scoring event of the last apply(). */
+export interface ScoringEvent {
+	type: 'completed' | 'final' | 'farm';
+	featureKind: 'city' | 'road' | 'field' | 'monastery';
+	x: number;
+	y: number;
+	feature: string;
+	tiles: number;
+	pennants: number;
+	cities: number;
+	/** Bit p set for each player p who scored. */
+	scorers: number;
+	/** Per player: points scored (Little Buildings apart). */
+	points: number[];
+	/** Per player: figures on the feature, phantom included. */
+	figures: number[];
+	/** Per player: Little Buildings points (in no other field). */
+	buildingPoints: number[];
+	/** Per player: whether his phantom is among his figures there. */
+	phantom: boolean[];
+}
+
+/** A board-level feature now (carc_game_feature_get()). */
+export interface BoardFeature {
+	kind: 'city' | 'road' | 'field' | 'monastery';
+	id: number;
+	pieces: number;
+	tiles: number;
+	open: number;
+	complete: boolean;
+	pennants: number;
+	cities: number;
+	scorers: number;
+	value: number;
+	buildingValue: number;
+	farmScorers: number;
+	points: number[];
+	followers: number[];
+	buildingPoints: number[];
+	phantoms: boolean[];
+}
+
+export interface RenderOptions {
+	/** Pixels per tile side, 16 to 512 (default 100). */
+	tileSize?: number;
+	noLegend?: boolean;
+	noScores?: boolean;
+	noLabels?: boolean;
+	/** Outline the tile placed last. */
+	lastMove?: boolean;
+	/** Mark where the tile in hand may go, and show it. */
+	placements?: boolean;
+	/** Highlight the board feature containing this one. */
+	feature?: { x: number; y: number; feature: FeatureLike };
+	/** Player colours: '#rrggbb', 0xRRGGBB, or 0/null for the default. */
+	colours?: Array<string | number | null>;
+	/** RenderFlag bits, added to the booleans. */
+	flags?: number;
+}
+
+export class Game implements Disposable {
+	constructor(options?: GameOptions | Rules);
+	/** Replay a game record; RecordError for a bad one. */
+	static load(text: string | Uint8Array): Game;
+	readonly freed: boolean;
+	free(): void;
+	[Symbol.dispose](): void;
+
+	clone(): Game;
+	copy(): Game;
+	copyFrom(other: Game): this;
+	save(): string;
+	rules(): Rules;
+	memorySize(): number;
+
+	legalMoveCount(): number;
+	legalMoveValues(): BigUint64Array;
+	legalMovesInto(out: BigUint64Array): number;
+	legalMoves(): Move[];
+	isLegal(move: MoveLike): boolean;
+	apply(move: MoveLike): this;
+	undo(): boolean;
+	history(): Move[];
+	setNextTile(tile: TileLike): void;
+	shuffleStack(seed: U64): void;
+	setDrawOrder(tiles: TileLike[]): void;
+	drawOrder(): string[];
+	drawnCount(): number;
+	discards(): string[];
+
+	playerCount(): number;
+	phase(): number;
+	phaseName(): string;
+	isOver(): boolean;
+	currentPlayer(): number;
+	currentTile(): string | null;
+	cropAction(): number;
+	score(player: number): number;
+	scores(): number[];
+	supply(player: number, figure?: FigureLike): number;
+	supplies(): Supply[];
+	hash(): bigint;
+	remaining(tile?: TileLike): number;
+	remainingByTile(): Record<string, number>;
+	tiles(): PlacedTile[];
+	tileAt(x: number, y: number): (PlacedTile & { index: number }) | null;
+	figures(): FigureOnBoard[];
+	buildings(): Building[];
+	bounds(): Bounds;
+	events(): ScoringEvent[];
+
+	featureGet(x: number, y: number, feature: FeatureLike, attr: number): number;
+	feature(x: number, y: number, feature: FeatureLike): BoardFeature;
+	featurePieces(x: number, y: number, feature: FeatureLike): Piece[];
+	featureCities(x: number, y: number, feature: FeatureLike): Piece[];
+	featureIsComplete(x: number, y: number, feature: FeatureLike): boolean;
+	featureFigures(x: number, y: number, feature: FeatureLike, player: number): number;
+
+	renderSvg(options?: RenderOptions): string;
+}

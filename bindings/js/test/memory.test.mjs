@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// No leak: thousands of games played through every call that allocates
+// (games, clones, copies, records, pictures, errors) leave the malloc heap
+// and the WebAssembly memory exactly as large as after the first games.
+// CARC_WASM_LEAK_GAMES sets the number of games (default 1500; the
+// figure in doc/wasm.md is from 100000).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { carc } from './helpers.mjs';
+
+const GAMES = Number(process.env.CARC_WASM_LEAK_GAMES || 1500);
+
+function oneGame(rules, i, into) {
+	const game = new carc.Game({ rules, players: 2 + (i % 5), seed: i });
+	const other = new carc.Game({ rules, players: 2 + (i % 5), seed: i + 1 });
+	let k = 0;
+	while (!game.isOver()) {
+		const n = game.legalMovesInto(into);
+		const m = into[(i + k++) % n];
+		if (k % 16 === 0) {
+			game.legalMoves();
+			game.events();
+			other.copyFrom(game);
+			try {
+				game.apply(0x09n);
+			} catch (e) {
+				assert.ok(e instanceof carc.IllegalMoveError);
+			}
+		}
+		game.apply(m);
+	}
+	const text = game.save();
+	const back = carc.Game.load(text);
+	const copy = back.clone();
+	if (i % 25 === 0)
+		copy.renderSvg({ placements: true });
+	try {
+		carc.Game.load(text.slice(0, 200));
+	} catch (e) {
+		assert.ok(e instanceof carc.RecordError);
+	}
+	const h = copy.hash();
+	for (const x of [game, other, back, copy])
+		x.free();
+	return h;
+}
+
+test(`${GAMES} games leak nothing`, () => {
+	const rules = [new carc.Rules(), new carc.Rules({ phantom: true,
+		'crop-circles-i': true, 'crop-circles-ii': true,
+		'little-buildings': true })];
+	const into = new BigUint64Array(1024);
+	for (let i = 0; i < 100; i++)
+		oneGame(rules[i & 1], i, into);
+	const top = carc.heapTop();
+	const size = carc.heapSize();
+	for (let i = 100; i < 100 + GAMES; i++)
+		oneGame(rules[i & 1], i, into);
+	assert.equal(carc.heapTop(), top, 'the malloc heap grew');
+	assert.equal(carc.heapSize(), size, 'the wasm memory grew');
+	for (const r of rules)
+		r.free();
+});
+
+test('games never freed are freed by the FinalizationRegistry', async () => {
+	setFlagsFromString('--expose-gc');
+	const gc = runInNewContext('gc');
+	const rules = new carc.Rules();
+	// games of 1000 tiles each, so that 40 of them outgrow any free
+	// space the heap has
+	const big = new carc.Rules({ tiles: { '*': 30 } });
+	const settle = async () => {
+		for (let i = 0; i < 5; i++) {
+			gc();
+			await new Promise((r) => setTimeout(r, 10));
+		}
+	};
+	const round = () => {
+		for (let i = 0; i < 40; i++) {
+			const g = new carc.Game({ rules: big, seed: i });
+			g.apply(g.legalMoveValues()[0]);
+		}
+	};
+	round();
+	await settle();
+	const top = carc.heapTop();
+	for (let r = 0; r < 10; r++) {
+		round();
+		await settle();
+	}
+	assert.equal(carc.heapTop(), top);
+	rules.free();
+	big.free();
+});
