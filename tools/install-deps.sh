@@ -10,7 +10,7 @@
 # pictures), tcc (stage 'portable'), doxygen ('docs'), git and xz-utils
 # ('dist'), binutils (readelf), and python3-mesonpy, python3-build,
 # python3-pip and patchelf (suite packaging, the pip wheel), python3-pytest
-# and mypy (suite ffi).  With --fuzz, clang
+# and mypy (suite ffi), emscripten and nodejs (suite wasm).  With --fuzz, clang
 # and, only when clang cannot link -fsanitize=fuzzer, the package that
 # holds its libFuzzer runtime (libclang-rt-<version>-dev).  Installs nothing
 # when everything is present.  Uses sudo only when not run as root; runs
@@ -56,6 +56,9 @@ if [ "$want_tests" = 1 ]; then
 	# meson-python's optional RPATH tool is there (all Debian's, for
 	# /usr/bin/python3), pip installs the wheel.
 	need_command patchelf patchelf
+	# The WebAssembly build and its JavaScript tests (suite wasm).
+	need_command emcc emscripten
+	need_command node nodejs
 	# The Python tests (suite ffi): pytest runs them, mypy checks the
 	# package's type hints (--strict).
 	for pkg in python3-mesonpy python3-build python3-pip python3-pytest \

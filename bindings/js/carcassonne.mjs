@@ -23,7 +23,8 @@
  * apply() throws IllegalMoveError, Game.load() RecordError (.line,
  * .column, .reason).  Bad arguments throw TypeError (wrong type) or
  * RangeError (not an integer, out of range) before reaching the library,
- * and a freed object throws CarcassonneError(INVALID): in every case the
+ * and a freed object throws InvalidArgumentError (a CarcassonneError with
+ * code INVALID, like every CARC_E_INVALID of the library): in every case the
  * object is left exactly as it was.
  */
 
@@ -115,6 +116,22 @@ export class CarcassonneError extends Error {
 		this.name = 'CarcassonneError';
 		this.code = code;
 	}
+}
+
+/** A caller's mistake the library refused with CARC_E_INVALID (an index
+ *  or value out of range, a malformed move or text), or a freed object. */
+export class InvalidArgumentError extends CarcassonneError {
+	constructor(detail) {
+		super(ErrorCode.INVALID, detail);
+		this.name = 'InvalidArgumentError';
+	}
+}
+
+// The error for a negative status: InvalidArgumentError for
+// CARC_E_INVALID, else CarcassonneError.
+function libraryError(code, detail) {
+	return code === ErrorCode.INVALID ? new InvalidArgumentError(detail)
+		: new CarcassonneError(code, detail);
 }
 
 /** apply() of a move that is not legal now; .move is the move. */
@@ -285,7 +302,7 @@ function readText(call, what) {
 
 function check(rc, detail) {
 	if (rc < 0)
-		throw new CarcassonneError(rc, detail);
+		throw libraryError(rc, detail);
 	return rc;
 }
 
@@ -407,7 +424,7 @@ export function strerror(code) {
 function nameOf(fn, value, what, code = ErrorCode.INVALID) {
 	const s = cstr(fn(argU32(value, what)));
 	if (s === null)
-		throw new CarcassonneError(code, `${what} ${value}`);
+		throw libraryError(code, `${what} ${value}`);
 	return s;
 }
 
@@ -626,6 +643,10 @@ export class Move {
 			: argU32(choice, 'choice');
 		return made(lib()._carc_move_crop_choice(c), 'crop choice');
 	}
+	/** The same as cropChoice() (the Python binding's name). */
+	static crop(choice) {
+		return Move.cropChoice(choice);
+	}
 	/** Crop circles: remove a figure from a feature of the tile at (x, y). */
 	static remove(figure, x, y, feature) {
 		const f = figureArg(figure);
@@ -646,6 +667,10 @@ export class Move {
 	get kind() { return Number(this.value & 0xffn); }
 	/** Figure of a deployment or removal, CropChoice of a crop choice. */
 	get figure() { return Number((this.value >> 8n) & 0xffn); }
+	/** The CropChoice of a crop-circle choice, else 0. */
+	get choice() {
+		return this.kind === MoveKind.CROP_CHOICE ? this.figure : 0;
+	}
 	/** Rotation of a placement. */
 	get rotation() { return Number((this.value >> 16n) & 0xffn); }
 	/** Feature id of a deployment or removal. */
@@ -679,7 +704,7 @@ export class Move {
 function made(value, what) {
 	const v = BigInt.asUintN(64, value);
 	if (v === 0n)
-		throw new CarcassonneError(ErrorCode.INVALID, what);
+		throw new InvalidArgumentError(what);
 	return new Move(v);
 }
 
@@ -731,8 +756,7 @@ class Handle {
 
 	_live() {
 		if (this._ptr === 0)
-			throw new CarcassonneError(ErrorCode.INVALID,
-				`${this._what} was freed`);
+			throw new InvalidArgumentError(`${this._what} was freed`);
 		return this._ptr;
 	}
 
@@ -1526,7 +1550,8 @@ export class Game extends Handle {
 
 const api = {
 	load, init, isLoaded, heapSize, heapTop, version, versionNumber, strerror,
-	Rules, RulesBuilder, Game, Move, CarcassonneError, IllegalMoveError,
+	Rules, RulesBuilder, Game, Move, CarcassonneError, InvalidArgumentError,
+	IllegalMoveError,
 	RecordError, ErrorCode, Phase, MoveKind, Figure, FeatureKind,
 	CropChoice, CropSymbol, Edge, EventType, OptionType, RenderFlag,
 	TILE_TYPES, TILE_UNITS, SHAPE_MAX_POINTS, OPTIONS, OPTION_VALUES,

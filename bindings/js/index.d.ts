@@ -103,6 +103,10 @@ export class CarcassonneError extends Error {
 	readonly code: number;
 	constructor(code: number, detail?: string);
 }
+/** CARC_E_INVALID: a value the library refused, or a freed object. */
+export class InvalidArgumentError extends CarcassonneError {
+	constructor(detail?: string);
+}
 export class IllegalMoveError extends CarcassonneError {
 	readonly move: Move;
 }
@@ -157,6 +161,10 @@ export class Move {
 	static build(figure: FigureLike, x: number, y: number): Move;
 	static pass(): Move;
 	static cropChoice(choice: 'deploy' | 'remove' | number): Move;
+	/** The same as cropChoice(). */
+	static crop(choice: 'deploy' | 'remove' | number): Move;
+	/** The CropChoice of a crop-circle choice, else 0. */
+	readonly choice: number;
 	static remove(figure: FigureLike, x: number, y: number, feature: FeatureLike): Move;
 	/** The move the words name (strict: lower case, single spaces). */
 	static parse(text: string): Move;

@@ -81,6 +81,7 @@ test('moves: the values of doc/moves.md, words both ways', () => {
 		[Move.pass(), 3n, 'pass'],
 		[Move.cropChoice('deploy'), 0x104n, 'crop deploy'],
 		[Move.cropChoice(carc.CropChoice.REMOVE), 0x204n, 'crop remove'],
+		[Move.crop('remove'), 0x204n, 'crop remove'],
 		[Move.remove('follower', 1, -2, 'f1'), 0xfffe000131000105n,
 			'remove follower f1 at 1,-2'],
 	];
@@ -100,7 +101,10 @@ test('moves: the values of doc/moves.md, words both ways', () => {
 	assert.deepEqual([d.kind, d.x, d.y, d.figure, d.feature],
 		[carc.MoveKind.REMOVE, 32767, -32768, 2, 0x33]);
 	assert.equal(new Move(0xffn).toString(), '0xff');
-	assert.ok(Object.isFrozen(m));
+	assert.equal(Move.crop('deploy').choice, carc.CropChoice.DEPLOY);
+	assert.equal(m.choice, 0);
+	assert.throws(() => { m.value = 1n; }, TypeError);	// read only
+	assert.equal(m.value, 0x0005fffd00020001n);
 });
 
 test('rules: options by name, tile counts, builder', () => {

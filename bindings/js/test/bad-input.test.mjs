@@ -216,7 +216,7 @@ test('a freed object refuses every call', () => {
 		() => g.feature(0, 0, 'c1'),
 	];
 	for (const fn of calls) {
-		assert.throws(fn, (e) => e instanceof CarcassonneError &&
+		assert.throws(fn, (e) => e instanceof carc.InvalidArgumentError &&
 			e.code === ErrorCode.INVALID && /freed/.test(e.message),
 			String(fn));
 	}
