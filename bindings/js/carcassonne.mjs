@@ -59,6 +59,8 @@ export const Figure = Object.freeze({
 export const FeatureKind = Object.freeze({
 	CITY: 1, ROAD: 2, FIELD: 3, MONASTERY: 4,
 });
+/** The built-in bots (enum carc_bot_kind of search.h). */
+export const BotKind = Object.freeze({ RANDOM: 1, GREEDY: 2, MCTS: 3 });
 /** Crop-circle choices (enum carc_crop_choice). */
 export const CropChoice = Object.freeze({ DEPLOY: 1, REMOVE: 2 });
 /** Crop-circle symbols (enum carc_symbol). */
@@ -103,6 +105,8 @@ const FEATURE_PLAYER_ATTRS = [
 const EVENT_TYPE_NAMES = { 1: 'completed', 2: 'final', 3: 'farm' };
 const FIGURE_KEYS = ['follower', 'phantom', 'tower', 'house', 'shed'];
 const RENDER_OPTIONS_SIZE = 48;	// sizeof(struct carc_render_options)
+const BOT_OPTIONS_SIZE = 32;	// sizeof(struct carc_bot_options)
+const BOT_STATS_SIZE = 48;	// sizeof(struct carc_bot_stats)
 
 // ---------------------------------------------------------------------
 // Errors
@@ -298,6 +302,20 @@ function readText(call, what) {
 	} finally {
 		M._free(p);
 	}
+}
+
+// A function of include/carcassonne/search.h, which a library built
+// before it does not have.
+function searchCall(name) {
+	const fn = lib()[name];
+	if (typeof fn !== 'function')
+		throw new Error(`this build of libcarcassonne has no ${name.slice(1)}()`);
+	return fn;
+}
+
+/** Whether this build has the bots of include/carcassonne/search.h. */
+export function hasSearch() {
+	return typeof lib()._carc_bot_choose === 'function';
 }
 
 function check(rc, detail) {
@@ -1525,6 +1543,84 @@ export class Game extends Handle {
 			argI32(y, 'y'), f, argU32(player, 'player')));
 	}
 
+	// -- bots (include/carcassonne/search.h) --
+
+	/**
+	 * A move chosen by a built-in bot for the player to move (the game
+	 * is not changed).  Options: kind ('random', 'greedy', 'mcts' or a
+	 * BotKind; default 'mcts'), playouts, timeMs, exploration
+	 * (thousandths), threads (run one after the other in WebAssembly),
+	 * seed.  With `stats: true` the result is {move, stats} instead of
+	 * the move, stats {threads, playouts, elapsedUs, moves, nodes,
+	 * visits, value}.
+	 */
+	botMove(options = {}) {
+		const g = this._live();
+		const fn = searchCall('_carc_bot_choose');
+		if (options === null || typeof options !== 'object')
+			throw new TypeError(`bot options must be an object, not ${typeName(options)}`);
+		const kind = options.kind === undefined ? 0
+			: typeof options.kind === 'string'
+				? check(withString(options.kind,
+					(p) => searchCall('_carc_bot_kind_from_name')(p)),
+					`bot kind '${options.kind}'`)
+				: argU32(options.kind, 'kind');
+		const field = (k) => (options[k] === undefined ? 0
+			: argU32(options[k], k));
+		const playouts = field('playouts');
+		const timeMs = field('timeMs');
+		const threads = field('threads');
+		const exploration = field('exploration');
+		const seed = options.seed === undefined ? 0n
+			: argU64(options.seed, 'seed');
+		const wantStats = options.stats === undefined ? false
+			: argBool(options.stats, 'stats');
+		const o = (scratch + 512) >> 2;	// struct carc_bot_options
+		const h = M.HEAPU32;
+		h.fill(0, o, o + BOT_OPTIONS_SIZE / 4);
+		h[o] = BOT_OPTIONS_SIZE;
+		h[o + 1] = kind;
+		h[o + 2] = playouts;
+		h[o + 3] = timeMs;
+		h[o + 4] = threads;
+		h[o + 5] = exploration;
+		heap64()[(o + 6) >> 1] = seed;
+		const st = (scratch + 576) >> 2;	// struct carc_bot_stats
+		h.fill(0, st, st + BOT_STATS_SIZE / 4);
+		h[st] = BOT_STATS_SIZE;
+		check(fn(g, o << 2, scratch, st << 2), 'bot');
+		const move = new Move(readU64(scratch));
+		if (!wantStats)
+			return move;
+		const h64 = heap64();
+		return { move, stats: {
+			threads: h[st + 1],
+			playouts: Number(h64[(st + 2) >> 1]),
+			elapsedUs: Number(h64[(st + 4) >> 1]),
+			moves: h[st + 6],
+			nodes: h[st + 7],
+			visits: Number(h64[(st + 8) >> 1]),
+			value: M.HEAP32[st + 10],
+		} };
+	}
+
+	/** The final scores of a copy of the game played to the end with
+	 *  random moves over a reshuffled stack (carc_game_playout(); the
+	 *  game is not changed).  keepOrder: true plays the real stack order
+	 *  (hidden information: for hosts and tests). */
+	playout(seed = 0, options = {}) {
+		const g = this._live();
+		const fn = searchCall('_carc_game_playout');
+		const s = argU64(seed, 'seed');
+		if (options === null || typeof options !== 'object')
+			throw new TypeError(`playout options must be an object, not ${typeName(options)}`);
+		const flags = options.keepOrder !== undefined &&
+			argBool(options.keepOrder, 'keepOrder') ? 1 : 0;
+		const n = check(fn(g, s, flags, scratch, 8), 'playout');
+		return Array.from(M.HEAP32.subarray(scratch >> 2,
+			(scratch >> 2) + Math.min(n, 8)));
+	}
+
 	// -- the picture --
 
 	/** The game as an SVG document (carc_game_render_svg()).  Options:
@@ -1549,7 +1645,7 @@ export class Game extends Handle {
 }
 
 const api = {
-	load, init, isLoaded, heapSize, heapTop, version, versionNumber, strerror,
+	load, init, isLoaded, heapSize, heapTop, hasSearch, BotKind, version, versionNumber, strerror,
 	Rules, RulesBuilder, Game, Move, CarcassonneError, InvalidArgumentError,
 	IllegalMoveError,
 	RecordError, ErrorCode, Phase, MoveKind, Figure, FeatureKind,

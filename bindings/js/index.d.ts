@@ -54,6 +54,10 @@ export declare const FeatureKind: Readonly<{
 	CITY: 1; ROAD: 2; FIELD: 3; MONASTERY: 4;
 }>;
 export declare const CropChoice: Readonly<{ DEPLOY: 1; REMOVE: 2 }>;
+/** The built-in bots (enum carc_bot_kind of search.h). */
+export declare const BotKind: Readonly<{ RANDOM: 1; GREEDY: 2; MCTS: 3 }>;
+/** Whether this build has the bots of search.h (botMove(), playout()). */
+export function hasSearch(): boolean;
 export declare const CropSymbol: Readonly<{
 	NONE: 0; PITCHFORK: 1; CLUB: 2; SHIELD: 3;
 }>;
@@ -289,6 +293,31 @@ export interface RenderOptions {
 	flags?: number;
 }
 
+export interface BotOptions {
+	/** 'random', 'greedy', 'mcts' (default) or a BotKind. */
+	kind?: 'random' | 'greedy' | 'mcts' | number;
+	/** MCTS playouts per decision (default 1000 when timeMs is 0). */
+	playouts?: number;
+	/** MCTS time limit per decision in milliseconds (0: none). */
+	timeMs?: number;
+	/** Root-parallel searches (one after the other in WebAssembly). */
+	threads?: number;
+	/** UCT exploration constant in thousandths (default 600). */
+	exploration?: number;
+	/** Seed of every random choice. */
+	seed?: U64;
+}
+export interface BotStats {
+	threads: number;
+	playouts: number;
+	elapsedUs: number;
+	moves: number;
+	nodes: number;
+	visits: number;
+	/** MCTS: the chosen move's mean reward in thousandths; -1 otherwise. */
+	value: number;
+}
+
 export class Game implements Disposable {
 	constructor(options?: GameOptions | Rules);
 	/** Replay a game record; RecordError for a bad one. */
@@ -348,4 +377,10 @@ export class Game implements Disposable {
 	featureFigures(x: number, y: number, feature: FeatureLike, player: number): number;
 
 	renderSvg(options?: RenderOptions): string;
+
+	/** A move chosen by a built-in bot (search.h); the game is unchanged. */
+	botMove(options?: BotOptions & { stats?: false }): Move;
+	botMove(options: BotOptions & { stats: true }): { move: Move; stats: BotStats };
+	/** Final scores of a random playout of a copy of the game. */
+	playout(seed?: U64, options?: { keepOrder?: boolean }): number[];
 }

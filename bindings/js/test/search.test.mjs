@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// The bots of include/carcassonne/search.h through the package:
+// botMove() and playout() give legal moves and real scores, repeat with
+// the same seed, and refuse bad options without changing the game.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { carc, expansionRules } from './helpers.mjs';
+
+const skip = carc.hasSearch() ? false
+	: 'this build has no carc_bot_choose() (include/carcassonne/search.h)';
+
+test('bots choose legal moves; the same seed, the same move', { skip }, () => {
+	const rules = expansionRules(15);
+	const game = new carc.Game({ rules, players: 3, seed: 5 });
+	rules.free();
+	for (let i = 0; i < 60 && !game.isOver(); i++) {
+		const hash = game.hash();
+		for (const kind of ['random', 'greedy', carc.BotKind.MCTS]) {
+			const opts = { kind, playouts: 50, seed: 1000 + i };
+			const m = game.botMove(opts);
+			assert.ok(m instanceof carc.Move);
+			assert.ok(game.isLegal(m), `${kind}: ${m}`);
+			assert.ok(game.botMove(opts).equals(m), `${kind} repeats`);
+			assert.equal(game.hash(), hash);
+		}
+		const { move, stats } = game.botMove({ playouts: 40, seed: i,
+			stats: true });
+		assert.equal(stats.threads, 1);
+		assert.equal(stats.moves, game.legalMoveCount());
+		if (stats.moves > 1) {
+			assert.equal(stats.playouts, 40);
+			assert.ok(stats.value >= 0 && stats.value <= 1000);
+		}
+		game.apply(move);
+	}
+	game.free();
+});
+
+test('playout: final scores of a random game, the game unchanged', { skip }, () => {
+	const game = new carc.Game({ players: 4, seed: 8 });
+	game.apply(game.legalMoveValues()[0]);
+	const hash = game.hash();
+	const a = game.playout(77);
+	assert.equal(a.length, 4);
+	assert.ok(a.every((s) => Number.isInteger(s) && s >= 0));
+	assert.deepEqual(game.playout(77n), a);
+	assert.equal(game.hash(), hash);
+	// with the real order the playout is a game the package can play too
+	const keep = game.playout(3, { keepOrder: true });
+	assert.equal(keep.length, 4);
+	game.free();
+});
+
+test('bots refuse bad options and change nothing', { skip }, () => {
+	const game = new carc.Game({ seed: 2 });
+	const hash = game.hash();
+	const bad = [
+		[{ kind: 'wizard' }, carc.InvalidArgumentError],
+		[{ kind: 9 }, carc.InvalidArgumentError],
+		[{ threads: 65 }, carc.InvalidArgumentError],
+		[{ playouts: -1 }, RangeError],
+		[{ playouts: 1.5 }, RangeError],
+		[{ seed: -1 }, RangeError],
+		[{ stats: 1 }, TypeError],
+		['mcts', TypeError],
+	];
+	for (const [opts, cls] of bad)
+		assert.throws(() => game.botMove(opts), cls, JSON.stringify(opts));
+	assert.throws(() => game.playout(-1), RangeError);
+	assert.throws(() => game.playout(1, { keepOrder: 'yes' }), TypeError);
+	assert.equal(game.hash(), hash);
+	while (!game.isOver())
+		game.apply(game.legalMoveValues()[0]);
+	assert.throws(() => game.botMove(), (e) =>
+		e instanceof carc.CarcassonneError &&
+		e.code === carc.ErrorCode.GAME_OVER);
+	game.free();
+});
