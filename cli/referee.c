@@ -43,6 +43,7 @@
 #define OUTPUT_MAX_BYTES (1 << 20)	/* per handshake or move */
 #define WRITE_MS 5000			/* a bot must take our lines */
 #define QUIT_MS 500			/* to exit after quit */
+#define GOODBYE_MS 100			/* for the last lines */
 
 static const char *const forfeit_words[FORFEIT_KINDS] = {
 	"none", "illegal", "malformed", "time", "crash", "closed", "flood",
@@ -234,18 +235,20 @@ proc_kill(struct proc *p)
 	p->pid = 0;
 }
 
-/* Write a whole line.  0, -1 if the bot closed its input, -2 if it did
- * not take the line in time. */
-static int proc_send(struct proc *p, const char *fmt, ...) PRINTF_LIKE(2, 3);
+/* 0, -1 if the bot closed its input, -2 if it did not take the line in
+ * time. */
+static int proc_send(struct proc *p, int64_t wait_ms, const char *fmt, ...)
+	PRINTF_LIKE(3, 4);
 
+/* Write a whole line, waiting at most @wait_ms for room in the pipe. */
 static int
-proc_send(struct proc *p, const char *fmt, ...)
+proc_send(struct proc *p, int64_t wait_ms, const char *fmt, ...)
 {
 	char line[4096];
 	va_list ap;
 	int len;
 	size_t done = 0;
-	int64_t until = now_ms() + WRITE_MS;
+	int64_t until = now_ms() + wait_ms;
 
 	if (p->pid <= 0 || p->to < 0)
 		return -1;
@@ -431,7 +434,7 @@ tell(struct match_game *mg, int s, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	rc = proc_send(&st->p, "%s", line);
+	rc = proc_send(&st->p, WRITE_MS, "%s", line);
 	if (rc == -2)
 		lose(mg, s, FORFEIT_TIME, "did not read its input for %d ms",
 		     WRITE_MS);
@@ -828,13 +831,15 @@ referee_play(const struct game_setup *gs, struct game_outcome *out)
 		for (int s = 0; s < mg.n; s++) {
 			if (s == out->forfeit_seat || mg.seat[s].builtin)
 				continue;
+			/* goodbyes: a bot that does not read them is
+			 * killed anyway */
 			if (out->forfeit_seat >= 0)
-				proc_send(&mg.seat[s].p, "forfeit P%d %s",
-					  out->forfeit_seat,
+				proc_send(&mg.seat[s].p, GOODBYE_MS,
+					  "forfeit P%d %s", out->forfeit_seat,
 					  forfeit_word(out->reason));
-			proc_send(&mg.seat[s].p, "%s", scores);
-			proc_send(&mg.seat[s].p, "end");
-			proc_send(&mg.seat[s].p, "quit");
+			proc_send(&mg.seat[s].p, GOODBYE_MS, "%s", scores);
+			proc_send(&mg.seat[s].p, GOODBYE_MS, "end");
+			proc_send(&mg.seat[s].p, GOODBYE_MS, "quit");
 			if (mg.seat[s].p.to >= 0) {
 				close(mg.seat[s].p.to);
 				mg.seat[s].p.to = -1;

@@ -14,6 +14,8 @@ then, by MODE:
   chatter          answers a line that is not "move ..."
   slow             answers three times the move time too late
   hang             ignores SIGTERM, starts a grandchild that sleeps, sleeps
+  escape           starts a grandchild in a session of its own (its pid
+                   appended to the file $ESCAPE_PIDS), sleeps
   crash            dies of SIGSEGV
   close-stdout     closes its output and sleeps
   flood            writes 8 MB without a newline
@@ -59,6 +61,14 @@ def misbehave(go_line):
     elif mode == 'hang':
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         subprocess.Popen(['sleep', '1000'])
+        sleep_forever()
+    elif mode == 'escape':
+        child = subprocess.Popen(['sleep', '1000'], start_new_session=True,
+                                 stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+        with open(os.environ['ESCAPE_PIDS'], 'a') as f:
+            f.write(f'{child.pid}\n')
         sleep_forever()
     elif mode == 'crash':
         os.kill(os.getpid(), signal.SIGSEGV)

@@ -339,6 +339,29 @@ class BrokenBots(unittest.TestCase):
                         sum(l.startswith('P1 ') for l in
                             moves_of(files[0])), 4)
 
+    def test_escaped_grandchild_is_killed(self):
+        """A bot's child in a session of its own escapes the kill of the
+        bot's process group; it passes to the referee (the subreaper),
+        which kills it before it exits."""
+        with tempfile.TemporaryDirectory() as d:
+            pids = os.path.join(d, 'pids')
+            os.environ['ESCAPE_PIDS'] = pids
+            try:
+                rep = json.loads(match(
+                    ['greedy', f'exec {PY} {BROKEN} escape', '--games',
+                     '2', '--move-time', '300', '--json', '--quiet'],
+                    timeout=30)[1])
+            finally:
+                with open(pids) as f:
+                    escaped = [int(l) for l in f]
+                alive = [p for p in escaped
+                         if os.path.exists(f'/proc/{p}')]
+                for pid in alive:   # not to leave them when failing
+                    os.kill(pid, signal.SIGKILL)
+            self.assertEqual(rep['bots'][1]['forfeits'], {'time': 2})
+            self.assertEqual(len(escaped), 2)
+            self.assertEqual(alive, [])
+
     def test_game_time(self):
         rep = json.loads(match(
             ['greedy', f'exec {PY} {BROKEN} slow', '--games', '2',
