@@ -606,6 +606,27 @@ progress(const struct match *mt, int g, FILE *f)
 	fprintf(f, "\n");
 }
 
+/* Every ten rounds on a long run: where the first bot stands. */
+static void
+standing(const struct match *mt, const struct report *rp, FILE *f)
+{
+	const struct stats_elo *e = &rp->e[0].elo;
+
+	fprintf(f, "after %d rounds: %s scores %.1f%%, Elo%s ", rp->rounds,
+		mt->label[0], 100.0 * e->score.mean,
+		mt->players > 2 ? " vs the field" : "");
+	print_elo(f, e->elo);
+	fprintf(f, " (95%%: ");
+	print_elo(f, e->lo);
+	fprintf(f, " .. ");
+	print_elo(f, e->hi);
+	fprintf(f, ")");
+	if (rp->sprt_done)
+		fprintf(f, ", SPRT LLR %.2f (%.2f, %.2f)", rp->sprt.llr,
+			rp->sprt.lower, rp->sprt.upper);
+	fprintf(f, "\n");
+}
+
 /* ------------------------------------------------------------------ */
 /* The command                                                          */
 /* ------------------------------------------------------------------ */
@@ -879,10 +900,14 @@ seat:
 				mt.n_done++;
 				if (!mt.quiet)
 					progress(&mt, g, stderr);
-				if (mt.sprt && round_complete(&mt, g / mt.players)) {
+				if (round_complete(&mt, g / mt.players) &&
+				    (mt.sprt || !mt.quiet)) {
 					make_report(&mt, &rp);
-					if (rp.sprt.decision != 0)
+					if (mt.sprt && rp.sprt.decision != 0)
 						stop = true;
+					if (!mt.quiet &&
+					    (rp.rounds % 10 == 0 || stop))
+						standing(&mt, &rp, stderr);
 				}
 			}
 			jobs[j--] = jobs[--running];
