@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The built-in bots of `carcassonne match` and `carcassonne bot`, by
- * spec: "random", "greedy", "mcts" and "mcts:playouts=N".  random and
- * greedy are those of `carcassonne play` (bots.c), mcts the search of
- * examples/mcts-search.c.
+ * spec: "random", "greedy", "mcts" and "mcts:playouts=N": the library's
+ * bots (<carcassonne/search.h>), seeded as `carcassonne play` seeds them
+ * (bots.c).
  */
 #include "config.h"
 
@@ -14,21 +14,16 @@
 #include <string.h>
 
 #include <carcassonne/carcassonne.h>
+#include <carcassonne/search.h>
 
 #include "common.h"
 #include "referee.h"
-
-#include "mcts-search.h"
 
 enum kind { RANDOM, GREEDY, MCTS };
 
 struct builtin {
 	enum kind kind;
 	uint64_t playouts;
-	struct mcts *search;
-	struct carc_game *scratch;
-	carc_move_t *moves;
-	size_t cap;
 	char name[64];
 };
 
@@ -85,8 +80,6 @@ builtin_set(struct builtin *b, const char *name, const char *value,
 	if (v < 1 || v > 10000000)
 		goto bad;
 	b->playouts = v;
-	mcts_free(b->search);
-	b->search = NULL;
 	update_name(b);
 	return 0;
 bad:
@@ -114,7 +107,7 @@ builtin_new(const char *spec, char *err, size_t n)
 		return NULL;
 	}
 	b->kind = (enum kind)kind;
-	b->playouts = 1000;
+	b->playouts = CARC_BOT_DEFAULT_PLAYOUTS;
 	update_name(b);
 	/* parameters: NAME=VALUE separated by commas */
 	for (p = spec[len] ? spec + len + 1 : NULL; p;) {
@@ -146,11 +139,6 @@ bad:
 void
 builtin_free(struct builtin *b)
 {
-	if (!b)
-		return;
-	mcts_free(b->search);
-	carc_game_free(b->scratch);
-	free(b->moves);
 	free(b);
 }
 
@@ -164,10 +152,8 @@ builtin_describe_options(const struct builtin *b, FILE *f)
 void
 builtin_reset(struct builtin *b)
 {
-	mcts_free(b->search);
-	b->search = NULL;
-	carc_game_free(b->scratch);
-	b->scratch = NULL;
+	/* the library's bots keep no state between moves */
+	(void)b;
 }
 
 const char *
@@ -180,24 +166,14 @@ carc_move_t
 builtin_choose(struct builtin *b, const struct carc_game *game,
 	       uint64_t *rng)
 {
-	int n = legal_moves(game, &b->moves, &b->cap);
+	static const uint32_t kinds[] = {
+		[RANDOM] = CARC_BOT_RANDOM,
+		[GREEDY] = CARC_BOT_GREEDY,
+		[MCTS] = CARC_BOT_MCTS,
+	};
+	carc_move_t m;
 
-	if (n <= 0)
+	if (bot_move(game, kinds[b->kind], (uint32_t)b->playouts, rng, &m) < 0)
 		return CARC_MOVE_NONE;
-	switch (b->kind) {
-	case RANDOM:
-		return b->moves[rng_next(rng) % (uint64_t)n];
-	case GREEDY:
-		if (!b->scratch && carc_game_clone(game, &b->scratch) < 0)
-			return CARC_MOVE_NONE;
-		return pick_greedy(game, b->moves, n, b->scratch, rng);
-	case MCTS:
-		if (!b->search) {
-			b->search = mcts_new(game, (int)b->playouts);
-			if (!b->search)
-				return CARC_MOVE_NONE;
-		}
-		return mcts_choose(b->search, game, rng);
-	}
-	return CARC_MOVE_NONE;
+	return m;
 }

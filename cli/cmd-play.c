@@ -24,7 +24,7 @@
 
 #include "common.h"
 
-#include "mcts-search.h"	/* examples/: the search of --bot mcts */
+#include <carcassonne/search.h>	/* the bots */
 
 /* Colour on a terminal unless NO_COLOR (https://no-color.org) is set. */
 static bool
@@ -100,12 +100,12 @@ cmd_play(int argc, char **argv)
 {
 	struct rule_flags rf = { 0 };
 	struct carc_rules *rules = NULL;
-	uint64_t players = 2, seed = 1, playouts = 1000, v;
-	const char *bot = "random", *record = NULL;
+	uint64_t players = 2, seed = 1, playouts = 0, v;
+	const char *record = NULL;
+	int bot = CARC_BOT_RANDOM;
 	bool is_human[6] = { false }, any_human = false;
 	uint64_t humans[64];
 	int n_humans = 0;
-	struct mcts *search = NULL;
 	bool quiet = false, no_color = false;
 	struct carc_game *game = NULL, *scratch = NULL, *before = NULL;
 	struct human *person = NULL;
@@ -159,14 +159,12 @@ cmd_play(int argc, char **argv)
 						 &playouts) < 0)
 					return 2;
 			} else if (strcmp(a, "--bot") == 0) {
-				if (strcmp(val, "random") != 0 &&
-				    strcmp(val, "greedy") != 0 &&
-				    strcmp(val, "mcts") != 0)
+				bot = carc_bot_kind_from_name(val);
+				if (bot < 0)
 					return usage_error(
 						"--bot: unknown bot '%s' (random, "
 						"greedy or mcts)",
 						val);
-				bot = val;
 			} else {
 				record = val;
 			}
@@ -211,15 +209,13 @@ cmd_play(int argc, char **argv)
 	if (any_human &&
 	    !(person = human_new(want_colour(out, no_color), out)))
 		goto out;
-	if (strcmp(bot, "mcts") == 0 &&
-	    !(search = mcts_new(game, (int)playouts)))
-		goto out;
 	rng = seed ^ 0x5eedull;
 
 	while (carc_game_is_over(game) == 0) {
 		int n = legal_moves(game, &moves, &moves_cap);
 		int player = carc_game_current_player(game);
 		carc_move_t m;
+		int err;
 
 		if (n < 0) {
 			fprintf(stderr, "%s: cannot list the moves: %s\n",
@@ -272,12 +268,12 @@ cmd_play(int argc, char **argv)
 				marks_cap = cap;
 			}
 			marks[n_marks++] = carc_game_history_count(game);
-		} else if (search)
-			m = mcts_choose(search, game, &rng);
-		else if (strcmp(bot, "greedy") == 0)
-			m = pick_greedy(game, moves, n, scratch, &rng);
-		else
-			m = moves[rng_next(&rng) % (uint64_t)n];
+		} else if ((err = bot_move(game, (uint32_t)bot,
+					   (uint32_t)playouts, &rng, &m)) < 0) {
+			fprintf(stderr, "%s: the bot cannot move: %s\n",
+				progname, carc_strerror(err));
+			goto out;
+		}
 		carc_game_copy(before, game);
 		if (carc_game_apply(game, m) < 0) {
 			fprintf(stderr, "%s: the bot chose an illegal move\n",
@@ -307,7 +303,6 @@ out:
 	free(moves);
 	free(marks);
 	human_free(person);
-	mcts_free(search);
 	carc_game_free(before);
 	carc_game_free(scratch);
 	carc_game_free(game);

@@ -66,8 +66,11 @@ int save_record_atomic(const struct carc_game *game, const char *path);
 
 /* bots.c */
 uint64_t rng_next(uint64_t *s);
-carc_move_t pick_greedy(const struct carc_game *game, const carc_move_t *moves,
-			int n, struct carc_game *scratch, uint64_t *rng);
+/* The move of the library's bot @kind (a carc_bot_kind; @playouts for
+ * mcts, 0 for its default) seeded from the tool's stream @rng: 0 or a
+ * negative carc_error. */
+int bot_move(const struct carc_game *game, uint32_t kind, uint32_t playouts,
+	     uint64_t *rng, carc_move_t *out);
 
 /* human.c: a person at the terminal (play --human P) */
 enum { HUMAN_MOVE, HUMAN_UNDO, HUMAN_QUIT, HUMAN_EOF };

@@ -5,7 +5,8 @@
 One script, one subcommand per test:
 
   map-format  MAP                  the version script is well formed
-  map-header  MAP HEADER -- CC..   map globals == functions of the header
+  map-header  MAP HEADER [--also HEADER].. -- CC..
+                                   map globals == functions of the headers
   exports     MAP SOURCE...        map globals == CARC_EXPORT definitions
   shared      MAP LIB --nm NM      dynamic symbols of the .so == map globals
   static      ARCHIVE --nm NM      the .a defines only carc_* globals
@@ -160,9 +161,12 @@ def header_functions(text):
 
 
 def cmd_map_header(args):
-    funcs = header_functions(run_cpp(args.cpp, args.header))
-    if not funcs:
-        fail("no carc_ function found in %s" % args.header)
+    funcs = set()
+    for header in [args.header] + args.also:
+        found = header_functions(run_cpp(args.cpp, header))
+        if not found:
+            fail("no carc_ function found in %s" % header)
+        funcs |= found
     report_sets("the header", funcs, "the map", map_globals(args.map))
     print("%d functions in header and map" % len(funcs))
 
@@ -337,6 +341,8 @@ def main():
     p = sub.add_parser("map-header")
     p.add_argument("map")
     p.add_argument("header")
+    p.add_argument("--also", action="append", default=[],
+                   help="another public header (repeat for more)")
     p.add_argument("cpp", nargs="+", help="C compiler or preprocessor command, after --")
     p.set_defaults(func=cmd_map_header)
 

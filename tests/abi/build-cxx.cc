@@ -5,6 +5,7 @@
 // extern "C".
 #include <carcassonne/carcassonne.h>
 #include <carcassonne/carcassonne-version.h>
+#include <carcassonne/search.h>
 
 #include <cstring>
 

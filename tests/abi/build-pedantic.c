@@ -6,6 +6,7 @@
  */
 #include <carcassonne/carcassonne.h>
 #include <carcassonne/carcassonne-version.h>
+#include <carcassonne/search.h>
 
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +18,10 @@
 CHECK_AT_COMPILE_TIME(move_is_64_bits, sizeof(carc_move_t) == 8);
 CHECK_AT_COMPILE_TIME(move_none_is_zero, CARC_MOVE_NONE == 0);
 CHECK_AT_COMPILE_TIME(ok_is_zero, CARC_OK == 0);
+/* search.h: bindings lay these out by hand */
+CHECK_AT_COMPILE_TIME(bot_options_size,
+		      sizeof(struct carc_bot_options) == 32);
+CHECK_AT_COMPILE_TIME(bot_stats_size, sizeof(struct carc_bot_stats) == 48);
 CHECK_AT_COMPILE_TIME(errors_are_negative, CARC_E_INVALID < 0);
 CHECK_AT_COMPILE_TIME(version_number,
 		      CARC_VERSION_NUMBER ==

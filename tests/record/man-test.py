@@ -5,7 +5,7 @@
 usage: man-test.py SOURCE_ROOT CARCASSONNE
 
 - carcassonne(3) (doc/carcassonne.3.in) names every function of the public
-  header, so a new call cannot be left out of the map of the API;
+  headers, so a new call cannot be left out of the map of the API;
 - carcassonne(1) names every flag that 'carcassonne --help' lists;
 - both pages format without groff warnings (when man is installed).
 """
@@ -25,9 +25,10 @@ def fail(msg):
 
 def main():
     root, tool = sys.argv[1], sys.argv[2]
-    with open(os.path.join(root, 'include', 'carcassonne',
-                           'carcassonne.h')) as f:
-        header = f.read()
+    header = ''
+    for name in ('carcassonne.h', 'search.h'):
+        with open(os.path.join(root, 'include', 'carcassonne', name)) as f:
+            header += f.read()
     with open(os.path.join(root, 'doc', 'carcassonne.3.in')) as f:
         page3 = f.read()
     with open(os.path.join(root, 'cli', 'carcassonne.1')) as f:

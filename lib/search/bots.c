@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * carc_bot_choose(): the built-in bots.  Random and greedy are here, the
+ * tree search in mcts.c.  Public API only.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search-private.h"
+
+static const char *const kind_names[] = {
+	[CARC_BOT_RANDOM] = "random",
+	[CARC_BOT_GREEDY] = "greedy",
+	[CARC_BOT_MCTS] = "mcts",
+};
+
+#define N_KINDS (sizeof(kind_names) / sizeof(kind_names[0]))
+
+CARC_EXPORT const char *
+carc_bot_kind_name(uint32_t kind)
+{
+	return kind < N_KINDS ? kind_names[kind] : NULL;
+}
+
+CARC_EXPORT int
+carc_bot_kind_from_name(const char *name)
+{
+	if (!name)
+		return CARC_E_INVALID;
+	for (uint32_t k = 1; k < N_KINDS; k++)
+		if (strcmp(name, kind_names[k]) == 0)
+			return (int)k;
+	return CARC_E_INVALID;
+}
+
+/* Own score minus the best opponent's. */
+static int
+margin(const struct carc_game *g, uint32_t player, int n_players)
+{
+	int best = -1000000;
+
+	for (int p = 0; p < n_players; p++)
+		if ((uint32_t)p != player &&
+		    carc_game_score(g, (uint32_t)p) > best)
+			best = carc_game_score(g, (uint32_t)p);
+	return carc_game_score(g, player) - best;
+}
+
+/*
+ * The greedy bot: for every legal move, play it on a scratch copy and
+ * measure 4 * (own score - best opponent's score) right after it, forced
+ * scoring included.  A follower deployed while more than two stay in the
+ * supply is worth 3 more, so the bot does claim features instead of
+ * always passing.  The best value wins; ties go to a random one of the
+ * tied moves (reservoir sampling from the seed).
+ */
+static int
+choose_greedy(const struct carc_game *game, const carc_move_t *moves, int n,
+	      uint64_t seed, carc_move_t *out)
+{
+	uint32_t me = (uint32_t)carc_game_current_player(game);
+	int players = carc_game_player_count(game);
+	int best = -1000000, n_best = 0;
+	int deploy_bonus = carc_game_phase(game) == CARC_PHASE_DEPLOY &&
+			   carc_game_supply(game, me, CARC_FIGURE_FOLLOWER) > 2;
+	carc_move_t choice = moves[0];
+	struct carc_game *scratch;
+	int rc = carc_game_clone(game, &scratch);
+
+	if (rc < 0)
+		return rc;
+	for (int i = 0; i < n; i++) {
+		int v;
+
+		if (carc_game_copy(scratch, game) < 0 ||
+		    carc_game_apply(scratch, moves[i]) < 0)
+			continue;
+		v = 4 * margin(scratch, me, players);
+		if (deploy_bonus && carc_move_kind(moves[i]) == CARC_MOVE_DEPLOY)
+			v += 3;
+		if (v > best) {
+			best = v;
+			n_best = 0;
+		}
+		if (v == best && srch_random(&seed) % (uint64_t)++n_best == 0)
+			choice = moves[i];
+	}
+	carc_game_free(scratch);
+	*out = choice;
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_bot_choose(const struct carc_game *game,
+		const struct carc_bot_options *opts, carc_move_t *move_out,
+		struct carc_bot_stats *stats)
+{
+	struct carc_bot_options o = { sizeof(o), 0, 0, 0, 0, 0, 0 };
+	struct carc_bot_stats st;
+	struct srch_moves m = { NULL, 0, 1 };
+	uint64_t start = carc__srch_now_us();
+	carc_move_t move = CARC_MOVE_NONE;
+	int n, rc;
+
+	if (!game || !move_out)
+		return CARC_E_INVALID;
+	if (opts) {
+		if (opts->size != sizeof(*opts))
+			return CARC_E_INVALID;
+		o = *opts;
+	}
+	if (stats && stats->size != sizeof(*stats))
+		return CARC_E_INVALID;
+	if (o.kind == 0)
+		o.kind = CARC_BOT_MCTS;
+	if (o.kind > CARC_BOT_MCTS || o.threads > CARC_BOT_MAX_THREADS)
+		return CARC_E_INVALID;
+	if (o.threads == 0)
+		o.threads = 1;
+	if (o.playouts == 0 && o.time_ms == 0)
+		o.playouts = CARC_BOT_DEFAULT_PLAYOUTS;
+	if (o.exploration == 0)
+		o.exploration = 600;
+	rc = carc_game_is_over(game);
+	if (rc != 0)
+		return rc < 0 ? rc : CARC_E_GAME_OVER;
+
+	memset(&st, 0, sizeof(st));
+	st.size = sizeof(st);
+	st.threads = 1;
+	st.value = -1;
+	n = carc__srch_list_moves(&m, game);
+	if (n <= 0) {
+		rc = n < 0 ? n : CARC_E_GAME_OVER;
+		goto out;
+	}
+	st.moves = (uint32_t)n;
+	if (n == 1) {
+		move = m.v[0];
+	} else if (o.kind == CARC_BOT_RANDOM) {
+		/* the first output of the generator seeded with the seed */
+		uint64_t s = o.seed;
+
+		move = m.v[srch_random(&s) % (uint64_t)n];
+	} else if (o.kind == CARC_BOT_GREEDY) {
+		rc = choose_greedy(game, m.v, n, o.seed, &move);
+	} else {
+		rc = carc__srch_mcts_choose(game, &o, &move, &st);
+	}
+	if (rc < 0)
+		goto out;
+	st.elapsed_us = carc__srch_now_us() - start;
+	*move_out = move;
+	if (stats)
+		*stats = st;
+	rc = CARC_OK;
+out:
+	free(m.v);
+	return rc;
+}

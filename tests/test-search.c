@@ -1,0 +1,784 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The search layer (<carcassonne/search.h>): carc_game_playout(),
+ * carc_bot_choose() and the bot names.  Exact outcomes: a playout is
+ * replayed move by move through the public API, a bot's move is legal at
+ * every decision point of every expansion, a seed gives the same move,
+ * the hidden order of the stack never changes a result, bad arguments
+ * give the documented codes and change nothing.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if HAVE_PTHREAD
+#include <pthread.h>
+#endif
+
+#include <carcassonne/carcassonne.h>
+#include <carcassonne/search.h>
+
+#include "test-common.h"
+
+/* CARC_TEST_QUICK (the valgrind run): fewer games. */
+static int
+quick(void)
+{
+	const char *q = getenv("CARC_TEST_QUICK");
+
+	return q && *q && strcmp(q, "0") != 0;
+}
+
+/* Rule sets: base, each expansion, all of them. */
+enum { BASE, PHANTOM, CROP, LB, ALL, N_SETS };
+
+static struct carc_rules *
+rules_of(int set)
+{
+	switch (set) {
+	case PHANTOM:
+		return make_rules(NULL, CARC_OPT_PHANTOM, 1, 0);
+	case CROP:
+		return make_rules(NULL, CARC_OPT_CROP_CIRCLES_I, 1,
+				  CARC_OPT_CROP_CIRCLES_II, 1, 0);
+	case LB:
+		return make_rules(NULL, CARC_OPT_LITTLE_BUILDINGS, 1, 0);
+	case ALL:
+		return make_rules(NULL, CARC_OPT_PHANTOM, 1,
+				  CARC_OPT_CROP_CIRCLES_I, 1,
+				  CARC_OPT_CROP_CIRCLES_II, 1,
+				  CARC_OPT_LITTLE_BUILDINGS, 1, 0);
+	default:
+		return make_rules(NULL, 0);
+	}
+}
+
+/* splitmix64, as documented for carc_game_playout() */
+static uint64_t
+splitmix(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* Play @n uniformly random moves (fewer if the game ends). */
+static void
+advance(struct carc_game *g, int n, uint64_t *rng)
+{
+	carc_move_t moves[1024];
+
+	while (n-- > 0 && !carc_game_is_over(g)) {
+		int k = carc_game_legal_moves(g, moves, 1024);
+
+		ck_assert_int_gt(k, 0);
+		ck_assert_int_le(k, 1024);
+		assert_ok(carc_game_apply(g, moves[splitmix(rng) % (uint64_t)k]));
+	}
+}
+
+/* A game of rule set @set after @n random moves. */
+static struct carc_game *
+position(int set, uint32_t players, uint64_t seed, int n)
+{
+	struct carc_rules *r = rules_of(set);
+	struct carc_game *g = make_game(r, players, seed);
+	uint64_t rng = seed * 31 + 7;
+
+	carc_rules_unref(r);
+	advance(g, n, &rng);
+	return g;
+}
+
+/* What must not change: hash, draw order, history, phase. */
+struct snapshot {
+	uint64_t hash;
+	uint32_t order[128];
+	int n_order, drawn, history, phase;
+};
+
+static void
+snap(const struct carc_game *g, struct snapshot *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->hash = carc_game_hash(g);
+	s->n_order = carc_game_draw_order(g, s->order, 128);
+	ck_assert_int_le(s->n_order, 128);
+	s->drawn = carc_game_drawn_count(g);
+	s->history = carc_game_history_count(g);
+	s->phase = carc_game_phase(g);
+}
+
+static void
+assert_unchanged(const struct carc_game *g, const struct snapshot *before)
+{
+	struct snapshot now;
+
+	snap(g, &now);
+	ck_assert(now.hash == before->hash);
+	ck_assert_int_eq(now.n_order, before->n_order);
+	ck_assert(memcmp(now.order, before->order,
+			 sizeof(now.order)) == 0);
+	ck_assert_int_eq(now.drawn, before->drawn);
+	ck_assert_int_eq(now.history, before->history);
+	ck_assert_int_eq(now.phase, before->phase);
+}
+
+static struct carc_bot_options
+options(uint32_t kind, uint32_t playouts, uint64_t seed)
+{
+	struct carc_bot_options o;
+
+	memset(&o, 0, sizeof(o));
+	o.size = sizeof(o);
+	o.kind = kind;
+	o.playouts = playouts;
+	o.seed = seed;
+	return o;
+}
+
+static int
+is_listed(const struct carc_game *g, carc_move_t m)
+{
+	carc_move_t moves[1024];
+	int n = carc_game_legal_moves(g, moves, 1024);
+
+	for (int i = 0; i < n; i++)
+		if (moves[i] == m)
+			return 1;
+	return 0;
+}
+
+/* ---- names ---------------------------------------------------------- */
+
+START_TEST(kind_names)
+{
+	ck_assert_str_eq(carc_bot_kind_name(CARC_BOT_RANDOM), "random");
+	ck_assert_str_eq(carc_bot_kind_name(CARC_BOT_GREEDY), "greedy");
+	ck_assert_str_eq(carc_bot_kind_name(CARC_BOT_MCTS), "mcts");
+	ck_assert_ptr_null(carc_bot_kind_name(0));
+	ck_assert_ptr_null(carc_bot_kind_name(4));
+	ck_assert_ptr_null(carc_bot_kind_name(UINT32_MAX));
+	ck_assert_int_eq(carc_bot_kind_from_name("random"), CARC_BOT_RANDOM);
+	ck_assert_int_eq(carc_bot_kind_from_name("greedy"), CARC_BOT_GREEDY);
+	ck_assert_int_eq(carc_bot_kind_from_name("mcts"), CARC_BOT_MCTS);
+	assert_status_eq(carc_bot_kind_from_name("MCTS"), CARC_E_INVALID);
+	assert_status_eq(carc_bot_kind_from_name("mcts "), CARC_E_INVALID);
+	assert_status_eq(carc_bot_kind_from_name(""), CARC_E_INVALID);
+	assert_status_eq(carc_bot_kind_from_name(NULL), CARC_E_INVALID);
+}
+END_TEST
+
+/* ---- playouts ------------------------------------------------------- */
+
+START_TEST(playout_bad_arguments)
+{
+	struct carc_game *g = position(BASE, 2, 3, 9);
+	struct snapshot before;
+	int32_t scores[2] = { -7, -7 };
+
+	snap(g, &before);
+	assert_status_eq(carc_game_playout(NULL, 1, 0, scores, 2),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_game_playout(g, 1, 0, NULL, 2), CARC_E_INVALID);
+	assert_status_eq(carc_game_playout(g, 1, 2, scores, 2),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_game_playout(g, 1, UINT32_MAX, scores, 2),
+			 CARC_E_INVALID);
+	ck_assert_int_eq(scores[0], -7);
+	ck_assert_int_eq(scores[1], -7);
+	assert_unchanged(g, &before);
+	carc_game_free(g);
+}
+END_TEST
+
+/* snprintf-style: the player count, min(players, n) scores written. */
+START_TEST(playout_counts)
+{
+	struct carc_game *g = position(ALL, 3, 5, 20);
+	struct snapshot before;
+	int32_t all[6], one[3] = { -7, -7, -7 };
+
+	snap(g, &before);
+	ck_assert_int_eq(carc_game_playout(g, 42, 0, NULL, 0), 3);
+	ck_assert_int_eq(carc_game_playout(g, 42, 0, all, 6), 3);
+	ck_assert_int_eq(carc_game_playout(g, 42, 0, one, 1), 3);
+	ck_assert_int_eq(one[0], all[0]);
+	ck_assert_int_eq(one[1], -7);
+	ck_assert_int_eq(one[2], -7);
+	assert_unchanged(g, &before);
+	carc_game_free(g);
+}
+END_TEST
+
+/* The same game, seed and flags give the same scores; the scores of a
+ * fixed position and seed are pinned (the engine is deterministic on
+ * every platform). */
+START_TEST(playout_deterministic)
+{
+	struct carc_game *g = position(BASE, 2, 1, 0);
+	int32_t a[2], b[2];
+
+	ck_assert_int_eq(carc_game_playout(g, 12345, 0, a, 2), 2);
+	ck_assert_int_eq(carc_game_playout(g, 12345, 0, b, 2), 2);
+	ck_assert_int_eq(a[0], b[0]);
+	ck_assert_int_eq(a[1], b[1]);
+	ck_assert_int_eq(a[0], 18);
+	ck_assert_int_eq(a[1], 24);
+	ck_assert_int_eq(carc_game_playout(g, 12345, CARC_PLAYOUT_KEEP_ORDER,
+					   a, 2), 2);
+	ck_assert_int_eq(a[0], 10);
+	ck_assert_int_eq(a[1], 25);
+	carc_game_free(g);
+}
+END_TEST
+
+/* Replay the documented algorithm through the public API: the tiles
+ * left by type after the tile in hand, carc_game_shuffle_stack() with
+ * the seed, then moves[(r >> 32) * n >> 32] with r from splitmix64. */
+static void
+replay(const struct carc_game *g, uint64_t seed, uint32_t flags,
+       int32_t *scores)
+{
+	struct carc_game *c;
+	carc_move_t moves[1024];
+	uint64_t rng = seed;
+
+	assert_ok(carc_game_clone(g, &c));
+	if (!(flags & CARC_PLAYOUT_KEEP_ORDER)) {
+		uint32_t order[128];
+		size_t n = 0;
+
+		ck_assert_int_eq(carc_game_phase(c), CARC_PHASE_PLACE_TILE);
+		order[n++] = (uint32_t)carc_game_current_tile(c);
+		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+			for (int k = carc_game_remaining(c, t); k > 0; k--)
+				order[n++] = t;
+		assert_ok(carc_game_set_draw_order(c, order, n));
+		assert_ok(carc_game_shuffle_stack(c, seed));
+	}
+	while (!carc_game_is_over(c)) {
+		int n = carc_game_legal_moves(c, moves, 1024);
+		uint64_t r = splitmix(&rng);
+
+		ck_assert_int_gt(n, 0);
+		assert_ok(carc_game_apply(
+			c, moves[((r >> 32) * (uint64_t)n) >> 32]));
+	}
+	for (int p = 0; p < carc_game_player_count(c); p++)
+		scores[p] = carc_game_score(c, (uint32_t)p);
+	carc_game_free(c);
+}
+
+START_TEST(playout_replays)
+{
+	for (int set = 0; set < N_SETS; set++)
+		for (uint32_t players = 2; players <= 4; players++) {
+			uint64_t seed = (uint64_t)(set * 10 + players);
+			/* an even number of random moves from the start
+			 * of a two-move turn is not always a placement:
+			 * advance until one */
+			struct carc_game *g = position(set, players, seed,
+						       (int)(seed % 40));
+			uint64_t rng = seed;
+
+			while (carc_game_phase(g) != CARC_PHASE_PLACE_TILE)
+				advance(g, 1, &rng);
+			for (uint32_t flags = 0; flags <= 1; flags++) {
+				int32_t got[6], want[6];
+
+				ck_assert_int_eq(carc_game_playout(
+							 g, seed * 977, flags,
+							 got, 6),
+						 (int)players);
+				replay(g, seed * 977, flags, want);
+				for (uint32_t p = 0; p < players; p++)
+					ck_assert_int_eq(got[p], want[p]);
+			}
+			carc_game_free(g);
+		}
+}
+END_TEST
+
+/* A finished game gives its own scores. */
+START_TEST(playout_finished_game)
+{
+	struct carc_game *g = position(ALL, 2, 8, 100000);
+	int32_t s[2];
+
+	ck_assert_int_eq(carc_game_is_over(g), 1);
+	for (uint32_t flags = 0; flags <= 1; flags++) {
+		ck_assert_int_eq(carc_game_playout(g, 3, flags, s, 2), 2);
+		ck_assert_int_eq(s[0], carc_game_score(g, 0));
+		ck_assert_int_eq(s[1], carc_game_score(g, 1));
+	}
+	carc_game_free(g);
+}
+END_TEST
+
+/*
+ * Two games that differ only in the hidden order of the stack: every
+ * playout and every bot decision is the same in both, at a placement
+ * and at the deployment after it.
+ */
+START_TEST(hidden_order_is_hidden)
+{
+	for (int set = 0; set < N_SETS; set++) {
+		struct carc_game *a = position(set, 2, 60 + (uint64_t)set, 12);
+		struct carc_game *b;
+		uint32_t order[128];
+		uint64_t rng = 99;
+		int n;
+
+		while (carc_game_phase(a) != CARC_PHASE_PLACE_TILE)
+			advance(a, 1, &rng);
+		assert_ok(carc_game_clone(a, &b));
+		/* b: the tile in hand, then the stack reversed */
+		n = carc_game_draw_order(b, order, 128);
+		ck_assert_int_le(n, 128);
+		{
+			int first = carc_game_drawn_count(b) - 1;
+			int len = n - first;
+
+			for (int i = 1; i < len / 2; i++) {
+				uint32_t t = order[first + i];
+
+				order[first + i] = order[first + len - i];
+				order[first + len - i] = t;
+			}
+			assert_ok(carc_game_set_draw_order(b, order + first,
+							   (size_t)len));
+		}
+		ck_assert(carc_game_hash(a) == carc_game_hash(b));
+		for (int step = 0; step < 2; step++) {
+			for (uint64_t seed = 1; seed <= 5; seed++) {
+				int32_t sa[2], sb[2];
+
+				ck_assert_int_eq(carc_game_playout(a, seed, 0,
+								   sa, 2), 2);
+				ck_assert_int_eq(carc_game_playout(b, seed, 0,
+								   sb, 2), 2);
+				ck_assert_int_eq(sa[0], sb[0]);
+				ck_assert_int_eq(sa[1], sb[1]);
+			}
+			for (uint32_t kind = 1; kind <= 3; kind++) {
+				struct carc_bot_options o =
+					options(kind, 60, 7);
+				carc_move_t ma, mb;
+
+				assert_ok(carc_bot_choose(a, &o, &ma, NULL));
+				assert_ok(carc_bot_choose(b, &o, &mb, NULL));
+				ck_assert(ma == mb);
+			}
+			/* the same placement in both: now at a deploy step
+			 * (or the next turn) with the orders still apart */
+			{
+				struct carc_bot_options o =
+					options(CARC_BOT_RANDOM, 0, 3);
+				carc_move_t m;
+
+				assert_ok(carc_bot_choose(a, &o, &m, NULL));
+				assert_ok(carc_game_apply(a, m));
+				assert_ok(carc_game_apply(b, m));
+			}
+		}
+		carc_game_free(a);
+		carc_game_free(b);
+	}
+}
+END_TEST
+
+/* ---- carc_bot_choose ------------------------------------------------ */
+
+START_TEST(choose_bad_arguments)
+{
+	struct carc_game *g = position(ALL, 2, 4, 11);
+	struct carc_game *over = position(BASE, 2, 4, 100000);
+	struct carc_bot_options o = options(CARC_BOT_MCTS, 10, 1);
+	struct carc_bot_stats st;
+	struct snapshot before;
+	carc_move_t m = 12345;
+
+	snap(g, &before);
+	memset(&st, 0x5a, sizeof(st));
+	st.size = sizeof(st) + 1;
+	assert_status_eq(carc_bot_choose(NULL, &o, &m, NULL), CARC_E_INVALID);
+	assert_status_eq(carc_bot_choose(g, &o, NULL, NULL), CARC_E_INVALID);
+	o.size = 0;
+	assert_status_eq(carc_bot_choose(g, &o, &m, NULL), CARC_E_INVALID);
+	o.size = sizeof(o) - 8;
+	assert_status_eq(carc_bot_choose(g, &o, &m, NULL), CARC_E_INVALID);
+	o = options(4, 10, 1);
+	assert_status_eq(carc_bot_choose(g, &o, &m, NULL), CARC_E_INVALID);
+	o = options(UINT32_MAX, 10, 1);
+	assert_status_eq(carc_bot_choose(g, &o, &m, NULL), CARC_E_INVALID);
+	o = options(CARC_BOT_MCTS, 10, 1);
+	o.threads = CARC_BOT_MAX_THREADS + 1;
+	assert_status_eq(carc_bot_choose(g, &o, &m, NULL), CARC_E_INVALID);
+	o = options(CARC_BOT_MCTS, 10, 1);
+	assert_status_eq(carc_bot_choose(g, &o, &m, &st), CARC_E_INVALID);
+	ck_assert_int_eq(st.size, sizeof(st) + 1);
+	ck_assert_int_eq(st.threads, 0x5a5a5a5a);
+	assert_status_eq(carc_bot_choose(g, NULL, &m, &st), CARC_E_INVALID);
+	st.size = sizeof(st);
+	for (uint32_t kind = 0; kind <= 3; kind++) {
+		o = options(kind, 10, 1);
+		assert_status_eq(carc_bot_choose(over, &o, &m, &st),
+				 CARC_E_GAME_OVER);
+	}
+	ck_assert(m == 12345);
+	ck_assert_int_eq(st.threads, 0x5a5a5a5a);
+	assert_unchanged(g, &before);
+	carc_game_free(g);
+	carc_game_free(over);
+}
+END_TEST
+
+/* The random bot: moves[first splitmix64 output of the seed % n]. */
+START_TEST(choose_random_exact)
+{
+	struct carc_game *g = position(ALL, 3, 21, 0);
+	carc_move_t moves[1024];
+	uint64_t rng = 5;
+
+	while (!carc_game_is_over(g)) {
+		int n = carc_game_legal_moves(g, moves, 1024);
+		uint64_t seed = splitmix(&rng), s = seed;
+		struct carc_bot_options o = options(CARC_BOT_RANDOM, 0, seed);
+		struct carc_bot_stats st;
+		carc_move_t m;
+
+		memset(&st, 0, sizeof(st));
+		st.size = sizeof(st);
+		assert_ok(carc_bot_choose(g, &o, &m, &st));
+		ck_assert(m == moves[splitmix(&s) % (uint64_t)n]);
+		ck_assert_int_eq(st.moves, n);
+		ck_assert_int_eq(st.playouts, 0);
+		ck_assert_int_eq(st.threads, 1);
+		ck_assert_int_eq(st.value, -1);
+		assert_ok(carc_game_apply(g, m));
+	}
+	carc_game_free(g);
+}
+END_TEST
+
+static int
+greedy_value(const struct carc_game *g, carc_move_t m)
+{
+	struct carc_game *c;
+	uint32_t me = (uint32_t)carc_game_current_player(g);
+	int best = -1000000, v;
+
+	assert_ok(carc_game_clone(g, &c));
+	assert_ok(carc_game_apply(c, m));
+	for (int p = 0; p < carc_game_player_count(c); p++)
+		if ((uint32_t)p != me && carc_game_score(c, (uint32_t)p) > best)
+			best = carc_game_score(c, (uint32_t)p);
+	v = 4 * (carc_game_score(c, me) - best);
+	if (carc_game_phase(g) == CARC_PHASE_DEPLOY &&
+	    carc_move_kind(m) == CARC_MOVE_DEPLOY &&
+	    carc_game_supply(g, me, CARC_FIGURE_FOLLOWER) > 2)
+		v += 3;
+	carc_game_free(c);
+	return v;
+}
+
+/* The greedy bot takes a move of the best value (see search.h). */
+START_TEST(choose_greedy_best)
+{
+	for (int set = 0; set < N_SETS; set += 4) {
+		struct carc_game *g = position(set, 2, 31, 0);
+		carc_move_t moves[1024];
+		uint64_t rng = 1;
+		int decisions = 0;
+
+		while (!carc_game_is_over(g) &&
+		       decisions < (quick() ? 12 : 60)) {
+			int n = carc_game_legal_moves(g, moves, 1024);
+			struct carc_bot_options o =
+				options(CARC_BOT_GREEDY, 0, splitmix(&rng));
+			carc_move_t m;
+			int best = -1000000;
+
+			assert_ok(carc_bot_choose(g, &o, &m, NULL));
+			for (int i = 0; i < n; i++) {
+				int v = greedy_value(g, moves[i]);
+				if (v > best)
+					best = v;
+			}
+			ck_assert_int_eq(greedy_value(g, m), best);
+			assert_ok(carc_game_apply(g, m));
+			decisions++;
+		}
+		carc_game_free(g);
+	}
+}
+END_TEST
+
+/*
+ * Every bot gives a legal move at every decision point of every
+ * expansion, whoever is to move; the game is never changed by the call.
+ * Every kind of decision point is met in the games with all expansions.
+ */
+START_TEST(choose_every_decision_point)
+{
+	int seen[CARC_PHASE_GAME_OVER + 1] = { 0 };
+
+	int seeds = quick() ? 1 : 3;
+
+	for (int set = quick() ? ALL : 0; set < N_SETS; set++)
+		for (uint32_t players = 2; players <= 4; players += 2)
+			for (uint64_t seed = 1; seed <= (uint64_t)seeds; seed++) {
+				struct carc_game *g = position(
+					set, players, seed * 100 + (uint64_t)set, 0);
+				uint64_t rng = seed;
+				uint32_t turn = 0;
+
+				while (!carc_game_is_over(g)) {
+					/* the search at every fourth
+					 * decision, cheap bots between */
+					uint32_t kind = turn % 4 == 0
+								? CARC_BOT_MCTS
+								: 1 + turn % 2;
+					struct carc_bot_options o = options(
+						kind, 12, splitmix(&rng));
+					struct snapshot before;
+					carc_move_t m;
+
+					snap(g, &before);
+					if (set == ALL)
+						seen[carc_game_phase(g)]++;
+					assert_ok(carc_bot_choose(g, &o, &m,
+								  NULL));
+					assert_unchanged(g, &before);
+					ck_assert_int_eq(carc_game_is_legal(g, m),
+							 1);
+					ck_assert(is_listed(g, m));
+					assert_ok(carc_game_apply(g, m));
+					turn++;
+				}
+				carc_game_free(g);
+			}
+	for (int p = CARC_PHASE_PLACE_TILE; p < CARC_PHASE_GAME_OVER; p++)
+		ck_assert_msg(seen[p] > 0, "phase %d never met", p);
+}
+END_TEST
+
+/* The same options and seed give the same move and the same statistics
+ * (but the time); the playout budget is exact. */
+START_TEST(choose_reproducible)
+{
+	for (int set = 0; set < N_SETS; set += 4) {
+		struct carc_game *g = position(set, 2, 77, 30);
+		uint64_t rng = 3;
+
+		for (int d = 0; d < (quick() ? 2 : 6) && !carc_game_is_over(g);
+		     d++) {
+			for (uint32_t threads = 1; threads <= 3; threads += 2) {
+				struct carc_bot_options o =
+					options(CARC_BOT_MCTS, 200, 1000 + d);
+				struct carc_bot_stats s1, s2;
+				carc_move_t m1, m2;
+				int n = carc_game_legal_moves(g, NULL, 0);
+
+				o.threads = threads;
+				memset(&s1, 0, sizeof(s1));
+				s1.size = sizeof(s1);
+				s2 = s1;
+				assert_ok(carc_bot_choose(g, &o, &m1, &s1));
+				assert_ok(carc_bot_choose(g, &o, &m2, &s2));
+				ck_assert(m1 == m2);
+				ck_assert_int_eq(s1.moves, n);
+				ck_assert_int_eq(s1.playouts,
+						 n > 1 ? 200 : 0);
+				ck_assert_int_eq(s2.playouts, s1.playouts);
+				ck_assert_int_eq(s2.nodes, s1.nodes);
+				ck_assert_int_eq(s2.visits, s1.visits);
+				ck_assert_int_eq(s2.value, s1.value);
+				if (n > 1) {
+					ck_assert_int_ge(s1.visits, 200 / n);
+					ck_assert_int_le(s1.visits, 200);
+					ck_assert_int_ge(s1.value, 0);
+					ck_assert_int_le(s1.value, 1000);
+					ck_assert_int_ge(s1.nodes, threads);
+					ck_assert_int_eq(s1.threads,
+							 HAVE_PTHREAD ? threads
+								      : 1);
+				}
+			}
+			advance(g, 1, &rng);
+		}
+		carc_game_free(g);
+	}
+}
+END_TEST
+
+/* NULL options: the default search. */
+START_TEST(choose_defaults)
+{
+	struct carc_game *g = position(BASE, 2, 5, 0);
+	struct carc_bot_stats st;
+	carc_move_t m1, m2;
+	struct carc_bot_options o;
+
+	memset(&st, 0, sizeof(st));
+	st.size = sizeof(st);
+	assert_ok(carc_bot_choose(g, NULL, &m1, &st));
+	ck_assert_int_eq(st.playouts, CARC_BOT_DEFAULT_PLAYOUTS);
+	ck_assert_int_eq(st.threads, 1);
+	ck_assert_int_eq(carc_game_is_legal(g, m1), 1);
+	if (!quick()) {
+		memset(&o, 0, sizeof(o));
+		o.size = sizeof(o);
+		assert_ok(carc_bot_choose(g, &o, &m2, NULL));
+		ck_assert(m1 == m2);
+	}
+	carc_game_free(g);
+}
+END_TEST
+
+/* A decision with one legal move is answered without a search: the
+ * first such decision of seeded random games with every expansion. */
+START_TEST(choose_single_move)
+{
+	int found = 0;
+
+	for (uint64_t seed = 1; seed <= 20 && !found; seed++) {
+		struct carc_game *g = position(ALL, 2, seed, 0);
+		uint64_t rng = seed;
+
+		while (!carc_game_is_over(g) && !found) {
+			carc_move_t only;
+
+			if (carc_game_legal_moves(g, &only, 1) == 1) {
+				struct carc_bot_options o =
+					options(CARC_BOT_MCTS, 100, 1);
+				struct carc_bot_stats st;
+				carc_move_t m;
+
+				memset(&st, 0, sizeof(st));
+				st.size = sizeof(st);
+				assert_ok(carc_bot_choose(g, &o, &m, &st));
+				ck_assert(m == only);
+				ck_assert_int_eq(st.moves, 1);
+				ck_assert_int_eq(st.playouts, 0);
+				ck_assert_int_eq(st.nodes, 0);
+				found = 1;
+			}
+			advance(g, 1, &rng);
+		}
+		carc_game_free(g);
+	}
+	ck_assert(found);
+}
+END_TEST
+
+/* A time limit alone: at least one playout, and the call ends within a
+ * generous bound (no flaky timing: only an upper bound far above it). */
+START_TEST(choose_time_limit)
+{
+	struct carc_game *g = position(ALL, 2, 9, 4);
+	struct carc_bot_options o = options(CARC_BOT_MCTS, 0, 1);
+	struct carc_bot_stats st;
+	carc_move_t m;
+
+	o.time_ms = 30;
+	o.threads = 2;
+	memset(&st, 0, sizeof(st));
+	st.size = sizeof(st);
+	assert_ok(carc_bot_choose(g, &o, &m, &st));
+	ck_assert_int_ge(st.playouts, 1);
+	ck_assert_uint_lt(st.elapsed_us, 30000u + 10000000u);
+	ck_assert_int_eq(carc_game_is_legal(g, m), 1);
+	/* both limits: the playouts stop it first */
+	o.time_ms = 100000;
+	o.playouts = 50;
+	assert_ok(carc_bot_choose(g, &o, &m, &st));
+	ck_assert_int_eq(st.playouts, 50);
+	carc_game_free(g);
+}
+END_TEST
+
+#if HAVE_PTHREAD
+/* Searches on several threads at once, each with threads of its own,
+ * give the moves of a run on one thread. */
+#define N_CALLERS 3
+struct call {
+	const struct carc_game *g;
+	carc_move_t move;
+	int rc;
+};
+
+static void *
+call_bot(void *arg)
+{
+	struct call *c = arg;
+	struct carc_bot_options o = options(CARC_BOT_MCTS, 150, 11);
+
+	o.threads = 2;
+	c->rc = carc_bot_choose(c->g, &o, &c->move, NULL);
+	return NULL;
+}
+
+START_TEST(choose_concurrent_callers)
+{
+	struct carc_game *g[N_CALLERS];
+	struct call calls[N_CALLERS];
+	pthread_t tid[N_CALLERS];
+	carc_move_t want[N_CALLERS];
+
+	for (int i = 0; i < N_CALLERS; i++) {
+		g[i] = position(i == 1 ? ALL : BASE, 2, 40 + (uint64_t)i, 10);
+		calls[i].g = g[i];
+		call_bot(&calls[i]);
+		assert_ok(calls[i].rc);
+		want[i] = calls[i].move;
+		calls[i].move = 0;
+		calls[i].rc = -100;
+	}
+	for (int i = 0; i < N_CALLERS; i++)
+		ck_assert_int_eq(pthread_create(&tid[i], NULL, call_bot,
+						&calls[i]), 0);
+	for (int i = 0; i < N_CALLERS; i++) {
+		pthread_join(tid[i], NULL);
+		assert_ok(calls[i].rc);
+		ck_assert(calls[i].move == want[i]);
+		carc_game_free(g[i]);
+	}
+}
+END_TEST
+#endif
+
+Suite *
+test_suite(void)
+{
+	Suite *s = suite_create("search");
+	TCase *tc = tcase_create("search");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, kind_names);
+	tcase_add_test(tc, playout_bad_arguments);
+	tcase_add_test(tc, playout_counts);
+	tcase_add_test(tc, playout_deterministic);
+	tcase_add_test(tc, playout_replays);
+	tcase_add_test(tc, playout_finished_game);
+	tcase_add_test(tc, hidden_order_is_hidden);
+	tcase_add_test(tc, choose_bad_arguments);
+	tcase_add_test(tc, choose_random_exact);
+	tcase_add_test(tc, choose_greedy_best);
+	tcase_add_test(tc, choose_every_decision_point);
+	tcase_add_test(tc, choose_reproducible);
+	tcase_add_test(tc, choose_defaults);
+	tcase_add_test(tc, choose_single_move);
+	tcase_add_test(tc, choose_time_limit);
+#if HAVE_PTHREAD
+	tcase_add_test(tc, choose_concurrent_callers);
+#endif
+	suite_add_tcase(s, tc);
+	return s;
+}
