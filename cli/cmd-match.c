@@ -34,6 +34,7 @@ cmd_match(int argc, char **argv)
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <poll.h>
@@ -159,6 +160,11 @@ start_job(struct match *mt, struct job *j, int g)
 
 	if (pipe(fds) < 0)
 		return -1;
+	/* no bot inherits them: a bot's descendant that lives on must not
+	 * keep the pipe open */
+	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+	fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
 	fflush(NULL);
 	j->pid = fork();
 	if (j->pid < 0) {
@@ -864,7 +870,9 @@ seat:
 		}
 		if (poll(pfd, (nfds_t)running, 200) < 0 && errno != EINTR)
 			break;
-		for (int j = 0; j < running; j++) {
+		/* downwards: a finished job takes the last one's place, which
+		 * has been looked at already */
+		for (int j = running - 1; j >= 0; j--) {
 			struct job *jb = &jobs[j];
 			ssize_t k;
 			int st = 0, g = jb->game;
@@ -877,7 +885,7 @@ seat:
 				jb->got += (size_t)k;
 				continue;
 			}
-			if (k < 0 && errno == EINTR)
+			if (k < 0 && (errno == EINTR || errno == EAGAIN))
 				continue;
 			/* end of the pipe: the worker is done */
 			close(jb->fd);
@@ -910,7 +918,7 @@ seat:
 						standing(&mt, &rp, stderr);
 				}
 			}
-			jobs[j--] = jobs[--running];
+			jobs[j] = jobs[--running];
 			reap_orphans(jobs, running);
 		}
 	}

@@ -63,8 +63,9 @@ def misbehave(go_line):
         subprocess.Popen(['sleep', '1000'])
         sleep_forever()
     elif mode == 'escape':
+        # it keeps every descriptor the bot inherited (close_fds=False)
         child = subprocess.Popen(['sleep', '1000'], start_new_session=True,
-                                 stdin=subprocess.DEVNULL,
+                                 close_fds=False, stdin=subprocess.DEVNULL,
                                  stdout=subprocess.DEVNULL,
                                  stderr=subprocess.DEVNULL)
         with open(os.environ['ESCAPE_PIDS'], 'a') as f:
