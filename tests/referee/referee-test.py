@@ -291,9 +291,10 @@ class SampleBots(unittest.TestCase):
             return rep
 
     def test_c_bot(self):
-        rep = self.check_clean(['greedy', RANDOM_BOT, '--games', '2',
-                                '--all'])
-        self.assertEqual(rep['bots'][1]['name'], 'random-bot')
+        rep = self.check_clean(['greedy', RANDOM_BOT, f'{CARC} bot random',
+                                '--games', '3', '--all'])
+        self.assertEqual([b['name'] for b in rep['bots']],
+                         ['greedy', 'random-bot', 'carcassonne-bot random'])
 
     def test_python_bot(self):
         rep = self.check_clean(['random', f'{PY} {SAMPLE_PY}',
@@ -369,21 +370,28 @@ class BrokenBots(unittest.TestCase):
              '--quiet'], timeout=30)[1])
         self.assertEqual(rep['bots'][1]['forfeits'], {'time': 2})
 
-    def test_sigint_leaves_nothing(self):
+    def test_signals_leave_nothing(self):
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with self.subTest(signal=sig):
+                self.interrupt(sig)
+
+    def interrupt(self, sig):
         p = subprocess.Popen(
             [CARC, 'match', 'greedy', f'exec {PY} {BROKEN} hang',
              f'exec {PY} {BROKEN} hang', '--games', '6', '--jobs', '2',
              '--move-time', '600000'], stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, start_new_session=True)
-        time.sleep(2)
+        time.sleep(1.5)
         self.assertIsNone(p.poll())
+        # two workers, each with two bots (and their inner bots and
+        # sleeping grandchildren)
         self.assertGreater(len(session_processes(p.pid)), 4)
         start = time.monotonic()
-        p.send_signal(signal.SIGINT)
+        p.send_signal(sig)
         out, err = p.communicate(timeout=10)
         self.assertLess(time.monotonic() - start, 5)
-        self.assertEqual(p.returncode, 130, err)
-        self.assertIn('stopped by signal 2', err)
+        self.assertEqual(p.returncode, 128 + sig, err)
+        self.assertIn(f'stopped by signal {int(sig)}', err)
         self.assertIn('0 games in 0 rounds', out)
         time.sleep(0.05)
         self.assertEqual(session_processes(p.pid), [])
