@@ -9,6 +9,7 @@
 
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,8 +24,22 @@ enum kind { RANDOM, GREEDY, MCTS };
 
 struct builtin {
 	enum kind kind;
-	uint64_t playouts;
-	char name[64];
+	uint64_t playouts;	/* 0: none (with a time) */
+	uint64_t threads;	/* 1 to CARC_BOT_MAX_THREADS */
+	uint64_t time_ms;	/* 0: none */
+	char name[96];
+};
+
+/* The parameters of mcts: name, range, where. */
+static const struct param {
+	const char *name;
+	uint64_t min, max;
+	size_t offset;
+} params[] = {
+	{ "playouts", 0, 10000000, offsetof(struct builtin, playouts) },
+	{ "threads", 1, CARC_BOT_MAX_THREADS,
+	  offsetof(struct builtin, threads) },
+	{ "time", 0, 86400000, offsetof(struct builtin, time_ms) },
 };
 
 static const char *const kind_names[] = { "random", "greedy", "mcts" };
@@ -47,27 +62,44 @@ builtin_is_spec(const char *spec)
 	return kind_of(spec, len) >= 0 && !strchr(spec, ' ');
 }
 
+/* "mcts:playouts=1000", with threads and time only when set. */
 static void
 update_name(struct builtin *b)
 {
-	if (b->kind == MCTS)
-		snprintf(b->name, sizeof(b->name), "mcts:playouts=%" PRIu64,
-			 b->playouts);
-	else
+	size_t k;
+
+	if (b->kind != MCTS) {
 		snprintf(b->name, sizeof(b->name), "%s", kind_names[b->kind]);
+		return;
+	}
+	k = (size_t)snprintf(b->name, sizeof(b->name), "mcts:");
+	if (b->playouts)
+		k += (size_t)snprintf(b->name + k, sizeof(b->name) - k,
+				      "playouts=%" PRIu64 ",", b->playouts);
+	if (b->threads > 1)
+		k += (size_t)snprintf(b->name + k, sizeof(b->name) - k,
+				      "threads=%" PRIu64 ",", b->threads);
+	if (b->time_ms)
+		k += (size_t)snprintf(b->name + k, sizeof(b->name) - k,
+				      "time=%" PRIu64 ",", b->time_ms);
+	b->name[k - 1] = '\0';	/* the last comma */
 }
 
 int
 builtin_set(struct builtin *b, const char *name, const char *value,
 	    char *err, size_t n)
 {
+	const struct param *p = NULL;
 	uint64_t v = 0;
 	const char *s = value;
 
-	if (b->kind != MCTS || strcmp(name, "playouts") != 0) {
+	for (size_t i = 0; i < sizeof(params) / sizeof(params[0]); i++)
+		if (strcmp(name, params[i].name) == 0)
+			p = &params[i];
+	if (b->kind != MCTS || !p) {
 		snprintf(err, n, "%s has no parameter '%s'%s",
 			 kind_names[b->kind], name,
-			 b->kind == MCTS ? " (playouts)" : "");
+			 b->kind == MCTS ? " (playouts, threads, time)" : "");
 		return -1;
 	}
 	if (!*s)
@@ -77,14 +109,15 @@ builtin_set(struct builtin *b, const char *name, const char *value,
 			goto bad;
 		v = v * 10 + (uint64_t)(*s - '0');
 	}
-	if (v < 1 || v > 10000000)
+	/* playouts=0: no playout limit with a time, else the default */
+	if (v < p->min || v > p->max)
 		goto bad;
-	b->playouts = v;
+	memcpy((char *)b + p->offset, &v, sizeof(v));
 	update_name(b);
 	return 0;
 bad:
-	snprintf(err, n, "playouts: '%s' is not a number from 1 to 10000000",
-		 value);
+	snprintf(err, n, "%s: '%s' is not a number from %" PRIu64 " to %" PRIu64,
+		 name, value, p->min, p->max);
 	return -1;
 }
 
@@ -108,6 +141,7 @@ builtin_new(const char *spec, char *err, size_t n)
 	}
 	b->kind = (enum kind)kind;
 	b->playouts = CARC_BOT_DEFAULT_PLAYOUTS;
+	b->threads = 1;
 	update_name(b);
 	/* parameters: NAME=VALUE separated by commas */
 	for (p = spec[len] ? spec + len + 1 : NULL; p;) {
@@ -145,8 +179,11 @@ builtin_free(struct builtin *b)
 void
 builtin_describe_options(const struct builtin *b, FILE *f)
 {
-	if (b->kind == MCTS)
+	if (b->kind == MCTS) {
 		fprintf(f, "option playouts int %" PRIu64 "\n", b->playouts);
+		fprintf(f, "option threads int %" PRIu64 "\n", b->threads);
+		fprintf(f, "option time int %" PRIu64 "\n", b->time_ms);
+	}
 }
 
 void
@@ -171,9 +208,22 @@ builtin_choose(struct builtin *b, const struct carc_game *game,
 		[GREEDY] = CARC_BOT_GREEDY,
 		[MCTS] = CARC_BOT_MCTS,
 	};
+	struct carc_bot_options o;
 	carc_move_t m;
 
-	if (bot_move(game, kinds[b->kind], (uint32_t)b->playouts, rng, &m) < 0)
-		return CARC_MOVE_NONE;
-	return m;
+	if (b->kind != MCTS || (b->threads == 1 && b->time_ms == 0)) {
+		/* seeded as carcassonne play seeds it */
+		if (bot_move(game, kinds[b->kind], (uint32_t)b->playouts, rng,
+			     &m) < 0)
+			return CARC_MOVE_NONE;
+		return m;
+	}
+	memset(&o, 0, sizeof(o));
+	o.size = sizeof(o);
+	o.kind = CARC_BOT_MCTS;
+	o.playouts = (uint32_t)b->playouts;
+	o.threads = (uint32_t)b->threads;
+	o.time_ms = (uint32_t)b->time_ms;
+	o.seed = rng_next(rng);
+	return carc_bot_choose(game, &o, &m, NULL) < 0 ? CARC_MOVE_NONE : m;
 }

@@ -12,7 +12,7 @@
  *     carcassonne render FILE -o OUT.svg [--move N] [--tile-size PX]
  *         [--highlight X,Y,FEATURE] [--placements] [--no-legend]
  *     carcassonne match BOT BOT... [--games N] [--jobs N] ...
- *     carcassonne bot [random|greedy|mcts[:playouts=N]]
+ *     carcassonne bot [random|greedy|mcts[:PARAM=VALUE,...]]
  *
  * See carcassonne(1).  The program uses only the public API; rule
  * options are given to the library as a game-record header, so they have
@@ -52,7 +52,7 @@ usage(FILE *f)
 		"           [--time-margin MS] [--handshake-time MS]\n"
 		"           [--sprt ELO0,ELO1,ALPHA,BETA] [--json] [--quiet]\n"
 		"           [rule options as for play]\n"
-		"       %s bot [random|greedy|mcts[:playouts=N]] [--seed S]\n"
+		"       %s bot [random|greedy|mcts[:PARAM=VALUE,...]] [--seed S]\n"
 		"       %s help | --help | --version\n"
 		"FILE '-' is the standard input or output.  See carcassonne(1).\n",
 		progname, progname, progname, progname, progname, progname);

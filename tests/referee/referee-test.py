@@ -118,14 +118,16 @@ class Protocol(unittest.TestCase):
                           'id author the libcarcassonne authors',
                           'option seed int 1',
                           'option playouts int 30',
+                          'option threads int 1',
+                          'option time int 0',
                           'protocolok 1'])
         self.assertEqual(self.ask(p, 'isready', 'readyok'), ['readyok'])
         # unknown commands get a line on the info channel, no crash
         self.assertEqual(self.ask(p, 'frobnicate 3', 'info'),
                          ["info unknown command 'frobnicate 3'"])
-        self.assertEqual(self.ask(p, 'setoption playouts 0', 'info'),
-                         ["info playouts: '0' is not a number from 1 to "
-                          "10000000"])
+        self.assertEqual(self.ask(p, 'setoption threads 65', 'info'),
+                         ["info threads: '65' is not a number from 1 to "
+                          "64"])
         p.stdin.write('quit\n')
         p.stdin.flush()
         self.assertEqual(p.wait(timeout=5), 0)
@@ -200,6 +202,18 @@ class KnownOutcomes(unittest.TestCase):
             for x, y in zip(a, b):
                 self.assertEqual(moves_of(x), moves_of(y))
 
+    def test_mcts_with_threads_over_the_protocol(self):
+        """The library's MCTS on two threads behind `carcassonne bot`
+        plays the games of the built-in one: exactly even."""
+        spec = 'mcts:playouts=30,threads=2'
+        rep = json.loads(match([spec, f'exec {CARC} bot {spec}', '--games',
+                                '2', '--seed', '1', '--json',
+                                '--quiet'])[1])
+        self.assertEqual([b['name'] for b in rep['bots']],
+                         [spec, 'carcassonne-bot ' + spec])
+        self.assertEqual(rep['bots'][0]['score']['mean'], 0.5)
+        self.assertEqual(rep['bots'][0]['margin']['mean'], 0)
+
     def test_random_against_greedy_pinned(self):
         with tempfile.TemporaryDirectory() as d:
             rep = json.loads(match(['random', 'greedy', '--games', '10',
@@ -268,7 +282,8 @@ class KnownOutcomes(unittest.TestCase):
         self.assertTrue(lines[-1].startswith('Elo greedy - random: '))
 
     def test_bad_arguments(self):
-        for args in (['greedy'], ['greedy', 'mcts:playouts=0'],
+        for args in (['greedy'], ['greedy', 'mcts:playouts=x'],
+                     ['greedy', 'mcts:threads=0'], ['greedy', 'greedy:time=5'],
                      ['greedy', 'greedy', '--sprt', '10,0,0.05,0.05'],
                      ['--bot-option', 'seed=1', 'greedy', 'random'],
                      ['greedy', 'greedy', '--bot-option', 'depth=3'],
