@@ -131,6 +131,7 @@ def main():
         with zipfile.ZipFile(wheel) as z:
             names = set(z.namelist())
         for want in ('carcassonne/__init__.py', 'carcassonne/py.typed',
+                     'carcassonne/search.py',
                      'carcassonne/libcarcassonne.so'):
             if want not in names:
                 fail(f'{want} missing from the wheel: {sorted(names)}')
