@@ -236,6 +236,28 @@ def test_legal_moves_view():
     assert game.legal_moves() == [] and game.legal_moves_max() == 0
 
 
+def test_legal_moves_beyond_the_first_buffer():
+    # a line of all-field tiles south of the start tile (the only side of
+    # D they match): every tile k of it leaves (-1, k) and (1, k) open,
+    # each in 4 rotations, more than the buffer a game starts with (256)
+    game = carc.Game(carc.Rules(tiles={'*': 0, 'B': 70}), 2, 1)
+    counts = []
+    while len(game.tiles()) < 60 or game.phase() != carc.Phase.PLACE_TILE:
+        if game.phase() == carc.Phase.PLACE_TILE:
+            moves = game.legal_moves()
+            counts.append(len(moves))
+            south = max(moves, key=lambda m: (m.x == 0, m.y))
+            assert (south.x, south.y) == (0, len(game.tiles()))
+            game.push(south)
+        else:
+            game.push(carc.Move.PASS)
+    moves = game.legal_moves()
+    assert len(moves) == 4 * (2 * 59 + 1) == len(game.legal_moves)
+    assert len(set(moves)) == len(moves) <= game.legal_moves_max()
+    assert all(game.is_legal(m) for m in moves)
+    assert counts[:3] == [4, 12, 20] and counts[-1] == 4 * (2 * 58 + 1)
+
+
 def test_move_list():
     a = carc.MoveList([carc.Move.PASS, 0x104])
     assert a == [3, 0x104] and a == (3, 0x104) and a != [3]

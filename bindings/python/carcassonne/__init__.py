@@ -1741,7 +1741,7 @@ class LegalMoves:
                 raise ValueError('game is closed')
             n = _legal_moves(h, g._moves, g._cap)
             if n > g._cap:
-                g._grow(_check(_L.carc_game_legal_moves_max(h)))
+                g._grow(max(n, 256, _check(_L.carc_game_legal_moves_max(h))))
                 n = _legal_moves(h, g._moves, g._cap)
             if n < 0:
                 raise _error(n)
@@ -1893,9 +1893,11 @@ class Game:
     _h: Optional[ctypes.c_void_p] = None
     # the lock of an object made without __init__ (which has no handle)
     _lock: Any = threading.RLock()
-    _moves: Any
-    _bytes: memoryview
-    _cap: int
+    # the buffer legal_moves() lists into, made on its first call and
+    # reused (a clone made for search may never list its moves)
+    _moves: Any = None
+    _bytes: memoryview = memoryview(b'')
+    _cap: int = 0
 
     def __init__(self, rules: Optional[Rules] = None, players: int = 2,
                  seed: int = 0) -> None:
@@ -1911,7 +1913,6 @@ class Game:
         h = _vp()
         _check(_L.carc_game_new(rules._live(), players, seed, _byref(h)))
         self._lock = threading.RLock()
-        self._grow(512)
         self._h = h
 
     @classmethod
@@ -1920,7 +1921,6 @@ class Game:
         module's token and a c_void_p)."""
         self = cls.__new__(cls)
         self._lock = threading.RLock()
-        self._grow(512)
         self._h = _own_handle(handle, token, 'Game')
         return self
 
