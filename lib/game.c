@@ -222,6 +222,25 @@ carc_game_new(const struct carc_rules *rules, uint32_t n_players,
 	return CARC_OK;
 }
 
+/* The same start as carc_game_new() in the memory @game already has:
+ * every array is written before it is read but the position hash, so
+ * clearing the state and the hash is all a fresh game needs (as in
+ * carc_game_undo()). */
+CARC_EXPORT int
+carc_game_reset(struct carc_game *game, uint64_t seed)
+{
+	struct carc_game *g = game;
+	uint32_t n_players;
+
+	if (!g)
+		return CARC_E_INVALID;
+	n_players = g->s.n_players;
+	memset(&g->s, 0, sizeof(g->s));
+	memset(g->cells, 0, g->rules->hash_size * sizeof(*g->cells));
+	carc__game_start(g, n_players, NULL, seed);
+	return CARC_OK;
+}
+
 static void
 copy_state(struct carc_game *dst, const struct carc_game *src)
 {

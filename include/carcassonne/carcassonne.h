@@ -911,6 +911,21 @@ int carc_game_copy(struct carc_game *dst, const struct carc_game *src);
 void carc_game_free(struct carc_game *game);
 
 /**
+ * Start a new game in place: @p game becomes exactly the game that
+ * carc_game_new() with its rules, its player count and @p seed creates
+ * (the same carc_game_hash(), draw order and everything else), reusing
+ * its memory.  Allocates nothing, so it cannot fail on a valid game:
+ * meant for environments and searches that play many games in a row.
+ *
+ * @param game the game
+ * @param seed shuffle seed, as for carc_game_new()
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL game
+ * @since 0.3
+ */
+int carc_game_reset(struct carc_game *game, uint64_t seed);
+
+/**
  * The bytes of memory a game holds (its handle and its one block of
  * arrays, sized from its rules and number of players): what each game
  * of a search tree costs.  A two-player game takes under 8 KB: about

@@ -6,6 +6,7 @@
 #include <carcassonne/carcassonne.h>
 #include <carcassonne/carcassonne-version.h>
 #include <carcassonne/search.h>
+#include <carcassonne/learn.h>
 
 #include <cstring>
 

@@ -1,0 +1,989 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The learning interface (include/carcassonne/learn.h): a fixed action
+ * space over a window that follows the board, action masks, observation
+ * planes and vectors, and batched stepping.  A layer on the public API
+ * only, like the picture: it includes <carcassonne/learn.h> and the C
+ * library, nothing of the engine.  doc/observation.md is its manual.
+ *
+ * Every call that takes a game works on the scratch memory of the learn
+ * object (the legal-move list, the window grid, the figures), allocated
+ * once by carc_learn_new(), so that masks, observations and steps never
+ * allocate.
+ */
+#include "config.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <carcassonne/learn.h>
+
+/* CARC_EXPORT: the library is compiled with hidden visibility. */
+#include "compat.h"
+
+#define MAX_SLOTS 16		/* feature slots a tile may have (K) */
+#define MAX_OPTIONS 32		/* rule options compared and observed */
+#define MAX_FIGURES (6 * 16)	/* figures on a board: 6 players x 16 */
+#define N_TILES CARC_TILE_TYPES
+
+struct carc_learn {
+	struct carc_rules *rules;	/* a reference: the fast rules check */
+	uint32_t players, w, r, k, f;
+	uint32_t n_options;
+	int32_t options[MAX_OPTIONS + 1];	/* by option number */
+	int32_t counts[N_TILES];
+	struct carc_learn_shape shape;
+	uint32_t n_planes, plane_bytes;
+
+	/* tile tables, from the public tile calls */
+	uint8_t n_feats[N_TILES];
+	uint8_t feats[N_TILES][MAX_SLOTS];	/* slot -> feature id */
+	uint8_t slot_of[N_TILES][0x50];		/* feature id -> slot + 1 */
+	uint8_t edges[N_TILES][4][4];		/* [rot][side] -> carc_edge */
+	uint8_t pennants[N_TILES];
+	uint8_t symbol[N_TILES];
+	uint8_t monastery[N_TILES];
+
+	/* scratch */
+	carc_move_t *moves;
+	size_t cap;
+	uint16_t *grid;			/* window cell -> tile index + 1 */
+};
+
+/* What every call needs to know about the current decision point. */
+struct ctx {
+	int phase;
+	int32_t x0, y0;			/* board position of cell (0, 0) */
+	int32_t min_x, min_y, max_x, max_y;
+	uint32_t n_tiles;
+	int32_t last_x, last_y;		/* the tile placed last */
+	uint32_t last_type, last_rot;
+	int crop;			/* carc_game_crop_action() */
+};
+
+/* Floor of (a + b) / 2 for any signs. */
+static int32_t
+mid(int32_t a, int32_t b)
+{
+	int64_t s = (int64_t)a + b;
+
+	return (int32_t)(s >= 0 ? s / 2 : -((-s + 1) / 2));
+}
+
+static bool
+same_rules(const struct carc_learn *l, const struct carc_rules *r)
+{
+	int32_t v;
+
+	if (!r)
+		return false;
+	if (r == l->rules)
+		return true;
+	for (uint32_t o = 1; o <= l->n_options; o++)
+		if (carc_rules_get(r, o, &v) < 0 || v != l->options[o])
+			return false;
+	for (uint32_t t = 0; t < N_TILES; t++)
+		if (carc_rules_tile_count(r, t) != l->counts[t])
+			return false;
+	return true;
+}
+
+/* Check @g against @l and read the decision point into @c. */
+static int
+load_ctx(const struct carc_learn *l, const struct carc_game *g,
+	 struct ctx *c)
+{
+	int n;
+
+	if (!l || !g || carc_game_player_count(g) != (int)l->players ||
+	    !same_rules(l, carc_game_rules(g)))
+		return CARC_E_INVALID;
+	c->phase = carc_game_phase(g);
+	carc_game_bounds(g, &c->min_x, &c->min_y, &c->max_x, &c->max_y);
+	c->x0 = mid(c->min_x, c->max_x) - (int32_t)l->r;
+	c->y0 = mid(c->min_y, c->max_y) - (int32_t)l->r;
+	n = carc_game_tile_count(g);
+	c->n_tiles = (uint32_t)n;
+	carc_game_tile_at(g, (uint32_t)n - 1, &c->last_x, &c->last_y,
+			  &c->last_type, &c->last_rot);
+	c->crop = c->phase == CARC_PHASE_CROP_RESPONSE
+			  ? carc_game_crop_action(g)
+			  : 0;
+	return CARC_OK;
+}
+
+/* Window cell of board position (x, y), or -1 outside. */
+static int64_t
+cell_of(const struct carc_learn *l, const struct ctx *c, int32_t x,
+	int32_t y)
+{
+	int64_t col = (int64_t)x - c->x0, row = (int64_t)y - c->y0;
+
+	if (col < 0 || row < 0 || col >= l->w || row >= l->w)
+		return -1;
+	return row * l->w + col;
+}
+
+/* The crop-response action naming @figure on @feature of the tile at
+ * (x, y), or a negative error. */
+static int64_t
+crop_index(const struct carc_learn *l, const struct carc_game *g,
+	   const struct ctx *c, uint32_t figure, int32_t x, int32_t y,
+	   uint32_t feature)
+{
+	int64_t cell = cell_of(l, c, x, y);
+	uint32_t type, slot;
+	int i;
+
+	if (l->shape.crop_response_count == 0 || figure < 1 ||
+	    figure > l->f || cell < 0 || feature >= 0x50)
+		return CARC_E_NOT_FOUND;
+	i = carc_game_tile_find(g, x, y);
+	if (i < 0 || carc_game_tile_at(g, (uint32_t)i, NULL, NULL, &type,
+				       NULL) < 0)
+		return CARC_E_NOT_FOUND;
+	slot = l->slot_of[type][feature];
+	if (!slot)
+		return CARC_E_NOT_FOUND;
+	return l->shape.crop_response_first +
+	       ((uint64_t)cell * l->k + slot - 1) * l->f + figure - 1;
+}
+
+/* The action of @m at the decision point @c, or a negative error.  @m is
+ * well formed. */
+static int64_t
+index_of(const struct carc_learn *l, const struct carc_game *g,
+	 const struct ctx *c, carc_move_t m)
+{
+	const struct carc_learn_shape *s = &l->shape;
+	uint32_t kind = carc_move_kind(m), fig, feat;
+	int32_t x = carc_move_x(m), y = carc_move_y(m);
+	int64_t cell;
+
+	if (c->phase == CARC_PHASE_GAME_OVER)
+		return CARC_E_GAME_OVER;
+	switch (kind) {
+	case CARC_MOVE_PLACE:
+		if (c->phase != CARC_PHASE_PLACE_TILE)
+			return CARC_E_WRONG_PHASE;
+		cell = cell_of(l, c, x, y);
+		if (cell < 0)
+			return CARC_E_NOT_FOUND;
+		return s->place_first + cell * 4 + carc_move_rotation(m);
+	case CARC_MOVE_DEPLOY:
+		fig = carc_move_figure(m);
+		feat = carc_move_feature(m);
+		if (c->phase == CARC_PHASE_CROP_RESPONSE &&
+		    c->crop == CARC_CROP_DEPLOY)
+			return crop_index(l, g, c, fig, x, y, feat);
+		if (fig >= CARC_FIGURE_TOWER) {
+			if (c->phase != CARC_PHASE_DEPLOY)
+				return CARC_E_WRONG_PHASE;
+			if (!s->build_count || x != c->last_x ||
+			    y != c->last_y)
+				return CARC_E_NOT_FOUND;
+			return s->build_first + fig - CARC_FIGURE_TOWER;
+		}
+		if (c->phase != (fig == CARC_FIGURE_FOLLOWER
+					 ? CARC_PHASE_DEPLOY
+					 : CARC_PHASE_PHANTOM))
+			return CARC_E_WRONG_PHASE;
+		if (x != c->last_x || y != c->last_y || feat >= 0x50 ||
+		    !l->slot_of[c->last_type][feat])
+			return CARC_E_NOT_FOUND;
+		return (fig == CARC_FIGURE_FOLLOWER ? s->follower_first
+						    : s->phantom_first) +
+		       l->slot_of[c->last_type][feat] - 1;
+	case CARC_MOVE_PASS:
+		if (c->phase != CARC_PHASE_DEPLOY &&
+		    c->phase != CARC_PHASE_PHANTOM &&
+		    c->phase != CARC_PHASE_CROP_RESPONSE)
+			return CARC_E_WRONG_PHASE;
+		return s->pass_first;
+	case CARC_MOVE_CROP_CHOICE:
+		if (c->phase != CARC_PHASE_CROP_CHOICE)
+			return CARC_E_WRONG_PHASE;
+		return s->crop_choice_first + carc_move_figure(m) - 1;
+	case CARC_MOVE_REMOVE:
+		if (c->phase != CARC_PHASE_CROP_RESPONSE ||
+		    c->crop != CARC_CROP_REMOVE)
+			return CARC_E_WRONG_PHASE;
+		return crop_index(l, g, c, carc_move_figure(m), x, y,
+				  carc_move_feature(m));
+	}
+	return CARC_E_INVALID;
+}
+
+/* List the legal moves into the scratch buffer. */
+static int
+list_moves(const struct carc_learn *l, const struct carc_game *g)
+{
+	int n = carc_game_legal_moves_max(g);
+
+	if (n < 0 || (size_t)n > l->cap)
+		return CARC_E_INVALID;	/* not reached for a checked game */
+	return carc_game_legal_moves(g, l->moves, l->cap);
+}
+
+/* The fallback's move: the first legal move if none has an index. */
+static int
+fallback_move(const struct carc_learn *l, const struct carc_game *g,
+	      const struct ctx *c, carc_move_t *out)
+{
+	int n = list_moves(l, g);
+
+	if (n < 0)
+		return n;
+	for (int i = 0; i < n; i++)
+		if (index_of(l, g, c, l->moves[i]) >= 0)
+			return CARC_E_NOT_FOUND;
+	if (n == 0)
+		return CARC_E_NOT_FOUND;
+	*out = l->moves[0];
+	return CARC_OK;
+}
+
+/* The move of @action at @c (checked for range by the caller). */
+static int
+move_of(const struct carc_learn *l, const struct carc_game *g,
+	const struct ctx *c, uint32_t action, carc_move_t *out)
+{
+	const struct carc_learn_shape *s = &l->shape;
+	carc_move_t m = CARC_MOVE_NONE;
+	uint32_t a, cell, slot, fig;
+	int32_t x, y;
+
+	if (c->phase == CARC_PHASE_GAME_OVER)
+		return CARC_E_GAME_OVER;
+	if (action < s->place_first + s->place_count) {
+		if (c->phase != CARC_PHASE_PLACE_TILE)
+			return CARC_E_WRONG_PHASE;
+		a = action - s->place_first;
+		cell = a / 4;
+		m = carc_move_place(c->x0 + (int32_t)(cell % l->w),
+				    c->y0 + (int32_t)(cell / l->w), a % 4);
+	} else if (action < s->follower_first + s->follower_count) {
+		if (c->phase != CARC_PHASE_DEPLOY)
+			return CARC_E_WRONG_PHASE;
+		slot = action - s->follower_first;
+		if (slot >= l->n_feats[c->last_type])
+			return CARC_E_NOT_FOUND;
+		m = carc_move_deploy(CARC_FIGURE_FOLLOWER, c->last_x,
+				     c->last_y, l->feats[c->last_type][slot]);
+	} else if (action < s->phantom_first + s->phantom_count) {
+		if (c->phase != CARC_PHASE_PHANTOM)
+			return CARC_E_WRONG_PHASE;
+		slot = action - s->phantom_first;
+		if (slot >= l->n_feats[c->last_type])
+			return CARC_E_NOT_FOUND;
+		m = carc_move_deploy(CARC_FIGURE_PHANTOM, c->last_x,
+				     c->last_y, l->feats[c->last_type][slot]);
+	} else if (action < s->build_first + s->build_count) {
+		if (c->phase != CARC_PHASE_DEPLOY)
+			return CARC_E_WRONG_PHASE;
+		m = carc_move_build(CARC_FIGURE_TOWER + action - s->build_first,
+				    c->last_x, c->last_y);
+	} else if (action < s->pass_first + s->pass_count) {
+		if (c->phase != CARC_PHASE_DEPLOY &&
+		    c->phase != CARC_PHASE_PHANTOM &&
+		    c->phase != CARC_PHASE_CROP_RESPONSE)
+			return CARC_E_WRONG_PHASE;
+		m = carc_move_pass();
+	} else if (action < s->crop_choice_first + s->crop_choice_count) {
+		if (c->phase != CARC_PHASE_CROP_CHOICE)
+			return CARC_E_WRONG_PHASE;
+		m = carc_move_crop_choice(1 + action - s->crop_choice_first);
+	} else if (action < s->crop_response_first + s->crop_response_count) {
+		uint32_t type;
+		int i;
+
+		if (c->phase != CARC_PHASE_CROP_RESPONSE)
+			return CARC_E_WRONG_PHASE;
+		a = action - s->crop_response_first;
+		fig = 1 + a % l->f;
+		slot = a / l->f % l->k;
+		cell = a / l->f / l->k;
+		x = c->x0 + (int32_t)(cell % l->w);
+		y = c->y0 + (int32_t)(cell / l->w);
+		i = carc_game_tile_find(g, x, y);
+		if (i < 0 || carc_game_tile_at(g, (uint32_t)i, NULL, NULL,
+					       &type, NULL) < 0 ||
+		    slot >= l->n_feats[type])
+			return CARC_E_NOT_FOUND;
+		m = c->crop == CARC_CROP_DEPLOY
+			    ? carc_move_deploy(fig, x, y, l->feats[type][slot])
+			    : carc_move_remove(fig, x, y, l->feats[type][slot]);
+	} else {
+		return fallback_move(l, g, c, out);
+	}
+	if (m == CARC_MOVE_NONE)
+		return CARC_E_NOT_FOUND;	/* beyond the move encoding */
+	*out = m;
+	return CARC_OK;
+}
+
+/* Build the action layout of @l from its rules. */
+static void
+layout(struct carc_learn *l)
+{
+	struct carc_learn_shape *s = &l->shape;
+	uint32_t next = 0;
+	bool phantom = l->options[CARC_OPT_PHANTOM] != 0;
+	bool crop = l->options[CARC_OPT_CROP_CIRCLES_I] != 0 ||
+		    l->options[CARC_OPT_CROP_CIRCLES_II] != 0;
+	bool lb = l->options[CARC_OPT_LITTLE_BUILDINGS] != 0;
+
+	l->f = phantom ? 2 : 1;
+	memset(s, 0, sizeof(*s));
+	s->size = sizeof(*s);
+	s->players = l->players;
+	s->window = l->w;
+	l->n_planes = CARC_LEARN_PLANE_PLAYERS +
+		      l->players * CARC_LEARN_PLANES_PER_PLAYER;
+	l->plane_bytes = l->n_planes * l->w * l->w;
+	s->n_planes = l->n_planes;
+	s->vector_length = CARC_LEARN_VEC_LENGTH;
+	s->mask_dtype = CARC_LEARN_UINT8;
+	s->plane_dtype = CARC_LEARN_UINT8;
+	s->vector_dtype = CARC_LEARN_INT32;
+	s->reward_dtype = CARC_LEARN_INT32;
+	s->features_per_tile = l->k;
+#define SECTION(name, count) do { s->name##_first = next; \
+	s->name##_count = (count); next += (count); } while (0)
+	SECTION(place, l->w * l->w * 4);
+	SECTION(follower, l->k);
+	SECTION(phantom, phantom ? l->k : 0);
+	SECTION(build, lb ? 3 : 0);
+	SECTION(pass, 1);
+	SECTION(crop_choice, crop ? 2 : 0);
+	SECTION(crop_response, crop ? l->w * l->w * l->k * l->f : 0);
+	SECTION(fallback, 1);
+#undef SECTION
+	s->n_actions = next;
+}
+
+static void
+tile_tables(struct carc_learn *l)
+{
+	for (uint32_t t = 0; t < N_TILES; t++) {
+		uint32_t ids[MAX_SLOTS];
+		int n = carc_tile_features(t, ids, MAX_SLOTS);
+
+		if (n < 0)
+			n = 0;
+		if (n > MAX_SLOTS)
+			n = MAX_SLOTS;	/* not reached: tiles have 9 or fewer */
+		l->n_feats[t] = (uint8_t)n;
+		for (int i = 0; i < n; i++) {
+			int pn = carc_tile_feature_pennants(t, ids[i]);
+
+			l->feats[t][i] = (uint8_t)ids[i];
+			if (ids[i] < 0x50)
+				l->slot_of[t][ids[i]] = (uint8_t)(i + 1);
+			if (ids[i] == CARC_MONASTERY)
+				l->monastery[t] = 1;
+			if (pn > 0)
+				l->pennants[t] = (uint8_t)(l->pennants[t] + pn);
+		}
+		for (uint32_t r = 0; r < 4; r++)
+			for (uint32_t side = 0; side < 4; side++) {
+				int e = carc_tile_edge(t, r, side);
+
+				l->edges[t][r][side] = (uint8_t)(e > 0 ? e : 0);
+			}
+		l->symbol[t] = (uint8_t)(carc_tile_symbol(t) > 0
+						 ? carc_tile_symbol(t)
+						 : 0);
+	}
+}
+
+CARC_EXPORT int
+carc_learn_new(const struct carc_rules *rules, uint32_t n_players,
+	       const struct carc_learn_options *options,
+	       struct carc_learn **out)
+{
+	struct carc_learn *l;
+	uint32_t w = CARC_LEARN_WINDOW_DEFAULT;
+	uint64_t tiles = 1;	/* the start tile */
+
+	if (!rules || !out || n_players < 2 || n_players > 6)
+		return CARC_E_INVALID;
+	if (options) {
+		if (options->size != sizeof(*options) || options->flags)
+			return CARC_E_INVALID;
+		if (options->window) {
+			w = options->window;
+			if (w % 2 == 0 || w < CARC_LEARN_WINDOW_MIN ||
+			    w > CARC_LEARN_WINDOW_MAX)
+				return CARC_E_INVALID;
+		}
+	}
+	l = calloc(1, sizeof(*l));
+	if (!l)
+		return CARC_E_NOMEM;
+	l->players = n_players;
+	l->w = w;
+	l->r = w / 2;
+	for (uint32_t o = 1; o <= MAX_OPTIONS; o++) {
+		if (carc_rules_get(rules, o, &l->options[o]) < 0)
+			break;
+		l->n_options = o;
+	}
+	tile_tables(l);
+	l->k = l->n_feats[CARC_TILE_D];	/* the start tile */
+	for (uint32_t t = 0; t < N_TILES; t++) {
+		int n = carc_rules_tile_count(rules, t);
+
+		l->counts[t] = n;
+		if (n > 0) {
+			tiles += (uint64_t)n;
+			if (l->n_feats[t] > l->k)
+				l->k = l->n_feats[t];
+		}
+	}
+	layout(l);
+	/* every listing fits: 8 placements per tile on the board and 8
+	 * more, 2 crop responses per figure and the pass */
+	l->cap = (size_t)(8 * tiles + 8);
+	if (l->cap < 2 * MAX_FIGURES + 1)
+		l->cap = 2 * MAX_FIGURES + 1;
+	l->moves = malloc(l->cap * sizeof(*l->moves));
+	l->grid = malloc((size_t)w * w * sizeof(*l->grid));
+	if (!l->moves || !l->grid) {
+		carc_learn_free(l);
+		return CARC_E_NOMEM;
+	}
+	l->rules = carc_rules_ref((struct carc_rules *)rules);
+	*out = l;
+	return CARC_OK;
+}
+
+CARC_EXPORT void
+carc_learn_free(struct carc_learn *learn)
+{
+	if (!learn)
+		return;
+	carc_rules_unref(learn->rules);
+	free(learn->moves);
+	free(learn->grid);
+	free(learn);
+}
+
+CARC_EXPORT int
+carc_learn_shape(const struct carc_learn *learn,
+		 struct carc_learn_shape *shape)
+{
+	if (!learn || !shape || shape->size != sizeof(*shape))
+		return CARC_E_INVALID;
+	*shape = learn->shape;
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_learn_window(struct carc_learn *learn, const struct carc_game *game,
+		  int32_t *x0_out, int32_t *y0_out)
+{
+	struct ctx c;
+	int rc = load_ctx(learn, game, &c);
+
+	if (rc < 0)
+		return rc;
+	if (x0_out)
+		*x0_out = c.x0;
+	if (y0_out)
+		*y0_out = c.y0;
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_learn_action_to_move(struct carc_learn *learn,
+			  const struct carc_game *game, uint32_t action,
+			  carc_move_t *move_out)
+{
+	struct ctx c;
+	int rc = load_ctx(learn, game, &c);
+
+	if (rc < 0)
+		return rc;
+	if (!move_out || action >= learn->shape.n_actions)
+		return CARC_E_INVALID;
+	return move_of(learn, game, &c, action, move_out);
+}
+
+CARC_EXPORT int
+carc_learn_move_to_action(struct carc_learn *learn,
+			  const struct carc_game *game, carc_move_t move,
+			  uint32_t *action_out)
+{
+	struct ctx c;
+	int64_t a;
+	int rc = load_ctx(learn, game, &c);
+
+	if (rc < 0)
+		return rc;
+	/* carc_move_describe() refuses exactly the malformed moves */
+	if (!action_out || carc_move_describe(move, NULL, 0) < 0)
+		return CARC_E_INVALID;
+	a = index_of(learn, game, &c, move);
+	if (a < 0)
+		return (int)a;
+	*action_out = (uint32_t)a;
+	return CARC_OK;
+}
+
+/* Write the mask of @g at @c into @mask (n_actions bytes). */
+static int
+write_mask(const struct carc_learn *l, const struct carc_game *g,
+	   const struct ctx *c, uint8_t *mask)
+{
+	int n, set = 0;
+
+	memset(mask, 0, l->shape.n_actions);
+	if (c->phase == CARC_PHASE_GAME_OVER)
+		return 0;
+	n = list_moves(l, g);
+	if (n < 0)
+		return n;
+	if (c->phase == CARC_PHASE_PLACE_TILE) {
+		/* the common case, inline */
+		uint8_t *place = mask + l->shape.place_first;
+
+		for (int i = 0; i < n; i++) {
+			carc_move_t m = l->moves[i];
+			int64_t cell = cell_of(l, c, carc_move_x(m),
+					       carc_move_y(m));
+
+			if (cell >= 0) {
+				place[cell * 4 + carc_move_rotation(m)] = 1;
+				set++;
+			}
+		}
+	} else {
+		for (int i = 0; i < n; i++) {
+			int64_t a = index_of(l, g, c, l->moves[i]);
+
+			if (a >= 0) {
+				mask[a] = 1;
+				set++;
+			}
+		}
+	}
+	if (set == 0 && n > 0) {
+		mask[l->shape.fallback_first] = 1;
+		set = 1;
+	}
+	return set;
+}
+
+CARC_EXPORT int
+carc_learn_mask(struct carc_learn *learn, const struct carc_game *game,
+		uint8_t *mask, size_t n)
+{
+	struct ctx c;
+	int rc = load_ctx(learn, game, &c);
+
+	if (rc < 0)
+		return rc;
+	if (!mask || n < learn->shape.n_actions)
+		return CARC_E_INVALID;
+	return write_mask(learn, game, &c, mask);
+}
+
+/* Figures on the board and the feature each stands on. */
+struct fig {
+	int32_t id;		/* CARC_FEATURE_ATTR_ID */
+	uint8_t player, kind;
+};
+
+/* Bit p set for each player with the most figures on feature @id. */
+static uint32_t
+majority(const struct fig *figs, uint32_t n, int32_t id, uint32_t players)
+{
+	uint32_t count[6] = { 0 }, best = 0, mask = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		if (figs[i].id == id)
+			count[figs[i].player]++;
+	for (uint32_t p = 0; p < players; p++)
+		if (count[p] > best)
+			best = count[p];
+	for (uint32_t p = 0; best && p < players; p++)
+		if (count[p] == best)
+			mask |= 1u << p;
+	return mask;
+}
+
+static void
+write_planes(const struct carc_learn *l, const struct carc_game *g,
+	     const struct ctx *c, uint32_t me, uint8_t *planes)
+{
+	const uint32_t w = l->w, area = w * w, P = l->players;
+	struct fig figs[MAX_FIGURES];
+	uint32_t n_figs = 0, kinds = 0;
+	int nf;
+
+#define PL(plane, cell) planes[(size_t)(plane) * area + (cell)]
+	memset(planes, 0, l->plane_bytes);
+	memset(l->grid, 0, (size_t)area * sizeof(*l->grid));
+
+	/* figures: their tiles and the features they hold */
+	nf = carc_game_figure_count(g);
+	for (int i = 0; i < nf && n_figs < MAX_FIGURES; i++) {
+		uint32_t p, fig, feat;
+		int32_t x, y, id, kind;
+		int64_t cell;
+
+		carc_game_figure_at(g, (uint32_t)i, &p, &fig, &x, &y, &feat);
+		cell = cell_of(l, c, x, y);
+		if (cell >= 0) {
+			uint32_t base = CARC_LEARN_PLANE_PLAYERS +
+					(p + P - me) % P *
+						CARC_LEARN_PLANES_PER_PLAYER;
+
+			if (fig == CARC_FIGURE_PHANTOM)
+				PL(base + CARC_LEARN_PP_PHANTOM, cell) = 1;
+			else
+				PL(base + CARC_LEARN_PP_FOLLOWERS, cell)++;
+		}
+		if (carc_game_feature_get(g, x, y, feat, CARC_FEATURE_ATTR_ID,
+					  &id) < 0 ||
+		    carc_game_feature_get(g, x, y, feat,
+					  CARC_FEATURE_ATTR_KIND, &kind) < 0)
+			continue;
+		figs[n_figs].id = id;
+		figs[n_figs].player = (uint8_t)p;
+		figs[n_figs].kind = (uint8_t)kind;
+		kinds |= 1u << kind;
+		n_figs++;
+	}
+
+	/* tiles */
+	for (uint32_t i = 0; i < c->n_tiles; i++) {
+		int32_t x, y;
+		uint32_t t, r;
+		int64_t cell;
+
+		carc_game_tile_at(g, i, &x, &y, &t, &r);
+		cell = cell_of(l, c, x, y);
+		if (cell < 0)
+			continue;
+		l->grid[cell] = (uint16_t)(i + 1);
+		PL(CARC_LEARN_PLANE_TILE, cell) = 1;
+		PL(CARC_LEARN_PLANE_LAST, cell) = i + 1 == c->n_tiles;
+		PL(CARC_LEARN_PLANE_START, cell) = i == 0;
+		for (uint32_t s = 0; s < 4; s++)
+			if (l->edges[t][r][s])
+				PL(CARC_LEARN_PLANE_EDGES + 3 * s +
+					   l->edges[t][r][s] - 1,
+				   cell) = 1;
+		PL(CARC_LEARN_PLANE_MONASTERY, cell) = l->monastery[t];
+		PL(CARC_LEARN_PLANE_PENNANTS, cell) = l->pennants[t];
+		if (l->symbol[t])
+			PL(CARC_LEARN_PLANE_SYMBOL + l->symbol[t] - 1, cell) = 1;
+		PL(CARC_LEARN_PLANE_TILE_TYPE, cell) = (uint8_t)(t + 1);
+		PL(CARC_LEARN_PLANE_ROTATION, cell) = (uint8_t)(r + 1);
+		for (uint32_t k = 0; k < l->n_feats[t]; k++) {
+			uint32_t feat = l->feats[t][k], kind = feat >> 4;
+			int32_t v;
+
+			if (kind != CARC_FEATURE_FIELD &&
+			    carc_game_feature_get(g, x, y, feat,
+						  CARC_FEATURE_ATTR_OPEN,
+						  &v) == 0 &&
+			    v == 0)
+				PL(kind == CARC_FEATURE_CITY
+					   ? CARC_LEARN_PLANE_CITY_DONE
+				   : kind == CARC_FEATURE_ROAD
+					   ? CARC_LEARN_PLANE_ROAD_DONE
+					   : CARC_LEARN_PLANE_MONASTERY_DONE,
+				   cell) = 1;
+			if (kinds >> kind & 1) {
+				uint32_t held;
+
+				if (carc_game_feature_get(
+					    g, x, y, feat,
+					    CARC_FEATURE_ATTR_ID, &v) < 0)
+					continue;
+				held = majority(figs, n_figs, v, P);
+				for (; held; held &= held - 1) {
+					uint32_t p = (uint32_t)carc__ctz32(held);
+
+					PL(CARC_LEARN_PLANE_PLAYERS +
+						   (p + P - me) % P *
+							   CARC_LEARN_PLANES_PER_PLAYER +
+						   CARC_LEARN_PP_CITY + kind - 1,
+					   cell) = 1;
+				}
+			}
+		}
+	}
+
+	/* empty positions next to the board */
+	for (uint32_t i = 0; i < c->n_tiles; i++) {
+		static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+		int32_t x, y;
+
+		carc_game_tile_at(g, i, &x, &y, NULL, NULL);
+		for (int s = 0; s < 4; s++) {
+			int64_t cell = cell_of(l, c, x + dx[s], y + dy[s]);
+
+			if (cell >= 0 && !l->grid[cell])
+				PL(CARC_LEARN_PLANE_OPEN, cell) = 1;
+		}
+	}
+
+	/* where the tile in hand fits */
+	if (c->phase == CARC_PHASE_PLACE_TILE) {
+		int n = list_moves(l, g);
+
+		for (int i = 0; i < n; i++) {
+			carc_move_t m = l->moves[i];
+			int64_t cell = cell_of(l, c, carc_move_x(m),
+					       carc_move_y(m));
+
+			if (cell >= 0)
+				PL(CARC_LEARN_PLANE_FITS +
+					   carc_move_rotation(m),
+				   cell) = 1;
+		}
+	}
+
+	/* buildings */
+	nf = carc_game_building_count(g);
+	for (int i = 0; i < nf; i++) {
+		int32_t x, y;
+		uint32_t fig;
+		int64_t cell;
+
+		carc_game_building_at(g, (uint32_t)i, &x, &y, &fig);
+		cell = cell_of(l, c, x, y);
+		if (cell >= 0)
+			PL(CARC_LEARN_PLANE_BUILDINGS + fig - CARC_FIGURE_TOWER,
+			   cell) = 1;
+	}
+#undef PL
+}
+
+static int32_t
+nonneg(int v)
+{
+	return v > 0 ? v : 0;
+}
+
+static void
+write_vector(const struct carc_learn *l, const struct carc_game *g,
+	     const struct ctx *c, uint32_t me, int32_t *v)
+{
+	const uint32_t P = l->players;
+	int64_t last;
+
+	memset(v, 0, CARC_LEARN_VEC_LENGTH * sizeof(*v));
+	for (uint32_t i = 0; i < P; i++) {
+		uint32_t p = (me + i) % P;
+
+		v[CARC_LEARN_VEC_SCORES + i] = nonneg(carc_game_score(g, p));
+		v[CARC_LEARN_VEC_FOLLOWERS + i] =
+			nonneg(carc_game_supply(g, p, CARC_FIGURE_FOLLOWER));
+		v[CARC_LEARN_VEC_PHANTOMS + i] =
+			nonneg(carc_game_supply(g, p, CARC_FIGURE_PHANTOM));
+		v[CARC_LEARN_VEC_TOWERS + i] =
+			nonneg(carc_game_supply(g, p, CARC_FIGURE_TOWER));
+		v[CARC_LEARN_VEC_HOUSES + i] =
+			nonneg(carc_game_supply(g, p, CARC_FIGURE_HOUSE));
+		v[CARC_LEARN_VEC_SHEDS + i] =
+			nonneg(carc_game_supply(g, p, CARC_FIGURE_SHED));
+		v[CARC_LEARN_VEC_PRESENT + i] = 1;
+	}
+	v[CARC_LEARN_VEC_TO_MOVE +
+	  ((uint32_t)nonneg(carc_game_current_player(g)) + P - me) % P] = 1;
+	if (c->phase >= CARC_PHASE_PLACE_TILE &&
+	    c->phase <= CARC_PHASE_GAME_OVER)
+		v[CARC_LEARN_VEC_PHASE + c->phase - 1] = 1;
+	if (c->phase == CARC_PHASE_PLACE_TILE) {
+		int t = carc_game_current_tile(g);
+
+		if (t >= 0 && t < N_TILES)
+			v[CARC_LEARN_VEC_TILE + t] = 1;
+	} else if (c->phase != CARC_PHASE_GAME_OVER) {
+		v[CARC_LEARN_VEC_TILE + c->last_type] = 1;
+		v[CARC_LEARN_VEC_ROTATION + c->last_rot] = 1;
+	}
+	for (uint32_t t = 0; t < N_TILES; t++)
+		v[CARC_LEARN_VEC_REMAINING + t] =
+			nonneg(carc_game_remaining(g, t));
+	v[CARC_LEARN_VEC_REMAINING_TOTAL] =
+		nonneg(carc_game_remaining_total(g));
+	if (c->crop == CARC_CROP_DEPLOY || c->crop == CARC_CROP_REMOVE)
+		v[CARC_LEARN_VEC_CROP_ACTION + c->crop - 1] = 1;
+	if ((c->phase == CARC_PHASE_CROP_CHOICE ||
+	     c->phase == CARC_PHASE_CROP_RESPONSE) &&
+	    l->symbol[c->last_type])
+		v[CARC_LEARN_VEC_CROP_SYMBOL + l->symbol[c->last_type] - 1] = 1;
+	v[CARC_LEARN_VEC_TILES_PLACED] = (int32_t)c->n_tiles;
+	v[CARC_LEARN_VEC_DISCARDS] = nonneg(carc_game_discard_count(g));
+	v[CARC_LEARN_VEC_WINDOW_X] = c->x0;
+	v[CARC_LEARN_VEC_WINDOW_Y] = c->y0;
+	v[CARC_LEARN_VEC_BOARD_WIDTH] = c->max_x - c->min_x + 1;
+	v[CARC_LEARN_VEC_BOARD_HEIGHT] = c->max_y - c->min_y + 1;
+	last = cell_of(l, c, c->last_x, c->last_y);
+	v[CARC_LEARN_VEC_LAST_COL] = last < 0 ? -1 : (int32_t)(last % l->w);
+	v[CARC_LEARN_VEC_LAST_ROW] = last < 0 ? -1 : (int32_t)(last / l->w);
+	for (uint32_t o = 1; o <= l->n_options && o <= 16; o++)
+		v[CARC_LEARN_VEC_RULES + o - 1] = l->options[o];
+}
+
+CARC_EXPORT int
+carc_learn_observe(struct carc_learn *learn, const struct carc_game *game,
+		   uint32_t player, uint8_t *planes, size_t n_planes_bytes,
+		   int32_t *vector, size_t n_vector)
+{
+	struct ctx c;
+	int rc = load_ctx(learn, game, &c);
+
+	if (rc < 0)
+		return rc;
+	if (player == CARC_LEARN_TO_MOVE)
+		player = (uint32_t)carc_game_current_player(game);
+	if (player >= learn->players ||
+	    (planes && n_planes_bytes < learn->plane_bytes) ||
+	    (!planes && n_planes_bytes) ||
+	    (vector && n_vector < CARC_LEARN_VEC_LENGTH) ||
+	    (!vector && n_vector))
+		return CARC_E_INVALID;
+	if (planes)
+		write_planes(learn, game, &c, player, planes);
+	if (vector)
+		write_vector(learn, game, &c, player, vector);
+	return CARC_OK;
+}
+
+/* The outputs of a batch for game @i, now. */
+static void
+write_outputs(const struct carc_learn *l, const struct carc_game *g,
+	      size_t i, const struct carc_learn_batch *b)
+{
+	struct ctx c;
+	uint32_t me;
+
+	load_ctx(l, g, &c);
+	me = (uint32_t)carc_game_current_player(g);
+	if (b->to_move)
+		b->to_move[i] = me;
+	if (b->masks)
+		write_mask(l, g, &c, b->masks + i * l->shape.n_actions);
+	if (b->planes)
+		write_planes(l, g, &c, me, b->planes + i * l->plane_bytes);
+	if (b->vectors)
+		write_vector(l, g, &c, me,
+			     b->vectors + i * CARC_LEARN_VEC_LENGTH);
+}
+
+static bool
+batch_ok(const struct carc_learn_batch *b)
+{
+	return b && b->size == sizeof(*b) &&
+	       !(b->flags & ~(uint32_t)CARC_LEARN_AUTO_RESET) &&
+	       (!(b->flags & CARC_LEARN_AUTO_RESET) || b->reset_seeds);
+}
+
+/* The move of action @a of @g if it is legal (or the fallback on
+ * offer). */
+static int
+checked_move(const struct carc_learn *l, const struct carc_game *g,
+	     uint32_t a, carc_move_t *m)
+{
+	struct ctx c;
+	int rc = load_ctx(l, g, &c);
+
+	if (rc < 0)
+		return rc;
+	if (c.phase == CARC_PHASE_GAME_OVER)
+		return CARC_E_GAME_OVER;
+	if (a >= l->shape.n_actions)
+		return CARC_E_INVALID;
+	if (move_of(l, g, &c, a, m) < 0 || carc_game_is_legal(g, *m) != 1)
+		return CARC_E_NOT_ALLOWED;
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_learn_step_batch(struct carc_learn *learn,
+		      struct carc_game *const *games, size_t n,
+		      const uint32_t *actions,
+		      const struct carc_learn_batch *batch)
+{
+	const struct carc_learn *l = learn;
+	int ended = 0, rc, worst = CARC_OK;
+
+	if (!l || !batch_ok(batch) || (n && (!games || !actions)) ||
+	    n > INT_MAX)
+		return CARC_E_INVALID;
+	/* check every action first, so that a refusal changes nothing;
+	 * CARC_E_INVALID outranks the others */
+	for (size_t i = 0; i < n; i++) {
+		carc_move_t m;
+
+		rc = checked_move(l, games[i], actions[i], &m);
+		if (rc == CARC_E_INVALID)
+			return rc;
+		if (rc < 0 && worst == CARC_OK)
+			worst = rc;
+	}
+	if (worst < 0)
+		return worst;
+	for (size_t i = 0; i < n; i++) {
+		struct carc_game *g = games[i];
+		const uint32_t P = l->players;
+		int32_t before[6];
+		carc_move_t m;
+		struct ctx c;
+		bool over;
+
+		load_ctx(l, g, &c);
+		for (uint32_t p = 0; p < P; p++)
+			before[p] = carc_game_score(g, p);
+		/* checked above; fails only for a game listed twice */
+		if (move_of(l, g, &c, actions[i], &m) < 0 ||
+		    carc_game_apply(g, m) < 0)
+			return CARC_E_INVALID;
+		over = carc_game_is_over(g) == 1;
+		for (uint32_t p = 0; p < P; p++) {
+			int32_t now = carc_game_score(g, p);
+
+			if (batch->rewards)
+				batch->rewards[i * P + p] = now - before[p];
+			if (batch->final_scores)
+				batch->final_scores[i * P + p] = over ? now : 0;
+		}
+		if (batch->done)
+			batch->done[i] = over;
+		if (over) {
+			ended++;
+			if (batch->flags & CARC_LEARN_AUTO_RESET)
+				carc_game_reset(g, batch->reset_seeds[i]);
+		}
+		write_outputs(l, g, i, batch);
+	}
+	return ended;
+}
+
+CARC_EXPORT int
+carc_learn_observe_batch(struct carc_learn *learn,
+			 const struct carc_game *const *games, size_t n,
+			 const struct carc_learn_batch *batch)
+{
+	struct ctx c;
+
+	if (!learn || !batch || batch->size != sizeof(*batch) ||
+	    (n && !games))
+		return CARC_E_INVALID;
+	for (size_t i = 0; i < n; i++)
+		if (load_ctx(learn, games[i], &c) < 0)
+			return CARC_E_INVALID;
+	for (size_t i = 0; i < n; i++)
+		write_outputs(learn, games[i], i, batch);
+	return CARC_OK;
+}
