@@ -609,6 +609,7 @@ COUNTERPARTS = {
         'carc_game_set_draw_order': 'Game.set_draw_order',
         'carc_game_set_next_tile': 'Game.set_next_tile',
         'carc_game_shuffle_stack': 'Game.shuffle_stack',
+        'carc_game_reset': 'Game.reset',
         'carc_game_discard_count': 'Game.discards',
         'carc_game_discard_at': 'Game.discards',
         'carc_game_draw_order': 'Game.draw_order',
@@ -897,3 +898,17 @@ def test_svg_options():
         assert game.svg(**{flag: False}) != plain
     for flag in ('last_move', 'placements'):
         assert game.svg(**{flag: True}) != plain
+
+
+def test_reset_starts_the_seeded_game_in_place():
+    game = carc.Game(players=3, seed=5)
+    for _ in range(10):
+        game.apply(game.legal_moves()[0])
+    game.reset(9)
+    fresh = carc.Game(players=3, seed=9)
+    assert game.hash() == fresh.hash()
+    assert game.draw_order() == fresh.draw_order()
+    assert len(game.history) == 0
+    with pytest.raises(OverflowError):
+        game.reset(2 ** 64)
+    assert game.hash() == fresh.hash()

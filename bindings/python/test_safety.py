@@ -615,6 +615,7 @@ class TestClosedGame(unittest.TestCase):
             'clone': (), 'copy_from': (other,), 'save': (), 'rules': (),
             'legal_moves': (), 'is_legal': (move,), 'apply': (move,),
             'history': (), 'set_next_tile': ('E',), 'shuffle_stack': (1,),
+            'reset': (1,),
             'players': (), 'phase': (), 'is_over': (),
             'current_player': (), 'current_tile': (), 'score': (0,),
             'scores': (), 'supply': (0,), 'hash': (), 'remaining': (),

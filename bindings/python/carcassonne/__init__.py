@@ -265,6 +265,7 @@ _proto('carc_game_remaining_total', _c_int, _vp)
 _proto('carc_game_set_draw_order', _c_int, _vp, _P(_c_u32), _size)
 _proto('carc_game_set_next_tile', _c_int, _vp, _c_u32)
 _proto('carc_game_shuffle_stack', _c_int, _vp, _c_u64)
+_proto('carc_game_reset', _c_int, _vp, _c_u64)
 _proto('carc_game_discard_count', _c_int, _vp)
 _proto('carc_game_discard_at', _c_int, _vp, _c_u32)
 _proto('carc_game_draw_order', _c_int, _vp, _P(_c_u32), _size)
@@ -2186,6 +2187,14 @@ class Game:
         seed = _u64(seed, 'seed')
         with self._lock:
             _check(_L.carc_game_shuffle_stack(self._live(), seed))
+
+    def reset(self, seed: int) -> None:
+        """Start a new game in place: the game ``Game(rules, players,
+        seed)`` would make, with the same rules and player count, without
+        allocating (``carc_game_reset``)."""
+        seed = _u64(seed, 'seed')
+        with self._lock:
+            _check(_L.carc_game_reset(self._live(), seed))
 
     def set_draw_order(self, tiles: Iterable[Union[int, str]]) -> None:
         """Set the whole draw order from now on: the first tile goes in
