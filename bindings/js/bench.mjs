@@ -16,6 +16,8 @@
  * - raw: the exported C functions called straight on the module, the
  *   floor the wrapper's checks add to.
  *
+ * Then the MCTS bot of search.h at its default setting: CPU milliseconds
+ * per decision.
  * Reports the median and best games/s by wall clock and by CPU time
  * (the machine may be shared: the best repetition is the least
  * disturbed), the size of carcassonne-wasm.wasm raw and gzipped and,
@@ -165,6 +167,31 @@ for (const [name, options] of Object.entries(sets)) {
 			`(${m.decisions.toFixed(1)} decisions per game)`);
 	}
 	rules.free();
+}
+
+// The MCTS bot at its default setting (1000 playouts), the figure a
+// person waits for in the page: milliseconds per decision over the first
+// decisions of a 2-player game with every expansion, in CPU time.
+if (carc.hasSearch()) {
+	const rules = new carc.Rules(sets.all);
+	const game = new carc.Game({ rules, players: 2, seed: 1 });
+	rules.free();
+	const times = [];
+	for (let d = 0; d < 40 && !game.isOver(); d++) {
+		const c0 = process.cpuUsage();
+		const m = game.botMove({ seed: d });
+		const c = process.cpuUsage(c0);
+		if (game.legalMoveCount() > 1)
+			times.push((c.user + c.system) / 1000);
+		game.apply(m);
+	}
+	game.free();
+	times.sort((a, b) => a - b);
+	const mean = times.reduce((a, b) => a + b, 0) / times.length;
+	console.log(`mcts, 1000 playouts: ${mean.toFixed(0)} ms CPU per decision ` +
+		`(median ${times[times.length >> 1].toFixed(0)}, max ` +
+		`${times[times.length - 1].toFixed(0)}, ${times.length} decisions ` +
+		'with a choice, all expansions)');
 }
 
 const wasm = readFileSync(new URL('./carcassonne-wasm.wasm', import.meta.url));

@@ -4,7 +4,9 @@
 // the same seed, and refuse bad options without changing the game.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { carc, expansionRules } from './helpers.mjs';
+import { carc, expansionRules, nativeSkip, run } from './helpers.mjs';
+
+const nativeSearch = process.env.CARCASSONNE_NATIVE_SEARCH || '';
 
 const skip = carc.hasSearch() ? false
 	: 'this build has no carc_bot_choose() (include/carcassonne/search.h)';
@@ -35,6 +37,36 @@ test('bots choose legal moves; the same seed, the same move', { skip }, () => {
 	}
 	game.free();
 });
+
+// bindings/js/native-search.c, played here: every bot (MCTS with 2
+// threads, which WebAssembly runs one after the other) and every playout
+// the same as the native library's.
+function nativeLines(seed, players, exp, decisions, playouts) {
+	const rules = expansionRules(exp);
+	const game = new carc.Game({ rules, players, seed });
+	rules.free();
+	const lines = [];
+	for (let d = 0; d < decisions && !game.isOver(); d++) {
+		const parts = ['random', 'greedy', 'mcts'].map((kind) => `${kind} ` +
+			game.botMove({ kind, playouts, threads: 2, seed: d }));
+		lines.push(`${d} ${parts.join(' | ')} | playout ` +
+			game.playout(d).join(' '));
+		const ms = game.legalMoveValues();
+		game.apply(ms[Number(game.hash() % BigInt(ms.length))]);
+	}
+	game.free();
+	return lines.join('\n');
+}
+
+test('the same bot moves and playouts as the native library',
+	{ skip: skip || nativeSkip(nativeSearch) }, () => {
+		for (const [seed, players, exp] of [[7, 3, 15], [2, 2, 0], [9, 4, 1],
+			[5, 2, 8], [11, 5, 6]]) {
+			const args = [seed, players, exp, 30, 100].map(String);
+			assert.equal(nativeLines(seed, players, exp, 30, 100),
+				run(nativeSearch, args).trim(), args.join(' '));
+		}
+	});
 
 test('playout: final scores of a random game, the game unchanged', { skip }, () => {
 	const game = new carc.Game({ players: 4, seed: 8 });
