@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <carcassonne/carcassonne.h>
 #include <carcassonne/search.h>
@@ -78,7 +79,7 @@ main(int argc, char **argv)
 	struct carc_bot_options me, other;
 	struct carc_rules_builder *b = NULL;
 	struct carc_rules *rules = NULL;
-	double points = 0, decisions = 0, think = 0, margin = 0;
+	double points = 0, decisions = 0, think = 0, margin = 0, cpu = 0;
 	unsigned long long done = 0;
 
 	for (int i = 1; i < argc; i++) {
@@ -184,6 +185,8 @@ main(int argc, char **argv)
 
 			memset(&st, 0, sizeof(st));
 			st.size = sizeof(st);
+			clock_t c0 = clock();
+
 			o->seed = move_seed++ * 0x9e3779b97f4a7c15ull;
 			if (carc_bot_choose(g, o, &m, &st) < 0 ||
 			    carc_game_apply(g, m) < 0) {
@@ -193,6 +196,7 @@ main(int argc, char **argv)
 				goto out;
 			}
 			if (o == &me && st.playouts > 0) {
+				cpu += (double)(clock() - c0) / CLOCKS_PER_SEC;
 				decisions++;
 				think += st.elapsed_us / 1e6;
 				done += st.playouts;
@@ -234,10 +238,11 @@ main(int argc, char **argv)
 		       100 * (lo < 0 ? 0 : lo), 100 * (hi > 1 ? 1 : hi),
 		       opponent, elo, margin / games);
 		if (decisions > 0)
-			printf("mcts: %.1f ms per decision, %.0f playouts/s, "
-			       "%.0f playouts per decision\n",
-			       1000 * think / decisions, done / think,
-			       done / decisions);
+			printf("mcts: %.0f decisions, %.1f ms each (%.1f ms of "
+			       "CPU), %.0f playouts/s (%.0f per CPU second), "
+			       "%.0f playouts per decision\n", decisions,
+			       1000 * think / decisions, 1000 * cpu / decisions,
+			       done / think, done / cpu, done / decisions);
 		rc = points * 10 >= games * 9 ? 0 : 1;
 	}
 out:

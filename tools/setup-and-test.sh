@@ -19,7 +19,8 @@
 #              tests/fuzz/corpus/; fails on a crash
 #   portable   the fallbacks of lib/compat.h (-Dportable=true: no builtins,
 #              no vector extension, -pedantic-errors) with gcc and with
-#              clang, and every C file compiled by tcc
+#              clang (clang's also with -Dthreads=disabled), and every C
+#              file compiled by tcc
 #              (tools/tcc-rebuild.py); the 'unit', 'abi' and 'ffi' suites
 #              of each, then tools/compare-builds.py: the same games,
 #              hashes and scores as the default gcc build
@@ -296,8 +297,11 @@ stage_portable() {
 		else
 			export CC=clang CXX=clang++
 		fi
+		# clang's build also goes without threads: the search's
+		# one-thread path of WebAssembly (include/carcassonne/search.h)
 		setup "$work/portable-$c" -Dwerror=true -Dtests=enabled \
-			-Dportable=true
+			-Dportable=true \
+			-Dthreads=$([ "$c" = clang ] && echo disabled || echo auto)
 		meson compile -C "$work/portable-$c"
 		meson test -C "$work/portable-$c" --print-errorlogs \
 			"${portable_suites[@]}"
