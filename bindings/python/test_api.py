@@ -54,7 +54,8 @@ def test_move_is_the_library_value():
     assert int(m) == carc.move_place(1, -2, 3)
     assert repr(m) == "Move('place 1,-2 r3')"
     assert str(m) == f'{m}' == 'place 1,-2 r3'
-    assert f'{m:#x}' == '0xfffe000100030001'
+    assert f'{m:#x}' == '0xfffe000100030001' and f'{m:d}' == str(int(m))
+    assert f'[{m:>15}]' == '[  place 1,-2 r3]' and f'{m:.5}' == 'place'
     assert carc.Move('place 1,-2 r3') == m == carc.Move(0xfffe000100030001)
     assert carc.Move.parse('deploy follower c1 at 1,-2') == \
         0xfffe000111000102

@@ -1225,9 +1225,11 @@ class Move(int):
         return f'Move({describe(self)!r})'
 
     def __format__(self, spec: str) -> str:
-        if spec:
+        # an integer presentation ('x', '#018x', 'd') formats the value,
+        # anything else (width, alignment) the words
+        if spec and spec[-1] in 'bcdoxXn':
             return format(int(self), spec)
-        return str(self)
+        return format(str(self), spec)
 
     def __reduce__(self) -> Tuple[Any, Tuple[int]]:
         return (Move, (int(self),))
