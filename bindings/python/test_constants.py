@@ -6,11 +6,12 @@ The header is read from CARCASSONNE_HEADER (set by meson), else from
 include/carcassonne/carcassonne.h of this source tree:
 
     CARCASSONNE_LIBRARY=build/libcarcassonne.so \\
-    python3 -m unittest -v test_constants
+    /usr/bin/python3 -m pytest -q test_constants.py
 """
 import os
 import re
-import unittest
+
+import pytest
 
 import carcassonne as carc
 
@@ -54,73 +55,64 @@ def parse_enums(text):
     return enums
 
 
-class TestParser(unittest.TestCase):
-    def test_parse_enums(self):
-        self.assertEqual(parse_enums(
-            '/* enum no { X = 9 }; */\n'
-            'enum a { A0, A1 = -3, /** doc, with comma */ A2,\n'
-            '  A3 = 0x10, A4 = A1, A5 };\n'
-            'enum b { B = 1, };  // trailing comma\n'),
-            {'a': {'A0': 0, 'A1': -3, 'A2': -2, 'A3': 16, 'A4': -3,
-                   'A5': -2},
-             'b': {'B': 1}})
+def test_parse_enums():
+    assert parse_enums(
+        '/* enum no { X = 9 }; */\n'
+        'enum a { A0, A1 = -3, /** doc, with comma */ A2,\n'
+        '  A3 = 0x10, A4 = A1, A5 };\n'
+        'enum b { B = 1, };  // trailing comma\n') == \
+        {'a': {'A0': 0, 'A1': -3, 'A2': -2, 'A3': 16, 'A4': -3, 'A5': -2},
+         'b': {'B': 1}}
 
 
-class TestConstantsMatchHeader(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        with open(HEADER) as f:
-            cls.enums = parse_enums(f.read())
+@pytest.fixture(scope='module')
+def enums():
+    with open(HEADER) as f:
+        return parse_enums(f.read())
 
-    def check_enum(self, enum, prefix, module_prefix, extra=()):
-        """Every member of the header's enum is a module constant of the
-        same value, and every module constant with the prefix is in the
-        enum."""
-        members = self.enums[enum]
-        self.assertTrue(members)
-        mine = {n: v for n, v in vars(carc).items()
-                if n.startswith(module_prefix) and n.isupper()}
-        mine.update({n: getattr(carc, n) for n in extra})
-        theirs = {'CARC_' + n: v for n, v in mine.items()}
-        self.assertEqual(theirs, {n: v for n, v in members.items()
-                                  if n.startswith(prefix)})
 
-    def test_errors(self):
-        self.check_enum('carc_error', 'CARC_', 'E_', extra=['OK'])
+@pytest.mark.parametrize('enum,prefix,module_prefix,extra', [
+    ('carc_error', 'CARC_', 'E_', ['OK']),
+    ('carc_phase', 'CARC_PHASE_', 'PHASE_', []),
+    ('carc_move_kind', 'CARC_MOVE_', 'MOVE_', []),
+    ('carc_figure', 'CARC_FIGURE_', 'FIGURE_', []),
+    ('carc_crop_choice', 'CARC_CROP_', 'CROP_', [])])
+def test_module_constants(enums, enum, prefix, module_prefix, extra):
+    """Every member of the header's enum is a module constant of the
+    same value (the names of 0.1), and every module constant with the
+    prefix is in the enum."""
+    members = enums[enum]
+    assert members
+    mine = {n: v for n, v in vars(carc).items()
+            if n.startswith(module_prefix) and n.isupper()}
+    mine.update({n: getattr(carc, n) for n in extra})
+    theirs = {'CARC_' + n: v for n, v in mine.items()}
+    assert theirs == {n: v for n, v in members.items()
+                      if n.startswith(prefix)}
 
-    def test_phases(self):
-        self.check_enum('carc_phase', 'CARC_PHASE_', 'PHASE_')
 
-    def test_move_kinds(self):
-        self.check_enum('carc_move_kind', 'CARC_MOVE_', 'MOVE_')
+def test_tile_types(enums):
+    assert carc.TILE_TYPES == enums['carc_tile']['CARC_TILE_TYPES']
+    assert enums['carc_tile']['CARC_TILE_X'] == 23
 
-    def test_figures(self):
-        self.check_enum('carc_figure', 'CARC_FIGURE_', 'FIGURE_')
 
-    def test_crop_choices(self):
-        self.check_enum('carc_crop_choice', 'CARC_CROP_', 'CROP_')
+def test_options(enums):
+    header = {n[len('CARC_OPT_'):].lower().replace('_', '-'): v
+              for n, v in enums['carc_option'].items()}
+    assert carc.OPTIONS == header
+    assert len(header) == 16
 
-    def test_tile_types(self):
-        self.assertEqual(carc.TILE_TYPES,
-                         self.enums['carc_tile']['CARC_TILE_TYPES'])
-        self.assertEqual(self.enums['carc_tile']['CARC_TILE_X'], 23)
 
-    def test_options(self):
-        header = {n[len('CARC_OPT_'):].lower().replace('_', '-'): v
-                  for n, v in self.enums['carc_option'].items()}
-        self.assertEqual(carc.OPTIONS, header)
-        self.assertEqual(len(header), 16)
-
-    def test_option_values(self):
-        values = {
-            'farm-scoring': ('carc_farm_scoring', 'CARC_FARM_'),
-            'lb-scoring': ('carc_lb_scoring', 'CARC_LB_'),
-            'lb-distribution': ('carc_lb_distribution', 'CARC_LB_DIST_'),
-        }
-        self.assertEqual(set(carc.OPTION_VALUES), set(values))
-        for option, (enum, _) in values.items():
-            self.assertEqual(sorted(carc.OPTION_VALUES[option].values()),
-                             sorted(self.enums[enum].values()))
+def test_option_values(enums):
+    values = {
+        'farm-scoring': 'carc_farm_scoring',
+        'lb-scoring': 'carc_lb_scoring',
+        'lb-distribution': 'carc_lb_distribution',
+    }
+    assert set(carc.OPTION_VALUES) == set(values)
+    for option, enum in values.items():
+        assert sorted(carc.OPTION_VALUES[option].values()) == \
+            sorted(enums[enum].values())
 
 
 # The enums of the package: header enum -> (Python enum, prefix of the
@@ -170,7 +162,3 @@ def test_defines():
     assert int(defines['CARC_SHAPE_MAX_POINTS']) == carc.SHAPE_MAX_POINTS
     assert int(defines['CARC_RENDER_COLOUR'], 0) == 0x1000000
     assert int(defines['CARC_MOVE_NONE']) == 0
-
-
-if __name__ == '__main__':
-    unittest.main()
