@@ -1,0 +1,1185 @@
+// The page: a person plays Carcassonne against the library's bots, or
+// hot-seat.  Every rule, move list, score and the picture of the board
+// come from libcarcassonne (WebAssembly) through js/engine.js; the bots
+// run in js/worker.js.  This file only shows the game and turns clicks
+// into moves.
+import { engine } from './engine.js';
+
+const TU = 1000;			// tile units per tile side (CARC_TILE_UNITS)
+const SVGNS = 'http://www.w3.org/2000/svg';
+const PALETTE = ['#d7301f', '#2166ac', '#fee034', '#1a1a1a', '#e377c2', '#9e9e9e'];
+const COLOUR_NAMES = ['red', 'blue', 'yellow', 'black', 'pink', 'grey'];
+const BOTS = { human: 'Person', random: 'Random bot', greedy: 'Greedy bot', mcts: 'MCTS bot' };
+const BUILDINGS = ['tower', 'house', 'shed'];
+const SYMBOLS = { 1: 'pitchfork', 2: 'club', 3: 'shield' };
+const SYMBOL_KIND = { 1: 'farmers', 2: 'thieves', 3: 'knights' };
+// paint order of the picture: fields, cities, roads, monastery
+const LAYER = { 3: 0, 1: 1, 2: 2, 4: 3 };
+
+const $ = (id) => document.getElementById(id);
+
+const S = {
+	game: null,
+	seats: [{ kind: 'human' }, { kind: 'mcts' }],
+	seed: 1,
+	options: {},
+	botPause: 300,
+	moves: [],		// legal moves of the current decision
+	rotation: 0,		// the tile in hand's rotation
+	pending: null,		// chosen position {x, y, rotations}
+	chooser: null,		// several moves on one clicked feature
+	origin: [0, 0],		// SVG units of tile (0, 0)'s corner
+	view: null,		// viewBox {x, y, w, h}
+	userView: false,	// the user panned or zoomed
+	log: [],		// one entry per move of the history
+	worker: null,
+	request: 0,		// id of the bot request the page waits for
+	botTimer: 0,
+	highlight: null,	// feature highlighted from the final scoring
+};
+
+// For the browser test and the curious: figures the page measures.
+window.carcStats = { botMoves: [], refreshMs: [], ready: false };
+
+/* ---------- messages ---------- */
+
+function showMessage(text, kind = 'error', retry = null) {
+	const box = $('message');
+	$('message-text').textContent = text;
+	box.className = kind;
+	box.hidden = false;
+	const r = $('message-retry');
+	r.hidden = !retry;
+	r.onclick = retry ? () => { hideMessage(); retry(); } : null;
+}
+
+function hideMessage() {
+	$('message').hidden = true;
+}
+
+function errorText(e) {
+	if (e && e.reason)
+		return e.reason;	// a record's fault, without its line:column
+	let text = String(e && e.message ? e.message : e);
+	if (e && e.move)		// an illegal move: the page names it itself
+		text = text.replace(/^[^:]*: /, '');
+	return text;
+}
+
+/* ---------- names ---------- */
+
+function playerName(p) {
+	const seat = S.seats[p] || { kind: 'human' };
+	const who = seat.kind === 'human' ? (humanCount() > 1 ? 'person' : 'you') : seat.kind;
+	return `P${p} (${who})`;
+}
+
+function humanCount() {
+	return S.seats.filter((s) => s.kind === 'human').length;
+}
+
+function isHuman(p) {
+	return !S.seats[p] || S.seats[p].kind === 'human';
+}
+
+function el(tag, attrs = {}, text = null) {
+	const e = document.createElement(tag);
+	for (const [k, v] of Object.entries(attrs))
+		e.setAttribute(k, v);
+	if (text !== null)
+		e.textContent = text;
+	return e;
+}
+
+function svgEl(tag, attrs = {}) {
+	const e = document.createElementNS(SVGNS, tag);
+	for (const [k, v] of Object.entries(attrs))
+		e.setAttribute(k, v);
+	return e;
+}
+
+/* ---------- drawing a tile from the library's geometry ---------- */
+
+// One tile with its corner at (ox, oy), drawn with the classes of the
+// library's picture (its <style> is in the document with the board).
+function tileSvg(tile, rot, ox, oy, extra = '') {
+	const feats = engine.tileFeatures(tile)
+		.filter((f) => (f >> 4) !== 3)
+		.sort((a, b) => LAYER[a >> 4] - LAYER[b >> 4]);
+	const cls = { 1: 'city', 2: 'road', 4: 'mon' };
+	let s = `<g class="drawn-tile ${extra}"><rect class="bg" x="${ox}" y="${oy}" width="${TU}" height="${TU}"/>`;
+	for (const f of feats) {
+		const xy = engine.featureShape(tile, rot, f);
+		const pts = [];
+		for (let i = 0; i < xy.length; i += 2)
+			pts.push(`${ox + xy[i]},${oy + xy[i + 1]}`);
+		s += `<path class="${cls[f >> 4]}" d="M${pts.join(' L')} Z"/>`;
+		if ((f >> 4) === 1 && engine.featurePennants(tile, f) > 0) {
+			const [px, py] = engine.featurePoint(tile, rot, f);
+			s += `<use href="#pennant" class="pennant" x="${ox + px + 190}" y="${oy + py - 140}"/>`;
+		}
+	}
+	const area = engine.symbolArea(tile, rot);
+	if (area) {
+		const [cx, cy, r] = area;
+		s += `<circle class="crop" cx="${ox + cx}" cy="${oy + cy}" r="${r}"/>` +
+		     `<use href="#${SYMBOLS[engine.tileSymbol(tile)]}" class="sym" transform="translate(${ox + cx},${oy + cy}) scale(${(r * 0.8 / 100).toFixed(3)})"/>`;
+	}
+	s += `<rect class="edge" x="${ox}" y="${oy}" width="${TU}" height="${TU}"/></g>`;
+	return s;
+}
+
+/* ---------- the board: the library's picture plus a layer of targets ---------- */
+
+function renderBoard() {
+	const g = S.game;
+	const board = $('board');
+	const key = `${g.hash()}:${JSON.stringify(S.highlight)}`;
+	let svg = $('board-svg');
+	if (!svg || S.boardKey !== key) {
+		const opts = { flags: ['no-legend', 'no-scores', 'last-move'], colours: PALETTE };
+		let text;
+		try {
+			text = g.renderSvg(S.highlight ? { ...opts, highlight: S.highlight } : opts);
+		} catch (e) {
+			// a highlight that is no longer on the board
+			S.highlight = null;
+			text = g.renderSvg(opts);
+		}
+		board.innerHTML = text.replace(/^<\?xml[^>]*>\s*/, '');
+		svg = board.querySelector('svg');
+		svg.id = 'board-svg';
+		svg.classList.add('carc-pic');
+		svg.removeAttribute('width');
+		svg.removeAttribute('height');
+		svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+		scopeStyle(svg);
+		// the page shows the title and the players itself: drop the
+		// picture's (everything before the first tile but the style)
+		for (const node of [...svg.children]) {
+			if (node.matches('g.tile'))
+				break;
+			if (!node.matches('style, defs'))
+				node.remove();
+		}
+		const start = svg.querySelector('#tile-0-0 rect.bg');
+		S.origin = [Number(start.getAttribute('x')), Number(start.getAttribute('y'))];
+		svg.appendChild(svgEl('g', { id: 'overlay' }));
+		S.boardKey = key;
+	}
+	const overlay = $('overlay');
+	overlay.replaceChildren();
+	buildOverlay(overlay);
+	if (!S.view || !S.userView)
+		fitView();
+	applyView();
+}
+
+// The picture's <style> would apply to the whole page: keep its rules to
+// the pictures (the board and the tile in hand, class carc-pic).
+function scopeStyle(svg) {
+	const style = svg.querySelector('style');
+	if (!style)
+		return;
+	style.textContent = style.textContent.replace(/(^|})\s*([^{}]+)\{/g, (m, end, sels) =>
+		end + sels.split(',').map((sel) => `.carc-pic ${sel.trim()}`).join(',') + '{');
+}
+
+function cell(x, y) {
+	return [S.origin[0] + x * TU, S.origin[1] + y * TU];
+}
+
+function boardExtent() {
+	let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+	const grow = (x, y) => {
+		x0 = Math.min(x0, x); y0 = Math.min(y0, y);
+		x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+	};
+	for (const t of S.game.tiles())
+		grow(t.x, t.y);
+	// room for the positions next to the board
+	return { x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1 };
+}
+
+function fitView() {
+	const b = boardExtent();
+	const [ox, oy] = cell(b.x0, b.y0);
+	const pad = 100;
+	S.view = { x: ox - pad, y: oy - pad,
+		   w: (b.x1 - b.x0 + 1) * TU + 2 * pad, h: (b.y1 - b.y0 + 1) * TU + 2 * pad };
+	// at most about 9 tiles high on a first view of a small board
+	const min = 4 * TU;
+	if (S.view.w < min) { S.view.x -= (min - S.view.w) / 2; S.view.w = min; }
+	if (S.view.h < min) { S.view.y -= (min - S.view.h) / 2; S.view.h = min; }
+}
+
+function applyView() {
+	const svg = $('board-svg');
+	if (!svg || !S.view)
+		return;
+	const v = S.view;
+	svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
+}
+
+// Board point (SVG units) under a client position.
+function svgPoint(clientX, clientY) {
+	const svg = $('board-svg');
+	const ctm = svg.getScreenCTM();
+	if (!ctm)
+		return null;
+	const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+	return [p.x, p.y];
+}
+
+function buildOverlay(overlay) {
+	const g = S.game;
+	if (g.over) {
+		return;
+	}
+	const p = g.player;
+	if (!isHuman(p))
+		return;
+	if (g.phase === 'place-tile')
+		buildPlacementTargets(overlay);
+	else
+		buildFeatureTargets(overlay);
+}
+
+function placements() {
+	const by = new Map();
+	for (const m of S.moves) {
+		if (m.kind !== 'place')
+			continue;
+		const k = `${m.x},${m.y}`;
+		if (!by.has(k))
+			by.set(k, { x: m.x, y: m.y, rotations: [] });
+		by.get(k).rotations.push(m.rotation);
+	}
+	return by;
+}
+
+function buildPlacementTargets(overlay) {
+	const tile = S.game.tile;
+	for (const pos of placements().values()) {
+		if (S.pending && S.pending.x === pos.x && S.pending.y === pos.y)
+			continue;
+		const [ox, oy] = cell(pos.x, pos.y);
+		const fits = pos.rotations.includes(S.rotation);
+		const r = svgEl('rect', {
+			class: 'spot-target' + (fits ? ' fits' : ''),
+			x: ox + 30, y: oy + 30, width: TU - 60, height: TU - 60, rx: 60,
+			'data-x': pos.x, 'data-y': pos.y,
+			'data-rotations': pos.rotations.join(' '),
+		});
+		const t = svgEl('title');
+		t.textContent = `${pos.x},${pos.y}: ` + (fits ? 'the tile fits here as turned now' :
+			`fits turned ${pos.rotations.map((q) => q * 90 + '°').join(', ')}`);
+		r.appendChild(t);
+		overlay.appendChild(r);
+	}
+	if (S.pending) {
+		const [ox, oy] = cell(S.pending.x, S.pending.y);
+		const gp = svgEl('g', { id: 'preview', 'data-x': S.pending.x, 'data-y': S.pending.y,
+					'data-rotation': S.rotation });
+		gp.innerHTML = tileSvg(tile, S.rotation, ox, oy, 'preview') +
+			`<rect class="preview-frame" x="${ox}" y="${oy}" width="${TU}" height="${TU}"/>`;
+		overlay.appendChild(gp);
+	}
+}
+
+// Deploy, phantom, crop-circle responses and removals: one target per
+// feature some legal move names; buildings beside the tile.
+function buildFeatureTargets(overlay) {
+	const groups = new Map();
+	const builds = [];
+	for (const m of S.moves) {
+		if (m.kind === 'build') {
+			builds.push(m);
+			continue;
+		}
+		if (!m.feature)
+			continue;
+		const k = `${m.x},${m.y},${m.feature}`;
+		if (!groups.has(k))
+			groups.set(k, { x: m.x, y: m.y, feature: m.feature, featureId: m.featureId, moves: [] });
+		groups.get(k).moves.push(m);
+	}
+	const tilesAt = new Map(S.game.tiles().map((t) => [`${t.x},${t.y}`, t]));
+	const list = [...groups.values()].sort((a, b) => LAYER[a.featureId >> 4] - LAYER[b.featureId >> 4]);
+	for (const gr of list) {
+		const t = tilesAt.get(`${gr.x},${gr.y}`);
+		const [ox, oy] = cell(gr.x, gr.y);
+		const xy = engine.featureShape(t.tile, t.rotation, gr.featureId);
+		const pts = [];
+		for (let i = 0; i < xy.length; i += 2)
+			pts.push(`${ox + xy[i]},${oy + xy[i + 1]}`);
+		const [px, py] = engine.featurePoint(t.tile, t.rotation, gr.featureId);
+		const kinds = [...new Set(gr.moves.map((m) => m.kind))];
+		const path = svgEl('path', {
+			class: 'feature-target ' + kinds.join(' ') + (gr.featureId >> 4 === 3 ? ' is-field' : ''),
+			d: `M${pts.join(' L')} Z`,
+			'data-x': gr.x, 'data-y': gr.y, 'data-feature': gr.feature,
+			'data-px': ox + px, 'data-py': oy + py,
+			'data-moves': gr.moves.map((m) => m.text).join('|'),
+		});
+		const title = svgEl('title');
+		title.textContent = gr.moves.map((m) => m.text).join(' or ');
+		path.appendChild(title);
+		path.addEventListener('click', (ev) => {
+			ev.stopPropagation();
+			chooseFromGroup(gr.moves);
+		});
+		overlay.appendChild(path);
+		// a dot where the figure would stand
+		overlay.appendChild(svgEl('circle', { class: 'feature-dot', cx: ox + px, cy: oy + py, r: 55 }));
+	}
+	if (builds.length) {
+		const b0 = builds[0];
+		const [ox, oy] = cell(b0.x, b0.y);
+		const bar = svgEl('g', { id: 'build-bar' });
+		bar.appendChild(svgEl('rect', { class: 'build-bar-bg', x: ox + 40, y: oy + TU + 20,
+						width: 3 * 300 + 20, height: 300, rx: 50 }));
+		builds.forEach((m, i) => {
+			const cx = ox + 200 + i * 300, cy = oy + TU + 170;
+			const b = svgEl('g', { class: 'build-target', 'data-figure': m.figure,
+					       'data-move': m.text, 'data-px': cx, 'data-py': cy });
+			b.appendChild(svgEl('circle', { cx, cy, r: 130 }));
+			b.appendChild(svgEl('use', { href: `#${m.figure}`, class: 'bld', x: cx, y: cy }));
+			const title = svgEl('title');
+			title.textContent = `build a ${m.figure} on this tile`;
+			b.appendChild(title);
+			b.addEventListener('click', (ev) => {
+				ev.stopPropagation();
+				play(m.text);
+			});
+			bar.appendChild(b);
+		});
+		overlay.appendChild(bar);
+	}
+}
+
+function chooseFromGroup(moves) {
+	if (moves.length === 1) {
+		play(moves[0].text);
+		return;
+	}
+	S.chooser = moves;
+	renderActions();
+}
+
+/* ---------- board clicks, pan and zoom ---------- */
+
+let drag = null;
+let suppressClick = false;
+
+function setupBoardEvents() {
+	const board = $('board');
+	board.addEventListener('pointerdown', (ev) => {
+		if (ev.button !== 0 || !S.view)
+			return;
+		drag = { x: ev.clientX, y: ev.clientY, view: { ...S.view }, moved: false, id: ev.pointerId };
+	});
+	board.addEventListener('pointermove', (ev) => {
+		if (!drag || drag.id !== ev.pointerId)
+			return;
+		const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
+		if (!drag.moved && Math.hypot(dx, dy) < 5)
+			return;
+		if (!drag.moved)
+			board.setPointerCapture(ev.pointerId);
+		drag.moved = true;
+		const svg = $('board-svg');
+		const scale = S.view.w / svg.getBoundingClientRect().width;
+		const s = Math.max(scale, S.view.h / svg.getBoundingClientRect().height);
+		S.view = { ...drag.view, x: drag.view.x - dx * s, y: drag.view.y - dy * s };
+		S.userView = true;
+		applyView();
+	});
+	const end = (ev) => {
+		if (drag && drag.moved)
+			suppressClick = true;
+		drag = null;
+	};
+	board.addEventListener('pointerup', end);
+	board.addEventListener('pointercancel', end);
+	board.addEventListener('click', (ev) => {
+		if (suppressClick) {
+			suppressClick = false;
+			ev.stopPropagation();
+			ev.preventDefault();
+		}
+	}, true);
+	board.addEventListener('click', onBoardClick);
+	board.addEventListener('wheel', (ev) => {
+		if (!S.view)
+			return;
+		ev.preventDefault();
+		zoomAt(ev.deltaY < 0 ? 1 / 1.15 : 1.15, ev.clientX, ev.clientY);
+	}, { passive: false });
+	$('zoom-in').onclick = () => zoomAt(1 / 1.3);
+	$('zoom-out').onclick = () => zoomAt(1.3);
+	$('zoom-fit').onclick = () => { S.userView = false; fitView(); applyView(); };
+}
+
+function zoomAt(f, clientX, clientY) {
+	const v = S.view;
+	let cx = v.x + v.w / 2, cy = v.y + v.h / 2;
+	if (clientX !== undefined) {
+		const p = svgPoint(clientX, clientY);
+		if (p)
+			[cx, cy] = p;
+	}
+	const w = Math.min(Math.max(v.w * f, 1500), 120000);
+	const k = w / v.w;
+	S.view = { x: cx - (cx - v.x) * k, y: cy - (cy - v.y) * k, w, h: v.h * k };
+	S.userView = true;
+	applyView();
+}
+
+function onBoardClick(ev) {
+	const g = S.game;
+	if (!g || g.over || !isHuman(g.player))
+		return;
+	const t = ev.target;
+	if (g.phase === 'place-tile') {
+		if (t.classList.contains('spot-target')) {
+			pickPosition(Number(t.dataset.x), Number(t.dataset.y));
+			return;
+		}
+		if (t.closest && t.closest('#preview')) {
+			rotate(1);
+			return;
+		}
+		const p = svgPoint(ev.clientX, ev.clientY);
+		if (!p)
+			return;
+		const x = Math.floor((p[0] - S.origin[0]) / TU), y = Math.floor((p[1] - S.origin[1]) / TU);
+		illegalPlacement(x, y);
+		return;
+	}
+	// a click that no target took
+	const what = { deploy: 'a follower, the phantom or a building', phantom: 'the phantom',
+		       'crop-response': g.cropAction === 'remove' ? 'the figure to remove' : 'a figure',
+		       'crop-choice': 'nothing on the board' }[g.phase] || 'a move';
+	showMessage(`That is not a legal move here: click a highlighted place for ${what}` +
+		    (S.moves.some((m) => m.kind === 'pass') ? ', or Pass.' : '.'), 'error');
+}
+
+// The engine says why a position does not take the tile; the game is
+// not changed (a failed move changes nothing).
+function illegalPlacement(x, y) {
+	const text = `place ${x},${y} r${S.rotation}`;
+	let why = 'no turn of the tile fits there';
+	try {
+		if (S.game.isLegal(text)) {
+			pickPosition(x, y);
+			return;
+		}
+		S.game.apply(text);	// fails: that is the point
+		why = 'the engine took it';
+	} catch (e) {
+		why = errorText(e);
+	}
+	showMessage(`The tile cannot go at ${x},${y}: ${why}. Click a highlighted square.`, 'error');
+	refresh();
+}
+
+function pickPosition(x, y) {
+	const pos = placements().get(`${x},${y}`);
+	if (!pos)
+		return illegalPlacement(x, y);
+	hideMessage();
+	if (!pos.rotations.includes(S.rotation)) {
+		// the first legal turn clockwise from the one in hand
+		for (let i = 1; i < 4; i++)
+			if (pos.rotations.includes((S.rotation + i) % 4)) {
+				S.rotation = (S.rotation + i) % 4;
+				break;
+			}
+	}
+	S.pending = pos;
+	refresh();
+}
+
+function rotate(dir) {
+	const g = S.game;
+	if (!g || g.phase !== 'place-tile' || !isHuman(g.player))
+		return;
+	if (S.pending) {
+		const rs = S.pending.rotations;
+		for (let i = 1; i <= 4; i++) {
+			const r = (S.rotation + 4 + dir * i) % 4;
+			if (rs.includes(r)) {
+				S.rotation = r;
+				break;
+			}
+		}
+	} else {
+		S.rotation = (S.rotation + 4 + dir) % 4;
+	}
+	refresh();
+}
+
+function confirmPlacement() {
+	if (!S.pending)
+		return;
+	play(`place ${S.pending.x},${S.pending.y} r${S.rotation}`);
+}
+
+/* ---------- playing moves ---------- */
+
+function play(text) {
+	const g = S.game;
+	const player = g.player;
+	try {
+		g.apply(text);
+	} catch (e) {
+		showMessage(`Illegal move "${text}": ${errorText(e)}. The game is unchanged.`, 'error');
+		refresh();
+		return false;
+	}
+	hideMessage();
+	recordLogEntry(player, text, g.events());
+	S.pending = null;
+	S.chooser = null;
+	S.highlight = null;
+	refresh();
+	return true;
+}
+
+function recordLogEntry(player, text, events) {
+	S.log.push({ player, text, events });
+}
+
+function eventText(e) {
+	const scorers = e.points.map((p, i) => [i, p, e.buildingPoints[i]])
+		.filter(([, p, b]) => p > 0 || b > 0)
+		.map(([i, p, b]) => `P${i} +${p}` + (b ? ` (+${b} bldg)` : ''));
+	let what;
+	if (e.type === 'farm')
+		what = e.kind === 'city' ? `farmers supplying the city at ${e.x},${e.y}` :
+			`field at ${e.x},${e.y} (${e.cities} completed ${e.cities === 1 ? 'city' : 'cities'})`;
+	else {
+		const tiles = `${e.tiles} tile${e.tiles === 1 ? '' : 's'}`;
+		const size = e.kind === 'monastery' ? `${tiles} around` : tiles;
+		const pen = e.pennants ? `, ${e.pennants} pennant${e.pennants > 1 ? 's' : ''}` : '';
+		what = `${e.type === 'final' ? 'incomplete ' : ''}${e.kind} at ${e.x},${e.y} (${size}${pen})`;
+	}
+	return `${what}: ${scorers.length ? scorers.join(', ') : 'nobody scores'}`;
+}
+
+/* ---------- bots in a worker ---------- */
+
+function ensureWorker() {
+	if (S.worker)
+		return S.worker;
+	const w = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+	w.onmessage = (ev) => onBotAnswer(ev.data);
+	w.onerror = (ev) => {
+		ev.preventDefault();
+		botFailed(S.request, `the bot's worker stopped (${ev.message || 'it could not start'})`);
+		w.terminate();
+		if (S.worker === w)
+			S.worker = null;
+	};
+	S.worker = w;
+	return w;
+}
+
+function requestBot() {
+	const g = S.game;
+	const p = g.player;
+	const kind = S.seats[p].kind;
+	const id = ++S.request;
+	const msg = { id, record: g.save(), bot: kind, seed: S.seed * 100003 + g.historyLength,
+		      sent: performance.now(), player: p, history: g.historyLength };
+	S.waiting = msg;
+	$('status').textContent = `${playerName(p)} is thinking…`;
+	try {
+		ensureWorker().postMessage({ id, record: msg.record, bot: kind, seed: msg.seed });
+	} catch (e) {
+		botFailed(id, errorText(e));
+	}
+}
+
+function onBotAnswer(a) {
+	const w = S.waiting;
+	if (!w || a.id !== w.id || a.id !== S.request)
+		return;		// an answer to a request the page no longer waits for
+	if (a.error) {
+		botFailed(a.id, a.error);
+		return;
+	}
+	const ms = performance.now() - w.sent;
+	const g = S.game;
+	if (g.historyLength !== w.history || !g.isLegal(a.move)) {
+		botFailed(a.id, `it answered "${a.move}", which is not a legal move here`);
+		return;
+	}
+	window.carcStats.botMoves.push({ bot: S.seats[w.player].kind, player: w.player,
+					 phase: g.phase, ms, thinkMs: a.ms, move: a.move });
+	S.waiting = null;
+	$('status').textContent = '';
+	if (play(a.move))
+		S.log[S.log.length - 1].bot = ms;
+	renderLog();
+}
+
+function botFailed(id, why) {
+	if (!S.waiting || S.waiting.id !== id)
+		return;
+	const p = S.waiting.player;
+	S.waiting = null;
+	$('status').textContent = '';
+	showMessage(`${playerName(p)} failed: ${why}. The game is as it was.`, 'error', () => {
+		refresh();
+	});
+	renderSide();
+}
+
+function scheduleBot() {
+	clearTimeout(S.botTimer);
+	const g = S.game;
+	if (!g || g.over || isHuman(g.player) || S.waiting || !$('message').hidden && $('message-retry').hidden === false)
+		return;
+	S.botTimer = setTimeout(() => {
+		if (S.game === g && !g.over && !isHuman(g.player) && !S.waiting)
+			requestBot();
+	}, S.botPause);
+}
+
+/* ---------- the side panel ---------- */
+
+function phasePrompt() {
+	const g = S.game;
+	if (g.over)
+		return ['Game over', finalSummary()];
+	const p = g.player;
+	const who = playerName(p);
+	const tileName = engine.tileName(g.tile);
+	if (!isHuman(p))
+		return [`${who} to move`, S.waiting ? 'Thinking…' : ''];
+	switch (g.phase) {
+	case 'place-tile':
+		return [`${who}: place tile ${tileName}`, S.pending ?
+			'Turn the tile (⟲ ⟳, or click it) and press Place.' :
+			'Click a highlighted square (bright squares take the tile as turned now).'];
+	case 'deploy': {
+		const b = S.moves.some((m) => m.kind === 'build');
+		return [`${who}: deploy`, `Click a highlighted feature of the tile for a follower${b ? ', a building below the tile' : ''}, or Pass.`];
+	}
+	case 'phantom':
+		return [`${who}: the phantom`, 'Click a highlighted feature for the phantom, or Pass.'];
+	case 'crop-choice': {
+		const sym = engine.tileSymbol(lastTile().tile);
+		return [`${who}: crop circle`, `The ${SYMBOLS[sym]} calls the ${SYMBOL_KIND[sym]}: choose whether every player adds one next to his own, or removes one.`];
+	}
+	case 'crop-response': {
+		const sym = engine.tileSymbol(lastTile().tile);
+		const act = g.cropAction;
+		return [`${who}: crop circle (${act})`, act === 'remove' ?
+			`Click one of your ${SYMBOL_KIND[sym]} to take it back.` :
+			`Click a highlighted feature to add a figure next to one of your ${SYMBOL_KIND[sym]}, or Pass.`];
+	}
+	default:
+		return [who, g.phase];
+	}
+}
+
+function lastTile() {
+	const ts = S.game.tiles();
+	return ts[ts.length - 1];
+}
+
+function renderActions() {
+	const box = $('actions');
+	box.replaceChildren();
+	const g = S.game;
+	if (g.over || !isHuman(g.player) || S.waiting)
+		return;
+	if (S.chooser) {
+		box.appendChild(el('p', {}, 'Which figure?'));
+		for (const m of S.chooser) {
+			const b = el('button', { type: 'button', class: 'action', 'data-move': m.text }, m.text);
+			b.onclick = () => play(m.text);
+			box.appendChild(b);
+		}
+		const c = el('button', { type: 'button', class: 'action' }, 'Cancel');
+		c.onclick = () => { S.chooser = null; renderActions(); };
+		box.appendChild(c);
+		return;
+	}
+	for (const m of S.moves) {
+		let label = null;
+		if (m.kind === 'pass')
+			label = 'Pass';
+		else if (m.kind === 'crop-choice')
+			label = m.figure === 'deploy' ? 'Everybody adds a figure' : 'Everybody removes a figure';
+		else if (m.kind === 'build')
+			label = `Build a ${m.figure}`;
+		if (!label)
+			continue;
+		const b = el('button', { type: 'button', class: 'action', 'data-move': m.text }, label);
+		b.onclick = () => play(m.text);
+		box.appendChild(b);
+	}
+}
+
+function renderHand() {
+	const g = S.game;
+	const hand = $('hand');
+	const placing = !g.over && g.phase === 'place-tile';
+	if (!placing) {
+		hand.innerHTML = '';
+	} else {
+		hand.innerHTML = tileSvg(g.tile, S.rotation, 0, 0);
+		hand.setAttribute('data-tile', engine.tileName(g.tile));
+		hand.setAttribute('data-rotation', S.rotation);
+	}
+	const human = placing && isHuman(g.player);
+	$('rotate-left').disabled = !human;
+	$('rotate-right').disabled = !human;
+	$('confirm-place').disabled = !(human && S.pending);
+	$('cancel-place').disabled = !(human && S.pending);
+}
+
+function renderPlayers() {
+	const g = S.game;
+	const body = $('players').tBodies[0];
+	body.replaceChildren();
+	const opts = S.gameOptions || {};
+	const phantom = opts.phantom === 'on';
+	const lb = opts['little-buildings'] === 'on';
+	$('th-phantom').hidden = !phantom;
+	$('th-buildings').hidden = !lb;
+	for (let p = 0; p < g.players; p++) {
+		const tr = el('tr', { 'data-player': p });
+		if (!g.over && p === g.player)
+			tr.className = 'current';
+		const name = el('td');
+		const sw = el('span', { class: 'swatch', style: `background:${PALETTE[p]}`, title: COLOUR_NAMES[p] });
+		name.append(sw, ` ${playerName(p)}`);
+		tr.appendChild(name);
+		tr.appendChild(el('td', { class: 'pts' }, String(g.score(p))));
+		tr.appendChild(el('td', { class: 'followers' }, String(g.supply(p, 'follower'))));
+		if (phantom)
+			tr.appendChild(el('td', { class: 'phantom' }, g.supply(p, 'phantom') ? 'yes' : '—'));
+		if (lb)
+			tr.appendChild(el('td', { class: 'buildings' }, BUILDINGS.map((b) => g.supply(p, b)).join(' / ')));
+		body.appendChild(tr);
+	}
+	$('tiles-left').textContent = String(g.remaining);
+}
+
+function renderLog() {
+	const ol = $('log');
+	ol.replaceChildren();
+	S.log.forEach((entry, i) => {
+		const li = el('li', { 'data-index': i });
+		li.appendChild(el('span', { class: 'who', style: `border-color:${PALETTE[entry.player]}` }, `P${entry.player}`));
+		li.append(` ${entry.text}`);
+		if (entry.bot)
+			li.append(el('span', { class: 'ms' }, ` ${Math.round(entry.bot)} ms`));
+		const gameEnd = S.game.over && i === S.log.length - 1;
+		for (const e of entry.events) {
+			if (gameEnd && e.type !== 'completed')
+				continue;	// the final scoring has its own table
+			li.appendChild(el('div', { class: 'event' }, eventText(e)));
+		}
+		ol.appendChild(li);
+	});
+	ol.scrollTop = ol.scrollHeight;
+}
+
+function finalSummary() {
+	const g = S.game;
+	const scores = Array.from({ length: g.players }, (_, p) => g.score(p));
+	const best = Math.max(...scores);
+	const winners = scores.map((s, p) => [s, p]).filter(([s]) => s === best).map(([, p]) => playerName(p));
+	return `${winners.join(' and ')} ${winners.length > 1 ? 'share the win' : 'wins'} with ${best} points.`;
+}
+
+// The final scoring: every event of the last move, by player and kind.
+function renderFinal() {
+	const g = S.game;
+	const box = $('final');
+	if (!g.over) {
+		box.hidden = true;
+		return;
+	}
+	box.hidden = false;
+	const body = $('final-body');
+	body.replaceChildren();
+	const last = S.log[S.log.length - 1];
+	const events = last ? last.events.filter((e) => e.type !== 'completed') : [];
+	const n = g.players;
+	const cats = ['road', 'city', 'monastery', 'farm', 'buildings'];
+	const sums = Array.from({ length: n }, () => Object.fromEntries(cats.map((c) => [c, 0])));
+	for (const e of events)
+		for (let p = 0; p < n; p++) {
+			sums[p][e.type === 'farm' ? 'farm' : e.kind] += e.points[p];
+			sums[p].buildings += e.buildingPoints[p];
+		}
+	const table = el('table', { id: 'final-table' });
+	const head = el('tr');
+	head.append(el('th', {}, ''), ...Array.from({ length: n }, (_, p) => el('th', {}, `P${p}`)));
+	table.appendChild(head);
+	const row = (label, vals, cls = '') => {
+		const tr = el('tr', { class: cls });
+		tr.append(el('th', {}, label), ...vals.map((v) => el('td', {}, String(v))));
+		table.appendChild(tr);
+	};
+	const finals = sums.map((s) => cats.reduce((a, c) => a + s[c], 0));
+	const scores = Array.from({ length: n }, (_, p) => g.score(p));
+	row('during the game', scores.map((s, p) => s - finals[p]));
+	row('incomplete roads', sums.map((s) => s.road));
+	row('incomplete cities', sums.map((s) => s.city));
+	row('incomplete monasteries', sums.map((s) => s.monastery));
+	row('farms', sums.map((s) => s.farm));
+	if (sums.some((s) => s.buildings))
+		row('building points', sums.map((s) => s.buildings));
+	row('total', scores, 'total');
+	body.appendChild(table);
+	body.appendChild(el('p', { class: 'winner' }, finalSummary()));
+	const ul = el('ul', { id: 'final-events' });
+	for (const e of events) {
+		const li = el('li', { tabindex: 0, title: 'show it on the board' }, eventText(e));
+		li.onclick = () => {
+			S.highlight = { x: e.x, y: e.y, feature: e.feature };
+			renderBoard();
+		};
+		ul.appendChild(li);
+	}
+	body.appendChild(el('p', {}, 'Each feature scored at the end (click one to see it on the board):'));
+	body.appendChild(ul);
+}
+
+function renderSide() {
+	const [turn, prompt] = phasePrompt();
+	$('turn').textContent = turn;
+	$('prompt').textContent = prompt;
+	renderHand();
+	renderActions();
+	renderPlayers();
+	renderLog();
+	renderFinal();
+	$('undo').disabled = !S.game || S.game.historyLength === 0 || humanCount() === 0;
+	$('save').disabled = !S.game;
+	document.body.dataset.phase = S.game.over ? 'game-over' : S.game.phase;
+	document.body.dataset.player = S.game.over ? '' : S.game.player;
+	document.body.dataset.moves = String(S.game.historyLength);
+}
+
+function refresh() {
+	if (!S.game)
+		return;
+	const t0 = performance.now();
+	const key = String(S.game.hash());
+	if (S.movesKey !== key) {
+		S.moves = S.game.over ? [] : S.game.legalMoves();
+		S.movesKey = key;
+	}
+	if (S.pending && (S.game.phase !== 'place-tile' || !placements().has(`${S.pending.x},${S.pending.y}`)))
+		S.pending = null;
+	renderBoard();
+	renderSide();
+	window.carcStats.refreshMs.push(performance.now() - t0);
+	scheduleBot();
+}
+
+/* ---------- undo, records ---------- */
+
+function undo() {
+	const g = S.game;
+	if (!g || g.historyLength === 0)
+		return;
+	S.request++;		// forget a bot's answer in flight
+	S.waiting = null;
+	clearTimeout(S.botTimer);
+	try {
+		do {
+			g.undo();
+			S.log.pop();
+		} while (g.historyLength > 0 && !isHuman(g.player));
+	} catch (e) {
+		showMessage(`Undo failed: ${errorText(e)}`, 'error');
+	}
+	hideMessage();
+	S.pending = null;
+	S.chooser = null;
+	S.highlight = null;
+	refresh();
+}
+
+function openRecord() {
+	$('record-text').value = S.game ? S.game.save() : '';
+	$('record-error').hidden = true;
+	$('record-dialog').showModal();
+}
+
+function downloadRecord() {
+	const text = $('record-text').value;
+	const a = el('a', { download: `carcassonne-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.txt` });
+	a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+	document.body.appendChild(a);
+	a.click();
+	a.remove();
+	setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+// Rebuild the log of a loaded game: take every move back on a copy and
+// play it again, noting who moved and what it scored.
+function rebuildLog(game) {
+	const copy = engine.load(game.save());
+	try {
+		const moves = copy.history();
+		while (copy.historyLength > 0)
+			copy.undo();
+		const log = [];
+		for (const m of moves) {
+			const p = copy.player;
+			copy.apply(m);
+			log.push({ player: p, text: m, events: copy.events() });
+		}
+		return log;
+	} finally {
+		copy.free();
+	}
+}
+
+function loadRecord(text) {
+	let g;
+	try {
+		g = engine.load(text);
+	} catch (e) {
+		const where = e.line ? ` (line ${e.line}${e.column ? `, column ${e.column}` : ''})` : '';
+		const msg = `This record does not load${where}: ${errorText(e)}. The game is as it was.`;
+		$('record-error').textContent = msg;
+		$('record-error').hidden = false;
+		showMessage(msg, 'error');
+		return false;
+	}
+	let log;
+	try {
+		log = rebuildLog(g);
+	} catch (e) {
+		g.free();
+		showMessage(`This record does not load: ${errorText(e)}. The game is as it was.`, 'error');
+		return false;
+	}
+	S.request++;
+	S.waiting = null;
+	clearTimeout(S.botTimer);
+	if (S.game)
+		S.game.free();
+	S.game = g;
+	S.gameOptions = optionsOfRecord(text);
+	if (S.seats.length !== g.players)
+		S.seats = Array.from({ length: g.players }, () => ({ kind: 'human' }));
+	S.log = log;
+	S.pending = null;
+	S.chooser = null;
+	S.highlight = null;
+	S.userView = false;
+	S.rotation = 0;
+	$('record-dialog').close();
+	showMessage(`Loaded a record of ${g.historyLength} moves` +
+		    (S.seats.every((s) => s.kind === 'human') ? ' (every seat is played by a person)' : '') + '.', 'info');
+	refresh();
+	return true;
+}
+
+function optionsOfRecord(text) {
+	const out = {};
+	for (const line of text.split('\n')) {
+		const m = /^option (\S+) (\S+)$/.exec(line.trim());
+		if (m)
+			out[m[1]] = m[2];
+	}
+	return out;
+}
+
+/* ---------- new game ---------- */
+
+function renderSeats() {
+	const ol = $('seats');
+	ol.replaceChildren();
+	S.draftSeats.forEach((seat, i) => {
+		const li = el('li', { class: 'seat' });
+		const sw = el('span', { class: 'swatch', style: `background:${PALETTE[i]}` });
+		const sel = el('select', { class: 'seat-kind', 'data-seat': i, 'aria-label': `Player ${i}` });
+		for (const [k, label] of Object.entries(BOTS)) {
+			const o = el('option', { value: k }, label);
+			if (k === seat.kind)
+				o.selected = true;
+			sel.appendChild(o);
+		}
+		sel.onchange = () => { seat.kind = sel.value; };
+		li.append(sw, ` P${i} `, sel);
+		if (S.draftSeats.length > 2) {
+			const rm = el('button', { type: 'button', class: 'remove-seat', title: 'Remove this player' }, '×');
+			rm.onclick = () => { S.draftSeats.splice(i, 1); renderSeats(); };
+			li.appendChild(rm);
+		}
+		ol.appendChild(li);
+	});
+	$('add-seat').disabled = S.draftSeats.length >= 6;
+}
+
+const EXPANSIONS = ['phantom', 'crop-circles-i', 'crop-circles-ii', 'little-buildings'];
+
+function renderOptions() {
+	const box = $('options');
+	box.replaceChildren();
+	for (const o of engine.options()) {
+		const label = el('label', { class: 'option' });
+		const cur = S.options[o.name];
+		let input;
+		if (o.type === 'switch') {
+			input = el('input', { type: 'checkbox', 'data-option': o.name });
+			input.checked = cur !== undefined ? cur === 'on' : o.def === 1;
+			label.append(input, ` ${o.name}`);
+		} else if (o.type === 'choice') {
+			input = el('select', { 'data-option': o.name });
+			for (const v of o.values) {
+				const opt = el('option', { value: v.name }, v.name);
+				if (cur !== undefined ? cur === v.name : v.value === o.def)
+					opt.selected = true;
+				input.appendChild(opt);
+			}
+			label.append(`${o.name} `, input);
+		} else {
+			input = el('input', { type: 'number', min: o.min, max: o.max, step: 1,
+					      value: cur !== undefined ? cur : o.def, 'data-option': o.name });
+			label.append(`${o.name} `, input);
+		}
+		if (EXPANSIONS.includes(o.name))
+			label.classList.add('expansion');
+		box.appendChild(label);
+	}
+}
+
+function readOptions() {
+	const out = {};
+	for (const input of $('options').querySelectorAll('[data-option]')) {
+		const name = input.dataset.option;
+		out[name] = input.type === 'checkbox' ? (input.checked ? 'on' : 'off') : String(input.value);
+	}
+	return out;
+}
+
+function setExpansions(on) {
+	for (const name of EXPANSIONS) {
+		const input = $('options').querySelector(`[data-option="${name}"]`);
+		if (input)
+			input.checked = on;
+	}
+}
+
+function openSetup() {
+	S.draftSeats = S.seats.map((s) => ({ ...s }));
+	renderSeats();
+	renderOptions();
+	$('seed').value = String(Math.floor(Math.random() * 1e6));
+	$('bot-pause').value = String(S.botPause);
+	$('setup-error').hidden = true;
+	$('setup').showModal();
+}
+
+function startGame() {
+	const options = readOptions();
+	const seed = Number($('seed').value);
+	let g;
+	try {
+		if (!Number.isInteger(seed) || seed < 0)
+			throw new Error('the seed must be a whole number, 0 or more');
+		g = engine.newGame(S.draftSeats.length, seed, options);
+	} catch (e) {
+		$('setup-error').textContent = `Cannot start: ${errorText(e)}`;
+		$('setup-error').hidden = false;
+		return;
+	}
+	S.request++;
+	S.waiting = null;
+	clearTimeout(S.botTimer);
+	if (S.game)
+		S.game.free();
+	S.game = g;
+	S.seats = S.draftSeats;
+	S.seed = seed;
+	S.options = options;
+	S.gameOptions = options;
+	S.botPause = Number($('bot-pause').value);
+	S.log = [];
+	S.pending = null;
+	S.chooser = null;
+	S.highlight = null;
+	S.userView = false;
+	S.rotation = 0;
+	$('setup').close();
+	hideMessage();
+	refresh();
+}
+
+/* ---------- start ---------- */
+
+function setupControls() {
+	$('new-game').onclick = openSetup;
+	$('undo').onclick = undo;
+	$('save').onclick = openRecord;
+	$('load').onclick = openRecord;
+	$('message-close').onclick = hideMessage;
+	$('rotate-left').onclick = () => rotate(-1);
+	$('rotate-right').onclick = () => rotate(1);
+	$('confirm-place').onclick = confirmPlacement;
+	$('cancel-place').onclick = () => { S.pending = null; refresh(); };
+	$('add-seat').onclick = () => {
+		if (S.draftSeats.length < 6)
+			S.draftSeats.push({ kind: 'random' });
+		renderSeats();
+	};
+	$('all-expansions').onclick = () => setExpansions(true);
+	$('base-game').onclick = () => setExpansions(false);
+	$('start').onclick = startGame;
+	$('setup-cancel').onclick = () => $('setup').close();
+	$('record-close').onclick = () => $('record-dialog').close();
+	$('record-download').onclick = downloadRecord;
+	$('record-load').onclick = () => loadRecord($('record-text').value);
+	$('record-file').onchange = async (ev) => {
+		const f = ev.target.files[0];
+		if (f)
+			$('record-text').value = await f.text();
+	};
+	document.addEventListener('keydown', (ev) => {
+		if (document.querySelector('dialog[open]') || ev.target.matches('input, textarea, select'))
+			return;
+		if (ev.key === 'q' || ev.key === 'Q')
+			rotate(-1);
+		else if (ev.key === 'e' || ev.key === 'E')
+			rotate(1);
+		else if (ev.key === 'Enter' && S.pending)
+			confirmPlacement();
+		else if (ev.key === 'Escape' && S.pending) {
+			S.pending = null;
+			refresh();
+		} else if ((ev.ctrlKey || ev.metaKey) && ev.key === 'z')
+			undo();
+	});
+	setupBoardEvents();
+}
+
+async function main() {
+	setupControls();
+	try {
+		await engine.init();
+	} catch (e) {
+		$('board-empty').textContent = `The rules engine did not load: ${errorText(e)}`;
+		showMessage(`The rules engine did not load: ${errorText(e)}`, 'error');
+		return;
+	}
+	window.carcStats.ready = true;
+	document.body.dataset.ready = '1';
+	openSetup();
+}
+
+main();

@@ -1,0 +1,416 @@
+// The web page in a real browser: Debian's Chromium driven by
+// puppeteer-core (no browser download).  The test
+//   1. plays a whole hot-seat game with every expansion by clicking the
+//      page (tile positions, rotation, followers, the phantom, buildings,
+//      crop circles), choosing each move with its own copy of the library
+//      in Node and checking that the page offers exactly the legal moves;
+//   2. clicks an illegal place and loads a damaged record (a message, the
+//      game as it was), takes a move back with Undo, saves the record,
+//      replays it with the native `carcassonne replay` and compares the
+//      final scores, and loads a saved record again;
+//   3. plays against the MCTS bot (in its Web Worker) and times its
+//      answers; a bot whose worker fails gives a message and a Retry.
+// Screenshots go to the output directory.
+//
+// usage: node browser-test.mjs --site DIR --cli PATH --out DIR
+//        [--chromium PATH] [--seed N] [--mcts-moves N]
+// Exit 77 (skip) when Chromium is missing, unless CI=true.
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { extname, join, resolve, normalize } from 'node:path';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => {
+	if (a.startsWith('--'))
+		acc.push([a.slice(2), all[i + 1]]);
+	return acc;
+}, []));
+const SITE = resolve(args.site || 'build-web');
+const CLI = args.cli;
+const OUT = resolve(args.out || '.');
+const CHROMIUM = args.chromium || process.env.CHROMIUM || '/usr/bin/chromium';
+const SEED = Number(args.seed || 7);
+const MCTS_MOVES = Number(args['mcts-moves'] || 6);
+const t0 = Date.now();
+
+function skip(why) {
+	if (process.env.CI === 'true') {
+		console.error(`FAIL: ${why} (CI=true: the browser test may not be skipped)`);
+		process.exit(1);
+	}
+	console.log(`SKIP: ${why}`);
+	process.exit(77);
+}
+
+if (!existsSync(CHROMIUM))
+	skip(`no Chromium at ${CHROMIUM} (apt-get install chromium, or tools/install-deps.sh --tests)`);
+let puppeteer;
+try {
+	puppeteer = (await import('puppeteer-core')).default;
+} catch (e) {
+	skip(`puppeteer-core is not installed (cd web && npm ci): ${e.message}`);
+}
+if (!existsSync(join(SITE, 'index.html')))
+	throw new Error(`no page at ${SITE} (tools/serve-web.sh --build-only builds it)`);
+
+let failures = 0;
+function check(cond, what) {
+	if (!cond) {
+		failures++;
+		console.error(`not ok: ${what}`);
+		throw new Error(what);
+	}
+}
+
+/* ---------- a static server for the page ---------- */
+
+const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript',
+	       '.css': 'text/css', '.wasm': 'application/wasm', '.svg': 'image/svg+xml',
+	       '.json': 'application/json', '.txt': 'text/plain' };
+const server = createServer((req, res) => {
+	const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+	const file = join(SITE, path.endsWith('/') ? path + 'index.html' : path);
+	if (!file.startsWith(SITE) || !existsSync(file)) {
+		res.writeHead(404);
+		res.end('not found');
+		return;
+	}
+	res.writeHead(200, { 'Content-Type': MIME[extname(file)] || 'application/octet-stream' });
+	res.end(readFileSync(file));
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const URL_ = `http://127.0.0.1:${server.address().port}/index.html`;
+
+/* ---------- the library in Node, to choose moves ---------- */
+
+const { engine } = await import(pathToFileURL(join(SITE, 'js', 'engine.js')).href);
+await engine.init();
+
+// a small seeded PRNG for the test's choices
+let rng = SEED * 2654435761 % 4294967296 || 1;
+function rand(n) {
+	rng ^= rng << 13; rng >>>= 0;
+	rng ^= rng >>> 17;
+	rng ^= rng << 5; rng >>>= 0;
+	return rng % n;
+}
+
+/* ---------- the browser ---------- */
+
+const profile = mkdtempSync(join(tmpdir(), 'carc-chromium-'));
+const browser = await puppeteer.launch({
+	executablePath: CHROMIUM,
+	headless: true,
+	args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+	       '--disable-background-networking', '--disable-component-update', '--disable-sync',
+	       `--user-data-dir=${profile}`],
+});
+const page = await browser.newPage();
+await page.setViewport({ width: 1400, height: 950 });
+const pageErrors = [];
+page.on('pageerror', (e) => pageErrors.push(e.message));
+page.on('console', (m) => { if (m.type() === 'error' && !/404/.test(m.text())) pageErrors.push(m.text()); });
+// a bot whose worker cannot start, on demand
+await page.evaluateOnNewDocument(() => {
+	const Real = window.Worker;
+	window.Worker = function (url, opts) {
+		if (window.carcBreakNextWorker) {
+			window.carcBreakNextWorker = false;
+			return new Real(String(url) + '.missing.js', opts);
+		}
+		return new Real(url, opts);
+	};
+});
+
+mkdirSync(OUT, { recursive: true });
+const shot = async (name) => {
+	const path = join(OUT, `web-${name}.png`);
+	await page.screenshot({ path });
+	console.log(`screenshot ${path}`);
+};
+const movesDone = async () => Number(await page.$eval('body', (b) => b.dataset.moves));
+const phaseOf = async () => page.$eval('body', (b) => b.dataset.phase);
+const messageShown = async () => page.$eval('#message', (m) => (m.hidden ? null : { kind: m.className, text: m.textContent.trim() }));
+
+async function startGame(seats, seed) {
+	await page.click('#new-game');
+	await page.waitForSelector('#setup[open]');
+	// seats: set the count, then the kinds
+	while ((await page.$$('.seat')).length > seats.length)
+		await page.click('.remove-seat');
+	while ((await page.$$('.seat')).length < seats.length)
+		await page.click('#add-seat');
+	for (let i = 0; i < seats.length; i++)
+		await page.select(`.seat-kind[data-seat="${i}"]`, seats[i]);
+	await page.click('#all-expansions');
+	await page.$eval('#seed', (e, v) => { e.value = v; }, String(seed));
+	await page.select('#bot-pause', '0');
+	await page.click('#start');
+	await page.waitForSelector('#board-svg');
+}
+
+// the client position of a board point (SVG units)
+async function screenOf(px, py) {
+	return page.$eval('#board-svg', (svg, x, y) => {
+		const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+		return [p.x, p.y];
+	}, px, py);
+}
+
+async function waitMoves(n) {
+	await page.waitForFunction((k) => Number(document.body.dataset.moves) === k, { timeout: 20000 }, n);
+}
+
+const stats = { rotations: 0, followers: 0, phantoms: 0, buildings: 0, cropChoices: 0,
+		cropResponses: 0, passes: 0, places: 0 };
+
+// Make move m (the library's text) on the page by clicking.
+async function clickMove(game, m) {
+	const before = await movesDone();
+	const phase = game.phase;
+	if (m.kind === 'place') {
+		// the page offers exactly the library's positions
+		const spots = await page.$$eval('.spot-target', (rs) => rs.map((r) => `${r.dataset.x},${r.dataset.y}`).sort());
+		const want = [...new Set(game.legalMoves().map((x) => `${x.x},${x.y}`))].sort();
+		check(JSON.stringify(spots) === JSON.stringify(want), `placements offered ${spots} = legal ${want}`);
+		await page.click(`.spot-target[data-x="${m.x}"][data-y="${m.y}"]`);
+		await page.waitForSelector('#preview');
+		for (let i = 0; i < 4; i++) {
+			const r = Number(await page.$eval('#preview', (p) => p.dataset.rotation));
+			if (r === m.rotation)
+				break;
+			await page.click('#rotate-right');
+			stats.rotations++;
+		}
+		check(Number(await page.$eval('#preview', (p) => p.dataset.rotation)) === m.rotation, 'rotation reached');
+		await page.click('#confirm-place');
+		stats.places++;
+	} else if (m.kind === 'pass' || m.kind === 'crop-choice') {
+		await page.click(`#actions button[data-move="${m.text}"]`);
+		if (m.kind === 'pass')
+			stats.passes++;
+		else
+			stats.cropChoices++;
+	} else if (m.kind === 'build') {
+		await page.click(`.build-target[data-figure="${m.figure}"]`);
+		stats.buildings++;
+	} else {
+		// a feature: click where the figure would stand
+		const sel = `.feature-target[data-x="${m.x}"][data-y="${m.y}"][data-feature="${m.feature}"]`;
+		const t = await page.$(sel);
+		check(t, `a target for ${m.text}`);
+		const [px, py] = await t.evaluate((e) => [Number(e.dataset.px), Number(e.dataset.py)]);
+		const [sx, sy] = await screenOf(px, py);
+		await page.mouse.click(sx, sy);
+		const several = (await t.evaluate((e) => e.dataset.moves)).split('|').length > 1;
+		if (several)
+			await page.click(`#actions button[data-move="${m.text}"]`);
+		if (phase === 'crop-response')
+			stats.cropResponses++;
+		else if (m.figure === 'phantom')
+			stats.phantoms++;
+		else
+			stats.followers++;
+	}
+	await waitMoves(before + 1);
+	const msg = await messageShown();
+	check(!msg || msg.kind !== 'error', `no error after ${m.text}: ${msg && msg.text}`);
+}
+
+// The move the test plays: every kind of move, often enough.
+function choose(game) {
+	const ms = game.legalMoves();
+	const of = (k) => ms.filter((m) => m.kind === k);
+	switch (game.phase) {
+	case 'deploy': {
+		const b = of('build'), d = of('deploy');
+		if (b.length && (stats.buildings === 0 || rand(3) === 0))
+			return b[rand(b.length)];
+		if (d.length && rand(10) < 6)
+			return d[rand(d.length)];
+		return ms.find((m) => m.kind === 'pass') || ms[0];
+	}
+	case 'phantom': {
+		const d = of('deploy');
+		if (d.length && rand(10) < 7)
+			return d[rand(d.length)];
+		return ms.find((m) => m.kind === 'pass') || ms[0];
+	}
+	default:
+		return ms[rand(ms.length)];
+	}
+}
+
+/* ---------- 1 and 2: a hot-seat game with every expansion ---------- */
+
+try {
+	await page.goto(URL_);
+	await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+	await shot('setup');
+	await startGame(['human', 'human'], SEED);
+	const options = { phantom: 'on', 'crop-circles-i': 'on', 'crop-circles-ii': 'on', 'little-buildings': 'on' };
+	const game = engine.newGame(2, SEED, options);
+	await shot('start');
+
+	// an illegal click: on the start tile, where no tile may go
+	{
+		const [sx, sy] = await screenOf(...(await page.$eval('#tile-0-0 rect.bg', (r) =>
+			[Number(r.getAttribute('x')) + 500, Number(r.getAttribute('y')) + 500])));
+		await page.mouse.click(sx, sy);
+		const msg = await messageShown();
+		check(msg && msg.kind === 'error' && /cannot go at 0,0/.test(msg.text), `illegal click gives a message: ${msg && msg.text}`);
+		check(await movesDone() === 0, 'illegal click changes nothing');
+		console.log(`illegal click: "${msg.text}"`);
+	}
+
+	let midRecord = null, midScores = null, midMoves = 0;
+	let undoDone = false, shotDeploy = false, shotCrop = false;
+	while (!game.over) {
+		const m = choose(game);
+		if (!shotDeploy && game.phase === 'deploy' && game.historyLength > 30 && m.kind !== 'pass') {
+			await shot('mid-deploy');
+			shotDeploy = true;
+		}
+		if (!shotCrop && game.phase === 'crop-choice') {
+			await shot('crop-choice');
+			shotCrop = true;
+		}
+		await clickMove(game, m);
+		game.apply(m.text);
+		// Undo once, then play the same move again
+		if (!undoDone && game.historyLength === 20) {
+			await page.click('#undo');
+			await waitMoves(19);
+			game.undo();
+			await clickMove(game, m);
+			game.apply(m.text);
+			undoDone = true;
+		}
+		if (game.historyLength === 60) {
+			await page.click('#save');
+			await page.waitForSelector('#record-dialog[open]');
+			midRecord = await page.$eval('#record-text', (t) => t.value);
+			await page.click('#record-close');
+			midScores = [game.score(0), game.score(1)];
+			midMoves = 60;
+			check(midRecord === game.save(), 'the page saves the same record as the library');
+		}
+	}
+	// a screenshot of a crop-circle response, if the game had one
+	console.log(`game over after ${game.historyLength} moves in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${JSON.stringify(stats)}`);
+	const rms = await page.evaluate(() => window.carcStats.refreshMs);
+	console.log(`page refresh: ${rms.length} times, mean ${(rms.reduce((a, b) => a + b, 0) / rms.length).toFixed(1)} ms, max ${Math.max(...rms).toFixed(1)} ms`);
+	for (const [k, v] of Object.entries(stats))
+		check(v > 0, `the game clicked at least one ${k}`);
+	check(await phaseOf() === 'game-over', 'the page shows the game over');
+	await page.waitForSelector('#final:not([hidden])');
+	await shot('final');
+
+	// the page's scores against the native tool's replay of its record
+	const pageScores = await page.$$eval('#players tbody td.pts', (ts) => ts.map((t) => Number(t.textContent)));
+	await page.click('#save');
+	await page.waitForSelector('#record-dialog[open]');
+	const record = await page.$eval('#record-text', (t) => t.value);
+	await page.click('#record-close');
+	check(record === game.save(), 'final record equals the library game');
+	const recFile = join(OUT, 'web-game.txt');
+	writeFileSync(recFile, record);
+	if (CLI) {
+		const r = spawnSync(CLI, ['replay', recFile], { encoding: 'utf8' });
+		check(r.status === 0, `carcassonne replay exits 0: ${r.stderr}`);
+		const line = r.stdout.split('\n').find((l) => l.startsWith('scores:'));
+		const native = line.slice(7).trim().split(/\s+/).map(Number);
+		check(JSON.stringify(native) === JSON.stringify(pageScores),
+		      `native replay scores ${native} = page ${pageScores}`);
+		console.log(`final scores: page ${pageScores}, native replay ${native}`);
+	}
+	const finalTotals = await page.$$eval('#final-table tr.total td', (ts) => ts.map((t) => Number(t.textContent)));
+	check(JSON.stringify(finalTotals) === JSON.stringify(pageScores), 'final scoring table totals = scores');
+
+	// a damaged record: a message, the game as it was
+	await page.click('#load');
+	await page.waitForSelector('#record-dialog[open]');
+	const damaged = midRecord.replace(/\nP1 place (\S+) (-?\d+),(-?\d+) r(\d)\n/, (m0, t, x, y) => `\nP1 place ${t} ${Number(x) + 40},${y} r0\n`);
+	check(damaged !== midRecord, 'the record was damaged');
+	await page.$eval('#record-text', (t, v) => { t.value = v; }, damaged);
+	await page.click('#record-load');
+	const dmsg = await messageShown();
+	check(dmsg && dmsg.kind === 'error' && /does not load \(line \d+/.test(dmsg.text), `damaged record message: ${dmsg && dmsg.text}`);
+	check(await page.$eval('#record-error', (e) => !e.hidden), 'the dialog says why');
+	check(await movesDone() === game.historyLength && await phaseOf() === 'game-over', 'damaged record changes nothing');
+	console.log(`damaged record: "${dmsg.text}"`);
+
+	// the saved record of move 60 loads again
+	await page.$eval('#record-text', (t, v) => { t.value = v; }, midRecord);
+	await page.click('#record-load');
+	await waitMoves(midMoves);
+	const loadedScores = await page.$$eval('#players tbody td.pts', (ts) => ts.map((t) => Number(t.textContent)));
+	check(JSON.stringify(loadedScores) === JSON.stringify(midScores), `loaded record scores ${loadedScores} = ${midScores}`);
+	check((await page.$$('#log > li')).length === midMoves, 'the log of the loaded game has every move');
+	await shot('loaded');
+	game.free();
+
+	/* ---------- 3: the MCTS bot in its worker ---------- */
+	await startGame(['human', 'mcts'], SEED + 1);
+	// the bot's first worker fails to start: a message and Retry
+	await page.evaluate(() => { window.carcBreakNextWorker = true; });
+	let humanMoves = 0;
+	const humanMove = async () => {
+		const phase = await phaseOf();
+		const before = await movesDone();
+		if (phase === 'place-tile') {
+			await page.click('.spot-target');
+			await page.waitForSelector('#preview');
+			await page.click('#confirm-place');
+		} else {
+			await page.click('#actions button[data-move]');
+		}
+		await waitMoves(before + 1);
+		humanMoves++;
+	};
+	// P0 places and ends his turn; then P1's worker fails
+	while (await page.$eval('body', (b) => b.dataset.player) === '0')
+		await humanMove();
+	await page.waitForFunction(() => !document.getElementById('message').hidden, { timeout: 20000 });
+	const bmsg = await messageShown();
+	check(bmsg.kind === 'error' && /failed/.test(bmsg.text), `a failing bot gives a message: ${bmsg.text}`);
+	const stuckAt = await movesDone();
+	check(await page.$eval('#message-retry', (b) => !b.hidden), 'a Retry button');
+	console.log(`failing bot: "${bmsg.text}"`);
+	await page.click('#message-retry');
+	await page.waitForFunction((k) => Number(document.body.dataset.moves) > k, { timeout: 30000 }, stuckAt);
+	// play until the bot has answered MCTS_MOVES times
+	while ((await page.evaluate(() => window.carcStats.botMoves.length)) < MCTS_MOVES) {
+		await page.waitForFunction(() => document.body.dataset.player === '0' || document.body.dataset.phase === 'game-over',
+					   { timeout: 60000 });
+		if (await phaseOf() === 'game-over')
+			break;
+		await humanMove();
+	}
+	await page.waitForFunction((n) => window.carcStats.botMoves.length >= n, { timeout: 60000 }, MCTS_MOVES);
+	const bot = await page.evaluate(() => window.carcStats.botMoves);
+	const ms = bot.map((b) => b.ms).sort((a, b) => a - b);
+	const think = bot.map((b) => b.thinkMs).sort((a, b) => a - b);
+	const median = (a) => a[Math.floor(a.length / 2)];
+	console.log(`MCTS in the browser: ${bot.length} answers, per move median ${median(ms).toFixed(0)} ms, ` +
+		    `max ${ms[ms.length - 1].toFixed(0)} ms (in the worker: median ${median(think).toFixed(0)} ms, ` +
+		    `max ${think[think.length - 1].toFixed(0)} ms)`);
+	writeFileSync(join(OUT, 'web-mcts-times.json'), JSON.stringify(bot, null, 1));
+	await shot('mcts');
+
+	check(pageErrors.length === 0, `no script errors on the page: ${pageErrors.join('; ')}`);
+} catch (e) {
+	failures++;
+	console.error(`FAIL: ${e.stack || e}`);
+	if (pageErrors.length)
+		console.error(`errors on the page: ${pageErrors.join('\n')}`);
+	try { await shot('failure'); } catch { /* no page */ }
+} finally {
+	await browser.close();
+	server.close();
+	rmSync(profile, { recursive: true, force: true });
+}
+console.log(`${failures ? 'FAIL' : 'ok'}: browser test in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+process.exit(failures ? 1 : 0);
