@@ -10,7 +10,9 @@
 # pictures), tcc (stage 'portable'), doxygen ('docs'), git and xz-utils
 # ('dist'), binutils (readelf), and python3-mesonpy, python3-build,
 # python3-pip and patchelf (suite packaging, the pip wheel), python3-pytest
-# and mypy (suite ffi), emscripten and nodejs (suite wasm).  With --fuzz, clang
+# and mypy (suite ffi), emscripten and nodejs (suite wasm), chromium and
+# npm (suite web, whose npm packages it then installs into web/node_modules
+# with `npm ci`).  With --fuzz, clang
 # and, only when clang cannot link -fsanitize=fuzzer, the package that
 # holds its libFuzzer runtime (libclang-rt-<version>-dev).  Installs nothing
 # when everything is present.  Uses sudo only when not run as root; runs
@@ -59,6 +61,10 @@ if [ "$want_tests" = 1 ]; then
 	# The WebAssembly build and its JavaScript tests (suite wasm).
 	need_command emcc emscripten
 	need_command node nodejs
+	# The web page's browser test (suite web): Debian's Chromium, driven
+	# by puppeteer-core from npm (web/package-lock.json, below).
+	need_command chromium chromium
+	need_command npm npm
 	# The Python tests (suite ffi): pytest runs them, mypy checks the
 	# package's type hints (--strict).
 	for pkg in python3-mesonpy python3-build python3-pip python3-pytest \
@@ -100,32 +106,48 @@ if [ "$want_fuzz" = 1 ]; then
 	fi
 fi
 
-if [ "${#missing[@]}" -eq 0 ]; then
-	exit 0
-fi
-
-if ! command -v apt-get >/dev/null 2>&1; then
-	echo "missing: ${missing[*]}; install them with your package manager" >&2
-	exit 1
-fi
-
-sudo_cmd=()
-if [ "$(id -u)" -ne 0 ]; then
-	if ! command -v sudo >/dev/null 2>&1; then
-		echo "missing: ${missing[*]}; run as root or install sudo" >&2
+install_missing() {
+	if ! command -v apt-get >/dev/null 2>&1; then
+		echo "missing: ${missing[*]}; install them with your package manager" >&2
 		exit 1
 	fi
-	sudo_cmd=(sudo)
-fi
 
-apt_install() {
-	"${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive \
-		apt-get install -y -q --no-install-recommends "${missing[@]}"
+	sudo_cmd=()
+	if [ "$(id -u)" -ne 0 ]; then
+		if ! command -v sudo >/dev/null 2>&1; then
+			echo "missing: ${missing[*]}; run as root or install sudo" >&2
+			exit 1
+		fi
+		sudo_cmd=(sudo)
+	fi
+
+	apt_install() {
+		"${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -q --no-install-recommends "${missing[@]}"
+	}
+
+	echo "Installing missing packages: ${missing[*]}"
+	if ! apt_install; then
+		echo "apt-get install failed; updating the package lists and retrying"
+		"${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+		apt_install
+	fi
 }
 
-echo "Installing missing packages: ${missing[*]}"
-if ! apt_install; then
-	echo "apt-get install failed; updating the package lists and retrying"
-	"${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
-	apt_install
+if [ "${#missing[@]}" -gt 0 ]; then
+	install_missing
+fi
+
+# The browser test's npm packages (puppeteer-core, which downloads no
+# browser) into web/node_modules, exactly as web/package-lock.json pins
+# them; again only when the lock file changed since.  A failure (no
+# registry) is reported, not fatal: suite web then skips, or fails in CI.
+if [ "$want_tests" = 1 ] && command -v npm >/dev/null 2>&1; then
+	web=$(cd "$(dirname "${BASH_SOURCE[0]}")/../web" && pwd)
+	if [ ! -f "$web/node_modules/.package-lock.json" ] ||
+	   [ "$web/package-lock.json" -nt "$web/node_modules/.package-lock.json" ]; then
+		echo "Installing the web page's test packages (npm ci in web/)"
+		(cd "$web" && npm ci --ignore-scripts --no-audit --no-fund) ||
+			echo "install-deps: npm ci in web/ failed; suite web cannot run" >&2
+	fi
 fi
