@@ -195,7 +195,7 @@ function boardExtent() {
 		x0 = Math.min(x0, x); y0 = Math.min(y0, y);
 		x1 = Math.max(x1, x); y1 = Math.max(y1, y);
 	};
-	for (const t of S.game.tiles())
+	for (const t of S.tiles)
 		grow(t.x, t.y);
 	// room for the positions next to the board
 	return { x0: x0 - 1, y0: y0 - 1, x1: x1 + 1, y1: y1 + 1 };
@@ -304,7 +304,7 @@ function buildFeatureTargets(overlay) {
 			groups.set(k, { x: m.x, y: m.y, feature: m.feature, featureId: m.featureId, moves: [] });
 		groups.get(k).moves.push(m);
 	}
-	const tilesAt = new Map(S.game.tiles().map((t) => [`${t.x},${t.y}`, t]));
+	const tilesAt = new Map(S.tiles.map((t) => [`${t.x},${t.y}`, t]));
 	const list = [...groups.values()].sort((a, b) => LAYER[a.featureId >> 4] - LAYER[b.featureId >> 4]);
 	for (const gr of list) {
 		const t = tilesAt.get(`${gr.x},${gr.y}`);
@@ -687,8 +687,7 @@ function phasePrompt() {
 }
 
 function lastTile() {
-	const ts = S.game.tiles();
-	return ts[ts.length - 1];
+	return S.tiles[S.tiles.length - 1];
 }
 
 function renderActions() {
@@ -863,11 +862,11 @@ function renderSide() {
 	renderPlayers();
 	renderLog();
 	renderFinal();
-	$('undo').disabled = !S.game || S.game.historyLength === 0 || humanCount() === 0;
-	$('save').disabled = !S.game;
+	$('undo').disabled = S.historyLength === 0 || humanCount() === 0;
+	$('save').disabled = false;
 	document.body.dataset.phase = S.game.over ? 'game-over' : S.game.phase;
 	document.body.dataset.player = S.game.over ? '' : S.game.player;
-	document.body.dataset.moves = String(S.game.historyLength);
+	document.body.dataset.moves = String(S.historyLength);
 }
 
 function refresh() {
@@ -876,8 +875,15 @@ function refresh() {
 	const t0 = performance.now();
 	const key = String(S.game.hash());
 	if (S.movesKey !== key) {
+		// what the page reads more than once per position
 		S.moves = S.game.over ? [] : S.game.legalMoves();
+		S.tiles = S.game.tiles();
+		S.historyLength = S.game.historyLength;
 		S.movesKey = key;
+		// a new tile in hand comes turned so that it fits somewhere
+		const turns = S.moves.filter((m) => m.kind === 'place').map((m) => m.rotation);
+		if (turns.length)
+			S.rotation = Math.min(...turns);
 	}
 	if (S.pending && (S.game.phase !== 'place-tile' || !placements().has(`${S.pending.x},${S.pending.y}`)))
 		S.pending = null;

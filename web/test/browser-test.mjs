@@ -132,7 +132,7 @@ const shot = async (name) => {
 };
 const movesDone = async () => Number(await page.$eval('body', (b) => b.dataset.moves));
 const phaseOf = async () => page.$eval('body', (b) => b.dataset.phase);
-const messageShown = async () => page.$eval('#message', (m) => (m.hidden ? null : { kind: m.className, text: m.textContent.trim() }));
+const messageShown = async () => page.$eval('#message', (m) => (m.hidden ? null : { kind: m.className, text: document.getElementById('message-text').textContent.trim() }));
 
 async function startGame(seats, seed) {
 	await page.click('#new-game');
@@ -166,47 +166,71 @@ async function waitMoves(n) {
 const stats = { rotations: 0, followers: 0, phantoms: 0, buildings: 0, cropChoices: 0,
 		cropResponses: 0, passes: 0, places: 0 };
 
+// The centre of an element on the screen, or null.
+function centre(sel) {
+	return page.$eval(sel, (e) => {
+		const r = e.getBoundingClientRect();
+		return [r.x + r.width / 2, r.y + r.height / 2];
+	}).catch(() => null);
+}
+
+// A real click (mouse moved, pressed and released there) on an element.
+async function clickOn(sel) {
+	const c = await centre(sel);
+	check(c, `an element ${sel} to click`);
+	await page.mouse.click(c[0], c[1]);
+}
+
 // Make move m (the library's text) on the page by clicking.
-async function clickMove(game, m) {
-	const before = await movesDone();
+async function clickMove(game, m, before) {
 	const phase = game.phase;
 	if (m.kind === 'place') {
 		// the page offers exactly the library's positions
-		const spots = await page.$$eval('.spot-target', (rs) => rs.map((r) => `${r.dataset.x},${r.dataset.y}`).sort());
+		const [spots, at] = await page.evaluate((x, y) => {
+			const rs = [...document.querySelectorAll('.spot-target')];
+			const t = rs.find((r) => r.dataset.x === String(x) && r.dataset.y === String(y));
+			const b = t && t.getBoundingClientRect();
+			return [rs.map((r) => `${r.dataset.x},${r.dataset.y}`).sort(),
+				b && [b.x + b.width / 2, b.y + b.height / 2]];
+		}, m.x, m.y);
 		const want = [...new Set(game.legalMoves().map((x) => `${x.x},${x.y}`))].sort();
 		check(JSON.stringify(spots) === JSON.stringify(want), `placements offered ${spots} = legal ${want}`);
-		await page.click(`.spot-target[data-x="${m.x}"][data-y="${m.y}"]`);
-		await page.waitForSelector('#preview');
+		await page.mouse.click(at[0], at[1]);
+		const rot = await centre('#rotate-right');
 		for (let i = 0; i < 4; i++) {
-			const r = Number(await page.$eval('#preview', (p) => p.dataset.rotation));
+			const r = await page.$eval('#preview', (p) => Number(p.dataset.rotation));
 			if (r === m.rotation)
 				break;
-			await page.click('#rotate-right');
+			await page.mouse.click(rot[0], rot[1]);
 			stats.rotations++;
 		}
-		check(Number(await page.$eval('#preview', (p) => p.dataset.rotation)) === m.rotation, 'rotation reached');
-		await page.click('#confirm-place');
+		check(await page.$eval('#preview', (p) => Number(p.dataset.rotation)) === m.rotation, 'rotation reached');
+		await clickOn('#confirm-place');
 		stats.places++;
 	} else if (m.kind === 'pass' || m.kind === 'crop-choice') {
-		await page.click(`#actions button[data-move="${m.text}"]`);
+		await clickOn(`#actions button[data-move="${m.text}"]`);
 		if (m.kind === 'pass')
 			stats.passes++;
 		else
 			stats.cropChoices++;
 	} else if (m.kind === 'build') {
-		await page.click(`.build-target[data-figure="${m.figure}"]`);
+		await clickOn(`.build-target[data-figure="${m.figure}"]`);
 		stats.buildings++;
 	} else {
 		// a feature: click where the figure would stand
 		const sel = `.feature-target[data-x="${m.x}"][data-y="${m.y}"][data-feature="${m.feature}"]`;
-		const t = await page.$(sel);
+		const t = await page.evaluate((s) => {
+			const e = document.querySelector(s);
+			if (!e)
+				return null;
+			const p = new DOMPoint(Number(e.dataset.px), Number(e.dataset.py))
+				.matrixTransform(document.getElementById('board-svg').getScreenCTM());
+			return { x: p.x, y: p.y, several: e.dataset.moves.split('|').length > 1 };
+		}, sel);
 		check(t, `a target for ${m.text}`);
-		const [px, py] = await t.evaluate((e) => [Number(e.dataset.px), Number(e.dataset.py)]);
-		const [sx, sy] = await screenOf(px, py);
-		await page.mouse.click(sx, sy);
-		const several = (await t.evaluate((e) => e.dataset.moves)).split('|').length > 1;
-		if (several)
-			await page.click(`#actions button[data-move="${m.text}"]`);
+		await page.mouse.click(t.x, t.y);
+		if (t.several)
+			await clickOn(`#actions button[data-move="${m.text}"]`);
 		if (phase === 'crop-response')
 			stats.cropResponses++;
 		else if (m.figure === 'phantom')
@@ -277,14 +301,14 @@ try {
 			await shot('crop-choice');
 			shotCrop = true;
 		}
-		await clickMove(game, m);
+		await clickMove(game, m, game.historyLength);
 		game.apply(m.text);
 		// Undo once, then play the same move again
 		if (!undoDone && game.historyLength === 20) {
 			await page.click('#undo');
 			await waitMoves(19);
 			game.undo();
-			await clickMove(game, m);
+			await clickMove(game, m, 19);
 			game.apply(m.text);
 			undoDone = true;
 		}
