@@ -531,6 +531,7 @@ function confirmPlacement() {
 function play(text) {
 	const g = S.game;
 	const player = g.player;
+	const phase = g.phase;
 	try {
 		g.apply(text);
 	} catch (e) {
@@ -539,16 +540,12 @@ function play(text) {
 		return false;
 	}
 	hideMessage();
-	recordLogEntry(player, text, g.events());
+	S.log.push({ player, phase, text, events: g.events() });
 	S.pending = null;
 	S.chooser = null;
 	S.highlight = null;
 	refresh();
 	return true;
-}
-
-function recordLogEntry(player, text, events) {
-	S.log.push({ player, text, events });
 }
 
 function eventText(e) {
@@ -617,7 +614,7 @@ function onBotAnswer(a) {
 		return;
 	}
 	window.carcStats.botMoves.push({ bot: S.seats[w.player].kind, player: w.player,
-					 phase: g.phase, ms, thinkMs: a.ms, move: a.move });
+					 phase: g.phase, ms, thinkMs: a.ms, playouts: a.playouts, move: a.move });
 	S.waiting = null;
 	$('status').textContent = '';
 	if (play(a.move))
@@ -776,7 +773,8 @@ function renderLog() {
 	S.log.forEach((entry, i) => {
 		const li = el('li', { 'data-index': i });
 		li.appendChild(el('span', { class: 'who', style: `border-color:${PALETTE[entry.player]}` }, `P${entry.player}`));
-		li.append(` ${entry.text}`);
+		const crop = { 'crop-choice': 'crop circle: ', 'crop-response': 'crop circle, answer: ' }[entry.phase] || '';
+		li.append(` ${crop}${entry.text}`);
 		if (entry.bot)
 			li.append(el('span', { class: 'ms' }, ` ${Math.round(entry.bot)} ms`));
 		const gameEnd = S.game.over && i === S.log.length - 1;
@@ -943,9 +941,9 @@ function rebuildLog(game) {
 			copy.undo();
 		const log = [];
 		for (const m of moves) {
-			const p = copy.player;
+			const p = copy.player, phase = copy.phase;
 			copy.apply(m);
-			log.push({ player: p, text: m, events: copy.events() });
+			log.push({ player: p, phase, text: m, events: copy.events() });
 		}
 		return log;
 	} finally {

@@ -101,9 +101,12 @@ export class Game {
 	events() {
 		return this.g.events().map((e) => ({ ...e, kind: e.featureKind }));
 	}
+	/** The library's bot ('random', 'greedy', 'mcts' at its default
+	 *  setting): {move (its text), stats}. */
 	botChoose(kind, seed) {
-		if (typeof this.g.botChoose !== 'function')
+		if (typeof carc.hasSearch !== 'function' || !carc.hasSearch())
 			throw new Error('this build of the library has no bots (carc_bot_choose)');
-		return this.g.botChoose({ kind, seed }).toString();
+		const { move, stats } = this.g.botMove({ kind, seed, stats: true });
+		return { move: move.toString(), stats };
 	}
 }

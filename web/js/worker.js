@@ -13,8 +13,9 @@ self.onmessage = async (ev) => {
 		const game = engine.load(record);
 		try {
 			const t0 = performance.now();
-			const move = game.botChoose(bot, seed);
-			self.postMessage({ id, move, ms: performance.now() - t0 });
+			const { move, stats } = game.botChoose(bot, seed);
+			self.postMessage({ id, move, ms: performance.now() - t0,
+					   playouts: stats.playouts });
 		} finally {
 			game.free();
 		}

@@ -13,7 +13,7 @@
 // Screenshots go to the output directory.
 //
 // usage: node browser-test.mjs --site DIR --cli PATH --out DIR
-//        [--chromium PATH] [--seed N] [--mcts-moves N]
+//        [--source DIR] [--chromium PATH] [--seed N] [--mcts-moves N]
 // Exit 77 (skip) when Chromium is missing, unless CI=true.
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -32,7 +32,7 @@ const CLI = args.cli;
 const OUT = resolve(args.out || '.');
 const CHROMIUM = args.chromium || process.env.CHROMIUM || '/usr/bin/chromium';
 const SEED = Number(args.seed || 7);
-const MCTS_MOVES = Number(args['mcts-moves'] || 6);
+const MCTS_MOVES = Number(args['mcts-moves'] || 10);
 const t0 = Date.now();
 
 function skip(why) {
@@ -109,7 +109,7 @@ const browser = await puppeteer.launch({
 	       `--user-data-dir=${profile}`],
 });
 const page = await browser.newPage();
-await page.setViewport({ width: 1400, height: 950 });
+await page.setViewport({ width: 1280, height: 800 });
 const pageErrors = [];
 page.on('pageerror', (e) => pageErrors.push(e.message));
 page.on('console', (m) => { if (m.type() === 'error' && !/404/.test(m.text())) pageErrors.push(m.text()); });
@@ -291,7 +291,7 @@ try {
 	}
 
 	let midRecord = null, midScores = null, midMoves = 0;
-	let undoDone = false, shotDeploy = false, shotCrop = false;
+	let undoDone = false, shotDeploy = false, shotCrop = false, shotResponse = false;
 	while (!game.over) {
 		const m = choose(game);
 		if (!shotDeploy && game.phase === 'deploy' && game.historyLength > 30 && m.kind !== 'pass') {
@@ -301,6 +301,10 @@ try {
 		if (!shotCrop && game.phase === 'crop-choice') {
 			await shot('crop-choice');
 			shotCrop = true;
+		}
+		if (!shotResponse && game.phase === 'crop-response' && m.kind !== 'pass') {
+			await shot('crop-response');
+			shotResponse = true;
 		}
 		await clickMove(game, m, game.historyLength);
 		game.apply(m.text);
@@ -419,8 +423,9 @@ try {
 	await page.waitForFunction((k) => Number(document.body.dataset.moves) > k ||
 		!document.getElementById('message').hidden, { timeout: 60000 }, stuckAt);
 	const again = await messageShown();
-	if (again && /has no bots/.test(again.text)) {
-		// the package of this checkout cannot run bots yet
+	if (again && /has no bots/.test(again.text) &&
+	    !(args.source && existsSync(join(args.source, 'include', 'carcassonne', 'search.h')))) {
+		// a checkout from before the library had bots
 		console.log(`NOTE: MCTS timing left out: ${again.text}`);
 		await shot('mcts');
 		throw new Done();

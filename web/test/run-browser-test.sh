@@ -11,7 +11,7 @@
 # carcassonne tool), CARCASSONNE_WEB_OUT (the build directory: the site,
 # the screenshots web-*.png, the game record and the MCTS times go
 # there); CHROMIUM (default /usr/bin/chromium); CARC_WEB_MCTS_MOVES, the
-# MCTS answers to time (default 6).
+# MCTS answers to time (default 10).
 set -euo pipefail
 
 src=${CARCASSONNE_SOURCE:?}
@@ -39,4 +39,4 @@ command -v emcc >/dev/null 2>&1 ||
 CARC_WASM_BUILD=$out/wasm-build "$src/tools/serve-web.sh" --build-only "$out/site"
 exec node "$src/web/test/browser-test.mjs" --site "$out/site" \
 	--cli "${CARCASSONNE_TOOL:?}" --out "$out" --chromium "$chromium" \
-	--mcts-moves "${CARC_WEB_MCTS_MOVES:-6}"
+	--source "$src" --mcts-moves "${CARC_WEB_MCTS_MOVES:-10}"
