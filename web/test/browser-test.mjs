@@ -279,6 +279,26 @@ try {
 	const game = engine.newGame(2, SEED, options);
 	await shot('start');
 
+	// pan and zoom: the wheel zooms, a drag pans and plays nothing, Fit
+	// comes back
+	{
+		const box = async () => (await page.$eval('#board-svg', (e) => e.getAttribute('viewBox'))).split(' ').map(Number);
+		const v0 = await box();
+		const [bx, by] = await centre('#board');
+		await page.mouse.move(bx, by);
+		await page.mouse.wheel({ deltaY: -240 });
+		const v1 = await box();
+		check(v1[2] < v0[2] && v1[3] < v0[3], `the wheel zooms in: ${v0} -> ${v1}`);
+		await page.mouse.down();
+		await page.mouse.move(bx + 150, by + 80, { steps: 5 });
+		await page.mouse.up();
+		const v2 = await box();
+		check(v2[0] < v1[0] && v2[1] < v1[1] && v2[2] === v1[2], `a drag pans: ${v1} -> ${v2}`);
+		check(await movesDone() === 0 && !(await messageShown()), 'a drag plays nothing');
+		await clickOn('#zoom-fit');
+		check(JSON.stringify(await box()) === JSON.stringify(v0), 'Fit shows the board again');
+	}
+
 	// an illegal click: on the start tile, where no tile may go
 	{
 		const [sx, sy] = await screenOf(...(await page.$eval('#tile-0-0 rect.bg', (r) =>
