@@ -726,7 +726,10 @@ function renderHand() {
 	const hand = $('hand');
 	const placing = !g.over && g.phase === 'place-tile';
 	if (!placing) {
-		hand.innerHTML = '';
+		// the tile just placed, faded (none at the end)
+		const last = S.tiles[S.tiles.length - 1];
+		hand.innerHTML = g.over || S.tiles.length < 2 ? '' : tileSvg(last.tile, last.rotation, 0, 0);
+		hand.removeAttribute('data-tile');
 	} else {
 		hand.innerHTML = tileSvg(g.tile, S.rotation, 0, 0);
 		hand.setAttribute('data-tile', engine.tileName(g.tile));
