@@ -846,6 +846,8 @@ function renderFinal() {
 		const li = el('li', { tabindex: 0, title: 'show it on the board' }, eventText(e));
 		li.onclick = () => {
 			S.highlight = { x: e.x, y: e.y, feature: e.feature };
+			for (const other of ul.children)
+				other.classList.toggle('selected', other === li);
 			renderBoard();
 		};
 		ul.appendChild(li);
@@ -1135,7 +1137,10 @@ function setupControls() {
 	$('undo').onclick = undo;
 	$('save').onclick = openRecord;
 	$('load').onclick = openRecord;
-	$('message-close').onclick = hideMessage;
+	$('message-close').onclick = () => {
+		hideMessage();
+		scheduleBot();	// a bot that failed tries again
+	};
 	$('rotate-left').onclick = () => rotate(-1);
 	$('rotate-right').onclick = () => rotate(1);
 	$('confirm-place').onclick = confirmPlacement;

@@ -170,6 +170,8 @@ const stats = { rotations: 0, followers: 0, phantoms: 0, buildings: 0, cropChoic
 // The centre of an element on the screen, or null.
 function centre(sel) {
 	return page.$eval(sel, (e) => {
+		if (e.closest('#side'))
+			e.scrollIntoView({ block: 'center' });
 		const r = e.getBoundingClientRect();
 		return [r.x + r.width / 2, r.y + r.height / 2];
 	}).catch(() => null);
@@ -377,6 +379,10 @@ try {
 	}
 	const finalTotals = await page.$$eval('#final-table tr.total td', (ts) => ts.map((t) => Number(t.textContent)));
 	check(JSON.stringify(finalTotals) === JSON.stringify(pageScores), 'final scoring table totals = scores');
+	// a feature of the final scoring, shown on the board
+	await clickOn('#final-events li');
+	check(await page.$$eval('#board-svg .hl', (e) => e.length) > 0, 'a final-scoring line highlights its feature');
+	await shot('final-highlight');
 
 	// a damaged record: a message, the game as it was
 	await page.click('#load');
