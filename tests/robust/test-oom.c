@@ -10,7 +10,8 @@
  * while armed, which is during the library calls that allocate
  * (builder_new, builder_build, game_new, game_clone, game_copy,
  * game_save and game_load: the only callers of malloc, calloc and
- * realloc in lib/).  Frees are matched against
+ * realloc in lib/; since 0.3 also carc_game_playout() and
+ * carc_bot_choose() of the search layer, lib/search/).  Frees are matched against
  * the blocks allocated while armed, whenever they happen.
  *
  * Each scenario runs again and again with n = 1, 2, 3, ... failing, until
@@ -26,6 +27,8 @@
 #include <string.h>
 
 #include <check.h>
+
+#include <carcassonne/search.h>
 
 #include "test-common.h"
 
@@ -420,6 +423,74 @@ full_game(void)
 	carc_rules_unref(other);
 }
 
+/* The search layer (lib/search/): a playout and each bot, at a placement
+ * and at the deployment after it (where the search takes the turn back
+ * with carc_game_undo() to forget the stack's order); one thread, as the
+ * wrappers count without locks. */
+static void
+search_calls(void)
+{
+	struct carc_rules_builder *b = builder_new();
+	struct carc_rules *rules;
+	struct carc_game *g;
+	uint64_t rng = 7;
+
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_PHANTOM, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_LITTLE_BUILDINGS, 1));
+	rules = build(b);
+	carc_rules_builder_free(b);
+	g = game_new(rules, 2, 17);
+	for (int i = 0; i < 6; i++)
+		play_one(g, &rng);
+	for (int step = 0; step < 2; step++) {
+		uint64_t hash = carc_game_hash(g);
+		int32_t scores[2] = { -1, -1 };
+		int rc;
+
+		CALL(rc, carc_game_playout(g, 3, 0, scores, 2));
+		if (rc == CARC_E_NOMEM) {
+			ck_assert_int_eq(scores[0], -1);
+			ck_assert_int_eq(scores[1], -1);
+		} else {
+			ck_assert_int_eq(rc, 2);
+		}
+		for (uint32_t kind = CARC_BOT_RANDOM; kind <= CARC_BOT_MCTS;
+		     kind++) {
+			struct carc_bot_options o;
+			struct carc_bot_stats st;
+			carc_move_t m = 1;
+
+			memset(&o, 0, sizeof(o));
+			o.size = sizeof(o);
+			o.kind = kind;
+			o.playouts = 40;
+			memset(&st, 0, sizeof(st));
+			st.size = sizeof(st);
+			CALL(rc, carc_bot_choose(g, &o, &m, &st));
+			if (rc == CARC_E_NOMEM) {
+				ck_assert(m == 1);
+				ck_assert_int_eq(st.moves, 0);
+			} else {
+				assert_ok(rc);
+				ck_assert_int_eq(carc_game_is_legal(g, m), 1);
+			}
+		}
+		ck_assert(carc_game_hash(g) == hash);
+		/* to the deployment (or whatever follows the placement) */
+		while (carc_game_phase(g) != CARC_PHASE_PLACE_TILE)
+			play_one(g, &rng);
+		play_one(g, &rng);
+	}
+	carc_game_free(g);
+	carc_rules_unref(rules);
+}
+
+START_TEST(oom_search)
+{
+	each_failure("search", search_calls, 2000);
+}
+END_TEST
+
 START_TEST(oom_lifecycle)
 {
 	each_failure("lifecycle", lifecycle, 200);
@@ -553,6 +624,7 @@ test_suite(void)
 	tcase_add_test(tc, wrappers_active);
 	tcase_add_test(tc, oom_lifecycle);
 	tcase_add_test(tc, oom_full_game);
+	tcase_add_test(tc, oom_search);
 	tcase_add_loop_test(tc, bot_calls_never_allocate, 0, 12);
 	tcase_set_timeout(tc, 240);
 	suite_add_tcase(s, tc);
