@@ -661,6 +661,15 @@ ask(struct match_game *mg, int s)
 	return m;
 }
 
+/* Text from a bot or the command line in a record comment: printable
+ * ASCII only, so that the record stays one comment line and plain ASCII. */
+static void
+put_comment(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s >= 0x20 && *s < 0x7f ? *s : '?', f);
+}
+
 /* Write the record: the game so far, with comments saying who played and
  * how it ended (doc/record-format.md#comments-of-carcassonne-match). */
 static int
@@ -694,14 +703,21 @@ write_record(struct match_game *mg)
 	fprintf(f, "%.*s", (int)(strchr(text, '\n') + 1 - text), text);
 	if (gs->comment)
 		fputs(gs->comment, f);
-	for (int s = 0; s < mg->n; s++)
-		fprintf(f, "# seat P%d: %s (%s)\n", s, o->name[s],
-			gs->seat[s]->spec);
+	for (int s = 0; s < mg->n; s++) {
+		fprintf(f, "# seat P%d: ", s);
+		put_comment(f, o->name[s]);
+		fputs(" (", f);
+		put_comment(f, gs->seat[s]->spec);
+		fputs(")\n", f);
+	}
 	fprintf(f, "%.*s", (int)(end + 1 - (strchr(text, '\n') + 1)),
 		strchr(text, '\n') + 1);
-	if (o->forfeit_seat >= 0)
-		fprintf(f, "# forfeit: P%d %s: %s\n", o->forfeit_seat,
-			forfeit_word(o->reason), o->detail);
+	if (o->forfeit_seat >= 0) {
+		fprintf(f, "# forfeit: P%d %s: ", o->forfeit_seat,
+			forfeit_word(o->reason));
+		put_comment(f, o->detail);
+		fputc('\n', f);
+	}
 	fprintf(f, "# result:");
 	for (int s = 0; s < mg->n; s++)
 		fprintf(f, " P%d %d%s", s, o->score[s],

@@ -12,6 +12,7 @@ then, by MODE:
   illegal          answers a well-formed move that is not legal
   garbage          answers "move" with words that are not a move
   chatter          answers a line that is not "move ..."
+  control          answers "move" with control characters and UTF-8
   slow             answers three times the move time too late
   hang             ignores SIGTERM, starts a grandchild that sleeps, sleeps
   escape           starts a grandchild in a session of its own (its pid
@@ -54,6 +55,10 @@ def misbehave(go_line):
         out('move place here please')
     elif mode == 'chatter':
         out('I think I will pass')
+    elif mode == 'control':
+        sys.stdout.buffer.write('move pass\x07\x1b[31m \u00e9t\u00e9\n'
+                                .encode())
+        sys.stdout.flush()
     elif mode == 'slow':
         movetime = int(go_line.split()[2])
         time.sleep(3 * movetime / 1000)

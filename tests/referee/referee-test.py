@@ -320,6 +320,7 @@ class SampleBots(unittest.TestCase):
 # reason of the forfeit and the most seconds a 2-game match may take
 BROKEN_MODES = {
     'illegal@5': 'illegal', 'garbage': 'malformed', 'chatter': 'malformed',
+    'control': 'malformed',
     'slow': 'time', 'hang': 'time', 'crash': 'crash',
     'close-stdout': 'closed', 'flood': 'flood', 'flood-lines': 'flood',
     'exit-handshake': 'crash', 'hang-handshake': 'handshake',
@@ -346,6 +347,9 @@ class BrokenBots(unittest.TestCase):
                     with open(path) as f:
                         text = f.read()
                     self.assertIn(f'# forfeit: P{1 - g} {reason}: ', text)
+                    # the bot's text is in the record as printable ASCII
+                    self.assertTrue(text.isascii() and all(
+                        c.isprintable() for c in text.replace('\n', '')))
                     subprocess.run([CARC, 'replay', path], check=True,
                                    capture_output=True)
                 self.assertIn(f'forfeits ({reason}: ', err)
