@@ -66,9 +66,10 @@ if [ "$want_tests" = 1 ]; then
 	need_command chromium chromium
 	need_command npm npm
 	# The Python tests (suite ffi): pytest runs them, mypy checks the
-	# package's type hints (--strict).
+	# package's type hints (--strict); python3-distributed is Dask, for
+	# carcassonne.cluster (suite cluster).
 	for pkg in python3-mesonpy python3-build python3-pip python3-pytest \
-		mypy; do
+		mypy python3-distributed; do
 		if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null |
 			grep -q 'ok installed'; then
 			missing+=("$pkg")
