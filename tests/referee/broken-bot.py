@@ -15,8 +15,8 @@ then, by MODE:
   control          answers "move" with control characters and UTF-8
   slow             answers three times the move time too late
   hang             ignores SIGTERM, starts a grandchild that sleeps, sleeps
-  escape           starts a grandchild in a session of its own (its pid
-                   appended to the file $ESCAPE_PIDS), sleeps
+  escape           sleeps; has started, when greeted, a grandchild in a
+                   session of its own (its pid appended to $ESCAPE_PIDS)
   crash            dies of SIGSEGV
   close-stdout     closes its output and sleeps
   flood            writes 8 MB without a newline
@@ -48,6 +48,17 @@ def sleep_forever():
         time.sleep(1000)
 
 
+def escape():
+    """A grandchild in a session of its own, which keeps every descriptor
+    the bot inherited (close_fds=False)."""
+    child = subprocess.Popen(['sleep', '1000'], start_new_session=True,
+                             close_fds=False, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    with open(os.environ['ESCAPE_PIDS'], 'a') as f:
+        f.write(f'{child.pid}\n')
+
+
 def misbehave(go_line):
     if mode == 'illegal':
         out('move place 50,50 r0')
@@ -68,13 +79,6 @@ def misbehave(go_line):
         subprocess.Popen(['sleep', '1000'])
         sleep_forever()
     elif mode == 'escape':
-        # it keeps every descriptor the bot inherited (close_fds=False)
-        child = subprocess.Popen(['sleep', '1000'], start_new_session=True,
-                                 close_fds=False, stdin=subprocess.DEVNULL,
-                                 stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.DEVNULL)
-        with open(os.environ['ESCAPE_PIDS'], 'a') as f:
-            f.write(f'{child.pid}\n')
         sleep_forever()
     elif mode == 'crash':
         os.kill(os.getpid(), signal.SIGSEGV)
@@ -101,6 +105,8 @@ def main():
                 sys.exit(3)
             if mode == 'hang-handshake':
                 sleep_forever()
+            if mode == 'escape':
+                escape()
             if mode == 'version':
                 out('protocolok 2')
                 continue
