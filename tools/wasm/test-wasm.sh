@@ -25,7 +25,9 @@ if [ -n "$missing" ]; then
 fi
 
 started=$(date +%s)
-bash "$CARCASSONNE_SOURCE/tools/build-wasm.sh" "$CARCASSONNE_WASM_OUT" \
+# Suite web builds the module in the same directory: one at a time.
+flock "$CARCASSONNE_WASM_BUILD.lock" \
+	bash "$CARCASSONNE_SOURCE/tools/build-wasm.sh" "$CARCASSONNE_WASM_OUT" \
 	"$CARCASSONNE_WASM_BUILD"
 built=$(date +%s)
 echo "wasm: built in $((built - started)) s"

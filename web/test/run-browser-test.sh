@@ -8,7 +8,8 @@
 # CI=true, where that is a failure.
 #
 # Environment: CARCASSONNE_SOURCE, CARCASSONNE_TOOL (the native
-# carcassonne tool), CARCASSONNE_WEB_OUT (the build directory: the site,
+# carcassonne tool), CARCASSONNE_WASM_BUILD (emscripten's build directory,
+# shared with suite wasm), CARCASSONNE_WEB_OUT (the build directory: the site,
 # the screenshots web-*.png, the game record and the MCTS times go
 # there); CHROMIUM (default /usr/bin/chromium); CARC_WEB_MCTS_MOVES, the
 # MCTS answers to time (default 10).
@@ -36,7 +37,12 @@ command -v emcc >/dev/null 2>&1 ||
 [ -f "$src/web/node_modules/puppeteer-core/package.json" ] ||
 	missing "puppeteer-core is not installed in web/ (tools/install-deps.sh --tests runs npm ci there)"
 
-CARC_WASM_BUILD=$out/wasm-build "$src/tools/serve-web.sh" --build-only "$out/site"
+# The module's build directory is suite wasm's, under the same lock: the
+# one of the two suites that comes second finds it built.
+wasm_build=${CARCASSONNE_WASM_BUILD:-$out/wasm-build}
+mkdir -p "$(dirname "$wasm_build")"
+CARC_WASM_BUILD=$wasm_build flock "$wasm_build.lock" \
+	"$src/tools/serve-web.sh" --build-only "$out/site"
 exec node "$src/web/test/browser-test.mjs" --site "$out/site" \
 	--cli "${CARCASSONNE_TOOL:?}" --out "$out" --chromium "$chromium" \
 	--source "$src" --mcts-moves "${CARC_WEB_MCTS_MOVES:-10}"
