@@ -19,6 +19,16 @@
 
 #define W CARC_LEARN_WINDOW_DEFAULT
 
+/* Under valgrind (CARC_TEST_QUICK, set by the valgrind test setup) the
+ * random-position tests check a tenth of the positions. */
+static bool
+quick(void)
+{
+	const char *q = getenv("CARC_TEST_QUICK");
+
+	return q && *q && strcmp(q, "0") != 0;
+}
+
 /* Assertions for the inner loops: Check's ck_assert*() write a mark to
  * a pipe on every success, which would cost more than the calls tested;
  * these report only failures. */
@@ -284,14 +294,15 @@ round_trips(uint32_t window, uint64_t positions)
 
 START_TEST(round_trip_10000_positions)
 {
-	struct tally t = round_trips(0, 10000);
+	uint64_t want = quick() ? 1000 : 10000;
+	struct tally t = round_trips(0, want);
 
 	printf("learn: %llu positions, %llu legal moves, %llu outside the "
 	       "window, %llu fallbacks (window %u)\n",
 	       (unsigned long long)t.positions, (unsigned long long)t.moves,
 	       (unsigned long long)t.outside,
 	       (unsigned long long)t.fallbacks, W);
-	ck_assert_uint_eq(t.positions, 10000);
+	ck_assert_uint_eq(t.positions, want);
 	/* the measured reach of random games stays inside 25 x 25 */
 	ck_assert_uint_eq(t.outside, 0);
 	ck_assert_uint_eq(t.fallbacks, 0);
@@ -302,7 +313,7 @@ END_TEST
  * NOT_FOUND answers get exercised. */
 START_TEST(round_trip_small_window)
 {
-	struct tally t = round_trips(3, 2000);
+	struct tally t = round_trips(3, quick() ? 300 : 2000);
 
 	printf("learn: window 3: %llu positions, %llu legal moves, %llu "
 	       "outside, %llu fallbacks\n",
@@ -311,6 +322,347 @@ START_TEST(round_trip_small_window)
 	       (unsigned long long)t.fallbacks);
 	ck_assert_uint_gt(t.outside, 0);
 	ck_assert_uint_gt(t.fallbacks, 0);
+}
+END_TEST
+
+/* ---- observations of hand-built positions ---------------------------- */
+
+/* Plane @plane of @planes (window @w) at window cell (col, row). */
+static uint8_t
+at(const uint8_t *planes, uint32_t w, uint32_t plane, uint32_t col,
+   uint32_t row)
+{
+	return planes[(size_t)plane * w * w + row * w + col];
+}
+
+/* Sum of plane @plane. */
+static uint32_t
+plane_sum(const uint8_t *planes, uint32_t w, uint32_t plane)
+{
+	uint32_t sum = 0;
+
+	for (uint32_t i = 0; i < w * w; i++)
+		sum += planes[(size_t)plane * w * w + i];
+	return sum;
+}
+
+/*
+ * Two players, window 5.  P0 closes the start tile's city with E(2) at
+ * (0,-1) and a knight (4 points, the knight comes back); P1 extends the
+ * road with U(0) at (1,0) and a thief on it; P0 holds B, the last tile.
+ * The bounding box is x 0..1, y -1..0, so the window's centre is (0,-1)
+ * and cell (0,0) is (-2,-3): D is cell (2,3), E (2,2), U (3,3).
+ */
+START_TEST(observe_hand_built)
+{
+	struct carc_game *g = make_scenario("EUB", 0);
+	struct carc_learn *l;
+	struct carc_learn_shape s;
+	uint8_t planes[45 * 25], mask[106];
+	int32_t v[CARC_LEARN_VEC_LENGTH];
+	uint32_t a;
+	carc_move_t m;
+	int32_t x0, y0;
+
+	play(g, CARC_TILE_E, 0, -1, 2);
+	deploy(g, CARC_C1);
+	play(g, CARC_TILE_U, 1, 0, 0);
+	deploy(g, CARC_R1);
+	ck_assert_int_eq(carc_game_current_player(g), 0);
+	ck_assert_int_eq(carc_game_current_tile(g), CARC_TILE_B);
+	ck_assert_int_eq(carc_game_score(g, 0), 4);
+
+	l = make_learn(carc_game_rules(g), 2, 5);
+	s = shape_of(l);
+	ck_assert_uint_eq(s.features_per_tile, 4);	/* D: c1 r1 f1 f2 */
+	ck_assert_uint_eq(s.n_actions, 106);
+	ck_assert_uint_eq(s.n_planes, 45);
+	assert_ok(carc_learn_window(l, g, &x0, &y0));
+	ck_assert_int_eq(x0, -2);
+	ck_assert_int_eq(y0, -3);
+
+	assert_ok(carc_learn_observe(l, g, CARC_LEARN_TO_MOVE, planes,
+				     sizeof(planes), v, CARC_LEARN_VEC_LENGTH));
+	/* tiles */
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_TILE), 3);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_TILE, 2, 3), 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_TILE, 2, 2), 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_TILE, 3, 3), 1);
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_START), 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_START, 2, 3), 1);
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_LAST), 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_LAST, 3, 3), 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_TILE_TYPE, 2, 3),
+			  CARC_TILE_D + 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_TILE_TYPE, 2, 2),
+			  CARC_TILE_E + 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_TILE_TYPE, 3, 3),
+			  CARC_TILE_U + 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_ROTATION, 2, 2), 3);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_ROTATION, 2, 3), 1);
+	/* edges: D is city N, road E, field S, road W; E turned twice has
+	 * its city south */
+	for (uint32_t side = 0; side < 4; side++) {
+		static const uint32_t d[4] = { 1, 2, 3, 2 }, e[4] = { 3, 3, 1, 3 };
+
+		for (uint32_t t = 1; t <= 3; t++) {
+			ck_assert_uint_eq(at(planes, 5,
+					     CARC_LEARN_PLANE_EDGES + 3 * side +
+						     t - 1,
+					     2, 3),
+					  d[side] == t);
+			ck_assert_uint_eq(at(planes, 5,
+					     CARC_LEARN_PLANE_EDGES + 3 * side +
+						     t - 1,
+					     2, 2),
+					  e[side] == t);
+		}
+	}
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_EDGES), 1);
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_EDGES + 8), 2);
+	/* the closed city on D and E; the open road */
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_CITY_DONE), 2);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_CITY_DONE, 2, 2), 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_CITY_DONE, 2, 3), 1);
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_ROAD_DONE), 0);
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_MONASTERY), 0);
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_PENNANTS), 0);
+	/* open positions: (0,1) (-1,0) (0,-2) (1,-1) (-1,-1) (2,0) (1,1) */
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_OPEN), 7);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_OPEN, 2, 4), 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_OPEN, 1, 3), 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_OPEN, 2, 1), 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_OPEN, 3, 2), 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_OPEN, 1, 2), 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_OPEN, 4, 3), 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_OPEN, 3, 4), 1);
+	/* B (all field) fits where no road meets it: not (-1,0), (2,0) */
+	for (uint32_t r = 0; r < 4; r++) {
+		uint32_t p = CARC_LEARN_PLANE_FITS + r;
+
+		ck_assert_uint_eq(plane_sum(planes, 5, p), 5);
+		ck_assert_uint_eq(at(planes, 5, p, 1, 3), 0);
+		ck_assert_uint_eq(at(planes, 5, p, 4, 3), 0);
+		ck_assert_uint_eq(at(planes, 5, p, 2, 4), 1);
+	}
+	/* figures: P1's thief on U; P0's knight went home.  Blocks: P0
+	 * (observer) first */
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_PLAYERS +
+					       CARC_LEARN_PP_FOLLOWERS), 0);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_PLAYERS + 6 +
+					      CARC_LEARN_PP_FOLLOWERS,
+			     3, 3),
+			  1);
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_PLAYERS + 6 +
+					       CARC_LEARN_PP_FOLLOWERS), 1);
+	/* P1 holds the road through D and U */
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_PLAYERS + 6 +
+					       CARC_LEARN_PP_ROAD), 2);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_PLAYERS + 6 +
+					      CARC_LEARN_PP_ROAD,
+			     2, 3),
+			  1);
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_PLAYERS +
+					       CARC_LEARN_PP_ROAD), 0);
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_PLAYERS + 6 +
+					       CARC_LEARN_PP_CITY), 0);
+	/* the vector */
+	ck_assert_int_eq(v[CARC_LEARN_VEC_SCORES], 4);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_SCORES + 1], 0);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_FOLLOWERS], 7);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_FOLLOWERS + 1], 6);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_FOLLOWERS + 2], 0);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_PHANTOMS], 0);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_PRESENT + 1], 1);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_PRESENT + 2], 0);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_TO_MOVE], 1);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_TO_MOVE + 1], 0);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_PHASE], 1);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_TILE + CARC_TILE_B], 1);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_REMAINING_TOTAL], 0);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_TILES_PLACED], 3);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_WINDOW_X], -2);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_WINDOW_Y], -3);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_BOARD_WIDTH], 2);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_BOARD_HEIGHT], 2);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_LAST_COL], 3);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_LAST_ROW], 3);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_RULES + CARC_OPT_FOLLOWERS - 1], 7);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_RULES + CARC_OPT_FARMERS - 1], 1);
+	{
+		int32_t sum = 0;
+
+		for (int i = 0; i < CARC_LEARN_VEC_LENGTH; i++)
+			sum += v[i];
+		/* scores 4, supplies 7 + 6, 2 present, to-move, phase,
+		 * tile, 3 tiles placed, window -2 -3, board 2 x 2, last
+		 * tile 3,3, and the default rules: farmers 1, followers
+		 * 7, lb-zero-field 1, lb-per-city-fields 1, crop-phantom
+		 * 1, crop-after-phantom 1 */
+		ck_assert_int_eq(sum, 4 + 7 + 6 + 2 + 1 + 1 + 1 + 3 - 2 - 3 +
+					      2 + 2 + 3 + 3 +
+					      (1 + 7 + 1 + 1 + 1 + 1));
+	}
+	/* the mask: the 20 placements of B */
+	ck_assert_int_eq(carc_learn_mask(l, g, mask, sizeof(mask)), 20);
+	ck_assert_uint_eq(mask[(4 * 5 + 2) * 4], 1);	/* (0,1) r0 */
+	assert_ok(carc_learn_move_to_action(l, g, carc_move_place(1, -1, 3),
+					    &a));
+	ck_assert_uint_eq(a, (2 * 5 + 3) * 4 + 3);
+	ck_assert_uint_eq(mask[a], 1);
+
+	/* P1's view: his block first */
+	assert_ok(carc_learn_observe(l, g, 1, planes, sizeof(planes), v,
+				     CARC_LEARN_VEC_LENGTH));
+	ck_assert_int_eq(v[CARC_LEARN_VEC_SCORES], 0);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_SCORES + 1], 4);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_TO_MOVE + 1], 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_PLAYERS +
+					      CARC_LEARN_PP_FOLLOWERS,
+			     3, 3),
+			  1);
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_PLAYERS +
+					       CARC_LEARN_PP_ROAD), 2);
+
+	/* P0 places B at (1,-1): the deployment step */
+	assert_ok(carc_learn_action_to_move(l, g, a - 3, &m));
+	ck_assert(m == carc_move_place(1, -1, 0));
+	assert_ok(carc_game_apply(g, m));
+	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_DEPLOY);
+	ck_assert_int_eq(carc_learn_mask(l, g, mask, sizeof(mask)), 3);
+	ck_assert_uint_eq(mask[100], 1);	/* follower on f1 */
+	ck_assert_uint_eq(mask[101], 1);	/* monk */
+	ck_assert_uint_eq(mask[104], 1);	/* pass */
+	assert_ok(carc_learn_action_to_move(l, g, 101, &m));
+	ck_assert(m == carc_move_deploy(CARC_FIGURE_FOLLOWER, 1, -1,
+					CARC_MONASTERY));
+	assert_status_eq(carc_learn_action_to_move(l, g, 102, &m),
+			 CARC_E_NOT_FOUND);	/* B has two features */
+	assert_status_eq(carc_learn_action_to_move(l, g, 0, &m),
+			 CARC_E_WRONG_PHASE);
+	assert_status_eq(carc_learn_move_to_action(
+				 l, g,
+				 carc_move_deploy(CARC_FIGURE_FOLLOWER, 0, 0,
+						  CARC_F1),
+				 &a),
+			 CARC_E_NOT_FOUND);	/* not the tile just placed */
+	assert_ok(carc_learn_observe(l, g, CARC_LEARN_TO_MOVE, planes,
+				     sizeof(planes), v, CARC_LEARN_VEC_LENGTH));
+	ck_assert_int_eq(v[CARC_LEARN_VEC_PHASE + 1], 1);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_TILE + CARC_TILE_B], 1);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_ROTATION], 1);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_LAST_COL], 3);
+	ck_assert_int_eq(v[CARC_LEARN_VEC_LAST_ROW], 2);
+	ck_assert_uint_eq(plane_sum(planes, 5, CARC_LEARN_PLANE_FITS), 0);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_MONASTERY, 3, 2), 1);
+	ck_assert_uint_eq(at(planes, 5, CARC_LEARN_PLANE_LAST, 3, 2), 1);
+	ck_assert_uint_eq(plane_sum(planes, 5,
+				    CARC_LEARN_PLANE_MONASTERY_DONE), 0);
+	carc_game_free(g);
+	carc_learn_free(l);
+}
+END_TEST
+
+/*
+ * Crop Circles I, two players, window 5: P0 puts a thief on the road of
+ * D and U(0) at (1,0); P1 places the club tile CCI-4 turned twice at
+ * (-1,0), on the same road, and passes: the crop-circle choice.  K = 4
+ * (D), so the layout is place 0-99, followers 100-103, pass 104, crop
+ * choice 105-106, crop responses 107-206, fallback 207.
+ */
+START_TEST(crop_circle_actions)
+{
+	for (uint32_t choice = CARC_CROP_DEPLOY; choice <= CARC_CROP_REMOVE;
+	     choice++) {
+		struct carc_game *g;
+		struct carc_learn *l;
+		struct carc_learn_shape s;
+		uint8_t mask[208];
+		int32_t v[CARC_LEARN_VEC_LENGTH];
+		carc_move_t m;
+		uint32_t a;
+
+		{
+			struct carc_rules_builder *b;
+			struct carc_rules *r;
+			uint32_t order[3] = { CARC_TILE_U, CARC_TILE_CCI_4,
+					      CARC_TILE_U };
+
+			assert_ok(carc_rules_builder_new(&b));
+			for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+				assert_ok(carc_rules_builder_set_tile_count(
+					b, t, 0));
+			assert_ok(carc_rules_builder_set_tile_count(
+				b, CARC_TILE_U, 2));
+			assert_ok(carc_rules_builder_set_tile_count(
+				b, CARC_TILE_CCI_4, 1));
+			assert_ok(carc_rules_builder_set(
+				b, CARC_OPT_CROP_CIRCLES_I, 1));
+			assert_ok(carc_rules_builder_build(b, &r));
+			carc_rules_builder_free(b);
+			g = make_game(r, 2, 1);
+			carc_rules_unref(r);
+			assert_ok(carc_game_set_draw_order(g, order, 3));
+		}
+		play(g, CARC_TILE_U, 1, 0, 0);
+		deploy(g, CARC_R1);
+		play(g, CARC_TILE_CCI_4, -1, 0, 2);
+		pass(g);
+		ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_CROP_CHOICE);
+		ck_assert_int_eq(carc_game_current_player(g), 1);
+
+		l = make_learn(carc_game_rules(g), 2, 5);
+		s = shape_of(l);
+		ck_assert_uint_eq(s.features_per_tile, 4);
+		ck_assert_uint_eq(s.pass_first, 104);
+		ck_assert_uint_eq(s.crop_choice_first, 105);
+		ck_assert_uint_eq(s.crop_response_first, 107);
+		ck_assert_uint_eq(s.crop_response_count, 100);
+		ck_assert_uint_eq(s.n_actions, 208);
+
+		ck_assert_int_eq(carc_learn_mask(l, g, mask, sizeof(mask)), 2);
+		ck_assert_uint_eq(mask[105], 1);
+		ck_assert_uint_eq(mask[106], 1);
+		assert_ok(carc_learn_observe(l, g, CARC_LEARN_TO_MOVE, NULL, 0,
+					     v, CARC_LEARN_VEC_LENGTH));
+		ck_assert_int_eq(v[CARC_LEARN_VEC_PHASE + 3], 1);
+		ck_assert_int_eq(v[CARC_LEARN_VEC_CROP_SYMBOL + 1], 1); /* club */
+		ck_assert_int_eq(v[CARC_LEARN_VEC_CROP_ACTION], 0);
+		ck_assert_int_eq(v[CARC_LEARN_VEC_TILE + CARC_TILE_CCI_4], 1);
+		ck_assert_int_eq(v[CARC_LEARN_VEC_ROTATION + 2], 1);
+		assert_ok(carc_learn_action_to_move(l, g, 104 + choice, &m));
+		ck_assert(m == carc_move_crop_choice(choice));
+		assert_ok(carc_game_apply(g, m));
+
+		/* P0 answers; the thief at (1,0) is window cell (3,2) */
+		ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_CROP_RESPONSE);
+		ck_assert_int_eq(carc_game_current_player(g), 0);
+		a = 107 + (2 * 5 + 3) * 4 + 0;	/* r1: slot 0 of U */
+		ck_assert_int_eq(carc_learn_mask(l, g, mask, sizeof(mask)),
+				 choice == CARC_CROP_DEPLOY ? 2 : 1);
+		ck_assert_uint_eq(mask[a], 1);
+		ck_assert_uint_eq(mask[104], choice == CARC_CROP_DEPLOY);
+		assert_ok(carc_learn_action_to_move(l, g, a, &m));
+		ck_assert(m == (choice == CARC_CROP_DEPLOY
+					? carc_move_deploy(CARC_FIGURE_FOLLOWER,
+							   1, 0, CARC_R1)
+					: carc_move_remove(CARC_FIGURE_FOLLOWER,
+							   1, 0, CARC_R1)));
+		assert_status_eq(carc_learn_action_to_move(l, g, a + 16, &m),
+				 CARC_E_NOT_FOUND);	/* empty cell */
+		assert_ok(carc_learn_move_to_action(l, g, m, &a));
+		ck_assert_uint_eq(a, 107 + 13 * 4);
+		assert_ok(carc_learn_observe(l, g, CARC_LEARN_TO_MOVE, NULL, 0,
+					     v, CARC_LEARN_VEC_LENGTH));
+		ck_assert_int_eq(v[CARC_LEARN_VEC_PHASE + 4], 1);
+		ck_assert_int_eq(v[CARC_LEARN_VEC_CROP_ACTION + choice - 1], 1);
+		ck_assert_int_eq(v[CARC_LEARN_VEC_TO_MOVE], 1);
+		assert_ok(carc_game_apply(g, m));
+		ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER),
+				 choice == CARC_CROP_DEPLOY ? 5 : 7);
+		carc_game_free(g);
+		carc_learn_free(l);
+	}
 }
 END_TEST
 
@@ -364,19 +716,20 @@ END_TEST
  * against the single-game calls. */
 START_TEST(step_batch_matches_single_calls)
 {
-	enum { N = 8 };
+	enum { MAX_N = 8 };
+	const int N = quick() ? 2 : MAX_N;
 	struct carc_rules *r = config_rules(4);
 	struct carc_learn *l = make_learn(r, 3, 0);
 	struct carc_learn_shape s = shape_of(l);
-	struct carc_game *games[N], *shadow[N];
+	struct carc_game *games[MAX_N], *shadow[MAX_N];
 	size_t plane_bytes = (size_t)s.n_planes * s.window * s.window;
-	uint8_t *masks = malloc(N * s.n_actions), *planes = malloc(N * plane_bytes);
+	uint8_t *masks = malloc(MAX_N * s.n_actions), *planes = malloc(MAX_N * plane_bytes);
 	uint8_t *one_mask = malloc(s.n_actions), *one_planes = malloc(plane_bytes);
-	int32_t vectors[N][CARC_LEARN_VEC_LENGTH], one_vec[CARC_LEARN_VEC_LENGTH];
-	int32_t rewards[N][3], finals[N][3];
-	uint32_t to_move[N], actions[N];
-	uint64_t seeds[N], rng = 99;
-	uint8_t done[N];
+	int32_t vectors[MAX_N][CARC_LEARN_VEC_LENGTH], one_vec[CARC_LEARN_VEC_LENGTH];
+	int32_t rewards[MAX_N][3], finals[MAX_N][3];
+	uint32_t to_move[MAX_N], actions[MAX_N];
+	uint64_t seeds[MAX_N], rng = 99;
+	uint8_t done[MAX_N];
 	struct carc_learn_batch b;
 	int ended_total = 0;
 
@@ -681,6 +1034,8 @@ test_suite(void)
 	tcase_add_test(tc, shape_all_expansions);
 	tcase_add_test(tc, round_trip_10000_positions);
 	tcase_add_test(tc, round_trip_small_window);
+	tcase_add_test(tc, observe_hand_built);
+	tcase_add_test(tc, crop_circle_actions);
 	tcase_add_test(tc, reset_equals_new);
 	tcase_add_test(tc, step_batch_matches_single_calls);
 	tcase_add_test(tc, step_batch_refusal_changes_nothing);

@@ -29,6 +29,21 @@
 #define MAX_FIGURES (6 * 16)	/* figures on a board: 6 players x 16 */
 #define N_TILES CARC_TILE_TYPES
 
+/* A tile of the board, as carc_game_tile_at() gives it. */
+struct placed_tile {
+	int32_t x, y;
+	uint8_t type, rot;
+};
+
+/* What one observation learns about a board-level feature, keyed by its
+ * CARC_FEATURE_ATTR_ID (valid for the call: the game does not change). */
+struct feat_entry {
+	int32_t id;
+	uint32_t gen;			/* the call that filled it */
+	uint8_t figures[6];		/* each player's figures on it */
+	uint8_t open_known, complete;
+};
+
 struct carc_learn {
 	struct carc_rules *rules;	/* a reference: the fast rules check */
 	uint32_t players, w, r, k, f;
@@ -51,6 +66,11 @@ struct carc_learn {
 	carc_move_t *moves;
 	size_t cap;
 	uint16_t *grid;			/* window cell -> tile index + 1 */
+	struct placed_tile *tiles;	/* the board, read once per call */
+	uint32_t cap_tiles;
+	struct feat_entry *feats_seen;	/* board features met in a call */
+	uint32_t feats_mask;		/* entries - 1, a power of 2 less 1 */
+	uint32_t gen;			/* entries of older calls are stale */
 };
 
 /* What every call needs to know about the current decision point. */
@@ -452,7 +472,16 @@ carc_learn_new(const struct carc_rules *rules, uint32_t n_players,
 		l->cap = 2 * MAX_FIGURES + 1;
 	l->moves = malloc(l->cap * sizeof(*l->moves));
 	l->grid = malloc((size_t)w * w * sizeof(*l->grid));
-	if (!l->moves || !l->grid) {
+	l->cap_tiles = (uint32_t)tiles;
+	l->tiles = malloc(tiles * sizeof(*l->tiles));
+	/* a table at most half full: a board has at most tiles x K
+	 * features */
+	l->feats_mask = 63;
+	while (l->feats_mask + 1 < 2 * tiles * l->k)
+		l->feats_mask = l->feats_mask * 2 + 1;
+	l->feats_seen = calloc((size_t)l->feats_mask + 1,
+			       sizeof(*l->feats_seen));
+	if (!l->moves || !l->grid || !l->tiles || !l->feats_seen) {
 		carc_learn_free(l);
 		return CARC_E_NOMEM;
 	}
@@ -469,6 +498,8 @@ carc_learn_free(struct carc_learn *learn)
 	carc_rules_unref(learn->rules);
 	free(learn->moves);
 	free(learn->grid);
+	free(learn->tiles);
+	free(learn->feats_seen);
 	free(learn);
 }
 
@@ -592,82 +623,98 @@ carc_learn_mask(struct carc_learn *learn, const struct carc_game *game,
 	return write_mask(learn, game, &c, mask);
 }
 
-/* Figures on the board and the feature each stands on. */
-struct fig {
-	int32_t id;		/* CARC_FEATURE_ATTR_ID */
-	uint8_t player, kind;
-};
-
-/* Bit p set for each player with the most figures on feature @id. */
-static uint32_t
-majority(const struct fig *figs, uint32_t n, int32_t id, uint32_t players)
+/* The entry of board feature @id in this call's table, made if new. */
+static struct feat_entry *
+feat_entry(struct carc_learn *l, int32_t id)
 {
-	uint32_t count[6] = { 0 }, best = 0, mask = 0;
+	uint32_t i = ((uint32_t)id * 0x9e3779b1u >> 7) & l->feats_mask;
 
-	for (uint32_t i = 0; i < n; i++)
-		if (figs[i].id == id)
-			count[figs[i].player]++;
+	for (;;) {
+		struct feat_entry *e = &l->feats_seen[i];
+
+		if (e->gen != l->gen) {
+			memset(e, 0, sizeof(*e));
+			e->id = id;
+			e->gen = l->gen;
+			return e;
+		}
+		if (e->id == id)
+			return e;
+		i = (i + 1) & l->feats_mask;
+	}
+}
+
+/* Bit p set for each player with the most figures on the feature. */
+static uint32_t
+majority(const struct feat_entry *e, uint32_t players)
+{
+	uint32_t best = 0, mask = 0;
+
 	for (uint32_t p = 0; p < players; p++)
-		if (count[p] > best)
-			best = count[p];
+		if (e->figures[p] > best)
+			best = e->figures[p];
 	for (uint32_t p = 0; best && p < players; p++)
-		if (count[p] == best)
+		if (e->figures[p] == best)
 			mask |= 1u << p;
 	return mask;
 }
 
 static void
-write_planes(const struct carc_learn *l, const struct carc_game *g,
+write_planes(struct carc_learn *l, const struct carc_game *g,
 	     const struct ctx *c, uint32_t me, uint8_t *planes)
 {
+	static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
 	const uint32_t w = l->w, area = w * w, P = l->players;
-	struct fig figs[MAX_FIGURES];
-	uint32_t n_figs = 0, kinds = 0;
+	uint32_t kinds = 0, n_tiles = c->n_tiles;
 	int nf;
 
 #define PL(plane, cell) planes[(size_t)(plane) * area + (cell)]
+#define PP(p, k) (CARC_LEARN_PLANE_PLAYERS + \
+		  ((p) + P - me) % P * CARC_LEARN_PLANES_PER_PLAYER + (k))
 	memset(planes, 0, l->plane_bytes);
 	memset(l->grid, 0, (size_t)area * sizeof(*l->grid));
+	if (++l->gen == 0) {	/* wrapped: forget every entry */
+		memset(l->feats_seen, 0,
+		       ((size_t)l->feats_mask + 1) * sizeof(*l->feats_seen));
+		l->gen = 1;
+	}
+	if (n_tiles > l->cap_tiles)
+		n_tiles = l->cap_tiles;	/* not reached for a checked game */
 
 	/* figures: their tiles and the features they hold */
 	nf = carc_game_figure_count(g);
-	for (int i = 0; i < nf && n_figs < MAX_FIGURES; i++) {
+	for (int i = 0; i < nf; i++) {
 		uint32_t p, fig, feat;
-		int32_t x, y, id, kind;
+		int32_t x, y, id;
 		int64_t cell;
 
-		carc_game_figure_at(g, (uint32_t)i, &p, &fig, &x, &y, &feat);
+		if (carc_game_figure_at(g, (uint32_t)i, &p, &fig, &x, &y,
+					&feat) < 0 || p >= P)
+			continue;
 		cell = cell_of(l, c, x, y);
 		if (cell >= 0) {
-			uint32_t base = CARC_LEARN_PLANE_PLAYERS +
-					(p + P - me) % P *
-						CARC_LEARN_PLANES_PER_PLAYER;
-
 			if (fig == CARC_FIGURE_PHANTOM)
-				PL(base + CARC_LEARN_PP_PHANTOM, cell) = 1;
+				PL(PP(p, CARC_LEARN_PP_PHANTOM), cell) = 1;
 			else
-				PL(base + CARC_LEARN_PP_FOLLOWERS, cell)++;
+				PL(PP(p, CARC_LEARN_PP_FOLLOWERS), cell)++;
 		}
 		if (carc_game_feature_get(g, x, y, feat, CARC_FEATURE_ATTR_ID,
-					  &id) < 0 ||
-		    carc_game_feature_get(g, x, y, feat,
-					  CARC_FEATURE_ATTR_KIND, &kind) < 0)
+					  &id) < 0)
 			continue;
-		figs[n_figs].id = id;
-		figs[n_figs].player = (uint8_t)p;
-		figs[n_figs].kind = (uint8_t)kind;
-		kinds |= 1u << kind;
-		n_figs++;
+		feat_entry(l, id)->figures[p]++;
+		kinds |= 1u << (feat >> 4);
 	}
 
 	/* tiles */
-	for (uint32_t i = 0; i < c->n_tiles; i++) {
-		int32_t x, y;
+	for (uint32_t i = 0; i < n_tiles; i++) {
+		struct placed_tile *pt = &l->tiles[i];
 		uint32_t t, r;
 		int64_t cell;
 
-		carc_game_tile_at(g, i, &x, &y, &t, &r);
-		cell = cell_of(l, c, x, y);
+		carc_game_tile_at(g, i, &pt->x, &pt->y, &t, &r);
+		pt->type = (uint8_t)t;
+		pt->rot = (uint8_t)r;
+		cell = cell_of(l, c, pt->x, pt->y);
 		if (cell < 0)
 			continue;
 		l->grid[cell] = (uint16_t)(i + 1);
@@ -686,54 +733,56 @@ write_planes(const struct carc_learn *l, const struct carc_game *g,
 		PL(CARC_LEARN_PLANE_TILE_TYPE, cell) = (uint8_t)(t + 1);
 		PL(CARC_LEARN_PLANE_ROTATION, cell) = (uint8_t)(r + 1);
 		for (uint32_t k = 0; k < l->n_feats[t]; k++) {
-			uint32_t feat = l->feats[t][k], kind = feat >> 4;
+			uint32_t feat = l->feats[t][k], kind = feat >> 4, held;
+			struct feat_entry *e;
 			int32_t v;
 
-			if (kind != CARC_FEATURE_FIELD &&
-			    carc_game_feature_get(g, x, y, feat,
-						  CARC_FEATURE_ATTR_OPEN,
-						  &v) == 0 &&
-			    v == 0)
-				PL(kind == CARC_FEATURE_CITY
-					   ? CARC_LEARN_PLANE_CITY_DONE
-				   : kind == CARC_FEATURE_ROAD
-					   ? CARC_LEARN_PLANE_ROAD_DONE
-					   : CARC_LEARN_PLANE_MONASTERY_DONE,
-				   cell) = 1;
-			if (kinds >> kind & 1) {
-				uint32_t held;
-
-				if (carc_game_feature_get(
-					    g, x, y, feat,
-					    CARC_FEATURE_ATTR_ID, &v) < 0)
-					continue;
-				held = majority(figs, n_figs, v, P);
-				for (; held; held &= held - 1) {
-					uint32_t p = (uint32_t)carc__ctz32(held);
-
-					PL(CARC_LEARN_PLANE_PLAYERS +
-						   (p + P - me) % P *
-							   CARC_LEARN_PLANES_PER_PLAYER +
-						   CARC_LEARN_PP_CITY + kind - 1,
-					   cell) = 1;
+			/* a field matters only for its farmers */
+			if (kind == CARC_FEATURE_FIELD &&
+			    !(kinds >> CARC_FEATURE_FIELD & 1))
+				continue;
+			if (carc_game_feature_get(g, pt->x, pt->y, feat,
+						  CARC_FEATURE_ATTR_ID, &v) < 0)
+				continue;
+			e = feat_entry(l, v);
+			if (kind != CARC_FEATURE_FIELD) {
+				if (!e->open_known) {
+					e->open_known = 1;
+					e->complete =
+						carc_game_feature_get(
+							g, pt->x, pt->y, feat,
+							CARC_FEATURE_ATTR_OPEN,
+							&v) == 0 &&
+						v == 0;
 				}
+				if (e->complete)
+					PL(kind == CARC_FEATURE_CITY
+						   ? CARC_LEARN_PLANE_CITY_DONE
+						   : kind == CARC_FEATURE_ROAD
+							     ? CARC_LEARN_PLANE_ROAD_DONE
+							     : CARC_LEARN_PLANE_MONASTERY_DONE,
+					   cell) = 1;
+			}
+			if (!(kinds >> kind & 1))
+				continue;
+			for (held = majority(e, P); held; held &= held - 1) {
+				uint32_t p = (uint32_t)carc__ctz32(held);
+
+				PL(PP(p, CARC_LEARN_PP_CITY + kind - 1), cell) =
+					1;
 			}
 		}
 	}
 
 	/* empty positions next to the board */
-	for (uint32_t i = 0; i < c->n_tiles; i++) {
-		static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
-		int32_t x, y;
-
-		carc_game_tile_at(g, i, &x, &y, NULL, NULL);
+	for (uint32_t i = 0; i < n_tiles; i++)
 		for (int s = 0; s < 4; s++) {
-			int64_t cell = cell_of(l, c, x + dx[s], y + dy[s]);
+			int64_t cell = cell_of(l, c, l->tiles[i].x + dx[s],
+					       l->tiles[i].y + dy[s]);
 
 			if (cell >= 0 && !l->grid[cell])
 				PL(CARC_LEARN_PLANE_OPEN, cell) = 1;
 		}
-	}
 
 	/* where the tile in hand fits */
 	if (c->phase == CARC_PHASE_PLACE_TILE) {
@@ -764,6 +813,7 @@ write_planes(const struct carc_learn *l, const struct carc_game *g,
 			PL(CARC_LEARN_PLANE_BUILDINGS + fig - CARC_FIGURE_TOWER,
 			   cell) = 1;
 	}
+#undef PP
 #undef PL
 }
 
@@ -862,7 +912,7 @@ carc_learn_observe(struct carc_learn *learn, const struct carc_game *game,
 
 /* The outputs of a batch for game @i, now. */
 static void
-write_outputs(const struct carc_learn *l, const struct carc_game *g,
+write_outputs(struct carc_learn *l, const struct carc_game *g,
 	      size_t i, const struct carc_learn_batch *b)
 {
 	struct ctx c;
@@ -915,7 +965,7 @@ carc_learn_step_batch(struct carc_learn *learn,
 		      const uint32_t *actions,
 		      const struct carc_learn_batch *batch)
 {
-	const struct carc_learn *l = learn;
+	struct carc_learn *l = learn;
 	int ended = 0, rc, worst = CARC_OK;
 
 	if (!l || !batch_ok(batch) || (n && (!games || !actions)) ||

@@ -29,6 +29,7 @@
 #include <check.h>
 
 #include <carcassonne/search.h>
+#include <carcassonne/learn.h>
 
 #include "test-common.h"
 
@@ -615,6 +616,150 @@ START_TEST(bot_calls_never_allocate)
 }
 END_TEST
 
+/*
+ * The learning interface (carcassonne/learn.h): carc_learn_new() fails
+ * cleanly at every allocation, and the per-step calls never allocate:
+ * masks, observations, action <-> move, batched steps with automatic
+ * resets (carc_game_reset()) over whole games.
+ */
+START_TEST(oom_learn_new)
+{
+	struct carc_rules *rules = make_rules(NULL, CARC_OPT_PHANTOM, 1,
+					      CARC_OPT_CROP_CIRCLES_I, 1, 0);
+	unsigned long n;
+
+	for (n = 1;; n++) {
+		struct carc_learn *l = (void *)&mem;
+		int rc;
+
+		mem.count = 0;
+		mem.n_live = 0;
+		mem.fail_nth = n;
+		mem.failures = 0;
+		CALL(rc, carc_learn_new(rules, 3, NULL, &l));
+		mem.fail_nth = 0;
+		if (rc == CARC_OK) {
+			ck_assert_int_eq(mem.failures, 0);
+			carc_learn_free(l);
+			ck_assert_int_eq(mem.n_live, 0);
+			break;
+		}
+		assert_status_eq(rc, CARC_E_NOMEM);
+		ck_assert(l == (void *)&mem);
+		ck_assert_int_eq(mem.n_live, 0);	/* nothing leaked */
+	}
+	ck_assert_uint_gt(n, 2);	/* it does allocate, more than once */
+	carc_rules_unref(rules);
+}
+END_TEST
+
+START_TEST(learn_calls_never_allocate)
+{
+	enum { N = 4 };
+	struct carc_rules *rules =
+		_i % 2 == 0
+			? make_rules(NULL, 0)
+			: make_rules(NULL, CARC_OPT_PHANTOM, 1,
+				     CARC_OPT_CROP_CIRCLES_I, 1,
+				     CARC_OPT_CROP_CIRCLES_II, 1,
+				     CARC_OPT_LITTLE_BUILDINGS, 1, 0);
+	uint32_t players = 2 + (uint32_t)_i % 5;
+	struct carc_learn *l = NULL;
+	struct carc_learn_shape s = { .size = sizeof(s) };
+	struct carc_game *games[N];
+	uint8_t *masks, *planes;
+	int32_t *vectors, rewards[N * 6], finals[N * 6];
+	uint32_t to_move[N], actions[N];
+	uint64_t seeds[N], rng = (uint64_t)_i + 7;
+	uint8_t done[N];
+	struct carc_learn_batch b;
+	size_t plane_bytes;
+	int ended = 0, rc;
+
+	assert_ok(carc_learn_new(rules, players, NULL, &l));
+	assert_ok(carc_learn_shape(l, &s));
+	plane_bytes = (size_t)s.n_planes * s.window * s.window;
+	masks = malloc(N * s.n_actions);
+	planes = malloc(N * plane_bytes);
+	vectors = malloc(N * s.vector_length * sizeof(*vectors));
+	ck_assert(masks && planes && vectors);
+	for (int i = 0; i < N; i++) {
+		games[i] = make_game(rules, players, (uint64_t)_i * 10 + 1 + i);
+		seeds[i] = 100 + (uint64_t)i;
+	}
+	memset(&b, 0, sizeof(b));
+	b.size = sizeof(b);
+	b.flags = CARC_LEARN_AUTO_RESET;
+	b.reset_seeds = seeds;
+	b.rewards = rewards;
+	b.done = done;
+	b.final_scores = finals;
+	b.to_move = to_move;
+	b.masks = masks;
+	b.planes = planes;
+	b.vectors = vectors;
+	mem.count = 0;
+	mem.fail_nth = 0;
+	mem.armed = 1;
+	rc = carc_learn_observe_batch(l, (const struct carc_game *const *)games,
+				      N, &b);
+	mem.armed = 0;
+	assert_ok(rc);
+	while (ended < N + 2) {
+
+		for (int i = 0; i < N; i++) {
+			uint32_t k, n = 0, a;
+			carc_move_t m;
+
+			for (a = 0; a < s.n_actions; a++)
+				n += masks[(size_t)i * s.n_actions + a];
+			ck_assert_uint_gt(n, 0);
+			k = (uint32_t)(test_rand(&rng) % n);
+			for (a = 0; a < s.n_actions; a++)
+				if (masks[(size_t)i * s.n_actions + a] &&
+				    k-- == 0)
+					break;
+			actions[i] = a;
+			/* the single-game calls, armed */
+			mem.armed = 1;
+			rc = carc_learn_action_to_move(l, games[i], a, &m);
+			if (rc == CARC_OK)
+				rc = carc_learn_move_to_action(l, games[i], m,
+							       &k);
+			if (rc == CARC_OK)
+				rc = carc_learn_mask(l, games[i], masks +
+						     (size_t)i * s.n_actions,
+						     s.n_actions) > 0
+					     ? CARC_OK
+					     : CARC_E_INVALID;
+			if (rc == CARC_OK)
+				rc = carc_learn_observe(
+					l, games[i], CARC_LEARN_TO_MOVE,
+					planes, plane_bytes, vectors,
+					s.vector_length);
+			mem.armed = 0;
+			assert_ok(rc);
+			ck_assert_uint_eq(k, a);
+		}
+		mem.armed = 1;
+		rc = carc_learn_step_batch(l, games, N, actions, &b);
+		mem.armed = 0;
+		ck_assert_int_ge(rc, 0);
+		ended += rc;
+		for (int i = 0; i < N; i++)
+			seeds[i] += N;
+	}
+	ck_assert_uint_eq(mem.count, 0);
+	for (int i = 0; i < N; i++)
+		carc_game_free(games[i]);
+	free(masks);
+	free(planes);
+	free(vectors);
+	carc_learn_free(l);
+	carc_rules_unref(rules);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -626,6 +771,8 @@ test_suite(void)
 	tcase_add_test(tc, oom_full_game);
 	tcase_add_test(tc, oom_search);
 	tcase_add_loop_test(tc, bot_calls_never_allocate, 0, 12);
+	tcase_add_test(tc, oom_learn_new);
+	tcase_add_loop_test(tc, learn_calls_never_allocate, 0, 4);
 	tcase_set_timeout(tc, 240);
 	suite_add_tcase(s, tc);
 	return s;
