@@ -882,11 +882,90 @@ START_TEST(step_batch_refusal_changes_nothing)
 	ck_assert_int_eq(carc_learn_step_batch(l, games, 0, NULL, &b), 0);
 	ck_assert(carc_game_hash(games[0]) == h0);
 	ck_assert(carc_game_hash(games[1]) == h1);
+	/* a game listed twice: its first action is played, the second
+	 * (checked on the old position) is refused */
+	{
+		struct carc_game *twice[2] = { games[0], games[0] };
+
+		actions[1] = actions[0];
+		assert_status_eq(carc_learn_step_batch(l, twice, 2, actions, &b),
+				 CARC_E_INVALID);
+		ck_assert_int_eq(carc_game_history_count(games[0]), 1);
+		ck_assert_int_eq(carc_game_phase(games[0]), CARC_PHASE_DEPLOY);
+	}
 	carc_game_free(games[0]);
 	carc_game_free(games[1]);
 	free(mask);
 	carc_learn_free(l);
 	carc_rules_unref(r);
+}
+END_TEST
+
+/* Without auto-reset a game that ends stays over: done, final scores,
+ * an empty mask, and a further step is refused. */
+START_TEST(step_batch_game_over)
+{
+	struct carc_game *g = make_scenario("E", 0);
+	struct carc_learn *l = make_learn(carc_game_rules(g), 2, 5);
+	struct carc_learn_shape s = shape_of(l);
+	struct carc_game *games[1] = { g };
+	const struct carc_game *cgames[1] = { g };
+	int32_t rewards[2], finals[2];
+	uint8_t done[1], mask[200];
+	uint32_t to_move[1], action;
+	struct carc_learn_batch b;
+	uint64_t h;
+
+	ck_assert_uint_le(s.n_actions, sizeof(mask));
+	memset(&b, 0, sizeof(b));
+	b.size = sizeof(b);
+	b.rewards = rewards;
+	b.done = done;
+	b.final_scores = finals;
+	b.to_move = to_move;
+	b.masks = mask;
+	/* E closes the start tile's city at (0,-1) turned twice; a knight
+	 * on it scores 4 when the turn ends, which ends the game */
+	assert_ok(carc_learn_move_to_action(l, g, carc_move_place(0, -1, 2),
+					    &action));
+	ck_assert_int_eq(carc_learn_step_batch(l, games, 1, &action, &b), 0);
+	ck_assert_uint_eq(done[0], 0);
+	ck_assert_int_eq(rewards[0], 0);
+	ck_assert_int_eq(finals[0], 0);
+	ck_assert_uint_eq(mask[s.follower_first], 1);	/* c1 */
+	ck_assert_uint_eq(mask[s.pass_first], 1);
+	action = s.follower_first;
+	ck_assert_int_eq(carc_learn_step_batch(l, games, 1, &action, &b), 1);
+	ck_assert_uint_eq(done[0], 1);
+	ck_assert_int_eq(rewards[0], 4);
+	ck_assert_int_eq(rewards[1], 0);
+	ck_assert_int_eq(finals[0], 4);
+	ck_assert_int_eq(finals[1], 0);
+	ck_assert_int_eq(carc_game_is_over(g), 1);
+	for (uint32_t a = 0; a < s.n_actions; a++)
+		ck_assert_uint_eq(mask[a], 0);
+	h = carc_game_hash(g);
+	done[0] = 7;
+	assert_status_eq(carc_learn_step_batch(l, games, 1, &action, &b),
+			 CARC_E_GAME_OVER);
+	ck_assert_uint_eq(done[0], 7);
+	ck_assert(carc_game_hash(g) == h);
+	/* observe_batch of a finished game, and its bad arguments */
+	memset(mask, 1, sizeof(mask));
+	assert_ok(carc_learn_observe_batch(l, cgames, 1, &b));
+	ck_assert_uint_eq(mask[0], 0);
+	ck_assert_uint_eq(to_move[0], (uint32_t)carc_game_current_player(g));
+	assert_status_eq(carc_learn_observe_batch(NULL, cgames, 1, &b),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_learn_observe_batch(l, NULL, 1, &b),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_learn_observe_batch(l, cgames, 1, NULL),
+			 CARC_E_INVALID);
+	b.size = 0;
+	assert_status_eq(carc_learn_observe_batch(l, cgames, 1, &b),
+			 CARC_E_INVALID);
+	carc_game_free(g);
+	carc_learn_free(l);
 }
 END_TEST
 
@@ -1039,6 +1118,7 @@ test_suite(void)
 	tcase_add_test(tc, reset_equals_new);
 	tcase_add_test(tc, step_batch_matches_single_calls);
 	tcase_add_test(tc, step_batch_refusal_changes_nothing);
+	tcase_add_test(tc, step_batch_game_over);
 	tcase_add_test(tc, bad_arguments);
 	suite_add_tcase(s, tc);
 	return s;

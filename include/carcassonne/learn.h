@@ -497,7 +497,10 @@ struct carc_learn_batch {
  * set in the game's mask, i.e. name a legal move or be the fallback on
  * offer), then play them, then write the outputs of @p batch.  If any
  * action is refused nothing is played and no output is written.
- * Allocates nothing.  Each game must appear once.
+ * Allocates nothing.  Each game must appear once: a game listed twice
+ * is caught only when its second action is played, which then returns
+ * #CARC_E_INVALID after the games before it were stepped (the checks
+ * before playing cannot see it without allocating).
  *
  * @param learn the learn object
  * @param games n games of its rules and player count
@@ -508,7 +511,7 @@ struct carc_learn_batch {
  * @retval CARC_E_INVALID NULL argument (a NULL @p games or @p actions
  *         with n > 0), bad @c size or flags, auto-reset without seeds,
  *         a game of other rules or another player count, an action out
- *         of range
+ *         of range, a game listed twice
  * @retval CARC_E_GAME_OVER a game is already over
  * @retval CARC_E_NOT_ALLOWED an action not set in its game's mask
  * @since 0.3
