@@ -1115,6 +1115,18 @@ export class Game extends Handle {
 		return readText((buf, n) => M._carc_game_save(g, buf, n), 'save');
 	}
 
+	/** Start again in place: the game becomes exactly new Game() with
+	 *  its rules, its players and `seed` (carc_game_reset()). */
+	reset(seed = 0) {
+		const g = this._live();
+		const s = argU64(seed, 'seed');
+		const fn = lib()._carc_game_reset;
+		if (typeof fn !== 'function')
+			throw new Error('this build of libcarcassonne has no carc_game_reset()');
+		check(fn(g, s), 'reset');
+		return this;
+	}
+
 	/** The rules of the game (a Rules holding its own reference). */
 	rules() {
 		const r = M._carc_rules_ref(M._carc_game_rules(this._live()));

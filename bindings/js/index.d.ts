@@ -331,6 +331,8 @@ export class Game implements Disposable {
 	copyFrom(other: Game): this;
 	save(): string;
 	rules(): Rules;
+	/** Start again in place with a seed (same rules and players). */
+	reset(seed?: U64): this;
 	memorySize(): number;
 
 	legalMoveCount(): number;

@@ -226,6 +226,23 @@ test('a game: queries, clone, copyFrom, undo, history, records', () => {
 		x.free();
 });
 
+test('reset: the game new Game() would make, in place', () => {
+	const rules = expansionRules(15);
+	const game = playSeeded(new Game({ rules, players: 4, seed: 3 }));
+	const fresh = new Game({ rules, players: 4, seed: 77n });
+	rules.free();
+	assert.equal(game.reset(77n), game);
+	assert.equal(game.hash(), fresh.hash());
+	assert.equal(game.save(), fresh.save());
+	assert.deepEqual(game.history(), []);
+	const hash = game.hash();
+	assert.throws(() => game.reset(-1), RangeError);
+	assert.throws(() => game.reset('1'), TypeError);
+	assert.equal(game.hash(), hash);
+	game.free();
+	fresh.free();
+});
+
 test('draw order, next tile, shuffle, discards', () => {
 	const game = new Game({ seed: 9 });
 	const order = game.drawOrder();
