@@ -41,7 +41,11 @@
 #define PLAYERS_MAX 6
 #define FOLLOWERS_MAX 15
 #define STACK_MAX 4000
-#define OPS_MAX 20000		/* per input, to bound the run time */
+/* Per input, to bound the run time: an input is a short sequence (a
+ * game of a small custom stack plays to its end within it; the soak,
+ * tools/soak.sh, plays the long games). */
+#define OPS_MAX 256
+#define MOVES_MAX 96		/* moves applied, op_run's included */
 
 /* The documented range of each option. */
 static const struct {
@@ -73,7 +77,9 @@ struct input {
 struct fuzz {
 	struct input in;
 	struct carc_rules *rules;	/* rules of game */
-	struct carc_rules *alt;		/* another size, for copies */
+	struct carc_rules *alt;		/* another size, for copies: built
+					 * on first use from alt_how */
+	uint8_t alt_how;
 	struct carc_game *game;
 	struct carc_game *spare;	/* NULL or a game to copy into */
 	uint32_t n_players;
@@ -86,6 +92,15 @@ struct fuzz {
 	carc_move_t *moves;		/* the legal moves, n_moves of them */
 	size_t cap;
 	int n_moves;
+	/* the state before each move of the history, for carc_game_undo() */
+	struct snap {
+		uint64_t hash;
+		int32_t score[PLAYERS_MAX];
+		int32_t tokens[PLAYERS_MAX][3];
+	} *snaps;
+	size_t depth, snaps_cap;
+	int applied;			/* moves applied, up to MOVES_MAX */
+	uint64_t seed;			/* of carc_game_new() */
 };
 
 static void
@@ -96,6 +111,8 @@ fail_at(int line, const char *what)
 }
 
 #define CHECK(cond_) do { if (!(cond_)) fail_at(__LINE__, #cond_); } while (0)
+
+static struct carc_rules *make_alt_rules(uint8_t how);
 
 static uint8_t
 take8(struct fuzz *f)
@@ -159,7 +176,8 @@ xrealloc(void *p, size_t n)
 	return p;
 }
 
-/* Fill f->moves with the legal moves and check the buffer contract. */
+/* Fill f->moves with the legal moves and check the buffer contract (a
+ * cheap check, done after every call). */
 static int
 legal(struct fuzz *f)
 {
@@ -174,9 +192,20 @@ legal(struct fuzz *f)
 	f->moves[n] = canary;
 	CHECK(carc_game_legal_moves(f->game, f->moves, (size_t)n) == n);
 	CHECK(f->moves[n] == canary);
-	CHECK(carc_game_legal_moves(f->game, NULL, 1) == CARC_E_INVALID);
 	f->n_moves = n;
+	return n;
+}
 
+/* The expensive checks of the move list (done at the end of an input):
+ * the canonical order of placements, no duplicates, every listed move is
+ * legal, the bound of carc_game_legal_moves_max(). */
+static void
+check_moves(struct fuzz *f)
+{
+	int n = legal(f);
+
+	CHECK(carc_game_legal_moves(f->game, NULL, 1) == CARC_E_INVALID);
+	CHECK(carc_game_legal_moves_max(f->game) >= n);
 	if (carc_game_phase(f->game) == CARC_PHASE_PLACE_TILE) {
 		/* canonical order: by y, then x, then rotation */
 		for (int i = 0; i < n; i++) {
@@ -198,7 +227,8 @@ legal(struct fuzz *f)
 			for (int j = 0; j < i; j++)
 				CHECK(f->moves[i] != f->moves[j]);
 	}
-	return n;
+	for (int i = 0; i < n; i++)
+		CHECK(carc_game_is_legal(f->game, f->moves[i]) == 1);
 }
 
 static int
@@ -295,9 +325,46 @@ event_points(const struct fuzz *f, int32_t *sum)
 	}
 }
 
-/* Everything that must hold between any two calls. */
+/* What must hold between any two calls and costs little: run after every
+ * call.  The per-item walks are in check_full(). */
 static void
-check_state(struct fuzz *f)
+check_cheap(struct fuzz *f)
+{
+	struct carc_game *g = f->game;
+	int phase = carc_game_phase(g), over = carc_game_is_over(g);
+	int tc = carc_game_tile_count(g), dc = carc_game_discard_count(g);
+	int rt = carc_game_remaining_total(g), fc = carc_game_figure_count(g);
+	int supply = 0, n;
+
+	CHECK(phase >= CARC_PHASE_PLACE_TILE && phase <= CARC_PHASE_GAME_OVER);
+	CHECK(over == (phase == CARC_PHASE_GAME_OVER));
+	CHECK(carc_game_current_player(g) >= 0 &&
+	      carc_game_current_player(g) < (int)f->n_players);
+	CHECK(tc >= 1 && dc >= 0 && rt >= 0 && fc >= 0);
+	CHECK((uint32_t)(tc + dc + rt + (phase == CARC_PHASE_PLACE_TILE)) ==
+	      f->tiles_total);
+	CHECK(carc_game_history_count(g) == (int)f->depth);
+	/* followers and phantoms: on the board plus in the supplies */
+	for (uint32_t p = 0; p < f->n_players; p++)
+		supply += carc_game_supply(g, p, CARC_FIGURE_FOLLOWER) +
+			  carc_game_supply(g, p, CARC_FIGURE_PHANTOM);
+	CHECK(supply + fc == (int)f->n_players *
+	      (f->opt[CARC_OPT_FOLLOWERS] + f->opt[CARC_OPT_PHANTOM]));
+	if (f->opt[CARC_OPT_LITTLE_BUILDINGS])
+		for (uint32_t p = 0; p < f->n_players; p++)
+			for (int k = 0; k < 3; k++)
+				CHECK(carc_game_supply(g, p,
+						CARC_FIGURE_TOWER + (uint32_t)k) ==
+				      (f->lb_shared ? f->tokens[p][0]
+						    : f->tokens[p][k]));
+	n = legal(f);
+	CHECK((n == 0) == over);
+}
+
+/* Everything that must hold between any two calls, item by item: run at
+ * the end of an input and where a game is replaced by its clone. */
+static void
+check_full(struct fuzz *f)
 {
 	struct carc_game *g = f->game;
 	int phase = carc_game_phase(g), over = carc_game_is_over(g);
@@ -423,7 +490,8 @@ check_state(struct fuzz *f)
 		CHECK(carc_game_crop_action(g) == 0);
 
 	/* every decision point has a move; the end has none */
-	n = legal(f);
+	check_moves(f);
+	n = f->n_moves;
 	CHECK((n == 0) == over);
 }
 
@@ -461,7 +529,7 @@ after_call(struct fuzz *f, int rc, uint64_t hash_before, int events_before,
 			CHECK(s - f->score[p] == sum[p]);
 		f->score[p] = s;
 	}
-	check_state(f);
+	check_cheap(f);
 }
 
 /* Apply @m, which is legal; keep the building tracker in step. */
@@ -473,8 +541,20 @@ apply_legal(struct fuzz *f, carc_move_t m)
 	int player = carc_game_current_player(f->game);
 	int was_over = carc_game_is_over(f->game);
 
+	struct snap *sn;
+
+	if (f->depth == f->snaps_cap) {
+		f->snaps_cap = f->snaps_cap * 2 + 64;
+		f->snaps = xrealloc(f->snaps, f->snaps_cap * sizeof(*f->snaps));
+	}
+	sn = &f->snaps[f->depth];
+	sn->hash = h;
+	memcpy(sn->score, f->score, sizeof(sn->score));
+	memcpy(sn->tokens, f->tokens, sizeof(sn->tokens));
 	CHECK(carc_game_is_legal(f->game, m) == 1);
 	CHECK(carc_game_apply(f->game, m) == CARC_OK);
+	f->depth++;
+	f->applied++;
 	if (carc_move_kind(m) == CARC_MOVE_DEPLOY &&
 	    carc_move_figure(m) >= CARC_FIGURE_TOWER) {
 		uint32_t k = f->lb_shared ? 0
@@ -722,8 +802,9 @@ op_clone(struct fuzz *f)
 		play_both(f, c);
 	else
 		CHECK(carc_game_hash(f->game) == h);
-	if (how & 4) {
-		/* a saved record loads to the same state */
+	if ((how & 0x1c) == 0x1c) {
+		/* a saved record loads to the same state (rarely: a save
+		 * costs more than a short input) */
 		struct carc_game *l = NULL;
 		int len = carc_game_save(f->game, NULL, 0);
 		char *text;
@@ -744,7 +825,7 @@ op_clone(struct fuzz *f)
 		/* go on with the clone; the original must not be needed */
 		carc_game_free(f->game);
 		f->game = c;
-		check_state(f);
+		check_cheap(f);
 	} else {
 		carc_game_free(c);
 	}
@@ -757,6 +838,8 @@ new_spare(struct fuzz *f)
 	uint32_t n = 2 + take8(f) % 5;
 	uint64_t seed = take64(f);
 
+	if (!f->alt)
+		f->alt = make_alt_rules(f->alt_how);
 	CHECK(carc_game_new(f->alt, n, seed, &g) == CARC_OK);
 	return g;
 }
@@ -783,7 +866,7 @@ op_copy(struct fuzz *f)
 		f->game = f->spare;
 		f->spare = NULL;
 		carc_game_free(old);
-		check_state(f);
+		check_cheap(f);
 	} else if (how & 8) {
 		/* back into a game of the other size */
 		carc_game_free(f->spare);
@@ -1082,6 +1165,245 @@ op_short_buffer(struct fuzz *f)
 	free(tmp);
 }
 
+/* carc_game_undo(): back to the decision point before the last move,
+ * with its hash, scores and supplies. */
+static void
+op_undo(struct fuzz *f)
+{
+	uint64_t h = carc_game_hash(f->game);
+	int ev = carc_game_event_count(f->game);
+	const struct snap *sn;
+	int rc = carc_game_undo(f->game);
+
+	if (f->depth == 0) {
+		CHECK(rc == CARC_E_NOT_FOUND);
+		after_call(f, rc, h, ev, CALL_QUIET, 0);
+		return;
+	}
+	CHECK(rc == CARC_OK);
+	sn = &f->snaps[--f->depth];
+	CHECK(carc_game_hash(f->game) == sn->hash);
+	for (uint32_t p = 0; p < f->n_players; p++)
+		CHECK(carc_game_score(f->game, p) == sn->score[p]);
+	memcpy(f->score, sn->score, sizeof(f->score));
+	memcpy(f->tokens, sn->tokens, sizeof(f->tokens));
+	check_cheap(f);
+}
+
+/* A stretch of play: up to 32 legal moves chosen by a small generator
+ * seeded from the input, so that short inputs get further into a game. */
+static void
+op_run(struct fuzz *f)
+{
+	uint32_t steps = take8(f) % 32 + 1, state = take8(f) * 2654435761u + 1;
+
+	for (uint32_t i = 0; i < steps && f->n_moves > 0 &&
+	     f->applied < MOVES_MAX; i++) {
+		state ^= state << 13;
+		state ^= state >> 17;
+		state ^= state << 5;
+		apply_legal(f, f->moves[state % (uint32_t)f->n_moves]);
+	}
+}
+
+/* A copy of the text of carc_game_save(); *len is its length. */
+static char *
+save_text(const struct carc_game *g, int *len)
+{
+	int n = carc_game_save(g, NULL, 0);
+	char *text;
+
+	CHECK(n > 0);
+	text = xrealloc(NULL, (size_t)n + 1);
+	CHECK(carc_game_save(g, text, (size_t)n + 1) == n);
+	CHECK(text[n] == '\0' && strlen(text) == (size_t)n);
+	*len = n;
+	return text;
+}
+
+/* A saved record loads to the same state, which saves to the same text,
+ * under rules equal to the game's. */
+static void
+op_save_load(struct fuzz *f)
+{
+	struct carc_game *l = NULL;
+	uint8_t how = take8(f);
+	int len, len2;
+	char *text = save_text(f->game, &len), *again;
+
+	CHECK(carc_game_load(text, (size_t)len, &l, NULL, NULL, NULL, 0) ==
+	      CARC_OK);
+	CHECK(carc_game_hash(l) == carc_game_hash(f->game));
+	CHECK(carc_game_history_count(l) == carc_game_history_count(f->game));
+	again = save_text(l, &len2);
+	CHECK(len2 == len && memcmp(again, text, (size_t)len) == 0);
+	free(again);
+	free(text);
+	if (how & 1) {
+		/* the loaded rules are an equal object of their own */
+		const struct carc_rules *r = carc_game_rules(l);
+		int32_t v;
+
+		for (uint32_t o = 1; o <= N_OPTIONS; o++)
+			CHECK(carc_rules_get(r, o, &v) == CARC_OK &&
+			      v == f->opt[o]);
+		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+			CHECK(carc_rules_tile_count(r, t) ==
+			      carc_rules_tile_count(f->rules, t));
+	}
+	carc_game_free(l);
+}
+
+/* The history and the draw order, read back with fuzzed indices and
+ * buffer sizes. */
+static void
+op_history(struct fuzz *f)
+{
+	uint32_t idx = take8(f);
+	int hc = carc_game_history_count(f->game), dn, drawn, rc;
+	carc_move_t m = 0x5a5a;
+	uint32_t buf[8];
+	size_t cap = take8(f) % 9;
+
+	rc = carc_game_history_at(f->game, idx, &m);
+	if ((int)idx < hc)
+		CHECK(rc == CARC_OK && carc_move_kind(m) >= CARC_MOVE_PLACE &&
+		      carc_move_kind(m) <= CARC_MOVE_REMOVE);
+	else
+		CHECK(rc == CARC_E_INVALID && m == 0x5a5a);
+	CHECK(carc_game_history_at(f->game, 0, NULL) == CARC_E_INVALID);
+	dn = carc_game_draw_order(f->game, NULL, 0);
+	CHECK(dn == (int)f->tiles_total - 1);
+	for (size_t i = 0; i < 8; i++)
+		buf[i] = 0xabcdu;
+	CHECK(carc_game_draw_order(f->game, buf, cap) == dn);
+	for (size_t i = (size_t)dn < cap ? (size_t)dn : cap; i < 8; i++)
+		CHECK(buf[i] == 0xabcdu);
+	for (size_t i = 0; i < cap && i < (size_t)dn; i++)
+		CHECK(buf[i] < CARC_TILE_TYPES);
+	CHECK(carc_game_draw_order(f->game, NULL, 1) == CARC_E_INVALID);
+	drawn = carc_game_drawn_count(f->game);
+	CHECK(drawn >= 0 && drawn <= dn);
+	CHECK(dn - drawn == carc_game_remaining_total(f->game));
+}
+
+/* The board-level feature queries of 0.2 on a placed tile. */
+static void
+op_feature(struct fuzz *f)
+{
+	struct carc_game *g = f->game;
+	uint64_t h = carc_game_hash(g);
+	int tc = carc_game_tile_count(g), nf, rc;
+	uint32_t tile, feats[16], feat, idx = take8(f) % 20, attr;
+	int32_t x, y, v = 77, x0, y0, x1, y1, pieces = -1;
+	uint8_t a = take8(f), b = take8(f);
+
+	CHECK(carc_game_tile_at(g, a % (uint32_t)tc, &x, &y, &tile, NULL) ==
+	      CARC_OK);
+	nf = carc_tile_features(tile, feats, 16);
+	CHECK(nf >= 1);
+	feat = feats[b % (uint32_t)nf];
+	attr = take8(f) < 0xf0 ? (uint32_t)1 << (take8(f) % 11)
+			       : take32(f);
+	rc = carc_game_feature_get(g, x, y, feat, attr, &v);
+	CHECK(rc == CARC_OK || (rc == CARC_E_INVALID && v == 77));
+	CHECK(carc_game_feature_get(g, x, y, feat, CARC_FEATURE_ATTR_PIECES,
+				    &pieces) == CARC_OK);
+	CHECK(pieces >= 1);
+	rc = carc_game_feature_piece_at(g, x, y, feat, idx, &x0, &y0, NULL);
+	CHECK(((int32_t)idx < pieces) == (rc == CARC_OK));
+	if (rc == CARC_OK)
+		CHECK(carc_game_tile_find(g, x0, y0) >= 0);
+	rc = carc_game_feature_city_at(g, x, y, feat, idx % 4, NULL, NULL,
+				       NULL);
+	CHECK(rc == CARC_OK || rc == CARC_E_INVALID);
+	CHECK(carc_game_feature_get(g, x + 1000, y, feat,
+				    CARC_FEATURE_ATTR_PIECES, &v) ==
+	      CARC_E_NOT_FOUND);
+	CHECK(carc_game_bounds(g, &x0, &y0, &x1, &y1) == CARC_OK);
+	CHECK(x0 <= x && x <= x1 && y0 <= y && y <= y1);
+	CHECK(carc_game_memory_size(g) > 0);
+	CHECK(carc_game_hash(g) == h);
+}
+
+/* The expensive end-of-input checks: every item of the state, the move
+ * list, and the game recomputed from scratch (a new game with the same
+ * draw order, replaying the history, hashes and scores the same).  The
+ * save/load round trip is an operation of its own (op_save_load), as it
+ * costs more than a short input. */
+static void
+check_end(struct fuzz *f)
+{
+	struct carc_game *g = NULL;
+	uint32_t *order;
+	int dn = carc_game_draw_order(f->game, NULL, 0);
+	int hc = carc_game_history_count(f->game);
+
+	check_full(f);
+	CHECK(dn >= 0 && hc == (int)f->depth);
+	order = xrealloc(NULL, ((size_t)dn + 1) * sizeof(*order));
+	CHECK(carc_game_draw_order(f->game, order, (size_t)dn) == dn);
+	CHECK(carc_game_new(f->rules, f->n_players, f->seed, &g) == CARC_OK);
+	/* an empty list is refused like NULL; a new game of an empty stack
+	 * has nothing to order */
+	if (dn > 0)
+		CHECK(carc_game_set_draw_order(g, order, (size_t)dn) ==
+		      CARC_OK);
+	for (int i = 0; i < hc; i++) {
+		carc_move_t m;
+
+		CHECK(carc_game_history_at(f->game, (uint32_t)i, &m) ==
+		      CARC_OK);
+		CHECK(carc_game_apply(g, m) == CARC_OK);
+	}
+	CHECK(carc_game_hash(g) == carc_game_hash(f->game));
+	for (uint32_t p = 0; p < f->n_players; p++)
+		CHECK(carc_game_score(g, p) == carc_game_score(f->game, p));
+	carc_game_free(g);
+	free(order);
+}
+
+/*
+ * A small cache of built rules, by their options and tile counts: a
+ * build costs more than a short input, and libFuzzer mostly mutates the
+ * moves after the rules.  Rules are immutable and reference-counted, so
+ * the inputs share them as threads would; the cache keeps one reference
+ * (reachable, so LeakSanitizer does not report it).
+ */
+#define RULES_CACHE 8
+
+static struct {
+	int32_t opt[N_OPTIONS + 1];
+	uint32_t counts[CARC_TILE_TYPES];
+	struct carc_rules *rules;
+} rules_cache[RULES_CACHE];
+static unsigned rules_cache_next;
+
+static struct carc_rules *
+cached_rules(const struct fuzz *f, const uint32_t *counts)
+{
+	for (unsigned i = 0; i < RULES_CACHE; i++)
+		if (rules_cache[i].rules &&
+		    memcmp(rules_cache[i].opt, f->opt, sizeof(f->opt)) == 0 &&
+		    memcmp(rules_cache[i].counts, counts,
+			   sizeof(rules_cache[i].counts)) == 0)
+			return rules_cache[i].rules;
+	return NULL;
+}
+
+static void
+cache_rules(const struct fuzz *f, const uint32_t *counts,
+	    struct carc_rules *r)
+{
+	unsigned i = rules_cache_next++ % RULES_CACHE;
+
+	carc_rules_unref(rules_cache[i].rules);
+	memcpy(rules_cache[i].opt, f->opt, sizeof(f->opt));
+	memcpy(rules_cache[i].counts, counts, sizeof(rules_cache[i].counts));
+	carc_rules_ref(r);
+	rules_cache[i].rules = r;
+}
+
 /* Read the rules from the input; check the builder's answers. */
 static struct carc_rules *
 make_rules(struct fuzz *f, const struct carc_rules *defaults)
@@ -1149,7 +1471,13 @@ make_rules(struct fuzz *f, const struct carc_rules *defaults)
 	      CARC_E_INVALID);
 	CHECK(carc_rules_builder_build(b, NULL) == CARC_E_INVALID);
 	CHECK(carc_rules_builder_build(NULL, &r) == CARC_E_INVALID);
-	CHECK(carc_rules_builder_build(b, &r) == CARC_OK && r != NULL);
+	r = cached_rules(f, counts);
+	if (r) {
+		carc_rules_ref(r);
+	} else {
+		CHECK(carc_rules_builder_build(b, &r) == CARC_OK && r != NULL);
+		cache_rules(f, counts, r);
+	}
 
 	/* the rules are frozen: changing the builder afterwards does not
 	 * reach them */
@@ -1180,11 +1508,10 @@ make_rules(struct fuzz *f, const struct carc_rules *defaults)
 
 /* Another rule set, usually of another size. */
 static struct carc_rules *
-make_alt_rules(struct fuzz *f)
+make_alt_rules(uint8_t how)
 {
 	struct carc_rules_builder *b = NULL;
 	struct carc_rules *r = NULL;
-	uint8_t how = take8(f);
 
 	CHECK(carc_rules_builder_new(&b) == CARC_OK);
 	if (how & 1)
@@ -1227,6 +1554,7 @@ start_game(struct fuzz *f)
 	CHECK(g == sentinel);
 	f->n_players = 2 + pb % 5;
 	seed = take64(f);
+	f->seed = seed;
 	CHECK(carc_game_new(f->rules, f->n_players, seed, &g) == CARC_OK);
 	CHECK(g != NULL && g != sentinel);
 	f->game = g;
@@ -1253,19 +1581,24 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fuzz f;
-	struct carc_rules_builder *b = NULL;
-	struct carc_rules *defaults = NULL;
+	/* The default rules, built once: rules are immutable and shared,
+	 * and a build costs more than a short input (the cache stays
+	 * reachable, so LeakSanitizer does not report it). */
+	static struct carc_rules *defaults;
 
 	memset(&f, 0, sizeof(f));
 	f.in.p = data;
 	f.in.n = size;
 
-	CHECK(carc_rules_builder_new(&b) == CARC_OK);
-	CHECK(carc_rules_builder_build(b, &defaults) == CARC_OK);
-	carc_rules_builder_free(b);
+	if (!defaults) {
+		struct carc_rules_builder *b = NULL;
+
+		CHECK(carc_rules_builder_new(&b) == CARC_OK);
+		CHECK(carc_rules_builder_build(b, &defaults) == CARC_OK);
+		carc_rules_builder_free(b);
+	}
 	f.rules = make_rules(&f, defaults);
-	carc_rules_unref(defaults);
-	f.alt = make_alt_rules(&f);
+	f.alt_how = take8(&f);
 	start_game(&f);
 	/* the game holds its own reference */
 	if (take8(&f) & 1) {
@@ -1274,32 +1607,71 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	after_call(&f, CARC_OK, 0, 0, CALL_QUIET, 0);
 
-	for (int ops = 0; f.in.n > 0 && ops < OPS_MAX; ops++) {
-		uint8_t op = take8(&f) % 32;
+	for (int ops = 0; f.in.n > 0 && ops < OPS_MAX &&
+	     f.applied < MOVES_MAX; ops++) {
+		uint8_t op = take8(&f);
 
-		if (op < 16)
-			op_legal_move(&f);
-		else if (op < 19)
+		if (op < 0xc0) {
+			/* most bytes choose a legal move by its index */
+			if (f.n_moves > 0)
+				apply_legal(&f, f.moves[f.n_moves <= 0xc0 ?
+					op % f.n_moves :
+					op * f.n_moves / 0xc0]);
+			continue;
+		}
+		switch (op & 0x3f) {
+		case 0: case 1: case 2: case 3: case 4: case 5:
 			op_odd_move(&f);
-		else if (op == 19)
+			break;
+		case 6: case 7:
 			op_set_next_tile(&f);
-		else if (op == 20)
+			break;
+		case 8:
 			op_set_draw_order(&f);
-		else if (op == 21)
+			break;
+		case 9:
 			op_shuffle(&f);
-		else if (op == 22)
+			break;
+		case 10: case 11:
 			op_clone(&f);
-		else if (op == 23)
+			break;
+		case 12: case 13:
 			op_copy(&f);
-		else if (op < 27)
+			break;
+		case 14: case 15: case 16: case 17:
 			op_query(&f);
-		else if (op < 29)
+			break;
+		case 18: case 19:
 			op_static(&f);
-		else if (op < 31)
+			break;
+		case 20: case 21:
 			op_move_values(&f);
-		else
+			break;
+		case 22:
 			op_short_buffer(&f);
+			break;
+		case 23: case 24: case 25: case 26:
+			op_undo(&f);
+			break;
+		case 27: case 28: case 29: case 30:
+			op_run(&f);
+			break;
+		case 31: case 37:
+			op_save_load(&f);
+			break;
+		case 32: case 33:
+			op_history(&f);
+			break;
+		case 34: case 35: case 36:
+			op_feature(&f);
+			break;
+		default:
+			/* a legal move by a two-byte index */
+			op_legal_move(&f);
+			break;
+		}
 	}
+	check_end(&f);
 
 #ifdef FUZZ_VERBOSE
 	/* -DFUZZ_VERBOSE: how far each input got */
@@ -1317,5 +1689,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	carc_rules_unref(f.alt);
 	carc_rules_unref(NULL);
 	free(f.moves);
+	free(f.snaps);
 	return 0;
 }

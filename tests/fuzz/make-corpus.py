@@ -8,7 +8,9 @@ start_game() in fuzz-api.c): stack byte, 16 option bytes (< 0xe0: a
 value in range, 0xe0-0xef: the default, >= 0xf0: out of range), an
 unknown-option byte, [custom stack: count byte, (tile, count) pairs],
 alt-rules byte, player byte (bit 7: try an invalid count first), 8 seed
-bytes, a reference byte, then operations (byte % 32, then arguments).
+bytes, a reference byte, then operations: a byte below 0xc0 applies the
+legal move of that index (modulo the count); 0xc0 | n is operation n of
+the switch in LLVMFuzzerTestOneInput(), followed by its argument bytes.
 
 Usage: tests/fuzz/make-corpus.py [OUTPUT-DIRECTORY]
 """
@@ -21,9 +23,11 @@ import sys
 # LB LB_SCORING LB_DIST LB_ZERO_FIELD LB_PER_CITY_FIELDS CROP_DEPLOY_ANY
 # CROP_DEPLOY_MANDATORY CROP_PHANTOM CROP_AFTER_PHANTOM
 DEFAULT = [0xe0] * 16
-OP_LEGAL, OP_ODD, OP_NEXT, OP_ORDER, OP_SHUFFLE = 0, 16, 19, 20, 21
+OP_ODD, OP_NEXT, OP_ORDER, OP_SHUFFLE = 0xc0, 0xc6, 0xc8, 0xc9
 OP_CLONE, OP_COPY, OP_QUERY, OP_STATIC, OP_MOVE, OP_SHORT = \
-    22, 23, 24, 27, 29, 31
+    0xca, 0xcc, 0xce, 0xd2, 0xd4, 0xd6
+OP_UNDO, OP_RUN, OP_SAVE, OP_HISTORY, OP_FEATURE = \
+    0xd7, 0xdb, 0xdf, 0xe0, 0xe2
 
 
 def header(options, players, seed, stack=None, alt=0, bad_players=False):
@@ -52,12 +56,12 @@ def play(rng, n, mix=False):
         if mix and rng.random() < 0.3:
             op = rng.choice([OP_ODD, OP_NEXT, OP_ORDER, OP_SHUFFLE, OP_CLONE,
                              OP_COPY, OP_QUERY, OP_STATIC, OP_MOVE,
-                             OP_SHORT])
+                             OP_SHORT, OP_UNDO, OP_RUN, OP_SAVE, OP_HISTORY,
+                             OP_FEATURE])
             out.append(op)
             out += bytes(rng.randrange(256) for _ in range(12))
         else:
-            out.append(OP_LEGAL)
-            out += bytes([rng.randrange(256), rng.randrange(256)])
+            out.append(rng.randrange(0xc0))
     return out
 
 
@@ -68,33 +72,37 @@ def main():
     rng = random.Random(20240611)
     every = [0, 1, 0, 6, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1]
     seeds = {
-        # the base game to the end, two players
-        "base-2p": header(DEFAULT, 2, 7) + play(rng, 700),
+        # the start of a base game, two players (an input stops after
+        # MOVES_MAX = 96 moves)
+        "base-2p": header(DEFAULT, 2, 7) + play(rng, 100),
         # every expansion, four players, the full stack
-        "expansions-4p": header(every, 4, 11) + play(rng, 900),
+        "expansions-4p": header(every, 4, 11) + play(rng, 100),
+        # a stack of four tiles with every expansion, played to the end
+        "tiny-stack-2p": header(every, 2, 21, stack=(True, [
+            (3, 1), (4, 1), (24, 1), (30, 1)])) + play(rng, 40, mix=True),
         # every expansion and the other doc/rules.md#ambiguities choices, a small stack
         "expansions-small-6p": header(
             [1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0], 6, 3,
             stack=(True, [(3, 3), (4, 2), (24, 1), (25, 1), (26, 1),
                           (30, 1), (32, 1), (1, 2), (10, 2)]), alt=5) +
-        play(rng, 300, mix=True),
+        play(rng, 60, mix=True),
         # per-city farms, 3/2/1 buildings, JCZ tokens, three players
         "farms-lb-3p": header([1, 1, 0, 7, 0, 0, 0, 1, 1, 1, 1, 1,
                                0xe0, 0xe0, 0xe0, 0xe0], 3, 99) +
-        play(rng, 500, mix=True),
+        play(rng, 60, mix=True),
         # farmers off, the small-city rule, one follower, crop circles
         "nofarmers-1f-5p": header([2, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0,
                                    1, 0, 1, 0], 5, 12345, alt=3) +
-        play(rng, 400, mix=True),
+        play(rng, 60, mix=True),
         # out-of-range options, invalid player count, mixed operations
         "bad-values": header([0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6,
                               0xf7, 0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd,
                               0xfe, 0xff], 2, 0, bad_players=True,
                              stack=(False, [(40, 1), (0, 5)])) +
-        play(rng, 200, mix=True),
+        play(rng, 40, mix=True),
         # an empty stack: the game is over at once
         "empty-stack": header(every, 3, 5, stack=(True, [])) +
-        play(rng, 40, mix=True),
+        play(rng, 20, mix=True),
     }
     for name, data in sorted(seeds.items()):
         with open(os.path.join(outdir, name), "wb") as f:
