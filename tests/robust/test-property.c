@@ -19,6 +19,23 @@
  *
  * At the end: the stack is empty, and each final score is the sum over
  * every event of the game of CARC_EVENT_POINTS + CARC_EVENT_BUILDING_POINTS.
+ *
+ * The soak (tools/soak.sh, not run by CI) sets CARC_PROPERTY_SOAK=1, which
+ * adds, for game i:
+ *
+ * - the rule options enumerated rather than hashed: game i uses
+ *   combination i % 960 as above and setting (i / 960) % 256 of the eight
+ *   ambiguity options, so 245,760 games cover every combination of every
+ *   option but the follower count, with every player count;
+ * - after every move, the hash recomputed from scratch: a new game from
+ *   the same rules and seed replays the history (carc_game_history_at())
+ *   and must give the same carc_game_hash() and scores;
+ * - every 16th move and at the end, a save/load round trip: the record
+ *   loads to the same hash and history, and saves to the same text.
+ *
+ * CARC_PROPERTY_FIRST sets the index of the first game (default 0), so
+ * that a soak can be split or resumed; CARC_PROPERTY_PROGRESS=N prints a
+ * line to stderr every N games.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -71,11 +88,16 @@ mix(uint64_t v)
 	return test_rand(&s);
 }
 
+static int soak;		/* CARC_PROPERTY_SOAK */
+
 static void
 config_of(uint32_t i, struct config *c)
 {
 	uint32_t k = i % COMBINATIONS;
 	uint64_t h = mix(i * 0x9e3779b97f4a7c15ull + 1);
+
+	if (soak)	/* the ambiguity options enumerated, not hashed */
+		h = (h & ~(uint64_t)0xff) | (i / COMBINATIONS) % 256;
 
 	memset(c, 0, sizeof(*c));
 	c->opt[CARC_OPT_PHANTOM] = k & 1;
@@ -260,9 +282,62 @@ check_moves(struct run *r)
 	}
 }
 
+/* The soak's recomputation from scratch: @fresh, a new game of the same
+ * rules and seed, replays the history of r->game and must reach the same
+ * hash and scores. */
+static void
+check_replay(struct run *r, const struct carc_game *start,
+	     struct carc_game *fresh)
+{
+	int hc = carc_game_history_count(r->game);
+
+	REQUIRE_OK(carc_game_copy(fresh, start));
+	for (int k = 0; k < hc; k++) {
+		carc_move_t m;
+
+		REQUIRE_OK(carc_game_history_at(r->game, (uint32_t)k, &m));
+		REQUIRE_OK(carc_game_apply(fresh, m));
+	}
+	REQUIRE(carc_game_hash(fresh) == carc_game_hash(r->game));
+	for (uint32_t p = 0; p < r->cfg.players; p++)
+		REQUIRE_CMP(carc_game_score(fresh, p), ==,
+			    carc_game_score(r->game, p));
+}
+
+/* The soak's save/load round trip. */
+static void
+check_save_load(const struct carc_game *g)
+{
+	int len = carc_game_save(g, NULL, 0), len2;
+	char *text, *again;
+	struct carc_game *l = NULL;
+	char msg[128];
+
+	REQUIRE_CMP(len, >, 0);
+	text = malloc((size_t)len + 1);
+	REQUIRE(text != NULL);
+	REQUIRE_CMP(carc_game_save(g, text, (size_t)len + 1), ==, len);
+	if (carc_game_load(text, (size_t)len, &l, NULL, NULL, msg,
+			   sizeof(msg)) != CARC_OK)
+		ck_abort_msg("the saved record does not load: %s", msg);
+	REQUIRE(carc_game_hash(l) == carc_game_hash(g));
+	REQUIRE_CMP(carc_game_history_count(l), ==,
+		    carc_game_history_count(g));
+	len2 = carc_game_save(l, NULL, 0);
+	REQUIRE_CMP(len2, ==, len);
+	again = malloc((size_t)len + 1);
+	REQUIRE(again != NULL);
+	REQUIRE_CMP(carc_game_save(l, again, (size_t)len + 1), ==, len);
+	REQUIRE(memcmp(text, again, (size_t)len) == 0);
+	free(again);
+	free(text);
+	carc_game_free(l);
+}
+
 static void
 play_game(uint32_t i)
 {
+	struct carc_game *start = NULL, *fresh = NULL;
 	struct carc_rules_builder *b = NULL;
 	struct carc_rules *rules = NULL;
 	struct run *r = calloc(1, sizeof(*r));
@@ -279,6 +354,10 @@ play_game(uint32_t i)
 	carc_rules_builder_free(b);
 	REQUIRE_OK(carc_game_new(rules, r->cfg.players, mix(i), &r->game));
 	REQUIRE_OK(carc_game_clone(r->game, &r->scratch));
+	if (soak) {
+		REQUIRE_OK(carc_game_clone(r->game, &start));
+		REQUIRE_OK(carc_game_clone(r->game, &fresh));
+	}
 	carc_rules_unref(rules);
 
 	r->shared = r->cfg.opt[CARC_OPT_LB_SCORING] == CARC_LB_STANDARD &&
@@ -321,6 +400,16 @@ play_game(uint32_t i)
 		}
 		check_figures(r);
 		REQUIRE_CMP(++decisions, <, 100000);
+		if (soak) {
+			check_replay(r, start, fresh);
+			if (decisions % 16 == 0)
+				check_save_load(r->game);
+		}
+	}
+	if (soak) {
+		check_save_load(r->game);
+		carc_game_free(start);
+		carc_game_free(fresh);
 	}
 
 	REQUIRE_CMP(carc_game_remaining_total(r->game), ==, 0);
@@ -348,9 +437,19 @@ n_games(void)
 START_TEST(random_games)
 {
 	uint32_t n = n_games();
+	const char *v = getenv("CARC_PROPERTY_FIRST");
+	const char *pv = getenv("CARC_PROPERTY_PROGRESS");
+	uint32_t first = v && *v ? (uint32_t)strtoul(v, NULL, 0) : 0;
+	uint32_t every = pv && *pv ? (uint32_t)strtoul(pv, NULL, 0) : 0;
 
-	for (uint32_t i = 0; i < n; i++)
-		play_game(i);
+	v = getenv("CARC_PROPERTY_SOAK");
+	soak = v && *v && strcmp(v, "0") != 0;
+	for (uint32_t i = 0; i < n; i++) {
+		play_game(first + i);
+		if (every && (i + 1) % every == 0)
+			fprintf(stderr, "property: %u games (%u to %u) passed\n",
+				i + 1, first, first + i);
+	}
 }
 END_TEST
 
