@@ -77,8 +77,12 @@ write_svg(const struct carc_game *g, const struct carc_render_options *o,
 	}
 	if (fwrite(svg, 1, (size_t)len, f) != (size_t)len)
 		rc = 1;
-	if (f != stdout ? fclose(f) != 0 : fflush(f) != 0)
+	if (f == stdout) {
+		if (fflush(f) != 0)
+			rc = 1;
+	} else if (fclose(f) != 0) {
 		rc = 1;
+	}
 	if (rc)
 		fprintf(stderr, "%s: %s: write error\n", progname, path);
 	free(svg);
