@@ -349,7 +349,9 @@ next_line(struct loader *l)
 	return true;
 }
 
-/* The next token of the current line; false at its end or at a '#'. */
+/* The next token of the current line; false at its end or at a '#',
+ * with *t then an empty token there (never left unset, so no path can
+ * read an old or uninitialised one). */
 static bool
 next_token(struct loader *l, struct token *t)
 {
@@ -358,6 +360,9 @@ next_token(struct loader *l, struct token *t)
 	while (p < l->line_end && (*p == ' ' || *p == '\t'))
 		p++;
 	if (p == l->line_end || *p == '#') {
+		t->s = p;
+		t->len = 0;
+		t->column = (uint32_t)(p - l->line) + 1;
 		l->cur = l->line_end;
 		return false;
 	}
