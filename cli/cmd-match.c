@@ -940,7 +940,6 @@ seat:
 			}
 			close(jobs[j].fd);
 		}
-		running = 0;
 	}
 	sweep_children();
 	make_report(&mt, &rp);
