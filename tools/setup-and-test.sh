@@ -14,9 +14,21 @@
 #   install    install the gcc build into a prefix, then build and run
 #              examples/random-game.c against it through pkg-config
 #   fuzz       clang with -Dfuzzing=true: run each libFuzzer harness
-#              (tests/fuzz/fuzz-api, tests/fuzz/fuzz-record) for
+#              (tests/fuzz/fuzz-api, fuzz-record, fuzz-names) for
 #              CARC_FUZZ_TIME seconds on a copy of its seed corpus in
-#              tests/fuzz/corpus/; fails on a crash
+#              tests/fuzz/corpus/; fails on a crash (the long campaign:
+#              tools/fuzz-campaign.sh HOURS)
+#   tsan       clang with ThreadSanitizer: suite 'threads' (test-threads,
+#              rules shared and churned by threads; test-search, the
+#              threaded MCTS); fails on a data race
+#   static     clang's static analyzer (scan-build) over the library and
+#              CLI as built, and cppcheck over every C file under lib/
+#              and cli/; any finding fails (justified suppressions:
+#              tools/cppcheck.suppressions)
+#   abi        tools/abi-check.sh: the debug build's ABI against the
+#              last release's baseline tests/abi/libcarcassonne-*.abi
+#              (abidiff: only additions pass, unless the SONAME changed),
+#              then its self-test (a planted break must fail)
 #   portable   the fallbacks of lib/compat.h (-Dportable=true: no builtins,
 #              no vector extension, -pedantic-errors) with gcc and with
 #              clang (clang's also with -Dthreads=disabled), and every C
@@ -30,11 +42,17 @@
 #              a build of the unpacked tarball and every suite but 'slow'
 #
 # A stage whose tool is missing (clang, valgrind, tcc, doxygen, git, the
-# fuzzer runtime) fails: tools/install-deps.sh installs them all first.
+# fuzzer runtime, scan-build, cppcheck, abidiff) fails:
+# tools/install-deps.sh installs them all first.
+#
+# Not in CI (long runs, documented in doc/testing.md): tools/coverage.sh
+# (line and branch coverage of lib/), tools/fuzz-campaign.sh HOURS,
+# tools/soak.sh [GAMES].
 #
 # Environment:
 #   CARC_STAGES      the stages to run, default "gcc clang sanitize
-#                    valgrind install fuzz portable docs dist"
+#                    valgrind install fuzz tsan static abi portable docs
+#                    dist"
 #   CARC_BUILD_ROOT  where to put the build directories (kept afterwards);
 #                    default: a temporary directory, removed at the end
 #   CARC_FUZZ_TIME   seconds of fuzzing in the fuzz stage, default 60
@@ -43,7 +61,7 @@ set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$top"
 
-stages=${CARC_STAGES:-gcc clang sanitize valgrind install fuzz portable docs dist}
+stages=${CARC_STAGES:-gcc clang sanitize valgrind install fuzz tsan static abi portable docs dist}
 case " $stages " in
 *" fuzz "*) bash "$top/tools/install-deps.sh" --tests --fuzz ;;
 *) bash "$top/tools/install-deps.sh" --tests ;;
@@ -232,15 +250,15 @@ stage_install() {
 # Run one libFuzzer harness for CARC_FUZZ_TIME seconds on a copy of its
 # seed corpus (libFuzzer adds what it finds to the corpus directory, and
 # the committed seeds must stay as they are).
-fuzz_one() {	# fuzz_one BUILD-DIR HARNESS CORPUS-NAME
-	local dir=$1 name=$2 corpus log execs
+fuzz_one() {	# fuzz_one BUILD-DIR HARNESS CORPUS-NAME [SECONDS]
+	local dir=$1 name=$2 corpus log execs t=${4:-${CARC_FUZZ_TIME:-60}}
 	corpus=$(mktemp -d "$work/fuzz-corpus-$name.XXXXXX")
 	cp "$top/tests/fuzz/corpus/$3"/* "$corpus"/
 	log=$work/$name.log
-	banner "fuzz: $name for ${CARC_FUZZ_TIME:-60} s"
+	banner "fuzz: $name for $t s"
 	# a crash, a leak or a violated invariant (abort) makes libFuzzer
 	# exit non-zero and write the input to $work/$name-crash-*
-	if ! "$dir/tests/fuzz/$name" -max_total_time="${CARC_FUZZ_TIME:-60}" \
+	if ! "$dir/tests/fuzz/$name" -max_total_time="$t" \
 		-print_final_stats=1 -artifact_prefix="$work/$name-crash-" \
 		"$corpus" > "$log" 2>&1; then
 		tail -n 60 "$log" >&2
@@ -263,10 +281,88 @@ stage_fuzz() {
 	# meson setup fails below when clang cannot link its fuzzer runtime
 	banner "fuzz: configure and build (clang, -Dfuzzing=true)"
 	CC=clang CXX=clang++ setup "$dir" -Dtests=enabled -Dfuzzing=true \
-		-Dexamples=false
-	meson compile -C "$dir" tests/fuzz/fuzz-api tests/fuzz/fuzz-record
-	fuzz_one "$dir" fuzz-api api
+		-Dexamples=false -Dbuildtype=debugoptimized
+	meson compile -C "$dir" tests/fuzz/fuzz-api tests/fuzz/fuzz-record \
+		tests/fuzz/fuzz-names
+	# a small ASan quarantine: fuzz-api frees a game per input
+	ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16} \
+		fuzz_one "$dir" fuzz-api api
 	fuzz_one "$dir" fuzz-record record
+	# the parsers of names are small: a third of the time reaches far
+	fuzz_one "$dir" fuzz-names names $(( ${CARC_FUZZ_TIME:-60} / 3 + 1 ))
+}
+
+# Suite 'threads' under ThreadSanitizer: only its programs are built.
+stage_tsan() {
+	local dir=$work/tsan targets
+	need_tool clang tsan
+	banner "tsan: configure and build suite 'threads' (clang, -fsanitize=thread)"
+	# b_lundef=false: clang links the sanitizer runtime into programs,
+	# not into the shared library
+	CC=clang CXX=clang++ setup "$dir" -Dtests=enabled -Dexamples=false \
+		-Ddocumentation=disabled -Dbuildtype=debugoptimized \
+		-Db_sanitize=thread -Db_lundef=false
+	targets=$(meson introspect --tests "$dir" | python3 -c '
+import json, os, sys
+build = sys.argv[1]
+for t in json.load(sys.stdin):
+    if "threads" in t["suite"]:
+        print(os.path.relpath(t["cmd"][0], build))' "$dir")
+	if [ -z "$targets" ]; then
+		echo "tsan: suite 'threads' is empty" >&2
+		return 1
+	fi
+	# shellcheck disable=SC2086 # one target per word
+	meson compile -C "$dir" $targets
+	banner "tsan: test"
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+		meson test -C "$dir" --no-rebuild --print-errorlogs \
+		--suite threads
+}
+
+# scan-build and cppcheck: zero findings.
+stage_static() {
+	local dir=$work/static report=$work/static-report
+	need_tool scan-build static
+	need_tool cppcheck static
+	banner "static: clang static analyzer (scan-build) over lib/ and cli/"
+	rm -rf "$dir" "$report"
+	scan-build meson setup "$dir" -Dtests=disabled -Dexamples=false \
+		-Ddocumentation=disabled >/dev/null
+	# --status-bugs: any report fails the stage
+	scan-build --status-bugs -o "$report" meson compile -C "$dir"
+
+	banner "static: cppcheck over lib/ and cli/"
+	# every C file under lib/ and cli/, new directories included; the
+	# generated headers come from the build directory
+	cppcheck -q --std=c11 --enable=warning,performance,portability \
+		--error-exitcode=1 --inline-suppr \
+		--suppressions-list="$top/tools/cppcheck.suppressions" \
+		-I "$top/include" -I "$top/lib" -I "$dir" -I "$dir/include" \
+		-D__GNUC__ -j 2 "$top/lib" "$top/cli"
+	echo "static: no findings"
+}
+
+stage_abi() {
+	local dir=$work/abi lib
+	need_tool abidiff abi
+	need_tool abidw abi
+	need_tool patchelf abi
+	banner "abi: the ABI of a debug build against tests/abi/*.abi"
+	# the gcc stage's debug build when it ran, else the library alone
+	if [ -x "$work/gcc/examples/random-game" ]; then
+		dir=$work/gcc
+	else
+		CC=gcc CXX=g++ setup "$dir" --buildtype=debug \
+			-Dtests=disabled -Dexamples=false \
+			-Ddocumentation=disabled
+		meson compile -C "$dir"
+	fi
+	lib=$(find "$dir" -maxdepth 1 -name 'libcarcassonne.so.*.*.*' \
+		-print -quit)
+	"$top/tools/abi-check.sh" "$lib"
+	banner "abi: self-test (a planted break must fail)"
+	"$top/tools/abi-check.sh" --self-test "$work/abi-self-test"
 }
 
 # The default gcc build, which the portable builds are compared with: the
@@ -375,7 +471,7 @@ times=""
 for stage in $stages; do
 	stage_started=$(date +%s)
 	case "$stage" in
-	gcc|clang|sanitize|valgrind|install|fuzz|portable|docs|dist)
+	gcc|clang|sanitize|valgrind|install|fuzz|tsan|static|abi|portable|docs|dist)
 		"stage_$stage" ;;
 	*) echo "unknown stage: $stage" >&2; exit 2 ;;
 	esac
