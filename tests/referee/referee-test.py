@@ -335,11 +335,13 @@ class BrokenBots(unittest.TestCase):
                     tempfile.TemporaryDirectory() as d:
                 # a short limit where the bot must run out of it, a long
                 # one where it must not (the machine may be busy)
-                waits = mode in ('slow', 'hang', 'hang-handshake')
+                waits = mode in ('slow', 'hang')
                 rc, out, err, secs = match(
                     ['greedy', f'exec {PY} {BROKEN} {mode}', '--games',
-                     '2', '--move-time', '300' if waits else '5000',
-                     '--handshake-time', '1000' if waits else '10000',
+                     '2', '--jobs', '2',
+                     '--move-time', '300' if waits else '5000',
+                     '--handshake-time',
+                     '1000' if mode == 'hang-handshake' else '10000',
                      '--records', d, '--json'], timeout=60)
                 rep = json.loads(out)
                 self.assertEqual(rep['bots'][1]['forfeits'], {reason: 2},
