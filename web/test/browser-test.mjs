@@ -14,6 +14,7 @@
 //
 // usage: node browser-test.mjs --site DIR --cli PATH --out DIR
 //        [--source DIR] [--chromium PATH] [--seed N] [--mcts-moves N]
+//        [--mcts-only 1]  (part 3 alone: to measure the bot)
 // Exit 77 (skip) when Chromium is missing, unless CI=true.
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -276,6 +277,7 @@ try {
 	await page.goto(URL_);
 	await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
 	await shot('setup');
+	if (!args['mcts-only']) {
 	await startGame(['human', 'human'], SEED);
 	const options = { phantom: 'on', 'crop-circles-i': 'on', 'crop-circles-ii': 'on', 'little-buildings': 'on' };
 	const game = engine.newGame(2, SEED, options);
@@ -406,6 +408,7 @@ try {
 	check((await page.$$('#log > li')).length === midMoves, 'the log of the loaded game has every move');
 	await shot('loaded');
 	game.free();
+	}
 
 	/* ---------- 3: the MCTS bot in its worker ---------- */
 	await startGame(['human', 'mcts'], SEED + 1);
