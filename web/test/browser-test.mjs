@@ -348,6 +348,19 @@ try {
 			await page.click('#record-close');
 			midScores = [game.score(0), game.score(1)];
 			midMoves = 60;
+			// the side panel: supplies and tiles left as the library says
+			const side = await page.evaluate(() => ({
+				left: Number(document.getElementById('tiles-left').textContent),
+				followers: [...document.querySelectorAll('#players td.followers')].map((t) => Number(t.textContent)),
+				buildings: [...document.querySelectorAll('#players td.buildings')].map((t) => t.textContent),
+				last: document.querySelectorAll('#board-svg rect.last').length,
+			}));
+			check(side.left === game.remaining, `tiles left ${side.left} = ${game.remaining}`);
+			check(JSON.stringify(side.followers) === JSON.stringify([0, 1].map((p) => game.supply(p, 'follower'))),
+			      `followers in supply ${side.followers}`);
+			check(JSON.stringify(side.buildings) === JSON.stringify([0, 1].map((p) =>
+				['tower', 'house', 'shed'].map((b) => game.supply(p, b)).join(' / '))), `buildings in supply ${side.buildings}`);
+			check(side.last > 0, 'the last tile placed is marked');
 			check(midRecord === game.save(), 'the page saves the same record as the library');
 		}
 	}
