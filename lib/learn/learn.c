@@ -673,6 +673,8 @@ write_planes(struct carc_learn *l, const struct carc_game *g,
 		  ((p) + P - me) % P * CARC_LEARN_PLANES_PER_PLAYER + (k))
 	memset(planes, 0, l->plane_bytes);
 	memset(l->grid, 0, (size_t)area * sizeof(*l->grid));
+	if (P == 0)
+		return;	/* not reached: carc_learn_new() takes 2 to 6 */
 	if (++l->gen == 0) {	/* wrapped: forget every entry */
 		memset(l->feats_seen, 0,
 		       ((size_t)l->feats_mask + 1) * sizeof(*l->feats_seen));
@@ -831,6 +833,8 @@ write_vector(const struct carc_learn *l, const struct carc_game *g,
 	int64_t last;
 
 	memset(v, 0, CARC_LEARN_VEC_LENGTH * sizeof(*v));
+	if (P == 0)
+		return;	/* not reached: carc_learn_new() takes 2 to 6 */
 	for (uint32_t i = 0; i < P; i++) {
 		uint32_t p = (me + i) % P;
 
@@ -918,7 +922,8 @@ write_outputs(struct carc_learn *l, const struct carc_game *g,
 	struct ctx c;
 	uint32_t me;
 
-	load_ctx(l, g, &c);
+	if (load_ctx(l, g, &c) < 0)
+		return;	/* not reached: every game was checked */
 	me = (uint32_t)carc_game_current_player(g);
 	if (b->to_move)
 		b->to_move[i] = me;
@@ -992,10 +997,11 @@ carc_learn_step_batch(struct carc_learn *learn,
 		struct ctx c;
 		bool over;
 
-		load_ctx(l, g, &c);
+		/* checked above; fails only for a game listed twice */
+		if (load_ctx(l, g, &c) < 0)
+			return CARC_E_INVALID;
 		for (uint32_t p = 0; p < P; p++)
 			before[p] = carc_game_score(g, p);
-		/* checked above; fails only for a game listed twice */
 		if (move_of(l, g, &c, actions[i], &m) < 0 ||
 		    carc_game_apply(g, m) < 0)
 			return CARC_E_INVALID;
