@@ -464,7 +464,7 @@ search_calls(void)
 			memset(&o, 0, sizeof(o));
 			o.size = sizeof(o);
 			o.kind = kind;
-			o.playouts = 40;
+			o.playouts = 12;
 			memset(&st, 0, sizeof(st));
 			st.size = sizeof(st);
 			CALL(rc, carc_bot_choose(g, &o, &m, &st));
