@@ -10,9 +10,9 @@
 # pictures), tcc (stage 'portable'), doxygen ('docs'), git and xz-utils
 # ('dist'), binutils (readelf), and python3-mesonpy, python3-build,
 # python3-pip and patchelf (suite packaging, the pip wheel), python3-pytest
-# and mypy (suite ffi), emscripten and nodejs (suite wasm), chromium and
-# npm (suite web, whose npm packages it then installs into web/node_modules
-# with `npm ci`).  With --fuzz, clang
+# and mypy (suite ffi), python3-numpy (suite python-env), emscripten and
+# nodejs (suite wasm), chromium and npm (suite web, whose npm packages it
+# then installs into web/node_modules with `npm ci`).  With --fuzz, clang
 # and, only when clang cannot link -fsanitize=fuzzer, the package that
 # holds its libFuzzer runtime (libclang-rt-<version>-dev).  Installs nothing
 # when everything is present.  Uses sudo only when not run as root; runs
@@ -67,9 +67,10 @@ if [ "$want_tests" = 1 ]; then
 	need_command npm npm
 	# The Python tests (suite ffi): pytest runs them, mypy checks the
 	# package's type hints (--strict); python3-distributed is Dask, for
-	# carcassonne.cluster (suite cluster).
+	# carcassonne.cluster (suite cluster); the learning environments
+	# (suite python-env) need numpy.
 	for pkg in python3-mesonpy python3-build python3-pip python3-pytest \
-		mypy python3-distributed; do
+		mypy python3-distributed python3-numpy; do
 		if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null |
 			grep -q 'ok installed'; then
 			missing+=("$pkg")
