@@ -28,7 +28,7 @@ import os
 import random
 import sys
 import time
-from typing import Callable, Dict, Tuple
+from typing import Any, Callable, Dict, Tuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -36,8 +36,8 @@ import numpy as np  # noqa: E402
 
 from carcassonne.env import CarcassonneEnv, CarcassonneVectorEnv  # noqa
 
-ALL = dict(phantom=True, crop_circles_i=True, crop_circles_ii=True,
-           little_buildings=True)
+ALL: Dict[str, Any] = dict(phantom=True, crop_circles_i=True,
+                          crop_circles_ii=True, little_buildings=True)
 
 
 def timed(seconds: float, run: Callable[[], Tuple[int, float]]
@@ -56,7 +56,7 @@ def timed(seconds: float, run: Callable[[], Tuple[int, float]]
             return steps / inside, steps / total
 
 
-def bench_aec(seconds: float, observe: bool, opts: Dict[str, bool]
+def bench_aec(seconds: float, observe: bool, opts: Dict[str, Any]
               ) -> float:
     env = CarcassonneEnv(players=2, **opts)
     rng = random.Random(1)
@@ -81,7 +81,7 @@ def bench_aec(seconds: float, observe: bool, opts: Dict[str, bool]
 
 
 def bench_vector(seconds: float, n: int, observations: bool, copy: bool,
-                 opts: Dict[str, bool]) -> Tuple[float, float]:
+                 opts: Dict[str, Any]) -> Tuple[float, float]:
     venv = CarcassonneVectorEnv(n, players=2, observations=observations,
                                 copy=copy, **opts)
     obs, _ = venv.reset(seed=1)

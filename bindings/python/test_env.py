@@ -19,7 +19,6 @@ By hand (from bindings/python, with a built library):
 """
 from __future__ import annotations
 
-import ctypes
 import os
 import random
 import re
@@ -50,30 +49,10 @@ CONFIGS = [
     (dict(little_buildings=True), 2),
 ]
 
-# ---------------------------------------------------------------------
-# The plain C queries the reference encoder needs beyond the Game class
-# ---------------------------------------------------------------------
-_L = carc._L
-_u32, _i32 = ctypes.c_uint32, ctypes.c_int32
-_vp, _P = ctypes.c_void_p, ctypes.POINTER
-carc._proto('carc_tile_edge', ctypes.c_int, _u32, _u32, _u32)
-carc._proto('carc_tile_features', ctypes.c_int, _u32, _P(_u32),
-            ctypes.c_size_t)
-carc._proto('carc_tile_feature_pennants', ctypes.c_int, _u32, _u32)
-carc._proto('carc_tile_symbol', ctypes.c_int, _u32)
-carc._proto('carc_game_feature_is_complete', ctypes.c_int, _vp, _i32, _i32,
-            _u32)
-carc._proto('carc_game_feature_figures', ctypes.c_int, _vp, _i32, _i32,
-            _u32, _u32)
-carc._proto('carc_game_discard_count', ctypes.c_int, _vp)
-carc._proto('carc_game_crop_action', ctypes.c_int, _vp)
 
 
 def tile_features(tile):
-    buf = (_u32 * 16)()
-    n = _L.carc_tile_features(tile, buf, 16)
-    assert 0 < n <= 16
-    return list(buf[:n])
+    return [int(f) for f in carc.tile_features(tile)]
 
 
 FIG_FOLLOWER, FIG_PHANTOM, FIG_TOWER, FIG_HOUSE, FIG_SHED = 1, 2, 3, 4, 5
@@ -231,7 +210,6 @@ def reference(game, W, observer=None):
     x0, y0 = cx - W // 2, cy - W // 2
     at = {(x, y): (t, r) for x, y, t, r in tiles}
     last = tiles[-1]
-    h = game._h
 
     def rel(p):
         return (p - me) % P
@@ -254,25 +232,24 @@ def reference(game, W, observer=None):
             planes[1, row, col] = (x, y) == (last[0], last[1])
             planes[2, row, col] = (x, y) == (0, 0)
             for side in range(4):
-                e = _L.carc_tile_edge(t, r, side)
+                e = int(carc.tile_edge(t, r, side))
                 assert e in (1, 2, 3)
                 planes[3 + 3 * side + e - 1, row, col] = 1
             feats = tile_features(t)
             planes[15, row, col] = 0x41 in feats
             planes[16, row, col] = sum(
-                _L.carc_tile_feature_pennants(t, f) for f in feats
+                carc.tile_feature_pennants(t, f) for f in feats
                 if f >> 4 == KIND_CITY)
-            sym = _L.carc_tile_symbol(t)
+            sym = int(carc.tile_symbol(t))
             if sym:
                 planes[17 + sym - 1, row, col] = 1
             for f in feats:
                 kind = f >> 4
-                done = _L.carc_game_feature_is_complete(h, x, y, f)
-                assert done in (0, 1)
+                done = game.feature_is_complete(x, y, f)
                 if done and kind in (KIND_CITY, KIND_ROAD, KIND_MONASTERY):
                     planes[20 + kind - 1 if kind != KIND_MONASTERY else 22,
                            row, col] = 1
-                counts = [_L.carc_game_feature_figures(h, x, y, f, p)
+                counts = [game.feature_figures(x, y, f, p)
                           for p in range(P)]
                 best = max(counts)
                 for p in range(P):
@@ -317,15 +294,15 @@ def reference(game, W, observer=None):
         v[94 + t] = game.remaining(t)
     v[130] = game.remaining()
     if phase == PH_RESPONSE:
-        crop = _L.carc_game_crop_action(h)
+        crop = int(game.crop_action())
         assert crop in (1, 2)
         v[131 + crop - 1] = 1
     if phase in (PH_CHOICE, PH_RESPONSE):
-        sym = _L.carc_tile_symbol(last[2])
+        sym = int(carc.tile_symbol(last[2]))
         assert sym in (1, 2, 3)
         v[133 + sym - 1] = 1
     v[136] = len(tiles)
-    v[137] = _L.carc_game_discard_count(h)
+    v[137] = len(game.discards())
     v[138], v[139] = x0, y0
     v[140] = max(xs) - min(xs) + 1
     v[141] = max(ys) - min(ys) + 1
@@ -590,6 +567,16 @@ def test_aec_bad_input_changes_nothing():
     with pytest.raises(RuntimeError):
         env.step(None)
     assert env.game.hash() == h
+    # a game closed behind the environment's back: no crash, a clear
+    # error, and reset() starts afresh
+    env.reset(seed=4)
+    env.game.close()
+    with pytest.raises(RuntimeError):
+        env.step(int(np.flatnonzero(mask)[0]))
+    with pytest.raises(RuntimeError):
+        env.observe('player_0')
+    env.reset(seed=4)
+    assert env.observe('player_0')['action_mask'].tolist() == mask.tolist()
     with pytest.raises(TypeError):
         CarcassonneEnv(players='2')
     with pytest.raises(ValueError):
@@ -841,3 +828,25 @@ def test_pettingzoo_and_gymnasium_recognised_when_installed(tmp_path):
         '      e.action_space("player_0").n)\n' % str(tmp_path))
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ['True', 'True', 'True', '2510']
+
+
+def test_selfplay_example_runs():
+    # the example trains for a moment and measures its policy against
+    # the random player (a smoke test: that it runs, not that it wins)
+    example = os.path.join(os.environ.get('CARCASSONNE_EXAMPLES') or
+                           os.path.join(HERE, '..', '..', 'examples',
+                                        'python'), 'selfplay_train.py')
+    r = subprocess.run(
+        [sys.executable, example, '--seconds', '2', '--num-envs', '4',
+         '--eval-games', '6'],
+        env=dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(
+            os.path.abspath(carc.__file__))),
+            CARCASSONNE_LIBRARY=carc.library._name),
+        capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert any(re.match(r'trained \d+ self-play games', x) for x in lines)
+    for how in ('sampled', 'greedy'):
+        assert any(re.match(r'trained policy \(%s\) against random: win '
+                            r'rate [01]\.\d{3} .* over 6 games' % how, x)
+                   for x in lines), r.stdout

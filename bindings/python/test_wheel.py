@@ -132,6 +132,7 @@ def main():
             names = set(z.namelist())
         for want in ('carcassonne/__init__.py', 'carcassonne/py.typed',
                      'carcassonne/search.py',
+                     'carcassonne/env.py', 'carcassonne/_learn.py',
                      'carcassonne/libcarcassonne.so'):
             if want not in names:
                 fail(f'{want} missing from the wheel: {sorted(names)}')

@@ -33,7 +33,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Dict, List, Tuple
+from typing import Any, Dict, List, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -84,15 +84,23 @@ class Policy:
 
     # -- features --
 
-    def place_features(self, planes: npt.NDArray[np.uint8]) -> F32:
+    def place_features(self, planes: npt.NDArray[Any]) -> F32:
         """(N, W*W, N_PLACE_FEATURES) features of each cell."""
         P = self.players
         f = planes.astype(np.float32)
         tile = f[:, L.PLANE_TILE]
         pp = L.PLANE_PLAYERS
         blocks = [pp + b * L.PLANES_PER_PLAYER for b in range(P)]
-        mine = lambda o: f[:, blocks[0] + o]                 # noqa: E731
-        theirs = lambda o: sum(f[:, b + o] for b in blocks[1:])  # noqa
+
+        def mine(o: int) -> F32:
+            return f[:, blocks[0] + o]
+
+        def theirs(o: int) -> F32:
+            out = np.zeros_like(tile)
+            for b in blocks[1:]:
+                out += f[:, b + o]
+            return out
+
         open_mon = f[:, L.PLANE_MONASTERY] * (1 - f[:, L.PLANE_MONASTERY_DONE])
         city_open = tile * (1 - f[:, L.PLANE_CITY_DONE])
         road_open = tile * (1 - f[:, L.PLANE_ROAD_DONE])
@@ -110,7 +118,8 @@ class Policy:
             shift_sum(road_open * np.minimum(theirs(L.PP_ROAD), 1), ORTHO),
         ]
         n = planes.shape[0]
-        return np.stack(feats, axis=-1).reshape(n, self.W * self.W, -1)
+        out: F32 = np.stack(feats, axis=-1).reshape(n, self.W * self.W, -1)
+        return out
 
     def context(self, vectors: npt.NDArray[np.int32]
                 ) -> Tuple[npt.NDArray[np.int64], F32]:

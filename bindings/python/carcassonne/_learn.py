@@ -37,7 +37,7 @@ except ImportError as _e:       # pragma: no cover - depends on the machine
         'rest of the carcassonne package works without it') from _e
 
 import carcassonne as _carc
-from carcassonne import Game, Rules
+from carcassonne import Game, Move, Rules
 
 __all__ = ['Learn', 'Shape', 'Batch', 'WINDOW_DEFAULT', 'WINDOW_MIN',
            'WINDOW_MAX']
@@ -386,8 +386,8 @@ class Learn:
                                  ctypes.byref(x0), ctypes.byref(y0)))
         return x0.value, y0.value
 
-    def action_to_move(self, game: Game, action: int) -> int:
-        """The move (64-bit value) that ``action`` names at the game's
+    def action_to_move(self, game: Game, action: int) -> Move:
+        """The :class:`carcassonne.Move` that ``action`` names at the game's
         current decision point; the action need not be legal (see the
         mask).  CarcError(E_NOT_FOUND) when it names nothing here,
         E_WRONG_PHASE when its section is of another decision point."""
@@ -396,7 +396,7 @@ class Learn:
         m = _u64()
         with self._lock, game._lock:
             _ok(_to_move(self._live(), game._live(), a, ctypes.byref(m)))
-        return m.value
+        return Move(m.value)
 
     def move_to_action(self, game: Game, move: int) -> int:
         """The action index of ``move`` (a move of the current decision

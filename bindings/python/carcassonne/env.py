@@ -45,10 +45,11 @@ numpy is required (ImportError otherwise).
 """
 from __future__ import annotations
 
+import importlib
 import random
 import threading
 from typing import (TYPE_CHECKING, Any, Dict, Iterator, List, Mapping,
-                    Optional, Sequence, Tuple, Union)
+                    Optional, Sequence, Tuple, Union, cast)
 
 from carcassonne import _learn
 from carcassonne._learn import Learn, Shape
@@ -164,7 +165,7 @@ class MultiDiscrete(_Space):
         if mask is None:
             return self._np_random.integers(self.nvec).astype(np.int64)
         m = np.asarray(mask)
-        out = np.empty(self.shape, np.int64)
+        out = np.empty(self.nvec.shape, np.int64)
         for i in range(m.shape[0]):
             legal = np.flatnonzero(m[i])
             if legal.size == 0:
@@ -255,10 +256,9 @@ def spaces_module() -> Any:
     """``gymnasium.spaces`` when Gymnasium is importable, else None (the
     environments then use this module's Discrete, Box, DictSpace)."""
     try:
-        from gymnasium import spaces
+        return importlib.import_module('gymnasium.spaces')
     except ImportError:
         return None
-    return spaces
 
 
 _INT32 = np.iinfo(np.int32)
@@ -341,20 +341,20 @@ def _check_options(options: Optional[Mapping[str, Any]]) -> None:
                          f'(the environments take none)')
 
 
-try:
-    from pettingzoo import AECEnv as _AECBase   # type: ignore
-except ImportError:
-    _AECBase = object
-
 if TYPE_CHECKING:                       # one base class for mypy
     _AECBase = object
+else:
+    try:
+        _AECBase = importlib.import_module('pettingzoo').AECEnv
+    except ImportError:
+        _AECBase = object
 
 # ---------------------------------------------------------------------
 # The AEC environment
 # ---------------------------------------------------------------------
 
 
-class CarcassonneEnv(_AECBase):  # type: ignore[misc,valid-type]
+class CarcassonneEnv(_AECBase):
     """One game of Carcassonne as a PettingZoo AEC environment.
 
     ``CarcassonneEnv(rules=None, players=2, *, window=None,
@@ -492,6 +492,11 @@ class CarcassonneEnv(_AECBase):  # type: ignore[misc,valid-type]
     def _need_game(self) -> Game:
         if self._game is None:
             raise RuntimeError('call reset() first')
+        if self._game.closed:
+            # the game was closed from outside: start afresh at reset()
+            self._game = None
+            self._handles = None
+            raise RuntimeError('the game was closed; call reset()')
         return self._game
 
     # -- the cycle --
@@ -508,13 +513,15 @@ class CarcassonneEnv(_AECBase):  # type: ignore[misc,valid-type]
             else:
                 game_seed = _seed(seed)
                 self._rng.seed(game_seed)
-            if self._game is None:
+            if self._game is None or self._game.closed:
                 self._game = Game(self._rules, self._n_players, game_seed)
                 self._handles = _learn.handles([self._game])
             else:
                 _learn.reset_game(self._game, game_seed)
             self.seed_used = game_seed
-            self._batch.observe(self._handles)
+            with self._game._lock:
+                self._game._live()
+                self._batch.observe(self._handles)
             self.agents = list(self.possible_agents)
             self.rewards = {a: 0 for a in self.agents}
             self._cumulative_rewards = {a: 0 for a in self.agents}
@@ -607,7 +614,10 @@ class CarcassonneEnv(_AECBase):  # type: ignore[misc,valid-type]
                                 f'an action, not None')
             a = self._action(action)
             self._batch.actions[0] = a
-            self._batch.step(self._handles, auto_reset=False)
+            game = self._need_game()
+            with game._lock:
+                game._live()        # ValueError if someone closed it
+                self._batch.step(self._handles, auto_reset=False)
             self._cumulative_rewards[agent] = 0
             cumulative = self._cumulative_rewards
             self.rewards = dict(zip(self.possible_agents,
@@ -846,7 +856,7 @@ class CarcassonneVectorEnv:
                         seed, '__len__'):
                     raise TypeError('seed must be None, an int or a '
                                     'sequence of ints')
-                values = [_seed(s) for s in seed]
+                values = [_seed(s) for s in cast(Sequence[int], seed)]
                 if len(values) != self.num_envs:
                     raise ValueError(f'{len(values)} seeds for '
                                      f'{self.num_envs} games')
