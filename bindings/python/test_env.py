@@ -496,6 +496,21 @@ def test_aec_rewards_are_score_changes_of_every_agent():
     assert seen_other        # someone scored on another's move
 
 
+def test_aec_observations_are_not_changed_later():
+    env = CarcassonneEnv(players=3)
+    env.reset(seed=8)
+    obs, *_ = env.last()
+    kept = {k: v.copy() for k, v in obs.items()}
+    for _ in range(6):
+        legal = np.flatnonzero(env.observe(env.agent_selection)
+                               ['action_mask'])
+        env.step(int(legal[0]))
+    for k in kept:
+        assert (obs[k] == kept[k]).all()
+    assert not (env.observe(env.agent_selection)['observation'] ==
+                kept['observation']).all()
+
+
 def test_aec_reset_seeds_and_render():
     env = CarcassonneEnv(render_mode='ansi')
     env.reset(seed=9)

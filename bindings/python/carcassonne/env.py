@@ -935,7 +935,8 @@ class CarcassonneVectorEnv:
                 done = b.done.view(np.bool_)
                 self.seeds[done] = b.reset_seeds[done]
                 b.reset_seeds[done] = self._draw_seeds(ended)
-            infos = {'to_move': b.to_move, 'final_scores': b.final_scores,
+            infos = {'to_move': b.to_move.astype(np.int64),
+                     'final_scores': b.final_scores,
                      'seeds': self.seeds.copy() if self._copy
                      else self.seeds}
             truncations = (np.zeros(self.num_envs, np.bool_) if self._copy
