@@ -164,7 +164,6 @@ _step_batch = _proto('carc_learn_step_batch', _int, _vp, _vp, _size, _vp,
                      _P(_Batch))
 _observe_batch = _proto('carc_learn_observe_batch', _int, _vp, _vp, _size,
                         _P(_Batch))
-_reset = _proto('carc_game_reset', _int, _vp, _u64)
 
 _DTYPES = {DTYPE_UINT8: np.dtype(np.uint8), DTYPE_INT32: np.dtype(np.int32)}
 
@@ -517,10 +516,8 @@ class Batch:
 
 def reset_game(game: Game, seed: int) -> None:
     """carc_game_reset(): start ``game`` again in place, as
-    ``Game(rules, players, seed)`` would."""
-    s = _uint(seed, 'seed', 0xffffffffffffffff)
-    with game._lock:
-        _ok(_reset(game._live(), s))
+    ``Game(rules, players, seed)`` would (:meth:`Game.reset`)."""
+    game.reset(seed)
 
 
 def handles(games: Sequence[Game]) -> ctypes.Array[ctypes.c_void_p]:
