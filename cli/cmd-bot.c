@@ -168,7 +168,7 @@ follow_game(const struct follow *f, char *err, size_t errn)
 	if (text_add(&t, "deck", 4) < 0 ||
 	    text_add(&t, f->deck.s ? f->deck.s : "", f->deck.len) < 0)
 		goto nomem;
-	for (p = f->deck.s; p && *p;) {
+	for (p = f->deck.s ? f->deck.s : ""; *p;) {
 		char name[16];
 		int k = 0, tile;
 
