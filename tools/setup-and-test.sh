@@ -306,7 +306,8 @@ stage_tsan() {
 import json, os, sys
 build = sys.argv[1]
 for t in json.load(sys.stdin):
-    if "threads" in t["suite"]:
+    # suites are named "project:suite"
+    if any(s.split(":")[-1] == "threads" for s in t["suite"]):
         print(os.path.relpath(t["cmd"][0], build))' "$dir")
 	if [ -z "$targets" ]; then
 		echo "tsan: suite 'threads' is empty" >&2
