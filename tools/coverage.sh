@@ -38,7 +38,9 @@ find "$dir" -name '*.gcda' -delete
 meson test -C "$dir" --print-errorlogs ${CARC_COVERAGE_SUITES:---no-suite slow \
 	--no-suite cluster --no-suite wasm --no-suite pycheck}
 
-# gcovr's filters are regular expressions on the path from --root.
+# gcovr's filters are regular expressions on the path from --root.  The
+# summary comes after the text table on stdout (never `-o /dev/null`:
+# gcovr replaces its output file, and would replace /dev/null).
 report() {	# report TITLE FILTER [gcovr options...]
 	local title=$1 filter=$2
 	shift 2
@@ -46,11 +48,11 @@ report() {	# report TITLE FILTER [gcovr options...]
 	gcovr --root "$top" --filter "$filter" --print-summary "$@" "$dir" |
 		grep -E '^(lines|branches):'
 }
-report "lib/ (all)" 'lib/' -o /dev/null
-report "engine (lib/*.c)" 'lib/[^/]*\.c$' -o /dev/null
+report "lib/ (all)" 'lib/'
+report "engine (lib/*.c)" 'lib/[^/]*\.c$'
 for sub in "$top"/lib/*/; do
 	sub=lib/$(basename "$sub")/
-	report "$sub" "$sub" -o /dev/null
+	report "$sub" "$sub"
 done
 echo "== lines per file"
 gcovr --root "$top" --filter 'lib/' "$dir"

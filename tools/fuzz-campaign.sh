@@ -129,8 +129,9 @@ if command -v gcovr >/dev/null 2>&1; then
 			"$work/corpus-$name" >/dev/null 2>&1 || status=1
 	done
 	echo "fuzz-campaign: coverage of lib/ by the final corpora:"
-	gcovr --root "$top" --filter "$top/lib/" --txt-metric branch \
-		--print-summary --txt /dev/null "$cov" 2>/dev/null |
+	# the summary follows the table on stdout (gcovr replaces an output
+	# file it is given, so never -o /dev/null)
+	gcovr --root "$top" --filter 'lib/' --print-summary "$cov" |
 		grep -E '^(lines|branches):' || true
 fi
 exit "$status"
