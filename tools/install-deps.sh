@@ -8,7 +8,8 @@
 # with --tests also what every stage of tools/setup-and-test.sh runs: check,
 # valgrind, clang, python3, xmllint (libxml2-utils, which checks the SVG
 # pictures), tcc (stage 'portable'), doxygen ('docs'), git and xz-utils
-# ('dist'), binutils (readelf), and python3-mesonpy, python3-build,
+# ('dist'), binutils (readelf), clang-tools (scan-build) and cppcheck
+# ('static'), abigail-tools ('abi'), gcovr (tools/coverage.sh), and python3-mesonpy, python3-build,
 # python3-pip and patchelf (suite packaging, the pip wheel), python3-pytest
 # and mypy (suite ffi), python3-numpy (suite python-env), emscripten and
 # nodejs (suite wasm), chromium and npm (suite web, whose npm packages it
@@ -53,6 +54,12 @@ if [ "$want_tests" = 1 ]; then
 	need_command git git
 	need_command xz xz-utils
 	need_command readelf binutils
+	# stages static (scan-build, cppcheck) and abi (abidiff, abidw),
+	# and tools/coverage.sh (gcovr)
+	need_command scan-build clang-tools
+	need_command cppcheck cppcheck
+	need_command abidiff abigail-tools
+	need_command gcovr gcovr
 	# The pip package test (suite packaging): meson-python builds the
 	# wheel, python3 -m build drives it, patchelf lets build see that
 	# meson-python's optional RPATH tool is there (all Debian's, for
