@@ -32,6 +32,18 @@ Suite *test_suite(void);
 #define assert_ok(expr_) assert_status_eq((expr_), CARC_OK)
 
 /*
+ * Integer equality asserted only when it fails: Check's assertions are
+ * slow inside loops over many values.
+ */
+#define EQ(a_, b_)                                                         \
+	do {                                                               \
+		long x__ = (long)(a_), y__ = (long)(b_);                   \
+		if (x__ != y__)                                            \
+			ck_abort_msg("%s == %ld, %s == %ld", #a_, x__, #b_, \
+				     y__);                                 \
+	} while (0)
+
+/*
  * Build rules.  @p stack lists the draw stack as tile letters, one letter
  * per tile ("EFB" = one E, one F, one B; blanks are ignored); NULL keeps
  * the default first-edition stack, "" gives an empty stack.  The variable

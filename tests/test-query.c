@@ -43,15 +43,6 @@ fget(const struct carc_game *game, int32_t x, int32_t y, uint32_t feature,
 	return v;
 }
 
-/* Equality, asserted only when it fails (cheap in loops). */
-#define EQ(a_, b_)                                                         \
-	do {                                                               \
-		long x__ = (long)(a_), y__ = (long)(b_);                   \
-		if (x__ != y__)                                            \
-			ck_abort_msg("%s == %ld, %s == %ld", #a_, x__, #b_, \
-				     y__);                                 \
-	} while (0)
-
 /* ---- a city of three tiles with a pennant, then completed --------- */
 
 /* D at (0,0) with its city north; F (pennant) at (0,-1) and G at (0,-2),

@@ -44,15 +44,6 @@ teardown(void)
 	g = NULL;
 }
 
-/* Assert only on failure: Check's assertions are slow in loops. */
-#define EQ(a_, b_)                                                         \
-	do {                                                               \
-		long x__ = (long)(a_), y__ = (long)(b_);                   \
-		if (x__ != y__)                                            \
-			ck_abort_msg("%s == %ld, %s == %ld", #a_, x__, #b_, \
-				     y__);                                 \
-	} while (0)
-
 static void
 take(const struct carc_game *game, struct snap *s)
 {
