@@ -648,6 +648,31 @@ parse_ms(const char *flag, const char *v, int64_t min, int64_t *out)
 	return 0;
 }
 
+/* The field a time-control flag sets and its least value, or NULL. */
+static int64_t *
+time_flag(struct time_control *tc, const char *flag, int64_t *min)
+{
+	const struct {
+		const char *name;
+		int64_t *field;
+		int64_t min;
+	} flags[] = {
+		{ "--move-time", &tc->move_ms, 1 },
+		{ "--game-time", &tc->game_ms, 1 },
+		{ "--increment", &tc->increment_ms, 0 },
+		{ "--time-margin", &tc->margin_ms, 0 },
+		{ "--handshake-time", &tc->handshake_ms, 1 },
+	};
+
+	for (size_t k = 0; k < sizeof(flags) / sizeof(flags[0]); k++) {
+		if (strcmp(flag, flags[k].name) == 0) {
+			*min = flags[k].min;
+			return flags[k].field;
+		}
+	}
+	return NULL;
+}
+
 static void
 make_labels(struct match *mt, const struct game_outcome *first, int g)
 {
@@ -696,6 +721,7 @@ cmd_match(int argc, char **argv)
 	mt.tc.handshake_ms = 10000;
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *val;
+		int64_t *ms, min_ms;
 		int k;
 
 		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -745,22 +771,8 @@ cmd_match(int argc, char **argv)
 				if (parse_number(a, val, 1, MAX_JOBS,
 						 &jobs_n) < 0)
 					return 2;
-			} else if (strcmp(a, "--move-time") == 0) {
-				if (parse_ms(a, val, 1, &mt.tc.move_ms) < 0)
-					return 2;
-			} else if (strcmp(a, "--game-time") == 0) {
-				if (parse_ms(a, val, 1, &mt.tc.game_ms) < 0)
-					return 2;
-			} else if (strcmp(a, "--increment") == 0) {
-				if (parse_ms(a, val, 0, &mt.tc.increment_ms) <
-				    0)
-					return 2;
-			} else if (strcmp(a, "--time-margin") == 0) {
-				if (parse_ms(a, val, 0, &mt.tc.margin_ms) < 0)
-					return 2;
-			} else if (strcmp(a, "--handshake-time") == 0) {
-				if (parse_ms(a, val, 1, &mt.tc.handshake_ms) <
-				    0)
+			} else if ((ms = time_flag(&mt.tc, a, &min_ms))) {
+				if (parse_ms(a, val, min_ms, ms) < 0)
 					return 2;
 			} else if (strcmp(a, "--records") == 0) {
 				mt.records = val;
