@@ -7,7 +7,7 @@
  *
  *     native-search SEED PLAYERS EXPANSIONS DECISIONS PLAYOUTS
  *
- * EXPANSIONS is the bit set of bindings/python/seeded-game.c.  At each of
+ * EXPANSIONS is the bit set of bindings/seeded-rules.h.  At each of
  * the first DECISIONS decision points (the game is played on by
  * seeded-game's rule, legal move number hash mod count) it prints one line:
  * the move of each bot kind (random, greedy, mcts with PLAYOUTS playouts
@@ -23,6 +23,8 @@
 #include <carcassonne/carcassonne.h>
 #include <carcassonne/search.h>
 
+#include "../seeded-rules.h"
+
 static int
 print_move(carc_move_t m)
 {
@@ -37,8 +39,6 @@ print_move(carc_move_t m)
 int
 main(int argc, char **argv)
 {
-	struct carc_rules_builder *b;
-	struct carc_rules *rules;
 	struct carc_game *game;
 	carc_move_t moves[1024];
 	unsigned long players, exp, decisions, playouts;
@@ -54,18 +54,8 @@ main(int argc, char **argv)
 	exp = strtoul(argv[3], NULL, 0);
 	decisions = strtoul(argv[4], NULL, 0);
 	playouts = strtoul(argv[5], NULL, 0);
-	if (carc_rules_builder_new(&b) < 0)
+	if (seeded_game_new(seed, (uint32_t)players, exp, &game) < 0)
 		return 1;
-	carc_rules_builder_set(b, CARC_OPT_PHANTOM, (exp & 1) != 0);
-	carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_I, (exp & 2) != 0);
-	carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_II, (exp & 4) != 0);
-	carc_rules_builder_set(b, CARC_OPT_LITTLE_BUILDINGS, (exp & 8) != 0);
-	if (carc_rules_builder_build(b, &rules) < 0)
-		return 1;
-	carc_rules_builder_free(b);
-	if (carc_game_new(rules, (uint32_t)players, seed, &game) < 0)
-		return 1;
-	carc_rules_unref(rules);
 	for (unsigned long d = 0; d < decisions && !carc_game_is_over(game);
 	     d++) {
 		static const char *const kinds[] = { "random", "greedy", "mcts" };

@@ -16,11 +16,11 @@
 
 #include <carcassonne/carcassonne.h>
 
+#include "../seeded-rules.h"
+
 int
 main(int argc, char **argv)
 {
-	struct carc_rules_builder *b;
-	struct carc_rules *rules;
 	struct carc_game *game;
 	carc_move_t moves[1024];
 	unsigned long long seed;
@@ -33,18 +33,8 @@ main(int argc, char **argv)
 	seed = strtoull(argv[1], NULL, 0);
 	players = strtoul(argv[2], NULL, 0);
 	exp = strtoul(argv[3], NULL, 0);
-	if (carc_rules_builder_new(&b) < 0)
+	if (seeded_game_new(seed, (uint32_t)players, exp, &game) < 0)
 		return 1;
-	carc_rules_builder_set(b, CARC_OPT_PHANTOM, (exp & 1) != 0);
-	carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_I, (exp & 2) != 0);
-	carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_II, (exp & 4) != 0);
-	carc_rules_builder_set(b, CARC_OPT_LITTLE_BUILDINGS, (exp & 8) != 0);
-	if (carc_rules_builder_build(b, &rules) < 0)
-		return 1;
-	carc_rules_builder_free(b);
-	if (carc_game_new(rules, (uint32_t)players, seed, &game) < 0)
-		return 1;
-	carc_rules_unref(rules);
 	while (carc_game_is_over(game) == 0) {
 		int n = carc_game_legal_moves(game, moves, 1024);
 
