@@ -762,7 +762,7 @@ function renderPlayers() {
 		tr.appendChild(el('td', { class: 'pts' }, String(g.score(p))));
 		tr.appendChild(el('td', { class: 'followers' }, String(g.supply(p, 'follower'))));
 		if (phantom)
-			tr.appendChild(el('td', { class: 'phantom' }, g.supply(p, 'phantom') ? 'yes' : '—'));
+			tr.appendChild(el('td', { class: 'phantom' }, String(g.supply(p, 'phantom'))));
 		if (lb)
 			tr.appendChild(el('td', { class: 'buildings' }, BUILDINGS.map((b) => g.supply(p, b)).join(' / ')));
 		body.appendChild(tr);

@@ -165,6 +165,7 @@ async function waitMoves(n) {
 	await page.waitForFunction((k) => Number(document.body.dataset.moves) === k, { timeout: 20000 }, n);
 }
 
+const phantomShown = new Set();
 const stats = { rotations: 0, followers: 0, phantoms: 0, buildings: 0, cropChoices: 0,
 		cropResponses: 0, passes: 0, places: 0 };
 
@@ -332,6 +333,13 @@ try {
 		}
 		await clickMove(game, m, game.historyLength);
 		game.apply(m.text);
+		// the phantom column: the count in supply, as for followers
+		{
+			const ph = await page.$$eval('#players td.phantom', (ts) => ts.map((t) => t.textContent));
+			const want = [0, 1].map((p) => String(game.supply(p, 'phantom')));
+			check(JSON.stringify(ph) === JSON.stringify(want), `phantom in supply ${ph} = ${want}`);
+			ph.forEach((v) => phantomShown.add(v));
+		}
 		// Undo once, then play the same move again
 		if (!undoDone && game.historyLength === 20) {
 			await page.click('#undo');
@@ -370,6 +378,7 @@ try {
 	console.log(`page refresh: ${rms.length} times, mean ${(rms.reduce((a, b) => a + b, 0) / rms.length).toFixed(1)} ms, max ${Math.max(...rms).toFixed(1)} ms`);
 	for (const [k, v] of Object.entries(stats))
 		check(v > 0, `the game clicked at least one ${k}`);
+	check(phantomShown.has('0') && phantomShown.has('1'), `the phantom column showed 0 and 1: ${[...phantomShown]}`);
 	check(await phaseOf() === 'game-over', 'the page shows the game over');
 	await page.waitForSelector('#final:not([hidden])');
 	await shot('final');
