@@ -32,6 +32,7 @@
 #include <carcassonne/learn.h>
 
 #include "test-common.h"
+#include "jcz/json.h"	/* internal: the JCloisterZone layer's JSON */
 
 void *__real_malloc(size_t size);
 void *__real_calloc(size_t n, size_t size);
@@ -486,6 +487,67 @@ search_calls(void)
 	carc_rules_unref(rules);
 }
 
+/* The JSON parser and writer (lib/jcz/json.c): a failed parse leaves
+ * *out alone and reports line 0, column 0, "out of memory"; a writer
+ * reports the failure from finish, once, and frees everything. */
+static void
+json_calls(void)
+{
+	char text[2048];
+	struct carc_json_doc *doc = (void *)&mem;
+	struct carc_json_writer *w = (void *)&mem;
+	uint32_t line = 5, col = 5;
+	char msg[32] = "";
+	const char *out = "keep";
+	size_t len = 0, n;
+	unsigned long f0;
+	int rc;
+
+	n = (size_t)snprintf(text, sizeof(text),
+			     "{\"setup\": {\"sets\": {\"basic:1\": 1}}, "
+			     "\"replay\": [[1, 2.5, \"\\u00e9\"], {}, []]");
+	for (int i = 0; i < 40; i++)	/* past the small-object scan */
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      ", \"k%d\": [%d]", i, i);
+	text[n++] = '}';
+	CALL(rc, carc_json_parse(text, n, &doc, &line, &col, msg,
+				 sizeof(msg)));
+	if (rc == CARC_E_NOMEM) {
+		ck_assert(doc == (void *)&mem);
+		ck_assert_uint_eq(line, 0);
+		ck_assert_uint_eq(col, 0);
+		ck_assert_str_eq(msg, "out of memory");
+		return;
+	}
+	assert_ok(rc);
+	CALL(rc, carc_json_writer_new(&w, 2));
+	if (rc == CARC_E_NOMEM) {
+		ck_assert(w == (void *)&mem);
+		carc_json_free(doc);
+		return;
+	}
+	f0 = mem.failures;
+	mem.armed = 1;
+	carc_json_write_value(w, carc_json_root(doc));
+	rc = carc_json_writer_finish(w, &out, &len);
+	mem.armed = 0;
+	if (mem.failures != f0) {
+		assert_status_eq(rc, CARC_E_NOMEM);
+		ck_assert_str_eq(out, "keep");
+	} else {
+		assert_ok(rc);
+		ck_assert_uint_gt(len, n);
+	}
+	carc_json_writer_free(w);
+	carc_json_free(doc);
+}
+
+START_TEST(oom_json)
+{
+	each_failure("json", json_calls, 200);
+}
+END_TEST
+
 START_TEST(oom_search)
 {
 	each_failure("search", search_calls, 2000);
@@ -774,6 +836,7 @@ test_suite(void)
 	tcase_add_test(tc, oom_lifecycle);
 	tcase_add_test(tc, oom_full_game);
 	tcase_add_test(tc, oom_search);
+	tcase_add_test(tc, oom_json);
 	tcase_add_loop_test(tc, bot_calls_never_allocate, 0, 12);
 	tcase_add_test(tc, oom_learn_new);
 	tcase_add_loop_test(tc, learn_calls_never_allocate, 0, 4);
