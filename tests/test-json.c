@@ -458,6 +458,46 @@ START_TEST(doubles)
 }
 END_TEST
 
+/* Past the 800 digits given to strtod(): a tail beyond them still
+ * decides a tie.  2^53 + 1 lies halfway between two doubles. */
+START_TEST(long_numbers)
+{
+	char text[1024];
+	struct carc_json_doc *doc;
+	double d;
+	int64_t i;
+
+	memcpy(text, "9007199254740993.", 17);
+	memset(text + 17, '0', 900);
+	text[917] = '\0';
+	doc = parse_str(text);
+	ck_assert(carc_json_double(carc_json_root(doc), &d));
+	ck_assert(d == 9007199254740992.0);	/* the tie goes to even */
+	ck_assert(carc_json_int(carc_json_root(doc), &i));
+	ck_assert(i == 9007199254740993LL);
+	carc_json_free(doc);
+
+	text[917] = '1';
+	text[918] = '\0';
+	doc = parse_str(text);
+	ck_assert(carc_json_double(carc_json_root(doc), &d));
+	ck_assert(d == 9007199254740994.0);	/* just above: up */
+	ck_assert(!carc_json_int(carc_json_root(doc), &i));
+	carc_json_free(doc);
+
+	/* 0.(899 zeros)1e903 is 1000 exactly */
+	memcpy(text, "0.", 2);
+	memset(text + 2, '0', 899);
+	memcpy(text + 901, "1e903", 6);
+	doc = parse_str(text);
+	ck_assert(carc_json_double(carc_json_root(doc), &d));
+	ck_assert(d == 1000.0);
+	ck_assert(carc_json_int(carc_json_root(doc), &i));
+	ck_assert_int_eq(i, 1000);
+	carc_json_free(doc);
+}
+END_TEST
+
 START_TEST(negative_zero)
 {
 	struct carc_json_doc *doc = parse_str("[-0, -0.0, -1e-400, 0]");
@@ -1179,6 +1219,7 @@ test_suite(void)
 	tcase_add_test(tc, strings);
 	tcase_add_test(tc, integers);
 	tcase_add_test(tc, doubles);
+	tcase_add_test(tc, long_numbers);
 	tcase_add_test(tc, negative_zero);
 	tcase_add_test(tc, objects_and_arrays);
 	tcase_add_test(tc, lines);

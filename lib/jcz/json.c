@@ -26,6 +26,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <float.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -1087,71 +1088,62 @@ carc_json_int(const struct carc_json_value *v, int64_t *out)
 	return true;
 }
 
-/* Exact powers of ten in double. */
-static const double exact_pow10[] = {
-	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-};
-
-/* 10^(2^i) */
-static const long double big_pow10[] = {
-	1e1L, 1e2L, 1e4L, 1e8L, 1e16L, 1e32L, 1e64L, 1e128L, 1e256L,
-};
+/* Significant digits given to strtod(): halfway points between doubles
+ * have at most 767, so a longer tail only matters as "above", which one
+ * more nonzero digit keeps. */
+#define DOUBLE_DIGITS 800
 
 bool
 carc_json_double(const struct carc_json_value *v, double *out)
 {
 	struct decimal d;
-	uint64_t m = 0;
+	char buf[DOUBLE_DIGITS + 32], *o = buf;
 	size_t n, last, i;
 	int64_t e;
 	double r;
+	int saved;
 
 	if (!v || v->type != CARC_JSON_NUMBER)
 		return false;
 	decimal_read(v->u.s, &d);
 	n = d.n_int + d.n_frac;
 	if (d.first == n) {
-		r = 0.0;
-	} else {
-		/* the first 19 significant digits; the rest shift the
-		 * value by less than 1e-18 of it */
-		last = d.last - d.first >= 19 ? d.first + 18 : d.last;
-		for (i = d.first; i <= last; i++)
-			m = m * 10 + (uint64_t)(digit_at(&d, i) - '0');
-		e = d.exp + (int64_t)(n - 1 - last);
-		if (e > 308)
-			return false;		/* >= 1e309 */
-		if (e < -343 - 19) {
-			r = 0.0;		/* < 1e-343 */
-		} else if (last == d.last && m <= (1ull << 53) && e >= -22 &&
-			   e <= 22) {
-			/* both exact: one correctly rounded operation */
-			r = e >= 0 ? (double)m * exact_pow10[e]
-				   : (double)m / exact_pow10[-e];
-		} else {
-			long double x = (long double)m;
-			uint64_t a = (uint64_t)(e < 0 ? -e : e);
-
-			/* in steps of at most 10^300, in case long double
-			 * is no wider than double */
-			while (a > 0) {
-				uint64_t step = a > 300 ? 300 : a;
-				long double p = 1.0L;
-
-				a -= step;
-				for (i = 0; step; i++, step >>= 1)
-					if (step & 1)
-						p *= big_pow10[i];
-				x = e < 0 ? x / p : x * p;
-			}
-			r = (double)x;
-			if (r > DBL_MAX)
-				return false;	/* rounded up to infinity */
-		}
+		if (out)
+			*out = d.negative ? -0.0 : 0.0;
+		return true;
 	}
+	last = d.last - d.first >= DOUBLE_DIGITS ? d.first + DOUBLE_DIGITS - 1
+						  : d.last;
+	/* value = d[first..last] * 10^e (+ a tail when last < d.last) */
+	e = d.exp + (int64_t)(n - 1 - last);
+	if (e + (int64_t)(last - d.first) > 309)
+		return false;			/* >= 1e310 */
+	if (e + (int64_t)(last - d.first) < -400) {
+		if (out)
+			*out = d.negative ? -0.0 : 0.0;	/* < 1e-399 */
+		return true;
+	}
+	/*
+	 * strtod() is correctly rounded in the C libraries we know, and
+	 * reads digits and an exponent alike in every locale: only the
+	 * decimal point is the locale's, and this form has none.
+	 */
+	if (d.negative)
+		*o++ = '-';
+	for (i = d.first; i <= last; i++)
+		*o++ = digit_at(&d, i);
+	if (last < d.last) {
+		*o++ = '1';
+		e--;
+	}
+	snprintf(o, sizeof(buf) - (size_t)(o - buf), "e%lld", (long long)e);
+	saved = errno;
+	r = strtod(buf, NULL);
+	errno = saved;		/* ERANGE for overflow and underflow */
+	if (r > DBL_MAX || r < -DBL_MAX)
+		return false;
 	if (out)
-		*out = d.negative ? -r : r;
+		*out = r;
 	return true;
 }
 

@@ -100,13 +100,10 @@ bool carc_json_int(const struct carc_json_value *v, int64_t *out);
  * true and *out set when @v is a number whose magnitude is within the
  * range of double; false, *out untouched, for one that overflows it
  * (1e400 is valid JSON but no double: false, not infinity).  Numbers
- * too small for a double give 0 or a subnormal with their sign.  The
- * result is correctly rounded when the number has at most 15
- * significant digits (or is an integer of magnitude at most 2^53) and a
- * decimal exponent within 22 of them; otherwise it is computed in long
- * double and may differ from the correctly rounded double in the last
- * bit (the fuzz harness checks one ulp against strtod).  Independent of
- * the C locale.
+ * too small for a double give 0 or a subnormal with their sign.
+ * Correctly rounded, for any number of digits (strtod() of the C
+ * library does the rounding, given a form without a decimal point, so
+ * the C locale does not matter).
  */
 bool carc_json_double(const struct carc_json_value *v, double *out);
 /* true when @v is the literal true. */
