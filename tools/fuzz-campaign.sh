@@ -62,9 +62,11 @@ run() {
 	shift 2
 	mkdir -p "$corpus"
 	echo "fuzz-campaign: fuzz-$name for $t s ($(date -u +%H:%M) UTC)"
-	# A small ASan quarantine: fuzz-api frees a game per input, and the
-	# default 256 MB quarantine makes every allocation touch new pages.
-	ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16} \
+	# A small ASan quarantine: fuzz-api frees games in every input, and
+	# the default 256 MB quarantine makes every allocation touch new
+	# pages; pages kept rather than handed back to the kernel every 5 s
+	# (tests/fuzz/README.md#running-the-fuzzer).
+	ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16:allocator_release_to_os_interval_ms=-1} \
 	nice -n 19 "$build/tests/fuzz/fuzz-$name" -max_total_time="$t" \
 		-print_final_stats=1 -artifact_prefix="$work/crash-$name-" \
 		"$@" "$corpus" "$top/tests/fuzz/corpus/$name" \

@@ -100,6 +100,7 @@ struct fuzz {
 	} *snaps;
 	size_t depth, snaps_cap;
 	int applied;			/* moves applied, up to MOVES_MAX */
+	int saved;			/* a save/load round trip was made */
 	uint64_t seed;			/* of carc_game_new() */
 };
 
@@ -113,6 +114,7 @@ fail_at(int line, const char *what)
 #define CHECK(cond_) do { if (!(cond_)) fail_at(__LINE__, #cond_); } while (0)
 
 static struct carc_rules *make_alt_rules(uint8_t how);
+static char *save_text(const struct carc_game *g, int *len);
 
 static uint8_t
 take8(struct fuzz *f)
@@ -176,22 +178,35 @@ xrealloc(void *p, size_t n)
 	return p;
 }
 
-/* Fill f->moves with the legal moves and check the buffer contract (a
- * cheap check, done after every call). */
+/*
+ * Fill f->moves with the legal moves and check the buffer contract (a
+ * cheap check, done after every call).  The list is asked for in one
+ * call into a buffer with room to spare (the entries past the count are
+ * unspecified, the one past the capacity given must keep its canary);
+ * the size query (NULL and 0) is checked by check_moves() at the end of
+ * an input, and short buffers by op_short_buffer().
+ */
 static int
 legal(struct fuzz *f)
 {
 	const carc_move_t canary = 0xdeadbeefcafef00dull;
-	int n = carc_game_legal_moves(f->game, NULL, 0);
+	int n;
 
-	CHECK(n >= 0);
-	if (f->cap < (size_t)n + 1) {
+	if (f->cap == 0) {
+		f->cap = 256;
+		f->moves = xrealloc(NULL, f->cap * sizeof(*f->moves));
+	}
+	for (;;) {
+		f->moves[f->cap - 1] = canary;
+		n = carc_game_legal_moves(f->game, f->moves, f->cap - 1);
+		CHECK(n >= 0);
+		CHECK(f->moves[f->cap - 1] == canary);
+		if ((size_t)n < f->cap)
+			break;
+		/* too many: the buffer got the first cap - 1 */
 		f->cap = (size_t)n + 64;
 		f->moves = xrealloc(f->moves, f->cap * sizeof(*f->moves));
 	}
-	f->moves[n] = canary;
-	CHECK(carc_game_legal_moves(f->game, f->moves, (size_t)n) == n);
-	CHECK(f->moves[n] == canary);
 	f->n_moves = n;
 	return n;
 }
@@ -204,6 +219,7 @@ check_moves(struct fuzz *f)
 {
 	int n = legal(f);
 
+	CHECK(carc_game_legal_moves(f->game, NULL, 0) == n);
 	CHECK(carc_game_legal_moves(f->game, NULL, 1) == CARC_E_INVALID);
 	CHECK(carc_game_legal_moves_max(f->game) >= n);
 	if (carc_game_phase(f->game) == CARC_PHASE_PLACE_TILE) {
@@ -802,17 +818,13 @@ op_clone(struct fuzz *f)
 		play_both(f, c);
 	else
 		CHECK(carc_game_hash(f->game) == h);
-	if ((how & 0x1c) == 0x1c) {
+	if ((how & 0x1c) == 0x1c && !f->saved) {
 		/* a saved record loads to the same state (rarely: a save
 		 * costs more than a short input) */
 		struct carc_game *l = NULL;
-		int len = carc_game_save(f->game, NULL, 0);
-		char *text;
+		int len;
+		char *text = save_text(f->game, &len);
 
-		CHECK(len > 0);
-		text = xrealloc(NULL, (size_t)len + 1);
-		CHECK(carc_game_save(f->game, text, (size_t)len + 1) == len);
-		CHECK(strlen(text) == (size_t)len);
 		CHECK(carc_game_load(text, (size_t)len, &l, NULL, NULL, NULL,
 				     0) == CARC_OK);
 		CHECK(carc_game_hash(l) == carc_game_hash(f->game));
@@ -820,6 +832,7 @@ op_clone(struct fuzz *f)
 		      carc_game_history_count(f->game));
 		carc_game_free(l);
 		free(text);
+		f->saved = 1;
 	}
 	if (how & 2) {
 		/* go on with the clone; the original must not be needed */
@@ -838,8 +851,14 @@ new_spare(struct fuzz *f)
 	uint32_t n = 2 + take8(f) % 5;
 	uint64_t seed = take64(f);
 
-	if (!f->alt)
-		f->alt = make_alt_rules(f->alt_how);
+	if (!f->alt) {
+		/* built once per kind, like the rules of make_rules() */
+		static struct carc_rules *alt_cache[256];
+
+		if (!alt_cache[f->alt_how])
+			alt_cache[f->alt_how] = make_alt_rules(f->alt_how);
+		f->alt = carc_rules_ref(alt_cache[f->alt_how]);
+	}
 	CHECK(carc_game_new(f->alt, n, seed, &g) == CARC_OK);
 	return g;
 }
@@ -1206,37 +1225,98 @@ op_run(struct fuzz *f)
 	}
 }
 
-/* A copy of the text of carc_game_save(); *len is its length. */
+/*
+ * The text of carc_game_save() as a buffer of exactly *len bytes with no
+ * NUL after it, so that AddressSanitizer reports a load that reads past
+ * the length it is given.  A save replays the whole history (and builds
+ * the default rules to compare tile counts), so the text is asked for in
+ * one call into a scratch buffer that nearly always holds it, not by a
+ * size query and a second call; the buffer contract (NULL with 0,
+ * truncation) is checked by check_save_contract().
+ */
 static char *
 save_text(const struct carc_game *g, int *len)
 {
-	int n = carc_game_save(g, NULL, 0);
+	static char *scratch;		/* kept between inputs */
+	static size_t cap;
 	char *text;
+	int n;
 
+	if (!scratch) {
+		cap = 8192;
+		scratch = xrealloc(NULL, cap);
+	}
+	n = carc_game_save(g, scratch, cap);
 	CHECK(n > 0);
-	text = xrealloc(NULL, (size_t)n + 1);
-	CHECK(carc_game_save(g, text, (size_t)n + 1) == n);
-	CHECK(text[n] == '\0' && strlen(text) == (size_t)n);
+	if ((size_t)n >= cap) {
+		/* truncated: the first cap - 1 bytes and a NUL */
+		CHECK(strlen(scratch) == cap - 1);
+		cap = (size_t)n + 1024;
+		scratch = xrealloc(scratch, cap);
+		CHECK(carc_game_save(g, scratch, cap) == n);
+	}
+	CHECK(scratch[n] == '\0' && strlen(scratch) == (size_t)n);
+	text = xrealloc(NULL, (size_t)n);
+	memcpy(text, scratch, (size_t)n);
 	*len = n;
 	return text;
 }
 
-/* A saved record loads to the same state, which saves to the same text,
- * under rules equal to the game's. */
+/* The snprintf-style contract of carc_game_save() on @g, whose text is
+ * @text (@len bytes): the size query with NULL and 0, or a buffer of a
+ * fuzzed size that gets a prefix and a NUL and nothing beyond. */
+static void
+check_save_contract(const struct carc_game *g, const char *text, int len,
+		    uint8_t how)
+{
+	char *buf;
+	size_t cap;
+
+	if (how & 1) {
+		CHECK(carc_game_save(g, NULL, 0) == len);
+		CHECK(carc_game_save(g, NULL, 1) == CARC_E_INVALID);
+		return;
+	}
+	cap = (size_t)(how >> 1) * (size_t)len / 63;	/* 0 .. len */
+	buf = xrealloc(NULL, cap + 1);
+	buf[cap] = 'Z';
+	CHECK(carc_game_save(g, buf, cap) == len);
+	CHECK(buf[cap] == 'Z');
+	if (cap > 0)
+		CHECK(strlen(buf) == cap - 1 &&
+		      memcmp(buf, text, cap - 1) == 0);
+	free(buf);
+}
+
+/*
+ * A saved record loads to the same state, which saves to the same text,
+ * under rules equal to the game's, and the save keeps its buffer
+ * contract.  Once per input: a round trip costs more than the rest of a
+ * short input (each save replays the history, the load applies every
+ * move again, and both build rules), and libFuzzer favoured inputs that
+ * repeat it, as every save of a longer record reached new counters in
+ * the record writer.  Over a campaign every kind of state still gets
+ * its round trips; the record parser has its own harness (fuzz-record).
+ */
 static void
 op_save_load(struct fuzz *f)
 {
 	struct carc_game *l = NULL;
 	uint8_t how = take8(f);
 	int len, len2;
-	char *text = save_text(f->game, &len), *again;
+	char *text, *again;
 
+	if (f->saved)
+		return;
+	f->saved = 1;
+	text = save_text(f->game, &len);
 	CHECK(carc_game_load(text, (size_t)len, &l, NULL, NULL, NULL, 0) ==
 	      CARC_OK);
 	CHECK(carc_game_hash(l) == carc_game_hash(f->game));
 	CHECK(carc_game_history_count(l) == carc_game_history_count(f->game));
 	again = save_text(l, &len2);
 	CHECK(len2 == len && memcmp(again, text, (size_t)len) == 0);
+	check_save_contract(l, text, len, how >> 1);
 	free(again);
 	free(text);
 	if (how & 1) {
@@ -1364,30 +1444,45 @@ check_end(struct fuzz *f)
 }
 
 /*
- * A small cache of built rules, by their options and tile counts: a
- * build costs more than a short input, and libFuzzer mostly mutates the
- * moves after the rules.  Rules are immutable and reference-counted, so
- * the inputs share them as threads would; the cache keeps one reference
- * (reachable, so LeakSanitizer does not report it).
+ * A cache of built rules, by their options and tile counts: a build
+ * costs more than a short input, and libFuzzer picks its next input to
+ * mutate from the whole corpus (thousands of rule sets), so a cache of a
+ * few recent entries missed nearly always.  Rules are immutable and
+ * reference-counted, so the inputs share them as threads would; the
+ * cache keeps one reference (reachable, so LeakSanitizer does not report
+ * it).  An entry is found by a hash of its key; a collision replaces the
+ * older rules, which the game of the current input may still hold.
  */
-#define RULES_CACHE 8
+#define RULES_CACHE 1024	/* a power of two; ~20 KB of rules each */
 
 static struct {
 	int32_t opt[N_OPTIONS + 1];
 	uint32_t counts[CARC_TILE_TYPES];
 	struct carc_rules *rules;
 } rules_cache[RULES_CACHE];
-static unsigned rules_cache_next;
+
+static unsigned
+rules_slot(const struct fuzz *f, const uint32_t *counts)
+{
+	uint32_t h = 2166136261u;	/* FNV-1a over the key's values */
+
+	for (uint32_t o = 0; o <= N_OPTIONS; o++)
+		h = (h ^ (uint32_t)f->opt[o]) * 16777619u;
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		h = (h ^ counts[t]) * 16777619u;
+	return (h ^ h >> 16) & (RULES_CACHE - 1);
+}
 
 static struct carc_rules *
 cached_rules(const struct fuzz *f, const uint32_t *counts)
 {
-	for (unsigned i = 0; i < RULES_CACHE; i++)
-		if (rules_cache[i].rules &&
-		    memcmp(rules_cache[i].opt, f->opt, sizeof(f->opt)) == 0 &&
-		    memcmp(rules_cache[i].counts, counts,
-			   sizeof(rules_cache[i].counts)) == 0)
-			return rules_cache[i].rules;
+	unsigned i = rules_slot(f, counts);
+
+	if (rules_cache[i].rules &&
+	    memcmp(rules_cache[i].opt, f->opt, sizeof(f->opt)) == 0 &&
+	    memcmp(rules_cache[i].counts, counts,
+		   sizeof(rules_cache[i].counts)) == 0)
+		return rules_cache[i].rules;
 	return NULL;
 }
 
@@ -1395,7 +1490,7 @@ static void
 cache_rules(const struct fuzz *f, const uint32_t *counts,
 	    struct carc_rules *r)
 {
-	unsigned i = rules_cache_next++ % RULES_CACHE;
+	unsigned i = rules_slot(f, counts);
 
 	carc_rules_unref(rules_cache[i].rules);
 	memcpy(rules_cache[i].opt, f->opt, sizeof(f->opt));
@@ -1586,9 +1681,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * reachable, so LeakSanitizer does not report it). */
 	static struct carc_rules *defaults;
 
+	/* the move list and the undo snapshots keep their buffers from
+	 * one input to the next (the harness's own, not the library's) */
+	static carc_move_t *moves_kept;
+	static size_t cap_kept, snaps_cap_kept;
+	static struct snap *snaps_kept;
+
 	memset(&f, 0, sizeof(f));
 	f.in.p = data;
 	f.in.n = size;
+	f.moves = moves_kept;
+	f.cap = cap_kept;
+	f.snaps = snaps_kept;
+	f.snaps_cap = snaps_cap_kept;
 
 	if (!defaults) {
 		struct carc_rules_builder *b = NULL;
@@ -1688,7 +1793,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	carc_rules_unref(f.rules);
 	carc_rules_unref(f.alt);
 	carc_rules_unref(NULL);
-	free(f.moves);
-	free(f.snaps);
+	moves_kept = f.moves;
+	cap_kept = f.cap;
+	snaps_kept = f.snaps;
+	snaps_cap_kept = f.snaps_cap;
 	return 0;
 }
