@@ -1,0 +1,352 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The base game's JCZ messages, import and export (jcz-private.h):
+ * PLACE_TILE, DEPLOY_MEEPLE (followers), PASS, COMMIT and GAME_OVER.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jcz-private.h"
+
+/* ------------------------------------------------------------------ */
+/* Import                                                               */
+/* ------------------------------------------------------------------ */
+
+static int
+parse_rotation(struct jcz_import *im, const char *r, uint32_t *out)
+{
+	static const char *const names[4] = { "R0", "R90", "R180", "R270" };
+
+	for (uint32_t i = 0; i < 4; i++)
+		if (strcmp(r, names[i]) == 0) {
+			*out = i;
+			return 0;
+		}
+	return jcz_fail(im, CARC_E_PARSE,
+			"rotation '%s' is none of R0, R90, R180, R270", r);
+}
+
+int
+jcz_apply_place_tile(struct jcz_import *im,
+		     const struct carc_json_value *payload)
+{
+	const char *id = NULL, *rot = NULL;
+	uint32_t rotation = 0;
+	int32_t x = 0, y = 0;
+	int tile, hand, rc;
+	char a[32];
+
+	rc = jcz_get_string(im, payload, "tileId", "payload", &id);
+	if (rc >= 0)
+		rc = jcz_get_string(im, payload, "rotation", "payload", &rot);
+	if (rc >= 0)
+		rc = parse_rotation(im, rot, &rotation);
+	if (rc >= 0)
+		rc = jcz_get_position(im, payload, "position", "payload", &x, &y);
+	if (rc < 0)
+		return rc;
+	tile = jcz_tile_from_id(id);
+	if (tile < 0)
+		return jcz_fail(im, CARC_E_UNKNOWN_TILE, "unknown tile '%s'", id);
+	if (carc_game_phase(im->game) != CARC_PHASE_PLACE_TILE)
+		return jcz_fail(im, CARC_E_WRONG_PHASE,
+				"no tile is to be placed here (the game is %s)",
+				carc_game_is_over(im->game)
+					? "over"
+					: "at another decision point");
+	hand = carc_game_current_tile(im->game);
+	if (hand != tile)
+		return jcz_fail(im, CARC_E_UNKNOWN_TILE,
+				"the tile in hand is %s, not %s (the library discarded a tile JCZ placed?)",
+				hand >= 0 && jcz_tile_id5((uint32_t)hand, a,
+							  sizeof(a))
+					? a
+					: "none",
+				id);
+	return jcz_apply(im, carc_move_place(x, y, rotation),
+			 "%s cannot go at %d,%d with rotation %s", id, (int)x,
+			 (int)y, rot);
+}
+
+int
+jcz_parse_meeple_id(struct jcz_import *im, const char *id, uint32_t *player,
+		    uint32_t *figure)
+{
+	static const struct {
+		const char *kind;
+		uint32_t figure;
+	} kinds[] = {
+		{ "small", CARC_FIGURE_FOLLOWER },
+	};
+	const char *p = id, *dot, *end;
+	unsigned long pl;
+	char *stop;
+
+	/* PLAYER "." KIND [ "." NUMBER ] */
+	if (*p < '0' || *p > '9')
+		return jcz_fail(im, CARC_E_PARSE,
+				"meeple id '%s' is not PLAYER.KIND.NUMBER", id);
+	pl = strtoul(p, &stop, 10);
+	if (*stop != '.' || pl > 5)
+		return jcz_fail(im, CARC_E_PARSE,
+				"meeple id '%s' is not PLAYER.KIND.NUMBER", id);
+	p = stop + 1;
+	dot = strchr(p, '.');
+	end = dot ? dot : p + strlen(p);
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strlen(kinds[i].kind) == (size_t)(end - p) &&
+		    memcmp(kinds[i].kind, p, (size_t)(end - p)) == 0) {
+			*player = (uint32_t)pl;
+			*figure = kinds[i].figure;
+			return 0;
+		}
+	return jcz_fail(im, CARC_E_UNKNOWN_OPTION,
+			"meeple '%s': the library has no figure '%.*s'", id,
+			(int)(end - p), p);
+}
+
+static uint32_t
+feature_hint(const char *name)
+{
+	if (!name)
+		return 0;
+	if (strcmp(name, "City") == 0)
+		return CARC_FEATURE_CITY;
+	if (strcmp(name, "Road") == 0)
+		return CARC_FEATURE_ROAD;
+	return 0;
+}
+
+int
+jcz_apply_deploy_meeple(struct jcz_import *im,
+			const struct carc_json_value *payload)
+{
+	const struct carc_json_value *ptr;
+	const char *loc, *id;
+	uint32_t player, figure, tile = 0, rotation = 0;
+	int32_t x, y, mask;
+	int rc, idx, feature;
+
+	rc = jcz_get_object(im, payload, "pointer", "payload", &ptr);
+	if (rc >= 0)
+		rc = jcz_get_position(im, ptr, "position", "pointer", &x, &y);
+	if (rc >= 0)
+		rc = jcz_get_string(im, ptr, "location", "pointer", &loc);
+	if (rc >= 0)
+		rc = jcz_get_string(im, payload, "meepleId", "payload", &id);
+	if (rc >= 0)
+		rc = jcz_parse_meeple_id(im, id, &player, &figure);
+	if (rc < 0)
+		return rc;
+	if (carc_game_is_over(im->game))
+		return jcz_fail(im, CARC_E_GAME_OVER, "the game is over");
+	if ((int)player != carc_game_current_player(im->game))
+		return jcz_fail(im, CARC_E_WRONG_PHASE,
+				"meeple '%s' is not of player %d, who is to move",
+				id, carc_game_current_player(im->game));
+	mask = jcz_location_parse(loc);
+	if (mask < 0)
+		return jcz_fail(im, CARC_E_PARSE, "unknown location '%s'", loc);
+	idx = carc_game_tile_find(im->game, x, y);
+	if (idx < 0)
+		return jcz_fail(im, CARC_E_NOT_FOUND, "no tile at %d,%d",
+				(int)x, (int)y);
+	carc_game_tile_at(im->game, (uint32_t)idx, NULL, NULL, &tile,
+			  &rotation);
+	feature = jcz_location_feature(
+		tile, rotation, (uint32_t)mask,
+		feature_hint(carc_json_string(carc_json_get(ptr, "feature"))));
+	if (feature < 0)
+		return jcz_fail(im, CARC_E_NO_FEATURE,
+				"the tile at %d,%d has no feature at location '%s'",
+				(int)x, (int)y, loc);
+	return jcz_apply(im, carc_move_deploy(figure, x, y, (uint32_t)feature),
+			 "no %s can go on location '%s' of the tile at %d,%d",
+			 carc_figure_name(figure), loc, (int)x, (int)y);
+}
+
+int
+jcz_apply_pass(struct jcz_import *im, const struct carc_json_value *payload)
+{
+	(void)payload;
+	if (carc_game_is_over(im->game))
+		return jcz_fail(im, CARC_E_GAME_OVER, "the game is over");
+	return jcz_apply(im, carc_move_pass(), "the player cannot pass here");
+}
+
+int
+jcz_apply_commit(struct jcz_import *im, const struct carc_json_value *payload)
+{
+	int phase = carc_game_phase(im->game);
+
+	(void)payload;
+	if (phase != CARC_PHASE_PLACE_TILE && phase != CARC_PHASE_GAME_OVER)
+		return jcz_fail(im, CARC_E_WRONG_PHASE,
+				"the turn is not over: the game waits for a %s move",
+				carc_phase_name((uint32_t)phase));
+	return 0;
+}
+
+int
+jcz_apply_game_over(struct jcz_import *im,
+		    const struct carc_json_value *payload)
+{
+	(void)payload;
+	if (carc_game_is_over(im->game))
+		return 0;
+	if (im->stack == JCZ_STACK_FULL)
+		im->retry_played = true;
+	return jcz_fail(im, CARC_E_PARSE,
+			"JCZ ends the game here, the library's game goes on (%d tiles left)",
+			carc_game_remaining_total(im->game) + 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* Export                                                               */
+/* ------------------------------------------------------------------ */
+
+static const char *const rotation_names[4] = { "R0", "R90", "R180", "R270" };
+
+void
+jcz_write_entry_start(struct jcz_export *ex, const char *type)
+{
+	carc_json_begin_object(ex->w);
+	carc_json_key(ex->w, "type");
+	carc_json_write_string(ex->w, type);
+	carc_json_key(ex->w, "player");
+	carc_json_write_int(ex->w, carc_game_current_player(ex->replay));
+	carc_json_key(ex->w, "payload");
+	carc_json_begin_object(ex->w);
+}
+
+static void
+write_position(struct jcz_export *ex, int32_t x, int32_t y)
+{
+	carc_json_key(ex->w, "position");
+	carc_json_begin_array(ex->w);
+	carc_json_write_int(ex->w, x);
+	carc_json_write_int(ex->w, y);
+	carc_json_end_array(ex->w);
+}
+
+int
+jcz_write_place(struct jcz_export *ex, carc_move_t move)
+{
+	int tile = carc_game_current_tile(ex->replay);
+	char id[32];
+
+	if (tile < 0 || !jcz_tile_id5((uint32_t)tile, id, sizeof(id)))
+		return CARC_E_NOT_ALLOWED;
+	jcz_write_entry_start(ex, "PLACE_TILE");
+	carc_json_key(ex->w, "tileId");
+	carc_json_write_string(ex->w, id);
+	carc_json_key(ex->w, "rotation");
+	carc_json_write_string(ex->w, rotation_names[carc_move_rotation(move) & 3]);
+	write_position(ex, carc_move_x(move), carc_move_y(move));
+	carc_json_end_object(ex->w);
+	carc_json_end_object(ex->w);
+	return 0;
+}
+
+uint32_t
+jcz_meeple_take(struct jcz_export *ex, uint32_t player, uint32_t figure,
+		int32_t x, int32_t y, uint32_t feature)
+{
+	uint32_t number = 1;
+
+	for (;;) {
+		bool used = false;
+
+		for (size_t i = 0; i < ex->n_meeples; i++)
+			if (ex->meeples[i].player == player &&
+			    ex->meeples[i].figure == figure &&
+			    ex->meeples[i].number == number)
+				used = true;
+		if (!used)
+			break;
+		number++;
+	}
+	if (ex->n_meeples < JCZ_MAX_MEEPLES) {
+		struct jcz_meeple *m = &ex->meeples[ex->n_meeples++];
+
+		m->player = player;
+		m->figure = figure;
+		m->number = number;
+		m->x = x;
+		m->y = y;
+		m->feature = feature;
+	}
+	return number;
+}
+
+void
+jcz_meeples_sync(struct jcz_export *ex)
+{
+	int nf = carc_game_figure_count(ex->replay);
+	size_t keep = 0;
+
+	for (size_t i = 0; i < ex->n_meeples; i++) {
+		struct jcz_meeple *m = &ex->meeples[i];
+		bool found = false;
+
+		for (int j = 0; j < nf && !found; j++) {
+			uint32_t p, f, feat;
+			int32_t x, y;
+
+			if (carc_game_figure_at(ex->replay, (uint32_t)j, &p, &f,
+						&x, &y, &feat) < 0)
+				continue;
+			found = p == m->player && f == m->figure &&
+				x == m->x && y == m->y && feat == m->feature;
+		}
+		if (found)
+			ex->meeples[keep++] = *m;
+	}
+	ex->n_meeples = keep;
+}
+
+int
+jcz_write_deploy(struct jcz_export *ex, carc_move_t move)
+{
+	uint32_t figure = carc_move_figure(move), feature = carc_move_feature(move);
+	uint32_t player = (uint32_t)carc_game_current_player(ex->replay);
+	uint32_t tile = 0, rotation = 0, number;
+	int32_t x = carc_move_x(move), y = carc_move_y(move);
+	char loc[32], id[48];
+	int idx;
+
+	if (figure != CARC_FIGURE_FOLLOWER)
+		return CARC_E_NOT_ALLOWED;
+	idx = carc_game_tile_find(ex->replay, x, y);
+	if (idx < 0)
+		return CARC_E_NOT_ALLOWED;
+	carc_game_tile_at(ex->replay, (uint32_t)idx, NULL, NULL, &tile,
+			  &rotation);
+	if (!jcz_location_name(tile, rotation, feature, loc, sizeof(loc)))
+		return CARC_E_NOT_ALLOWED;
+	number = jcz_meeple_take(ex, player, figure, x, y, feature);
+	snprintf(id, sizeof(id), "%u.small.%u", player, number);
+	jcz_write_entry_start(ex, "DEPLOY_MEEPLE");
+	carc_json_key(ex->w, "pointer");
+	carc_json_begin_object(ex->w);
+	write_position(ex, x, y);
+	carc_json_key(ex->w, "location");
+	carc_json_write_string(ex->w, loc);
+	carc_json_end_object(ex->w);
+	carc_json_key(ex->w, "meepleId");
+	carc_json_write_string(ex->w, id);
+	carc_json_end_object(ex->w);
+	carc_json_end_object(ex->w);
+	return 0;
+}
+
+int
+jcz_write_pass(struct jcz_export *ex, carc_move_t move)
+{
+	(void)move;
+	jcz_write_entry_start(ex, "PASS");
+	carc_json_end_object(ex->w);
+	carc_json_end_object(ex->w);
+	return 0;
+}

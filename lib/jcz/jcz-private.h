@@ -1,0 +1,250 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The JCloisterZone module's shared insides (include/carcassonne/jcz.h).
+ *
+ * A layer on the public API, like lib/record.c: it includes only the
+ * public headers and lib/jcz/json.h.  Its structure:
+ *
+ * - jcz.c: the two public calls, the import context (error reporting,
+ *   JSON access helpers), the two passes over the replay and the
+ *   dispatch table from a JCZ message type to its handler
+ *   (jcz_messages[]), and the export driver (setup, players, draw order,
+ *   one writer per move kind: jcz_move_writers[]).
+ * - jcz-setup.c: the setup of both layouts (JCZ 4: expansions,
+ *   capabilities, rules; JCZ 5: sets, elements, rules), each a table from
+ *   a JCZ name to a function that sets rule options; and the setup that
+ *   export writes.
+ * - jcz-tiles.c: the tile identifiers (jcz_tile_ids[]) and the location
+ *   names (NL.NR.EL..., N, NW, _S, CLOISTER...) in both directions.
+ * - jcz-base.c: the base game's messages (PLACE_TILE, DEPLOY_MEEPLE,
+ *   PASS, COMMIT, GAME_OVER) for import and export.
+ *
+ * An expansion adds its rows to the tables and its handlers in a source
+ * file of its own.
+ */
+#ifndef CARC_JCZ_PRIVATE_H
+#define CARC_JCZ_PRIVATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <carcassonne/carcassonne.h>
+#include <carcassonne/jcz.h>
+
+#include "json.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define JCZ_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define JCZ_PRINTF(fmt, args)
+#endif
+
+/* The two layouts of a saved game. */
+enum jcz_layout {
+	JCZ_LAYOUT_4 = 4,	/* setup.expansions, annotations.tilePack */
+	JCZ_LAYOUT_5 = 5,	/* setup.sets/elements, gameAnnotations */
+};
+
+/* A growing list of tile types. */
+struct jcz_tiles {
+	uint32_t *v;
+	size_t n, cap;
+};
+
+/* ------------------------------------------------------------------ */
+/* Import                                                               */
+/* ------------------------------------------------------------------ */
+
+/* How the stack of an imported game is made (jcz.c explains). */
+enum jcz_stack {
+	JCZ_STACK_FULL,		/* the rules' stack; unplayed tiles last */
+	JCZ_STACK_PLAYED,	/* exactly the tiles of the draw order/replay */
+};
+
+struct jcz_import {
+	const struct carc_json_value *root;
+	enum jcz_layout layout;
+
+	/* setup: the options set so far and the player count */
+	struct carc_rules_builder *builder;
+	uint32_t players;
+
+	/* pass 1: the tiles the replay places, the forced draw order */
+	struct jcz_tiles placed;
+	struct jcz_tiles forced;
+	bool forced_end;	/* the draw order ends with "#END" */
+	int64_t end_turn;	/* gameAnnotations.endTurn, or -1 */
+	bool has_game_over;	/* the replay holds GAME_OVER */
+	enum jcz_stack stack;
+
+	/* pass 2: the game being replayed */
+	struct carc_game *game;
+	size_t entry;		/* index in replay[] */
+	const char *type;	/* its type, NULL outside the replay */
+	uint32_t entry_line;
+	bool retry_played;	/* GAME_OVER came early: retry, JCZ_STACK_PLAYED */
+
+	/* the first error */
+	int err;
+	uint32_t err_line, err_column;
+	char *msg;
+	size_t msg_len;
+};
+
+/* Record an error (the first one wins) and return @p code.  Inside the
+ * replay the message is prefixed with "replay[N] TYPE: ". */
+int jcz_fail(struct jcz_import *im, int code, const char *fmt, ...)
+	JCZ_PRINTF(3, 4);
+
+/* Typed access to members; each fails with CARC_E_PARSE and a message
+ * naming @p what when the member is missing or has the wrong type. */
+int jcz_get_object(struct jcz_import *im, const struct carc_json_value *obj,
+		   const char *key, const char *what,
+		   const struct carc_json_value **out);
+int jcz_get_array(struct jcz_import *im, const struct carc_json_value *obj,
+		  const char *key, const char *what,
+		  const struct carc_json_value **out);
+int jcz_get_string(struct jcz_import *im, const struct carc_json_value *obj,
+		   const char *key, const char *what, const char **out);
+int jcz_get_int(struct jcz_import *im, const struct carc_json_value *obj,
+		const char *key, const char *what, int64_t *out);
+/* [x, y] with both in -32768 ... 32767 */
+int jcz_get_position(struct jcz_import *im, const struct carc_json_value *obj,
+		     const char *key, const char *what, int32_t *x, int32_t *y);
+
+/* Apply a move; on failure report "DESCRIPTION (strerror)" with the
+ * engine's code. */
+int jcz_apply(struct jcz_import *im, carc_move_t move, const char *fmt, ...)
+	JCZ_PRINTF(3, 4);
+
+/* One replay message type. */
+struct jcz_message {
+	const char *type;
+	/* pass 1 (may be NULL): learn the tiles before the game exists */
+	int (*scan)(struct jcz_import *im, const struct carc_json_value *payload);
+	/* pass 2: replay it on im->game */
+	int (*apply)(struct jcz_import *im,
+		     const struct carc_json_value *payload);
+	/* an entry's "player" (JCZ 5) must be the player to move */
+	bool check_player;
+};
+
+/* jcz-base.c */
+int jcz_scan_place_tile(struct jcz_import *im,
+			const struct carc_json_value *payload);
+int jcz_apply_place_tile(struct jcz_import *im,
+			 const struct carc_json_value *payload);
+int jcz_apply_deploy_meeple(struct jcz_import *im,
+			    const struct carc_json_value *payload);
+int jcz_apply_pass(struct jcz_import *im,
+		   const struct carc_json_value *payload);
+int jcz_apply_commit(struct jcz_import *im,
+		     const struct carc_json_value *payload);
+int jcz_scan_game_over(struct jcz_import *im,
+		       const struct carc_json_value *payload);
+int jcz_apply_game_over(struct jcz_import *im,
+			const struct carc_json_value *payload);
+
+/* A figure named by a meeple id "PLAYER.KIND.NUMBER" ("0.small.1").
+ * Sets *player and *figure; CARC_E_PARSE or CARC_E_UNKNOWN_OPTION (a kind
+ * the library does not have). */
+int jcz_parse_meeple_id(struct jcz_import *im, const char *id,
+			uint32_t *player, uint32_t *figure);
+
+/* One name of the setup. */
+struct jcz_setting {
+	const char *name;
+	/* value: the member's value (true, a count, a string...) */
+	int (*apply)(struct jcz_import *im, const char *name,
+		     const struct carc_json_value *value);
+};
+
+/* jcz-setup.c: read setup (both layouts), set im->builder, im->players */
+int jcz_import_setup(struct jcz_import *im);
+
+/* ------------------------------------------------------------------ */
+/* Tiles and locations (jcz-tiles.c)                                    */
+/* ------------------------------------------------------------------ */
+
+struct jcz_tile_id {
+	const char *id;		/* JCZ 4 spelling, "BA.CcRr+" */
+	uint32_t tile;		/* enum carc_tile */
+};
+
+/* NULL-terminated; a tile's JCZ rotation equals ours (checked by
+ * tests/test-jcz.c against the layouts of JCZ's tile definitions). */
+extern const struct jcz_tile_id jcz_tile_ids[];
+
+/* The tile of a JCZ id in either spelling ("BA.C", "BA/C"), or -1. */
+int jcz_tile_from_id(const char *id);
+/* The JCZ 5 spelling of a tile ("BA/C"), written into buf[n]; NULL for a
+ * tile without a JCZ id. */
+const char *jcz_tile_id5(uint32_t tile, char *buf, size_t n);
+
+/* Location masks: bits 0-7 the half edges NL NR EL ER SL SR WL WR (the
+ * order of carc_tile_feature_sides() for fields), bits 8-15 two bits per
+ * side N E S W, bit 16 the cloister. */
+#define JCZ_LOC_FARM 0x000ffu
+#define JCZ_LOC_EDGE 0x0ff00u
+#define JCZ_LOC_CLOISTER 0x10000u
+
+/* Parse "NL.NR.EL", "SE", "_N", "CLOISTER": the mask, or -1 for an
+ * unknown part. */
+int32_t jcz_location_parse(const char *name);
+/* The feature of @p tile placed with @p rotation at location @p mask
+ * (board orientation); @p kind_hint is a #carc_feature_kind or 0.
+ * Returns the feature id or CARC_E_NO_FEATURE. */
+int jcz_location_feature(uint32_t tile, uint32_t rotation, uint32_t mask,
+			 uint32_t kind_hint);
+/* The JCZ name of a feature of @p tile placed with @p rotation, written
+ * into buf[n] (32 bytes are always enough); NULL when it has none. */
+const char *jcz_location_name(uint32_t tile, uint32_t rotation,
+			      uint32_t feature, char *buf, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Export                                                               */
+/* ------------------------------------------------------------------ */
+
+/* A follower on the board and its JCZ number ("0.small.<number>"). */
+struct jcz_meeple {
+	uint32_t player, figure, feature, number;
+	int32_t x, y;
+};
+
+#define JCZ_MAX_MEEPLES (6 * 32)
+
+struct jcz_export {
+	struct carc_json_writer *w;
+	const struct carc_rules *rules;
+	struct carc_game *replay;	/* a new game, replaying the history */
+	uint32_t players;
+	struct jcz_meeple meeples[JCZ_MAX_MEEPLES];
+	size_t n_meeples;
+	int err;
+};
+
+/* Writes the replay message(s) of one move, applied by the caller
+ * afterwards; the player to move is carc_game_current_player(ex->replay). */
+typedef int (*jcz_move_writer)(struct jcz_export *ex, carc_move_t move);
+
+/* jcz-base.c */
+int jcz_write_place(struct jcz_export *ex, carc_move_t move);
+int jcz_write_deploy(struct jcz_export *ex, carc_move_t move);
+int jcz_write_pass(struct jcz_export *ex, carc_move_t move);
+/* "player": the player to move, and "type" */
+void jcz_write_entry_start(struct jcz_export *ex, const char *type);
+/* the lowest number of @p player's figures of kind @p figure not on the
+ * board (from 1), recorded as on the board at x,y,feature */
+uint32_t jcz_meeple_take(struct jcz_export *ex, uint32_t player,
+			 uint32_t figure, int32_t x, int32_t y,
+			 uint32_t feature);
+/* forget the figures that left the board (after each move) */
+void jcz_meeples_sync(struct jcz_export *ex);
+
+/* jcz-setup.c: the "setup" object's members for ex->rules;
+ * CARC_E_NOT_ALLOWED for options JCZ does not have */
+int jcz_export_check_rules(const struct carc_rules *rules);
+void jcz_export_setup(struct jcz_export *ex);
+
+#endif /* CARC_JCZ_PRIVATE_H */

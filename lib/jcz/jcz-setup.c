@@ -1,0 +1,372 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The setup of a JCZ saved game (jcz-private.h): import of both layouts
+ * through tables from a JCZ name to a function that sets rule options,
+ * and the setup that export writes.  doc/jcz.md has the same tables in
+ * prose.
+ *
+ * JCZ 4:  "setup": { "expansions": ["BASIC"] or { "BASIC": 1 },
+ *                    "rules": { "TINY_CITY_2_POINTS": true, ... },
+ *                    "capabilities": ["StandardGame"] },
+ *         "slots": [ one per player ]
+ * JCZ 5:  "setup": { "sets": { "basic:1": 1 },
+ *                    "elements": { "small-follower": 7, "farmers": true },
+ *                    "rules": { "tiny-city-scoring": "4", ... },
+ *                    "start": [ { "tile": "BA/RCr", "x": 0, "y": 0,
+ *                                 "rotation": 0 } ] },
+ *         "players": [ one per player ]
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "jcz-private.h"
+
+static int
+set_option(struct jcz_import *im, uint32_t option, int32_t value,
+	   const char *name)
+{
+	int rc = carc_rules_builder_set(im->builder, option, value);
+
+	if (rc < 0)
+		return jcz_fail(im, rc, "setting '%s': option %s cannot be %d",
+				name, carc_option_name(option), (int)value);
+	return 0;
+}
+
+static bool
+truthy(const struct carc_json_value *v)
+{
+	int64_t n;
+
+	if (carc_json_type(v) == CARC_JSON_NUMBER)
+		return carc_json_int(v, &n) && n != 0;
+	return carc_json_is_true(v);
+}
+
+/* a setting that needs nothing */
+static int
+setting_ok(struct jcz_import *im, const char *name,
+	   const struct carc_json_value *v)
+{
+	(void)im;
+	(void)name;
+	(void)v;
+	return 0;
+}
+
+/* a setting without effect on the games the library plays, accepted
+ * whatever its value */
+#define setting_ignored setting_ok
+
+/* the base game, at most once */
+static int
+setting_basic(struct jcz_import *im, const char *name,
+	      const struct carc_json_value *v)
+{
+	int64_t n = 1;
+
+	if (carc_json_type(v) == CARC_JSON_NUMBER &&
+	    (!carc_json_int(v, &n) || n != 1))
+		return jcz_fail(im, CARC_E_UNKNOWN_OPTION,
+				"tile set '%s' %s times: the library has one base set",
+				name, "several");
+	return 0;
+}
+
+static int
+element_followers(struct jcz_import *im, const char *name,
+		  const struct carc_json_value *v)
+{
+	int64_t n;
+
+	if (!carc_json_int(v, &n) || n < 1 || n > 15)
+		return jcz_fail(im, CARC_E_UNKNOWN_OPTION,
+				"element '%s': the library plays 1 to 15 followers",
+				name);
+	return set_option(im, CARC_OPT_FOLLOWERS, (int32_t)n, name);
+}
+
+static int
+element_farmers(struct jcz_import *im, const char *name,
+		const struct carc_json_value *v)
+{
+	return set_option(im, CARC_OPT_FARMERS, truthy(v) ? 1 : 0, name);
+}
+
+/* JCZ 4 TINY_CITY_2_POINTS: true */
+static int
+rule_tiny_city_bool(struct jcz_import *im, const char *name,
+		    const struct carc_json_value *v)
+{
+	return set_option(im, CARC_OPT_SMALL_CITY, truthy(v) ? 1 : 0, name);
+}
+
+/* JCZ 5 tiny-city-scoring: "4" or "2" */
+static int
+rule_tiny_city(struct jcz_import *im, const char *name,
+	       const struct carc_json_value *v)
+{
+	const char *s = carc_json_string(v);
+
+	if (s && strcmp(s, "4") == 0)
+		return set_option(im, CARC_OPT_SMALL_CITY, 0, name);
+	if (s && strcmp(s, "2") == 0)
+		return set_option(im, CARC_OPT_SMALL_CITY, 1, name);
+	return jcz_fail(im, CARC_E_UNKNOWN_OPTION,
+			"rule '%s' is neither \"4\" nor \"2\"", name);
+}
+
+/* JCZ 4 expansions (names of its Expansion enum) */
+static const struct jcz_setting expansions4[] = {
+	{ "BASIC", setting_basic },
+	{ NULL, NULL },
+};
+
+/* JCZ 4 capabilities */
+static const struct jcz_setting capabilities4[] = {
+	{ "StandardGame", setting_ok },
+	{ NULL, NULL },
+};
+
+/* JCZ 5 tile sets */
+static const struct jcz_setting sets5[] = {
+	{ "basic", setting_basic },
+	{ "basic:1", setting_basic },
+	{ NULL, NULL },
+};
+
+/* JCZ 5 elements: a figure or a feature kind in play */
+static const struct jcz_setting elements5[] = {
+	{ "small-follower", element_followers },
+	{ "farmers", element_farmers },
+	{ NULL, NULL },
+};
+
+/* JCZ 4 rules: unknown ones are of expansions the setup does not use
+ * (an expansion the library lacks is refused by itself) */
+static const struct jcz_setting rules4[] = {
+	{ "TINY_CITY_2_POINTS", rule_tiny_city_bool },
+	{ "RANDOM_SEATING_ORDER", setting_ignored },
+	{ "CLOCK_PLAYER_TIME", setting_ignored },
+	{ NULL, NULL },
+};
+
+/* JCZ 5 rules */
+static const struct jcz_setting rules5[] = {
+	{ "tiny-city-scoring", rule_tiny_city },
+	{ NULL, NULL },
+};
+
+static const struct jcz_setting *
+find_setting(const struct jcz_setting *table, const char *name)
+{
+	for (; table->name; table++)
+		if (strcmp(table->name, name) == 0)
+			return table;
+	return NULL;
+}
+
+/* Apply every member of an object (or every string of an array, with
+ * value true) through @p table; unknown names fail with @p refusal,
+ * or are ignored when @p refusal is NULL. */
+static int
+apply_settings(struct jcz_import *im, const struct carc_json_value *v,
+	       const struct jcz_setting *table, const char *what,
+	       const char *refusal)
+{
+	size_t n = carc_json_count(v);
+	bool array = carc_json_type(v) == CARC_JSON_ARRAY;
+
+	if (!v)
+		return 0;
+	if (!array && carc_json_type(v) != CARC_JSON_OBJECT) {
+		im->err_line = carc_json_line(v);
+		return jcz_fail(im, CARC_E_PARSE, "%s is not an object", what);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct carc_json_value *val = carc_json_at(v, i);
+		const char *name = array ? carc_json_string(val)
+					 : carc_json_key_at(v, i);
+		const struct jcz_setting *s;
+		int rc;
+
+		if (!name) {
+			im->err_line = carc_json_line(val);
+			return jcz_fail(im, CARC_E_PARSE,
+					"%s: entry %zu is not a string", what, i);
+		}
+		s = find_setting(table, name);
+		if (!s) {
+			/* an element or set switched off is no refusal */
+			if (!refusal || (!array && !truthy(val)))
+				continue;
+			im->err_line = carc_json_line(val);
+			return jcz_fail(im, CARC_E_UNKNOWN_OPTION, "%s '%s': %s",
+					what, name, refusal);
+		}
+		rc = s->apply(im, name, array ? NULL : val);
+		if (rc < 0) {
+			if (!im->err_line)
+				im->err_line = carc_json_line(val);
+			return rc;
+		}
+	}
+	return 0;
+}
+
+static int
+count_players(struct jcz_import *im, const struct carc_json_value *list,
+	      const char *what)
+{
+	size_t n = carc_json_count(list);
+
+	if (carc_json_type(list) != CARC_JSON_ARRAY)
+		return jcz_fail(im, CARC_E_PARSE, "no array '%s'", what);
+	if (n < 2 || n > 6) {
+		im->err_line = carc_json_line(list);
+		return jcz_fail(im, CARC_E_NOT_ALLOWED,
+				"%zu players: the library plays with 2 to 6", n);
+	}
+	im->players = (uint32_t)n;
+	return 0;
+}
+
+static int
+check_start(struct jcz_import *im, const struct carc_json_value *start)
+{
+	const struct carc_json_value *s = carc_json_at(start, 0);
+	int64_t x = 1, y = 1, r = 1;
+	const char *tile = carc_json_string(carc_json_get(s, "tile"));
+
+	if (!start)
+		return 0;
+	if (carc_json_type(start) != CARC_JSON_ARRAY ||
+	    carc_json_count(start) != 1 || !tile ||
+	    !carc_json_int(carc_json_get(s, "x"), &x) ||
+	    !carc_json_int(carc_json_get(s, "y"), &y) ||
+	    !carc_json_int(carc_json_get(s, "rotation"), &r) ||
+	    jcz_tile_from_id(tile) != CARC_TILE_D || x || y || r) {
+		im->err_line = carc_json_line(start);
+		return jcz_fail(im, CARC_E_NOT_ALLOWED,
+				"setup.start: the library starts with one BA/RCr at 0,0, rotation 0");
+	}
+	return 0;
+}
+
+int
+jcz_import_setup(struct jcz_import *im)
+{
+	const struct carc_json_value *setup;
+	int rc = jcz_get_object(im, im->root, "setup", "the document", &setup);
+
+	if (rc < 0)
+		return rc;
+	if (carc_json_get(setup, "sets")) {
+		im->layout = JCZ_LAYOUT_5;
+		rc = count_players(im, carc_json_get(im->root, "players"),
+				   "players");
+		if (rc >= 0)
+			rc = set_option(im, CARC_OPT_FARMERS, 0, "elements");
+		if (rc >= 0)
+			rc = apply_settings(im, carc_json_get(setup, "sets"),
+					    sets5, "tile set",
+					    "the library does not have it");
+		if (rc >= 0 && !carc_json_get(carc_json_get(setup, "elements"),
+					      "small-follower"))
+			rc = jcz_fail(im, CARC_E_UNKNOWN_OPTION,
+				      "setup.elements: no 'small-follower' (the library plays with followers)");
+		if (rc >= 0)
+			rc = apply_settings(im, carc_json_get(setup, "elements"),
+					    elements5, "element",
+					    "the library does not have it");
+		if (rc >= 0)
+			rc = apply_settings(im, carc_json_get(setup, "rules"),
+					    rules5, "rule", NULL);
+		if (rc >= 0)
+			rc = check_start(im, carc_json_get(setup, "start"));
+		return rc;
+	}
+	im->layout = JCZ_LAYOUT_4;
+	rc = count_players(im, carc_json_get(im->root, "slots"), "slots");
+	if (rc >= 0 && !carc_json_get(setup, "expansions"))
+		rc = jcz_fail(im, CARC_E_PARSE,
+			      "setup: neither 'sets' (JCZ 5) nor 'expansions' (JCZ 4)");
+	if (rc >= 0)
+		rc = apply_settings(im, carc_json_get(setup, "expansions"),
+				    expansions4, "expansion",
+				    "the library does not have it");
+	if (rc >= 0)
+		rc = apply_settings(im, carc_json_get(setup, "capabilities"),
+				    capabilities4, "capability",
+				    "the library does not have it");
+	if (rc >= 0)
+		rc = apply_settings(im, carc_json_get(setup, "rules"), rules4,
+				    "rule", NULL);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Export                                                               */
+/* ------------------------------------------------------------------ */
+
+/* Options that the setup below writes; every other option must keep its
+ * default, which is what JCZ plays (farm-scoring: JCZ scores each field
+ * on its own). */
+static const uint32_t exported_options[] = {
+	CARC_OPT_FARMERS,
+	CARC_OPT_SMALL_CITY,
+	CARC_OPT_FOLLOWERS,
+};
+
+int
+jcz_export_check_rules(const struct carc_rules *rules)
+{
+	for (uint32_t opt = 1; carc_option_info(opt, NULL, NULL, NULL) >= 0;
+	     opt++) {
+		int32_t v = 0, def = 0;
+		bool mapped = false;
+
+		for (size_t i = 0;
+		     i < sizeof(exported_options) / sizeof(exported_options[0]);
+		     i++)
+			if (exported_options[i] == opt)
+				mapped = true;
+		if (mapped)
+			continue;
+		carc_option_info(opt, NULL, NULL, &def);
+		if (carc_rules_get(rules, opt, &v) < 0 || v != def)
+			return CARC_E_NOT_ALLOWED;
+	}
+	return 0;
+}
+
+void
+jcz_export_setup(struct jcz_export *ex)
+{
+	struct carc_json_writer *w = ex->w;
+	int32_t farmers = 1, small_city = 0, followers = 7;
+
+	carc_rules_get(ex->rules, CARC_OPT_FARMERS, &farmers);
+	carc_rules_get(ex->rules, CARC_OPT_SMALL_CITY, &small_city);
+	carc_rules_get(ex->rules, CARC_OPT_FOLLOWERS, &followers);
+
+	carc_json_key(w, "sets");
+	carc_json_begin_object(w);
+	carc_json_key(w, "basic:1");
+	carc_json_write_int(w, 1);
+	carc_json_end_object(w);
+
+	carc_json_key(w, "elements");
+	carc_json_begin_object(w);
+	carc_json_key(w, "small-follower");
+	carc_json_write_int(w, followers);
+	carc_json_key(w, "farmers");
+	carc_json_write_bool(w, farmers != 0);
+	carc_json_end_object(w);
+
+	carc_json_key(w, "rules");
+	carc_json_begin_object(w);
+	carc_json_key(w, "tiny-city-scoring");
+	carc_json_write_string(w, small_city ? "2" : "4");
+	carc_json_end_object(w);
+}
