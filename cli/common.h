@@ -124,5 +124,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 int cmd_match(int argc, char **argv);	/* cmd-match.c, referee.c */
 int cmd_bot(int argc, char **argv);	/* cmd-bot.c */
+int cmd_import_jcz(int argc, char **argv);	/* cmd-import-jcz.c */
+int cmd_export_jcz(int argc, char **argv);	/* cmd-export-jcz.c */
 
 #endif

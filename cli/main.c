@@ -13,6 +13,8 @@
  *         [--highlight X,Y,FEATURE] [--placements] [--no-legend]
  *     carcassonne match BOT BOT... [--games N] [--jobs N] ...
  *     carcassonne bot [random|greedy|mcts[:PARAM=VALUE,...]]
+ *     carcassonne import-jcz GAME.jcz -o GAME.rec
+ *     carcassonne export-jcz GAME.rec -o GAME.jcz
  *
  * See carcassonne(1).  The program uses only the public API; rule
  * options are given to the library as a game-record header, so they have
@@ -53,9 +55,12 @@ usage(FILE *f)
 		"           [--sprt ELO0,ELO1,ALPHA,BETA] [--json] [--quiet]\n"
 		"           [rule options as for play]\n"
 		"       %s bot [random|greedy|mcts[:PARAM=VALUE,...]] [--seed S]\n"
+		"       %s import-jcz GAME.jcz -o GAME.rec\n"
+		"       %s export-jcz GAME.rec -o GAME.jcz\n"
 		"       %s help | --help | --version\n"
 		"FILE '-' is the standard input or output.  See carcassonne(1).\n",
-		progname, progname, progname, progname, progname, progname);
+		progname, progname, progname, progname, progname, progname,
+		progname, progname);
 }
 
 int
@@ -77,6 +82,10 @@ main(int argc, char **argv)
 		return cmd_match(argc - 2, argv + 2);
 	if (strcmp(cmd, "bot") == 0)
 		return cmd_bot(argc - 2, argv + 2);
+	if (strcmp(cmd, "import-jcz") == 0)
+		return cmd_import_jcz(argc - 2, argv + 2);
+	if (strcmp(cmd, "export-jcz") == 0)
+		return cmd_export_jcz(argc - 2, argv + 2);
 	if (strcmp(cmd, "--version") == 0) {
 		printf("carcassonne %s\n", carc_version_string());
 		return 0;
@@ -89,5 +98,5 @@ main(int argc, char **argv)
 	if (cmd[0] == '-')
 		return usage_error("unknown option '%s'", cmd);
 	return usage_error("unknown command '%s' (play, replay, render, "
-			   "match, bot or help)", cmd);
+			   "match, bot, import-jcz, export-jcz or help)", cmd);
 }

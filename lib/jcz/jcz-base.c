@@ -71,7 +71,7 @@ jcz_apply_place_tile(struct jcz_import *im,
 
 int
 jcz_parse_meeple_id(struct jcz_import *im, const char *id, uint32_t *player,
-		    uint32_t *figure)
+		    uint32_t *figure, uint32_t *number)
 {
 	static const struct {
 		const char *kind;
@@ -97,10 +97,23 @@ jcz_parse_meeple_id(struct jcz_import *im, const char *id, uint32_t *player,
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (strlen(kinds[i].kind) == (size_t)(end - p) &&
 		    memcmp(kinds[i].kind, p, (size_t)(end - p)) == 0) {
+			unsigned long num = 0;
+
+			if (dot) {
+				if (dot[1] < '0' || dot[1] > '9')
+					break;
+				num = strtoul(dot + 1, &stop, 10);
+				if (*stop || num < 1 || num > 99)
+					break;
+			}
 			*player = (uint32_t)pl;
 			*figure = kinds[i].figure;
+			*number = (uint32_t)num;
 			return 0;
 		}
+	if (dot && (dot[1] < '0' || dot[1] > '9' || strchr(dot + 1, '.')))
+		return jcz_fail(im, CARC_E_PARSE,
+				"meeple id '%s' is not PLAYER.KIND.NUMBER", id);
 	return jcz_fail(im, CARC_E_UNKNOWN_OPTION,
 			"meeple '%s': the library has no figure '%.*s'", id,
 			(int)(end - p), p);
@@ -124,8 +137,9 @@ jcz_apply_deploy_meeple(struct jcz_import *im,
 {
 	const struct carc_json_value *ptr;
 	const char *loc, *id;
-	uint32_t player, figure, tile = 0, rotation = 0;
-	int32_t x, y, mask;
+	uint32_t player = 0, figure = 0, number = 0, tile = 0, rotation = 0;
+	int32_t x = 0, y = 0, mask;
+	int32_t followers = 0;
 	int rc, idx, feature;
 
 	rc = jcz_get_object(im, payload, "pointer", "payload", &ptr);
@@ -136,7 +150,7 @@ jcz_apply_deploy_meeple(struct jcz_import *im,
 	if (rc >= 0)
 		rc = jcz_get_string(im, payload, "meepleId", "payload", &id);
 	if (rc >= 0)
-		rc = jcz_parse_meeple_id(im, id, &player, &figure);
+		rc = jcz_parse_meeple_id(im, id, &player, &figure, &number);
 	if (rc < 0)
 		return rc;
 	if (carc_game_is_over(im->game))
@@ -145,6 +159,15 @@ jcz_apply_deploy_meeple(struct jcz_import *im,
 		return jcz_fail(im, CARC_E_WRONG_PHASE,
 				"meeple '%s' is not of player %d, who is to move",
 				id, carc_game_current_player(im->game));
+	carc_rules_get(carc_game_rules(im->game), CARC_OPT_FOLLOWERS,
+		       &followers);
+	if (figure == CARC_FIGURE_FOLLOWER && number > (uint32_t)followers)
+		return jcz_fail(im, CARC_E_NO_MEEPLE,
+				"meeple '%s': the player has %d followers",
+				id, (int)followers);
+	if (number && jcz_meeples_has(&im->meeples, player, figure, number))
+		return jcz_fail(im, CARC_E_NO_MEEPLE,
+				"meeple '%s' is already on the board", id);
 	mask = jcz_location_parse(loc);
 	if (mask < 0)
 		return jcz_fail(im, CARC_E_PARSE, "unknown location '%s'", loc);
@@ -161,9 +184,13 @@ jcz_apply_deploy_meeple(struct jcz_import *im,
 		return jcz_fail(im, CARC_E_NO_FEATURE,
 				"the tile at %d,%d has no feature at location '%s'",
 				(int)x, (int)y, loc);
-	return jcz_apply(im, carc_move_deploy(figure, x, y, (uint32_t)feature),
-			 "no %s can go on location '%s' of the tile at %d,%d",
-			 carc_figure_name(figure), loc, (int)x, (int)y);
+	rc = jcz_apply(im, carc_move_deploy(figure, x, y, (uint32_t)feature),
+		       "no %s can go on location '%s' of the tile at %d,%d",
+		       carc_figure_name(figure), loc, (int)x, (int)y);
+	if (rc >= 0 && number)
+		jcz_meeples_add(&im->meeples, player, figure, number, x, y,
+				(uint32_t)feature);
+	return rc;
 }
 
 int
@@ -249,61 +276,70 @@ jcz_write_place(struct jcz_export *ex, carc_move_t move)
 	return 0;
 }
 
-uint32_t
-jcz_meeple_take(struct jcz_export *ex, uint32_t player, uint32_t figure,
-		int32_t x, int32_t y, uint32_t feature)
+bool
+jcz_meeples_has(const struct jcz_meeples *ms, uint32_t player,
+		uint32_t figure, uint32_t number)
 {
-	uint32_t number = 1;
-
-	for (;;) {
-		bool used = false;
-
-		for (size_t i = 0; i < ex->n_meeples; i++)
-			if (ex->meeples[i].player == player &&
-			    ex->meeples[i].figure == figure &&
-			    ex->meeples[i].number == number)
-				used = true;
-		if (!used)
-			break;
-		number++;
-	}
-	if (ex->n_meeples < JCZ_MAX_MEEPLES) {
-		struct jcz_meeple *m = &ex->meeples[ex->n_meeples++];
-
-		m->player = player;
-		m->figure = figure;
-		m->number = number;
-		m->x = x;
-		m->y = y;
-		m->feature = feature;
-	}
-	return number;
+	for (size_t i = 0; i < ms->n; i++)
+		if (ms->v[i].player == player && ms->v[i].figure == figure &&
+		    ms->v[i].number == number)
+			return true;
+	return false;
 }
 
 void
-jcz_meeples_sync(struct jcz_export *ex)
+jcz_meeples_add(struct jcz_meeples *ms, uint32_t player, uint32_t figure,
+		uint32_t number, int32_t x, int32_t y, uint32_t feature)
 {
-	int nf = carc_game_figure_count(ex->replay);
+	struct jcz_meeple *m;
+
+	if (ms->n >= JCZ_MAX_MEEPLES)
+		return;
+	m = &ms->v[ms->n++];
+	m->player = player;
+	m->figure = figure;
+	m->number = number;
+	m->x = x;
+	m->y = y;
+	m->feature = feature;
+}
+
+void
+jcz_meeples_sync(struct jcz_meeples *ms, const struct carc_game *game)
+{
+	int nf = carc_game_figure_count(game);
 	size_t keep = 0;
 
-	for (size_t i = 0; i < ex->n_meeples; i++) {
-		struct jcz_meeple *m = &ex->meeples[i];
+	for (size_t i = 0; i < ms->n; i++) {
+		struct jcz_meeple *m = &ms->v[i];
 		bool found = false;
 
 		for (int j = 0; j < nf && !found; j++) {
 			uint32_t p, f, feat;
 			int32_t x, y;
 
-			if (carc_game_figure_at(ex->replay, (uint32_t)j, &p, &f,
-						&x, &y, &feat) < 0)
+			if (carc_game_figure_at(game, (uint32_t)j, &p, &f, &x,
+						&y, &feat) < 0)
 				continue;
 			found = p == m->player && f == m->figure &&
 				x == m->x && y == m->y && feat == m->feature;
 		}
 		if (found)
-			ex->meeples[keep++] = *m;
+			ms->v[keep++] = *m;
 	}
-	ex->n_meeples = keep;
+	ms->n = keep;
+}
+
+uint32_t
+jcz_meeple_take(struct jcz_export *ex, uint32_t player, uint32_t figure,
+		int32_t x, int32_t y, uint32_t feature)
+{
+	uint32_t number = 1;
+
+	while (jcz_meeples_has(&ex->meeples, player, figure, number))
+		number++;
+	jcz_meeples_add(&ex->meeples, player, figure, number, x, y, feature);
+	return number;
 }
 
 int

@@ -52,6 +52,31 @@ struct jcz_tiles {
 	size_t n, cap;
 };
 
+/* A figure on the board and its JCZ number ("0.small.<number>"). */
+struct jcz_meeple {
+	uint32_t player, figure, feature, number;
+	int32_t x, y;
+};
+
+#define JCZ_MAX_MEEPLES (6 * 32)
+
+/* The figures on the board with their JCZ numbers. */
+struct jcz_meeples {
+	struct jcz_meeple v[JCZ_MAX_MEEPLES];
+	size_t n;
+};
+
+/* Is number @p number of @p player's figures of kind @p figure on the
+ * board? */
+bool jcz_meeples_has(const struct jcz_meeples *ms, uint32_t player,
+		     uint32_t figure, uint32_t number);
+/* Note a figure put on the board (ignored when the list is full). */
+void jcz_meeples_add(struct jcz_meeples *ms, uint32_t player,
+		     uint32_t figure, uint32_t number, int32_t x, int32_t y,
+		     uint32_t feature);
+/* Forget the figures that left the board of @p game (after each move). */
+void jcz_meeples_sync(struct jcz_meeples *ms, const struct carc_game *game);
+
 /* ------------------------------------------------------------------ */
 /* Import                                                               */
 /* ------------------------------------------------------------------ */
@@ -84,6 +109,7 @@ struct jcz_import {
 	const char *type;	/* its type, NULL outside the replay */
 	uint32_t entry_line;
 	bool retry_played;	/* GAME_OVER came early: retry, JCZ_STACK_PLAYED */
+	struct jcz_meeples meeples;	/* the meeple ids on the board */
 
 	/* the first error */
 	int err;
@@ -147,10 +173,11 @@ int jcz_apply_game_over(struct jcz_import *im,
 			const struct carc_json_value *payload);
 
 /* A figure named by a meeple id "PLAYER.KIND.NUMBER" ("0.small.1").
- * Sets *player and *figure; CARC_E_PARSE or CARC_E_UNKNOWN_OPTION (a kind
+ * Sets *player, *figure and *number (0 when the id has none);
+ * CARC_E_PARSE or CARC_E_UNKNOWN_OPTION (a kind
  * the library does not have). */
 int jcz_parse_meeple_id(struct jcz_import *im, const char *id,
-			uint32_t *player, uint32_t *figure);
+			uint32_t *player, uint32_t *figure, uint32_t *number);
 
 /* One name of the setup. */
 struct jcz_setting {
@@ -206,21 +233,12 @@ const char *jcz_location_name(uint32_t tile, uint32_t rotation,
 /* Export                                                               */
 /* ------------------------------------------------------------------ */
 
-/* A follower on the board and its JCZ number ("0.small.<number>"). */
-struct jcz_meeple {
-	uint32_t player, figure, feature, number;
-	int32_t x, y;
-};
-
-#define JCZ_MAX_MEEPLES (6 * 32)
-
 struct jcz_export {
 	struct carc_json_writer *w;
 	const struct carc_rules *rules;
 	struct carc_game *replay;	/* a new game, replaying the history */
 	uint32_t players;
-	struct jcz_meeple meeples[JCZ_MAX_MEEPLES];
-	size_t n_meeples;
+	struct jcz_meeples meeples;
 	int err;
 };
 
@@ -239,8 +257,6 @@ void jcz_write_entry_start(struct jcz_export *ex, const char *type);
 uint32_t jcz_meeple_take(struct jcz_export *ex, uint32_t player,
 			 uint32_t figure, int32_t x, int32_t y,
 			 uint32_t feature);
-/* forget the figures that left the board (after each move) */
-void jcz_meeples_sync(struct jcz_export *ex);
 
 /* jcz-setup.c: the "setup" object's members for ex->rules;
  * CARC_E_NOT_ALLOWED for options JCZ does not have */

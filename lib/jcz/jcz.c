@@ -482,6 +482,8 @@ pass_over_replay(struct jcz_import *im, const struct carc_json_value *replay,
 						(long long)p,
 						carc_game_current_player(im->game));
 			rc = m->apply(im, payload);
+			if (rc >= 0)
+				jcz_meeples_sync(&im->meeples, im->game);
 		}
 		if (rc < 0)
 			return rc;
@@ -496,6 +498,7 @@ import_run(struct jcz_import *im, const struct carc_json_value *replay,
 {
 	int rc = make_game(im, &im->game);
 
+	im->meeples.n = 0;
 	if (rc < 0)
 		return rc;
 	rc = pass_over_replay(im, replay, true);
@@ -635,7 +638,7 @@ export_replay(struct jcz_export *ex, const struct carc_game *game)
 		rc = carc_game_apply(ex->replay, move);
 		if (rc < 0)
 			return rc;
-		jcz_meeples_sync(ex);
+		jcz_meeples_sync(&ex->meeples, ex->replay);
 		phase = carc_game_phase(ex->replay);
 		if (phase == CARC_PHASE_PLACE_TILE ||
 		    phase == CARC_PHASE_GAME_OVER) {

@@ -1,0 +1,911 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * JCloisterZone saved games (include/carcassonne/jcz.h): the tile table
+ * against JCZ's tile definitions, the saved games of JCZ's own test suite
+ * with the scores its Java tests assert, round trips over random games,
+ * bad input and bad arguments.
+ *
+ * The program links the library's internal archive to check the tile
+ * and location tables of lib/jcz/ directly; every other check goes
+ * through the two public calls.  JCZ_FIXTURES names tests/jcz/.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include <carcassonne/jcz.h>
+
+#include "jcz/jcz-private.h"
+#include "test-common.h"
+
+#define UNTOUCHED 0x5a5a5a5au
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static char *
+fixture(const char *name, size_t *len)
+{
+	const char *dir = getenv("JCZ_FIXTURES");
+	char path[1024];
+	FILE *f;
+	char *buf;
+	long n;
+
+	ck_assert_msg(dir != NULL, "JCZ_FIXTURES is not set");
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	buf[n] = '\0';
+	*len = (size_t)n;
+	return buf;
+}
+
+static struct carc_game *
+import_ok(const char *text, size_t len)
+{
+	struct carc_game *g = NULL;
+	uint32_t line = UNTOUCHED, col = UNTOUCHED;
+	char msg[512] = "x";
+	int rc = carc_jcz_import(text, len, &g, &line, &col, msg, sizeof(msg));
+
+	ck_assert_msg(rc == CARC_OK, "import: %d line %u: %s", rc, line, msg);
+	ck_assert_uint_eq(line, 0);
+	ck_assert_uint_eq(col, 0);
+	ck_assert_str_eq(msg, "");
+	return g;
+}
+
+static struct carc_game *
+import_fixture(const char *name)
+{
+	size_t len;
+	char *text = fixture(name, &len);
+	struct carc_game *g = import_ok(text, len);
+
+	free(text);
+	return g;
+}
+
+static char *
+export_text(const struct carc_game *g)
+{
+	int len = carc_jcz_export(g, NULL, 0);
+	char *text;
+
+	ck_assert_int_gt(len, 0);
+	text = malloc((size_t)len + 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_int_eq(carc_jcz_export(g, text, (size_t)len + 1), len);
+	ck_assert_uint_eq(strlen(text), (size_t)len);
+	return text;
+}
+
+/* Import @p text expecting @p want, a message containing @p part and the
+ * error line @p line; *out stays untouched. */
+static void
+import_fails(const char *text, int want, uint32_t line, const char *part)
+{
+	struct carc_game *g = (struct carc_game *)&g;
+	uint32_t l = UNTOUCHED, c = UNTOUCHED;
+	char msg[512];
+	int rc = carc_jcz_import(text, strlen(text), &g, &l, &c, msg,
+				 sizeof(msg));
+
+	ck_assert_msg(rc == want, "got %d (%s), want %d: %s", rc,
+		      carc_strerror(rc), want, msg);
+	ck_assert_ptr_eq(g, (struct carc_game *)&g);
+	ck_assert_msg(strstr(msg, part) != NULL, "message '%s' lacks '%s'",
+		      msg, part);
+	ck_assert_msg(l == line, "line %u, want %u (%s)", l, line, msg);
+}
+
+/* ---- tiles and locations ------------------------------------------------ */
+
+/* JCZ's definitions of the first-edition base tiles (tile-definitions/
+ * basic.xml of JCloisterZone): per id, cities ("sides/pennant"), roads,
+ * fields (half edges) and the cloister. */
+static const struct {
+	const char *id;
+	unsigned count;
+	const char *cities[2], *roads[4], *fields[4];
+	bool cloister;
+} jcz_defs[] = {
+	{ "BA.L", 4, { NULL }, { NULL }, { "NL NR EL ER SL SR WL WR" }, true },
+	{ "BA.LR", 2, { NULL }, { "S" }, { "NL NR EL ER SL SR WL WR" }, true },
+	{ "BA.RCr", 4, { "N/0" }, { "W E" }, { "EL WR", "ER SL SR WL" }, false },
+	{ "BA.Cccc+", 1, { "N W S E/1" }, { NULL }, { NULL }, false },
+	{ "BA.CccR+", 2, { "N W E/1" }, { "S" }, { "SL", "SR" }, false },
+	{ "BA.CccR", 1, { "N W E/0" }, { "S" }, { "SL", "SR" }, false },
+	{ "BA.CFc+", 2, { "W E/1" }, { NULL }, { "NL NR", "SL SR" }, false },
+	{ "BA.CFc.1", 1, { "W E/0" }, { NULL }, { "NL NR", "SL SR" }, false },
+	{ "BA.Cc.1", 3, { "N W/0" }, { NULL }, { "SL SR EL ER" }, false },
+	{ "BA.Cc+", 2, { "N W/1" }, { NULL }, { "SL SR EL ER" }, false },
+	{ "BA.CcRr", 3, { "N W/0" }, { "E S" }, { "EL SR", "ER SL" }, false },
+	{ "BA.CcRr+", 2, { "N W/1" }, { "E S" }, { "EL SR", "ER SL" }, false },
+	{ "BA.Ccc", 3, { "N E W/0" }, { NULL }, { "SL SR" }, false },
+	{ "BA.Ccc+", 1, { "N E W/1" }, { NULL }, { "SL SR" }, false },
+	{ "BA.CRr", 3, { "N/0" }, { "E S" }, { "EL WL WR SR", "ER SL" }, false },
+	{ "BA.CRRR", 3, { "N/0" }, { "E", "S", "W" },
+	  { "WR EL", "WL SR", "ER SL" }, false },
+	{ "BA.RrC", 3, { "N/0" }, { "S W" }, { "WR EL ER SL", "WL SR" }, false },
+	{ "BA.C", 5, { "N/0" }, { NULL }, { "WL WR SL SR EL ER" }, false },
+	{ "BA.CFC.2", 3, { "N/0", "S/0" }, { NULL }, { "WL WR EL ER" }, false },
+	{ "BA.CC.2", 2, { "N/0", "W/0" }, { NULL }, { "EL ER SL SR" }, false },
+	{ "BA.RRRR", 1, { NULL }, { "N", "E", "S", "W" },
+	  { "WR NL", "NR EL", "ER SL", "SR WL" }, false },
+	{ "BA.RRR", 4, { NULL }, { "E", "S", "W" },
+	  { "WR NL NR EL", "ER SL", "SR WL" }, false },
+	{ "BA.Rr", 9, { NULL }, { "W S" }, { "WR NL NR EL ER SL", "SR WL" },
+	  false },
+	{ "BA.RFr", 8, { NULL }, { "W E" }, { "WR NL NR EL", "ER SL SR WL" },
+	  false },
+};
+
+/* "N W" -> side mask (N=1, E=2, S=4, W=8) or half-edge mask */
+static uint32_t
+words_mask(const char *s, bool half)
+{
+	static const char *const sides[4] = { "N", "E", "S", "W" };
+	static const char *const halves[8] = { "NL", "NR", "EL", "ER",
+					       "SL", "SR", "WL", "WR" };
+	uint32_t m = 0;
+	char w[8];
+	int k = 0;
+
+	for (const char *p = s;; p++) {
+		if (*p && *p != ' ' && *p != '/') {
+			w[k++] = *p;
+			continue;
+		}
+		w[k] = '\0';
+		for (uint32_t i = 0; i < (half ? 8u : 4u); i++)
+			if (k && strcmp(w, half ? halves[i] : sides[i]) == 0)
+				m |= 1u << i;
+		k = 0;
+		if (!*p || *p == '/')
+			break;
+	}
+	return m;
+}
+
+/* rotate a side mask (4 bits) or half-edge mask (8 bits) clockwise */
+static uint32_t
+rot_mask(uint32_t m, uint32_t r, bool half)
+{
+	uint32_t bits = half ? 8 : 4, step = half ? 2 * r : r;
+	uint32_t all = (1u << bits) - 1;
+
+	return ((m << step) | (m >> (bits - step))) & all;
+}
+
+START_TEST(tile_table_matches_jcz_definitions)
+{
+	unsigned total = 0;
+
+	for (size_t i = 0; i < sizeof(jcz_defs) / sizeof(jcz_defs[0]); i++) {
+		int tile = jcz_tile_from_id(jcz_defs[i].id);
+		uint32_t feats[16];
+		int nf;
+
+		ck_assert_msg(tile >= 0, "%s unmapped", jcz_defs[i].id);
+		nf = carc_tile_features((uint32_t)tile, feats, 16);
+		total += jcz_defs[i].count;
+		ck_assert_int_eq(carc_rules_tile_count(NULL, 0) < 0, 1);
+		for (uint32_t r = 0; r < 4; r++) {
+			unsigned nc = 0, nr = 0, nfi = 0, nm = 0;
+
+			for (int k = 0; k < nf; k++) {
+				uint32_t f = feats[k], kind = f >> 4;
+				int sides = carc_tile_feature_sides((uint32_t)tile,
+								    r, f);
+				bool found = false;
+
+				for (int j = 0; j < 4; j++) {
+					const char *d;
+
+					if (kind == CARC_FEATURE_CITY && j < 2 &&
+					    (d = jcz_defs[i].cities[j]) != NULL) {
+						bool pen = strchr(d, '/')[1] == '1';
+
+						found |= rot_mask(words_mask(d, false), r, false) ==
+								 (uint32_t)sides &&
+							 pen == (carc_tile_feature_pennants(
+									 (uint32_t)tile, f) > 0);
+					}
+					if (kind == CARC_FEATURE_ROAD &&
+					    (d = jcz_defs[i].roads[j]) != NULL)
+						found |= rot_mask(words_mask(d, false), r, false) ==
+							 (uint32_t)sides;
+					if (kind == CARC_FEATURE_FIELD &&
+					    (d = jcz_defs[i].fields[j]) != NULL)
+						found |= rot_mask(words_mask(d, true), r, true) ==
+							 (uint32_t)sides;
+				}
+				if (kind == CARC_FEATURE_MONASTERY)
+					found = jcz_defs[i].cloister;
+				ck_assert_msg(found, "%s r%u: feature %s differs",
+					      jcz_defs[i].id, r,
+					      carc_feature_name(f));
+				nc += kind == CARC_FEATURE_CITY;
+				nr += kind == CARC_FEATURE_ROAD;
+				nfi += kind == CARC_FEATURE_FIELD;
+				nm += kind == CARC_FEATURE_MONASTERY;
+			}
+			for (unsigned j = 0; j < 4; j++) {
+				nc -= j < 2 && jcz_defs[i].cities[j] != NULL;
+				nr -= jcz_defs[i].roads[j] != NULL;
+				nfi -= jcz_defs[i].fields[j] != NULL;
+			}
+			ck_assert_msg(nc == 0 && nr == 0 && nfi == 0 &&
+					      nm == (jcz_defs[i].cloister ? 1u : 0u),
+				      "%s: feature counts differ", jcz_defs[i].id);
+		}
+		/* JCZ's count is ours (the start tile is one of the D) */
+		{
+			struct carc_rules *rules = make_rules(NULL, 0);
+
+			ck_assert_int_eq(carc_rules_tile_count(rules, (uint32_t)tile) +
+						 (tile == CARC_TILE_D),
+					 (int)jcz_defs[i].count);
+			carc_rules_unref(rules);
+		}
+	}
+	ck_assert_uint_eq(total, 72);
+	/* every row of the table is one of the definitions above */
+	for (const struct jcz_tile_id *t = jcz_tile_ids; t->id; t++) {
+		bool listed = false;
+
+		for (size_t i = 0; i < sizeof(jcz_defs) / sizeof(jcz_defs[0]); i++)
+			listed |= strcmp(jcz_defs[i].id, t->id) == 0;
+		ck_assert_msg(listed, "%s is not a JCZ base tile", t->id);
+	}
+}
+END_TEST
+
+START_TEST(tile_ids_both_spellings)
+{
+	char buf[32];
+
+	ck_assert_int_eq(jcz_tile_from_id("BA.CcRr+"), CARC_TILE_O);
+	ck_assert_int_eq(jcz_tile_from_id("BA/CcRr+"), CARC_TILE_O);
+	ck_assert_int_eq(jcz_tile_from_id("BA/CFc.1"), CARC_TILE_G);
+	ck_assert_int_eq(jcz_tile_from_id("BA.CFc/1"), -1);
+	ck_assert_int_eq(jcz_tile_from_id("BA.CFc"), -1);
+	ck_assert_int_eq(jcz_tile_from_id("ba.C"), -1);
+	ck_assert_int_eq(jcz_tile_from_id(""), -1);
+	ck_assert_int_eq(jcz_tile_from_id(NULL), -1);
+	ck_assert_str_eq(jcz_tile_id5(CARC_TILE_G, buf, sizeof(buf)), "BA/CFc.1");
+	ck_assert_str_eq(jcz_tile_id5(CARC_TILE_D, buf, sizeof(buf)), "BA/RCr");
+	ck_assert_ptr_null(jcz_tile_id5(CARC_TILE_D, buf, 4));
+	ck_assert_ptr_null(jcz_tile_id5(CARC_TILE_TYPES, buf, sizeof(buf)));
+}
+END_TEST
+
+START_TEST(locations_parse_and_name)
+{
+	char buf[32];
+
+	ck_assert_int_eq(jcz_location_parse("NL"), 1);
+	ck_assert_int_eq(jcz_location_parse("NL.NR.EL.ER.WL.WR"), 0xcf);
+	ck_assert_int_eq(jcz_location_parse("N"), 0x300);
+	ck_assert_int_eq(jcz_location_parse("NW"), 0xc300);
+	ck_assert_int_eq(jcz_location_parse("_N"), 0xfc00);
+	ck_assert_int_eq(jcz_location_parse("N.W"), 0xc300);
+	ck_assert_int_eq(jcz_location_parse("CLOISTER"), 0x10000);
+	ck_assert_int_eq(jcz_location_parse("NWSE"), 0xff00);
+	ck_assert_int_eq(jcz_location_parse(""), -1);
+	ck_assert_int_eq(jcz_location_parse("NL."), -1);
+	ck_assert_int_eq(jcz_location_parse("XX"), -1);
+	ck_assert_int_eq(jcz_location_parse("nl"), -1);
+	/* E's city (north in rotation 0) faces south in rotation 2 */
+	ck_assert_int_eq(jcz_location_feature(CARC_TILE_E, 2, 0x3000, 0),
+			 CARC_C1);
+	ck_assert_int_eq(jcz_location_feature(CARC_TILE_E, 2, 0x300, 0),
+			 CARC_E_NO_FEATURE);
+	ck_assert_int_eq(jcz_location_feature(CARC_TILE_E, 2, 0x1000, 0),
+			 CARC_E_NO_FEATURE);
+	ck_assert_int_eq(jcz_location_feature(CARC_TILE_E, 0, 0x300,
+					      CARC_FEATURE_ROAD),
+			 CARC_E_NO_FEATURE);
+	ck_assert_int_eq(jcz_location_feature(CARC_TILE_B, 1, 0x10000, 0),
+			 CARC_MONASTERY);
+	ck_assert_int_eq(jcz_location_feature(CARC_TILE_B, 1, 0xff, 0),
+			 CARC_F1);
+	ck_assert_int_eq(jcz_location_feature(CARC_TILE_B, 1, 0x10001, 0),
+			 CARC_E_NO_FEATURE);
+	/* every feature of every base tile in every rotation: the name
+	 * parses back to the feature */
+	for (uint32_t t = 0; t < 24; t++) {
+		uint32_t feats[16];
+		int nf = carc_tile_features(t, feats, 16);
+
+		for (uint32_t r = 0; r < 4; r++)
+			for (int k = 0; k < nf; k++) {
+				const char *name = jcz_location_name(t, r, feats[k],
+								     buf, sizeof(buf));
+				int32_t m;
+
+				ck_assert_ptr_nonnull(name);
+				m = jcz_location_parse(name);
+				ck_assert_int_ge(m, 0);
+				ck_assert_int_eq(jcz_location_feature(t, r, (uint32_t)m, 0),
+						 (int)feats[k]);
+			}
+	}
+	ck_assert_str_eq(jcz_location_name(CARC_TILE_R, 0, CARC_C1, buf,
+					   sizeof(buf)), "_S");
+	ck_assert_str_eq(jcz_location_name(CARC_TILE_R, 1, CARC_C1, buf,
+					   sizeof(buf)), "_W");
+	ck_assert_str_eq(jcz_location_name(CARC_TILE_E, 0, CARC_F1, buf,
+					   sizeof(buf)), "EL.ER.SL.SR.WL.WR");
+	ck_assert_ptr_null(jcz_location_name(CARC_TILE_E, 0, CARC_F1, buf, 8));
+	ck_assert_ptr_null(jcz_location_name(CARC_TILE_E, 0, CARC_R1, buf,
+					     sizeof(buf)));
+}
+END_TEST
+
+/* ---- JCZ's own saved games ---------------------------------------------- */
+
+/* saved-games/basic of JCloisterZone and the scores its BasicScoringTest
+ * asserts: Alice 14, Bob 11 (roads, cities, a cloister, a farm) */
+START_TEST(jcz_basic_scoring)
+{
+	static const char *const files[] = { "scoring.jcz", "basicScoring.jcz" };
+
+	for (size_t i = 0; i < 2; i++) {
+		struct carc_game *g = import_fixture(files[i]);
+
+		ck_assert_int_eq(carc_game_score(g, 0), 14);
+		ck_assert_int_eq(carc_game_score(g, 1), 11);
+		ck_assert_int_eq(carc_game_is_over(g), 1);
+		/* "#END" after 7 tiles: the stack is exactly those 7 */
+		ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 7);
+		ck_assert_int_eq(carc_game_tile_count(g), 8);
+		ck_assert_int_eq(carc_game_history_count(g), 14);
+		ck_assert_int_eq(carc_rules_tile_count(carc_game_rules(g),
+						       CARC_TILE_E), 2);
+		ck_assert_int_eq(carc_rules_tile_count(carc_game_rules(g),
+						       CARC_TILE_B), 0);
+		carc_game_free(g);
+	}
+}
+END_TEST
+
+/* "farm scoring, one city on multiple farms, tie on one farm":
+ * Alice 9, Bob 15 */
+START_TEST(jcz_farm_scoring)
+{
+	struct carc_game *g = import_fixture("scoringFarms.jcz");
+
+	ck_assert_int_eq(carc_game_score(g, 0), 9);
+	ck_assert_int_eq(carc_game_score(g, 1), 15);
+	ck_assert_int_eq(carc_game_is_over(g), 1);
+	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 6);
+	carc_game_free(g);
+}
+END_TEST
+
+/* "features with two parts on one tile score once, a completed cloister,
+ * two followers on one feature": Alice 28, Bob 13 after 14 tiles of a
+ * forced order without an end, so the game goes on with the full stack */
+START_TEST(jcz_multi_tile_features)
+{
+	struct carc_game *g = import_fixture("scoringMultiTiles.jcz");
+
+	ck_assert_int_eq(carc_game_score(g, 0), 28);
+	ck_assert_int_eq(carc_game_score(g, 1), 13);
+	ck_assert_int_eq(carc_game_is_over(g), 0);
+	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_PLACE_TILE);
+	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 71);
+	ck_assert_int_eq(carc_game_drawn_count(g), 15);
+	ck_assert_int_eq(carc_game_remaining_total(g), 56);
+	carc_game_free(g);
+}
+END_TEST
+
+/* ---- export ------------------------------------------------------------- */
+
+START_TEST(export_exact_content)
+{
+	struct carc_game *g = import_fixture("scoring.jcz");
+	char *text = export_text(g);
+	static const char *const parts[] = {
+		"\"sets\": {\n      \"basic:1\": 1\n    }",
+		"\"small-follower\": 7",
+		"\"farmers\": true",
+		"\"tiny-city-scoring\": \"4\"",
+		"\"tile\": \"BA/RCr\"",
+		"\"tileId\": \"BA/Rr\"",
+		"\"rotation\": \"R90\"",
+		"\"location\": \"NW\"",
+		"\"location\": \"EL.SR\"",
+		"\"location\": \"CLOISTER\"",
+		"\"meepleId\": \"0.small.4\"",
+		"\"type\": \"COMMIT\"",
+		"\"endTurn\": 7",
+		"\"drawOrder\": [\n      \"BA/Rr\",\n      \"BA/CcRr+\"",
+	};
+	struct carc_game *h;
+	char small[10];
+
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++)
+		ck_assert_msg(strstr(text, parts[i]) != NULL, "no '%s' in\n%s",
+			      parts[i], text);
+	ck_assert_int_eq(text[strlen(text) - 1], '\n');
+	/* the meeple returned from its road (1.small.1 at 0,-1 ... then again) */
+	ck_assert_ptr_nonnull(strstr(text, "\"meepleId\": \"1.small.1\""));
+	ck_assert_ptr_null(strstr(text, "\"meepleId\": \"1.small.2\""));
+	/* snprintf-style */
+	ck_assert_int_eq(carc_jcz_export(g, small, sizeof(small)),
+			 (int)strlen(text));
+	ck_assert_str_eq(small, "{\n  \"appV");
+	ck_assert_int_eq(carc_jcz_export(g, small, 1), (int)strlen(text));
+	ck_assert_str_eq(small, "");
+	/* and back */
+	h = import_ok(text, strlen(text));
+	ck_assert_uint_eq(carc_game_hash(h), carc_game_hash(g));
+	ck_assert_int_eq(carc_game_score(h, 0), 14);
+	carc_game_free(h);
+	free(text);
+	carc_game_free(g);
+}
+END_TEST
+
+START_TEST(export_refuses_rules_jcz_lacks)
+{
+	struct carc_game *g = make_scenario("E", CARC_OPT_FARM_SCORING,
+					    CARC_FARM_PER_CITY, 0);
+	char buf[16] = "untouched";
+
+	ck_assert_int_eq(carc_jcz_export(g, buf, sizeof(buf)),
+			 CARC_E_NOT_ALLOWED);
+	ck_assert_str_eq(buf, "");
+	carc_game_free(g);
+}
+END_TEST
+
+START_TEST(export_bad_arguments)
+{
+	struct carc_game *g = make_scenario("E", 0);
+	char buf[8] = "x";
+
+	ck_assert_int_eq(carc_jcz_export(NULL, buf, sizeof(buf)),
+			 CARC_E_INVALID);
+	ck_assert_str_eq(buf, "x");
+	ck_assert_int_eq(carc_jcz_export(g, NULL, 5), CARC_E_INVALID);
+	ck_assert_int_gt(carc_jcz_export(g, NULL, 0), 0);
+	carc_game_free(g);
+}
+END_TEST
+
+/* ---- round trips -------------------------------------------------------- */
+
+static uint64_t
+next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* Random games in every configuration JCZ plays (farmers on/off, small
+ * cities, 1-15 followers, 2-6 players, full or custom stacks, ended or
+ * cut anywhere): record -> .jcz -> game gives the same moves and hash, and
+ * exporting that game again gives the same text. */
+START_TEST(round_trip_random_games)
+{
+	int games = getenv("CARC_TEST_SLOW") ? 20000 : 600;
+	carc_move_t *moves = malloc(4096 * sizeof(*moves));
+
+	ck_assert_ptr_nonnull(moves);
+	for (int s = 0; s < games; s++) {
+		uint64_t rng = (uint64_t)s * 0x9e3779b97f4a7c15ull + 1;
+		struct carc_rules *rules;
+		struct carc_game *g, *h;
+		char *text, *again;
+		int stop, n;
+
+		if (s % 5 == 4)	/* a custom stack */
+			rules = make_rules("EEVUUDKLWXBAH", CARC_OPT_FOLLOWERS,
+					   1 + s % 15, 0);
+		else
+			rules = make_rules(NULL, CARC_OPT_FARMERS, s % 3 != 0,
+					   CARC_OPT_SMALL_CITY, s % 2,
+					   CARC_OPT_FOLLOWERS, 1 + s % 15, 0);
+		g = make_game(rules, 2 + (uint32_t)s % 5, (uint64_t)s);
+		carc_rules_unref(rules);
+		stop = s % 4 == 0 ? (int)(next(&rng) % 120) : 1 << 30;
+		for (int k = 0; k < stop && !carc_game_is_over(g); k++) {
+			n = carc_game_legal_moves(g, moves, 4096);
+			ck_assert_int_gt(n, 0);
+			assert_ok(carc_game_apply(g, moves[next(&rng) % (uint64_t)n]));
+		}
+		text = export_text(g);
+		h = import_ok(text, strlen(text));
+		ck_assert_msg(carc_game_hash(h) == carc_game_hash(g),
+			      "seed %d: hash differs", s);
+		n = carc_game_history_count(g);
+		ck_assert_int_eq(carc_game_history_count(h), n);
+		for (int k = 0; k < n; k++) {
+			carc_move_t a = 0, b = 0;
+
+			carc_game_history_at(g, (uint32_t)k, &a);
+			carc_game_history_at(h, (uint32_t)k, &b);
+			ck_assert_uint_eq(a, b);
+		}
+		again = export_text(h);
+		ck_assert_str_eq(again, text);
+		free(again);
+		free(text);
+		carc_game_free(h);
+		carc_game_free(g);
+	}
+	free(moves);
+}
+END_TEST
+
+/* ---- bad input ---------------------------------------------------------- */
+
+#define HEAD4 "{\"setup\":{\"expansions\":[\"BASIC\"],\"rules\":{}},\n" \
+	      "\"slots\":[{},{}],\n"
+#define HEAD5 "{\"setup\":{\"sets\":{\"basic:1\":1},\"elements\":" \
+	      "{\"small-follower\":7,\"farmers\":true},\"rules\":{}},\n" \
+	      "\"players\":[{},{}],\n"
+#define PLACE(id, rot, x, y) \
+	"{\"type\":\"PLACE_TILE\",\"payload\":{\"tileId\":\"" id \
+	"\",\"rotation\":\"" rot "\",\"position\":[" #x "," #y "]}}"
+#define DEPLOY(x, y, loc, id) \
+	"{\"type\":\"DEPLOY_MEEPLE\",\"payload\":{\"pointer\":{\"position\":[" \
+	#x "," #y "],\"location\":\"" loc "\"},\"meepleId\":\"" id "\"}}"
+#define PASS "{\"type\":\"PASS\",\"payload\":{}}"
+#define COMMIT "{\"type\":\"COMMIT\",\"payload\":{\"salt\":0}}"
+
+START_TEST(bad_json)
+{
+	import_fails("", CARC_E_PARSE, 1, "JSON: ");
+	import_fails("{\"setup\":", CARC_E_PARSE, 1, "JSON: ");
+	import_fails("{\n\"a\":1,\n\"a\":2}", CARC_E_PARSE, 3, "duplicate key");
+	import_fails("[]", CARC_E_PARSE, 0, "not a JSON object");
+	import_fails("{}", CARC_E_PARSE, 1, "no member 'setup'");
+	import_fails("{\"setup\":{}}", CARC_E_PARSE, 0, "no array 'slots'");
+	import_fails(HEAD4 "\"replay\":{}}", CARC_E_PARSE, 3,
+		     "'replay' is not an array");
+	import_fails(HEAD4 "\"replay\":[1]}", CARC_E_PARSE, 3,
+		     "replay[0]: not an object with a string 'type'");
+	import_fails(HEAD4 "\"replay\":[\n{\"type\":\"PASS\"}]}", CARC_E_PARSE,
+		     4, "replay[0] PASS: no object 'payload'");
+	import_fails(HEAD4 "\"replay\":[\n{\"type\":\"FLY\",\"payload\":{}}]}",
+		     CARC_E_PARSE, 4, "replay[0] FLY: unknown message type");
+}
+END_TEST
+
+START_TEST(deep_and_huge_documents)
+{
+	size_t n = 100000;
+	char *deep = malloc(2 * n + 1), *huge;
+	size_t k = 0, per = strlen(COMMIT) + 1;
+	struct carc_game *g = NULL;
+	uint32_t line = 0;
+	char msg[256];
+
+	ck_assert_ptr_nonnull(deep);
+	for (size_t i = 0; i < n; i++)
+		deep[i] = '[';
+	for (size_t i = 0; i < n; i++)
+		deep[n + i] = ']';
+	deep[2 * n] = '\0';
+	import_fails(deep, CARC_E_PARSE, 1, "nesting deeper than 64");
+	free(deep);
+	/* 100000 replay entries: the first PASS is the error */
+	huge = malloc(strlen(HEAD4) + 20 + n * per);
+	ck_assert_ptr_nonnull(huge);
+	k = (size_t)sprintf(huge, HEAD4 "\"replay\":[\n");
+	for (size_t i = 0; i < n; i++)
+		k += (size_t)sprintf(huge + k, "%s%s", i ? "," : "", PASS);
+	sprintf(huge + k, "]}");
+	import_fails(huge, CARC_E_WRONG_PHASE, 4,
+		     "replay[0] PASS: the player cannot pass here");
+	/* 100000 COMMITs are fine: nothing happens */
+	k = (size_t)sprintf(huge, HEAD4 "\"replay\":[\n");
+	for (size_t i = 0; i < n; i++)
+		k += (size_t)sprintf(huge + k, "%s%s", i ? "," : "", COMMIT);
+	sprintf(huge + k, "]}");
+	ck_assert_int_eq(carc_jcz_import(huge, strlen(huge), &g, &line, NULL,
+					 msg, sizeof(msg)),
+			 CARC_OK);
+	ck_assert_int_eq(carc_game_history_count(g), 0);
+	carc_game_free(g);
+	free(huge);
+}
+END_TEST
+
+START_TEST(refused_setups)
+{
+	import_fails("{\"setup\":{\"expansions\":[\"BASIC\",\"TOWER\"]},"
+		     "\"slots\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 1,
+		     "expansion 'TOWER': the library does not have it");
+	import_fails("{\"setup\":{\"expansions\":{\"BASIC\":1,\"ABBEY_AND_MAYOR\":1}},"
+		     "\"slots\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 1, "expansion 'ABBEY_AND_MAYOR'");
+	/* switched off is no refusal */
+	{
+		const char *t = "{\"setup\":{\"expansions\":{\"BASIC\":1,\"TOWER\":0}},"
+				"\"slots\":[{},{}],\"replay\":[]}";
+		struct carc_game *g = import_ok(t, strlen(t));
+
+		carc_game_free(g);
+	}
+	import_fails("{\"setup\":{\"expansions\":[\"BASIC\"],"
+		     "\"capabilities\":[\"StandardGame\",\"Dragon\"]},"
+		     "\"slots\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 1, "capability 'Dragon'");
+	import_fails("{\"setup\":{\"sets\":{\"basic:1\":1,\"winter:1\":1},"
+		     "\"elements\":{\"small-follower\":7}},"
+		     "\"players\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 1, "tile set 'winter:1'");
+	import_fails("{\"setup\":{\"sets\":{\"basic:1\":1},"
+		     "\"elements\":{\"small-follower\":7,\"abbot\":true}},"
+		     "\"players\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 1, "element 'abbot'");
+	import_fails("{\"setup\":{\"sets\":{\"basic:1\":1},"
+		     "\"elements\":{\"small-follower\":20}},"
+		     "\"players\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 1, "1 to 15 followers");
+	import_fails("{\"setup\":{\"sets\":{\"basic:1\":1},\"elements\":{}},"
+		     "\"players\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 0, "no 'small-follower'");
+	import_fails("{\"setup\":{\"sets\":{\"basic:1\":1},"
+		     "\"elements\":{\"small-follower\":7},"
+		     "\"rules\":{\"tiny-city-scoring\":\"3\"}},"
+		     "\"players\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 1, "neither \"4\" nor \"2\"");
+	/* JCZ plays alone; the library does not */
+	import_fails("{\"setup\":{\"sets\":{\"basic:1\":1},"
+		     "\"elements\":{\"small-follower\":7}},"
+		     "\"players\":[{}],\"replay\":[]}",
+		     CARC_E_NOT_ALLOWED, 1, "1 players: the library plays with 2 to 6");
+	import_fails("{\"setup\":{\"sets\":{\"basic:1\":1},"
+		     "\"elements\":{\"small-follower\":7},\"start\":[{\"tile\":"
+		     "\"BA/C\",\"x\":0,\"y\":0,\"rotation\":0}]},"
+		     "\"players\":[{},{}],\"replay\":[]}",
+		     CARC_E_NOT_ALLOWED, 1, "setup.start");
+}
+END_TEST
+
+START_TEST(setup_maps_rules)
+{
+	const char *t5 = "{\"setup\":{\"sets\":{\"basic:1\":1},\"elements\":"
+			 "{\"small-follower\":4},\"rules\":{\"tiny-city-scoring\":"
+			 "\"2\",\"dragon-move\":\"before-scoring\"}},"
+			 "\"players\":[{},{},{}],\"replay\":[]}";
+	const char *t4 = "{\"setup\":{\"expansions\":[\"BASIC\"],\"rules\":"
+			 "{\"TINY_CITY_2_POINTS\":true,\"RANDOM_SEATING_ORDER\":true}},"
+			 "\"slots\":[{},{},{},{},{},{}],\"replay\":[]}";
+	struct carc_game *g = import_ok(t5, strlen(t5));
+	const struct carc_rules *r = carc_game_rules(g);
+	int32_t v = -1;
+
+	ck_assert_int_eq(carc_game_player_count(g), 3);
+	assert_ok(carc_rules_get(r, CARC_OPT_FOLLOWERS, &v));
+	ck_assert_int_eq(v, 4);
+	assert_ok(carc_rules_get(r, CARC_OPT_FARMERS, &v));
+	ck_assert_int_eq(v, 0);	/* no "farmers" element */
+	assert_ok(carc_rules_get(r, CARC_OPT_SMALL_CITY, &v));
+	ck_assert_int_eq(v, 1);
+	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 71);
+	carc_game_free(g);
+	g = import_ok(t4, strlen(t4));
+	r = carc_game_rules(g);
+	ck_assert_int_eq(carc_game_player_count(g), 6);
+	assert_ok(carc_rules_get(r, CARC_OPT_FARMERS, &v));
+	ck_assert_int_eq(v, 1);
+	assert_ok(carc_rules_get(r, CARC_OPT_SMALL_CITY, &v));
+	ck_assert_int_eq(v, 1);
+	carc_game_free(g);
+}
+END_TEST
+
+START_TEST(bad_replay_entries)
+{
+	/* tiles, positions, rotations */
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.ZZ", "R0", 0, -1) "]}",
+		     CARC_E_UNKNOWN_TILE, 4,
+		     "replay[0] PLACE_TILE: unknown tile 'BA.ZZ'");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("TO.C", "R0", 0, -1) "]}",
+		     CARC_E_UNKNOWN_TILE, 4, "an expansion or edition");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R45", 0, -1) "]}",
+		     CARC_E_PARSE, 4,
+		     "replay[0] PLACE_TILE: rotation 'R45' is none of");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R0", 0, 40000) "]}",
+		     CARC_E_PARSE, 4, "'position' is not [x, y]");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R0", 0, -1) "]}",
+		     CARC_E_EDGE_MISMATCH, 4,
+		     "replay[0] PLACE_TILE: BA.C cannot go at 0,-1 with rotation R0");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R0", 5, 5) "]}",
+		     CARC_E_NOT_ADJACENT, 4, "cannot go at 5,5");
+	/* a draw order the replay contradicts */
+	import_fails("{\"setup\":{\"expansions\":[\"BASIC\"]},\"slots\":[{},{}],"
+		     "\"annotations\":{\"tilePack\":{\"params\":{\"drawOrder\":"
+		     "[\"BA.L\",\"#END\"]}}},\"replay\":[\n"
+		     PLACE("BA.C", "R180", 0, -1) "]}",
+		     CARC_E_UNKNOWN_TILE, 2,
+		     "replay[0] PLACE_TILE: the tile in hand is BA/L, not BA.C");
+	import_fails("{\"setup\":{\"expansions\":[\"BASIC\"]},\"slots\":[{},{}],"
+		     "\"annotations\":{\"tilePack\":{\"params\":{\"drawOrder\":"
+		     "[\"BA.Q\"]}}},\"replay\":[]}",
+		     CARC_E_UNKNOWN_TILE, 0, "unknown tile 'BA.Q' in the draw order");
+	/* deploys */
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
+		     DEPLOY(0, -1, "XX", "0.small.1") "]}",
+		     CARC_E_PARSE, 5, "replay[1] DEPLOY_MEEPLE: unknown location 'XX'");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
+		     DEPLOY(0, -1, "N", "0.small.1") "]}",
+		     CARC_E_NO_FEATURE, 5,
+		     "replay[1] DEPLOY_MEEPLE: the tile at 0,-1 has no feature at location 'N'");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
+		     DEPLOY(0, -1, "S", "1.small.1") "]}",
+		     CARC_E_WRONG_PHASE, 5, "meeple '1.small.1' is not of player 0");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
+		     DEPLOY(0, -1, "S", "0.big.1") "]}",
+		     CARC_E_UNKNOWN_OPTION, 5, "the library has no figure 'big'");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
+		     DEPLOY(0, -1, "S", "0.small.x") "]}",
+		     CARC_E_PARSE, 5, "is not PLAYER.KIND.NUMBER");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
+		     DEPLOY(0, -1, "S", "0.small.8") "]}",
+		     CARC_E_NO_MEEPLE, 5, "the player has 7 followers");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
+		     DEPLOY(3, 3, "S", "0.small.1") "]}",
+		     CARC_E_NOT_FOUND, 5, "no tile at 3,3");
+	/* a follower on a road that already has one, and on a tile placed
+	 * earlier: JCZ and the library refuse both */
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.RFr", "R0", 1, 0) ",\n"
+		     DEPLOY(1, 0, "WE", "0.small.1") ",\n" COMMIT ",\n"
+		     PLACE("BA.RFr", "R0", 2, 0) ",\n"
+		     DEPLOY(2, 0, "WE", "1.small.1") "]}",
+		     CARC_E_FEATURE_OCCUPIED, 8,
+		     "replay[4] DEPLOY_MEEPLE: no follower can go on location 'WE' of the tile at 2,0");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.RFr", "R0", 1, 0) ",\n"
+		     PASS ",\n" COMMIT ",\n"
+		     PLACE("BA.RFr", "R0", 2, 0) ",\n"
+		     DEPLOY(1, 0, "NL.NR.EL.WR", "1.small.1") "]}",
+		     CARC_E_WRONG_TILE, 8, "replay[4] DEPLOY_MEEPLE");
+	/* the same meeple id twice while the first is on the board: the
+	 * engine would take any follower, JCZ refuses the id */
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.RFr", "R0", 1, 0) ",\n"
+		     DEPLOY(1, 0, "WE", "0.small.1") ",\n" COMMIT ",\n"
+		     PLACE("BA.RFr", "R0", 2, 0) ",\n" PASS ",\n" COMMIT ",\n"
+		     PLACE("BA.RFr", "R0", -1, 0) ",\n"
+		     DEPLOY(-1, 0, "NL.NR.EL.WR", "0.small.1") "]}",
+		     CARC_E_NO_MEEPLE, 11, "replay[7] DEPLOY_MEEPLE: meeple '0.small.1' is already on the board");
+	/* turn structure */
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
+		     COMMIT "]}",
+		     CARC_E_WRONG_PHASE, 5,
+		     "replay[1] COMMIT: the turn is not over");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
+		     PLACE("BA.C", "R0", 0, -3) "]}",
+		     CARC_E_WRONG_PHASE, 5, "replay[1] PLACE_TILE: no tile is to be placed here");
+	import_fails(HEAD5 "\"replay\":[\n{\"type\":\"PLACE_TILE\",\"player\":1,"
+		     "\"payload\":{\"tileId\":\"BA/C\",\"rotation\":\"R180\","
+		     "\"position\":[0,-1]}}]}",
+		     CARC_E_WRONG_PHASE, 4,
+		     "replay[0] PLACE_TILE: player 1 is not to move (player 0 is)");
+}
+END_TEST
+
+/* GAME_OVER while tiles are left: JCZ ended the game early; the game gets
+ * a stack of the tiles played.  Without GAME_OVER, the full stack. */
+START_TEST(early_game_over)
+{
+	const char *over = HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1)
+		",\n" DEPLOY(0, -1, "S", "0.small.1") ",\n" COMMIT ",\n{\"type\":\"GAME_OVER\",\"payload\":{}}]}";
+	const char *on = HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1)
+		",\n" PASS ",\n" COMMIT "]}";
+	const char *too_soon = HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1)
+		",\n{\"type\":\"GAME_OVER\",\"payload\":{}}]}";
+	struct carc_game *g = import_ok(over, strlen(over));
+
+	ck_assert_int_eq(carc_game_is_over(g), 1);
+	ck_assert_int_eq(carc_game_score(g, 0), 4);	/* the 2-tile city */
+	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 1);
+	carc_game_free(g);
+	g = import_ok(on, strlen(on));
+	ck_assert_int_eq(carc_game_is_over(g), 0);
+	ck_assert_int_eq(carc_game_score(g, 0), 0);	/* no follower */
+	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 71);
+	carc_game_free(g);
+	import_fails(too_soon, CARC_E_PARSE, 5,
+		     "replay[1] GAME_OVER: JCZ ends the game here, the library's game goes on");
+}
+END_TEST
+
+START_TEST(import_bad_arguments)
+{
+	struct carc_game *g = (struct carc_game *)&g;
+	uint32_t l = UNTOUCHED, c = UNTOUCHED;
+	char msg[8] = "x";
+
+	ck_assert_int_eq(carc_jcz_import("{}", 2, NULL, &l, &c, msg,
+					 sizeof(msg)), CARC_E_INVALID);
+	ck_assert_int_eq(carc_jcz_import(NULL, 2, &g, &l, &c, msg,
+					 sizeof(msg)), CARC_E_INVALID);
+	ck_assert_int_eq(carc_jcz_import("{}", 2, &g, &l, &c, NULL, 4),
+			 CARC_E_INVALID);
+	ck_assert_ptr_eq(g, (struct carc_game *)&g);
+	ck_assert_uint_eq(l, UNTOUCHED);
+	ck_assert_uint_eq(c, UNTOUCHED);
+	ck_assert_str_eq(msg, "x");
+	/* NULL text of length 0 is the empty document; a short message
+	 * buffer is truncated and terminated */
+	ck_assert_int_eq(carc_jcz_import(NULL, 0, &g, &l, &c, msg, sizeof(msg)),
+			 CARC_E_PARSE);
+	ck_assert_uint_eq(strlen(msg), sizeof(msg) - 1);
+	ck_assert_int_eq(strncmp(msg, "JSON: ", 6), 0);
+	ck_assert_ptr_eq(g, (struct carc_game *)&g);
+	/* every output optional */
+	ck_assert_int_eq(carc_jcz_import("[", 1, &g, NULL, NULL, NULL, 0),
+			 CARC_E_PARSE);
+	/* not NUL-terminated: only len bytes are read */
+	{
+		const char *t = HEAD4 "\"replay\":[]}GARBAGE";
+		struct carc_game *h = NULL;
+
+		ck_assert_int_eq(carc_jcz_import(t, strlen(t) - 7, &h, NULL,
+						 NULL, NULL, 0), CARC_OK);
+		carc_game_free(h);
+	}
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite *s = suite_create("jcz");
+	TCase *tc = tcase_create("tables");
+
+	tcase_add_test(tc, tile_table_matches_jcz_definitions);
+	tcase_add_test(tc, tile_ids_both_spellings);
+	tcase_add_test(tc, locations_parse_and_name);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("jcz_saved_games");
+	tcase_add_test(tc, jcz_basic_scoring);
+	tcase_add_test(tc, jcz_farm_scoring);
+	tcase_add_test(tc, jcz_multi_tile_features);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("export");
+	tcase_add_test(tc, export_exact_content);
+	tcase_add_test(tc, export_refuses_rules_jcz_lacks);
+	tcase_add_test(tc, export_bad_arguments);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("round_trips");
+	tcase_add_test(tc, round_trip_random_games);
+	tcase_set_timeout(tc, 1800);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("bad_input");
+	tcase_add_test(tc, bad_json);
+	tcase_add_test(tc, deep_and_huge_documents);
+	tcase_add_test(tc, refused_setups);
+	tcase_add_test(tc, setup_maps_rules);
+	tcase_add_test(tc, bad_replay_entries);
+	tcase_add_test(tc, early_game_over);
+	tcase_add_test(tc, import_bad_arguments);
+	tcase_set_timeout(tc, 120);
+	suite_add_tcase(s, tc);
+	return s;
+}
