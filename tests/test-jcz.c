@@ -192,7 +192,7 @@ START_TEST(tile_table_matches_jcz_definitions)
 	unsigned total = 0;
 
 	for (size_t i = 0; i < sizeof(jcz_defs) / sizeof(jcz_defs[0]); i++) {
-		int tile = jcz_tile_from_id(jcz_defs[i].id);
+		int tile = carc__jcz_tile_from_id(jcz_defs[i].id);
 		uint32_t feats[16];
 		int nf;
 
@@ -261,7 +261,7 @@ START_TEST(tile_table_matches_jcz_definitions)
 	}
 	ck_assert_uint_eq(total, 72);
 	/* every row of the table is one of the definitions above */
-	for (const struct jcz_tile_id *t = jcz_tile_ids; t->id; t++) {
+	for (const struct jcz_tile_id *t = carc__jcz_tile_ids; t->id; t++) {
 		bool listed = false;
 
 		for (size_t i = 0; i < sizeof(jcz_defs) / sizeof(jcz_defs[0]); i++)
@@ -275,18 +275,18 @@ START_TEST(tile_ids_both_spellings)
 {
 	char buf[32];
 
-	ck_assert_int_eq(jcz_tile_from_id("BA.CcRr+"), CARC_TILE_O);
-	ck_assert_int_eq(jcz_tile_from_id("BA/CcRr+"), CARC_TILE_O);
-	ck_assert_int_eq(jcz_tile_from_id("BA/CFc.1"), CARC_TILE_G);
-	ck_assert_int_eq(jcz_tile_from_id("BA.CFc/1"), -1);
-	ck_assert_int_eq(jcz_tile_from_id("BA.CFc"), -1);
-	ck_assert_int_eq(jcz_tile_from_id("ba.C"), -1);
-	ck_assert_int_eq(jcz_tile_from_id(""), -1);
-	ck_assert_int_eq(jcz_tile_from_id(NULL), -1);
-	ck_assert_str_eq(jcz_tile_id5(CARC_TILE_G, buf, sizeof(buf)), "BA/CFc.1");
-	ck_assert_str_eq(jcz_tile_id5(CARC_TILE_D, buf, sizeof(buf)), "BA/RCr");
-	ck_assert_ptr_null(jcz_tile_id5(CARC_TILE_D, buf, 4));
-	ck_assert_ptr_null(jcz_tile_id5(CARC_TILE_TYPES, buf, sizeof(buf)));
+	ck_assert_int_eq(carc__jcz_tile_from_id("BA.CcRr+"), CARC_TILE_O);
+	ck_assert_int_eq(carc__jcz_tile_from_id("BA/CcRr+"), CARC_TILE_O);
+	ck_assert_int_eq(carc__jcz_tile_from_id("BA/CFc.1"), CARC_TILE_G);
+	ck_assert_int_eq(carc__jcz_tile_from_id("BA.CFc/1"), -1);
+	ck_assert_int_eq(carc__jcz_tile_from_id("BA.CFc"), -1);
+	ck_assert_int_eq(carc__jcz_tile_from_id("ba.C"), -1);
+	ck_assert_int_eq(carc__jcz_tile_from_id(""), -1);
+	ck_assert_int_eq(carc__jcz_tile_from_id(NULL), -1);
+	ck_assert_str_eq(carc__jcz_tile_id5(CARC_TILE_G, buf, sizeof(buf)), "BA/CFc.1");
+	ck_assert_str_eq(carc__jcz_tile_id5(CARC_TILE_D, buf, sizeof(buf)), "BA/RCr");
+	ck_assert_ptr_null(carc__jcz_tile_id5(CARC_TILE_D, buf, 4));
+	ck_assert_ptr_null(carc__jcz_tile_id5(CARC_TILE_TYPES, buf, sizeof(buf)));
 }
 END_TEST
 
@@ -294,33 +294,33 @@ START_TEST(locations_parse_and_name)
 {
 	char buf[32];
 
-	ck_assert_int_eq(jcz_location_parse("NL"), 1);
-	ck_assert_int_eq(jcz_location_parse("NL.NR.EL.ER.WL.WR"), 0xcf);
-	ck_assert_int_eq(jcz_location_parse("N"), 0x300);
-	ck_assert_int_eq(jcz_location_parse("NW"), 0xc300);
-	ck_assert_int_eq(jcz_location_parse("_N"), 0xfc00);
-	ck_assert_int_eq(jcz_location_parse("N.W"), 0xc300);
-	ck_assert_int_eq(jcz_location_parse("CLOISTER"), 0x10000);
-	ck_assert_int_eq(jcz_location_parse("NWSE"), 0xff00);
-	ck_assert_int_eq(jcz_location_parse(""), -1);
-	ck_assert_int_eq(jcz_location_parse("NL."), -1);
-	ck_assert_int_eq(jcz_location_parse("XX"), -1);
-	ck_assert_int_eq(jcz_location_parse("nl"), -1);
+	ck_assert_int_eq(carc__jcz_location_parse("NL"), 1);
+	ck_assert_int_eq(carc__jcz_location_parse("NL.NR.EL.ER.WL.WR"), 0xcf);
+	ck_assert_int_eq(carc__jcz_location_parse("N"), 0x300);
+	ck_assert_int_eq(carc__jcz_location_parse("NW"), 0xc300);
+	ck_assert_int_eq(carc__jcz_location_parse("_N"), 0xfc00);
+	ck_assert_int_eq(carc__jcz_location_parse("N.W"), 0xc300);
+	ck_assert_int_eq(carc__jcz_location_parse("CLOISTER"), 0x10000);
+	ck_assert_int_eq(carc__jcz_location_parse("NWSE"), 0xff00);
+	ck_assert_int_eq(carc__jcz_location_parse(""), -1);
+	ck_assert_int_eq(carc__jcz_location_parse("NL."), -1);
+	ck_assert_int_eq(carc__jcz_location_parse("XX"), -1);
+	ck_assert_int_eq(carc__jcz_location_parse("nl"), -1);
 	/* E's city (north in rotation 0) faces south in rotation 2 */
-	ck_assert_int_eq(jcz_location_feature(CARC_TILE_E, 2, 0x3000, 0),
+	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_E, 2, 0x3000, 0),
 			 CARC_C1);
-	ck_assert_int_eq(jcz_location_feature(CARC_TILE_E, 2, 0x300, 0),
+	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_E, 2, 0x300, 0),
 			 CARC_E_NO_FEATURE);
-	ck_assert_int_eq(jcz_location_feature(CARC_TILE_E, 2, 0x1000, 0),
+	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_E, 2, 0x1000, 0),
 			 CARC_E_NO_FEATURE);
-	ck_assert_int_eq(jcz_location_feature(CARC_TILE_E, 0, 0x300,
+	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_E, 0, 0x300,
 					      CARC_FEATURE_ROAD),
 			 CARC_E_NO_FEATURE);
-	ck_assert_int_eq(jcz_location_feature(CARC_TILE_B, 1, 0x10000, 0),
+	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_B, 1, 0x10000, 0),
 			 CARC_MONASTERY);
-	ck_assert_int_eq(jcz_location_feature(CARC_TILE_B, 1, 0xff, 0),
+	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_B, 1, 0xff, 0),
 			 CARC_F1);
-	ck_assert_int_eq(jcz_location_feature(CARC_TILE_B, 1, 0x10001, 0),
+	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_B, 1, 0x10001, 0),
 			 CARC_E_NO_FEATURE);
 	/* every feature of every base tile in every rotation: the name
 	 * parses back to the feature */
@@ -330,25 +330,25 @@ START_TEST(locations_parse_and_name)
 
 		for (uint32_t r = 0; r < 4; r++)
 			for (int k = 0; k < nf; k++) {
-				const char *name = jcz_location_name(t, r, feats[k],
+				const char *name = carc__jcz_location_name(t, r, feats[k],
 								     buf, sizeof(buf));
 				int32_t m;
 
 				ck_assert_ptr_nonnull(name);
-				m = jcz_location_parse(name);
+				m = carc__jcz_location_parse(name);
 				ck_assert_int_ge(m, 0);
-				ck_assert_int_eq(jcz_location_feature(t, r, (uint32_t)m, 0),
+				ck_assert_int_eq(carc__jcz_location_feature(t, r, (uint32_t)m, 0),
 						 (int)feats[k]);
 			}
 	}
-	ck_assert_str_eq(jcz_location_name(CARC_TILE_R, 0, CARC_C1, buf,
+	ck_assert_str_eq(carc__jcz_location_name(CARC_TILE_R, 0, CARC_C1, buf,
 					   sizeof(buf)), "_S");
-	ck_assert_str_eq(jcz_location_name(CARC_TILE_R, 1, CARC_C1, buf,
+	ck_assert_str_eq(carc__jcz_location_name(CARC_TILE_R, 1, CARC_C1, buf,
 					   sizeof(buf)), "_W");
-	ck_assert_str_eq(jcz_location_name(CARC_TILE_E, 0, CARC_F1, buf,
+	ck_assert_str_eq(carc__jcz_location_name(CARC_TILE_E, 0, CARC_F1, buf,
 					   sizeof(buf)), "EL.ER.SL.SR.WL.WR");
-	ck_assert_ptr_null(jcz_location_name(CARC_TILE_E, 0, CARC_F1, buf, 8));
-	ck_assert_ptr_null(jcz_location_name(CARC_TILE_E, 0, CARC_R1, buf,
+	ck_assert_ptr_null(carc__jcz_location_name(CARC_TILE_E, 0, CARC_F1, buf, 8));
+	ck_assert_ptr_null(carc__jcz_location_name(CARC_TILE_E, 0, CARC_R1, buf,
 					     sizeof(buf)));
 }
 END_TEST

@@ -23,12 +23,12 @@ parse_rotation(struct jcz_import *im, const char *r, uint32_t *out)
 			*out = i;
 			return 0;
 		}
-	return jcz_fail(im, CARC_E_PARSE,
+	return carc__jcz_fail(im, CARC_E_PARSE,
 			"rotation '%s' is none of R0, R90, R180, R270", r);
 }
 
 int
-jcz_apply_place_tile(struct jcz_import *im,
+carc__jcz_apply_place_tile(struct jcz_import *im,
 		     const struct carc_json_value *payload)
 {
 	const char *id = NULL, *rot = NULL;
@@ -37,40 +37,40 @@ jcz_apply_place_tile(struct jcz_import *im,
 	int tile, hand, rc;
 	char a[32];
 
-	rc = jcz_get_string(im, payload, "tileId", "payload", &id);
+	rc = carc__jcz_get_string(im, payload, "tileId", "payload", &id);
 	if (rc >= 0)
-		rc = jcz_get_string(im, payload, "rotation", "payload", &rot);
+		rc = carc__jcz_get_string(im, payload, "rotation", "payload", &rot);
 	if (rc >= 0)
 		rc = parse_rotation(im, rot, &rotation);
 	if (rc >= 0)
-		rc = jcz_get_position(im, payload, "position", "payload", &x, &y);
+		rc = carc__jcz_get_position(im, payload, "position", "payload", &x, &y);
 	if (rc < 0)
 		return rc;
-	tile = jcz_tile_from_id(id);
+	tile = carc__jcz_tile_from_id(id);
 	if (tile < 0)
-		return jcz_fail(im, CARC_E_UNKNOWN_TILE, "unknown tile '%s'", id);
+		return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE, "unknown tile '%s'", id);
 	if (carc_game_phase(im->game) != CARC_PHASE_PLACE_TILE)
-		return jcz_fail(im, CARC_E_WRONG_PHASE,
+		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
 				"no tile is to be placed here (the game is %s)",
 				carc_game_is_over(im->game)
 					? "over"
 					: "at another decision point");
 	hand = carc_game_current_tile(im->game);
 	if (hand != tile)
-		return jcz_fail(im, CARC_E_UNKNOWN_TILE,
+		return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
 				"the tile in hand is %s, not %s (the library discarded a tile JCZ placed?)",
-				hand >= 0 && jcz_tile_id5((uint32_t)hand, a,
+				hand >= 0 && carc__jcz_tile_id5((uint32_t)hand, a,
 							  sizeof(a))
 					? a
 					: "none",
 				id);
-	return jcz_apply(im, carc_move_place(x, y, rotation),
+	return carc__jcz_apply(im, carc_move_place(x, y, rotation),
 			 "%s cannot go at %d,%d with rotation %s", id, (int)x,
 			 (int)y, rot);
 }
 
 int
-jcz_parse_meeple_id(struct jcz_import *im, const char *id, uint32_t *player,
+carc__jcz_parse_meeple_id(struct jcz_import *im, const char *id, uint32_t *player,
 		    uint32_t *figure, uint32_t *number)
 {
 	static const struct {
@@ -85,11 +85,11 @@ jcz_parse_meeple_id(struct jcz_import *im, const char *id, uint32_t *player,
 
 	/* PLAYER "." KIND [ "." NUMBER ] */
 	if (*p < '0' || *p > '9')
-		return jcz_fail(im, CARC_E_PARSE,
+		return carc__jcz_fail(im, CARC_E_PARSE,
 				"meeple id '%s' is not PLAYER.KIND.NUMBER", id);
 	pl = strtoul(p, &stop, 10);
 	if (*stop != '.' || pl > 5)
-		return jcz_fail(im, CARC_E_PARSE,
+		return carc__jcz_fail(im, CARC_E_PARSE,
 				"meeple id '%s' is not PLAYER.KIND.NUMBER", id);
 	p = stop + 1;
 	dot = strchr(p, '.');
@@ -112,9 +112,9 @@ jcz_parse_meeple_id(struct jcz_import *im, const char *id, uint32_t *player,
 			return 0;
 		}
 	if (dot && (dot[1] < '0' || dot[1] > '9' || strchr(dot + 1, '.')))
-		return jcz_fail(im, CARC_E_PARSE,
+		return carc__jcz_fail(im, CARC_E_PARSE,
 				"meeple id '%s' is not PLAYER.KIND.NUMBER", id);
-	return jcz_fail(im, CARC_E_UNKNOWN_OPTION,
+	return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
 			"meeple '%s': the library has no figure '%.*s'", id,
 			(int)(end - p), p);
 }
@@ -132,7 +132,7 @@ feature_hint(const char *name)
 }
 
 int
-jcz_apply_deploy_meeple(struct jcz_import *im,
+carc__jcz_apply_deploy_meeple(struct jcz_import *im,
 			const struct carc_json_value *payload)
 {
 	const struct carc_json_value *ptr;
@@ -142,81 +142,81 @@ jcz_apply_deploy_meeple(struct jcz_import *im,
 	int32_t followers = 0;
 	int rc, idx, feature;
 
-	rc = jcz_get_object(im, payload, "pointer", "payload", &ptr);
+	rc = carc__jcz_get_object(im, payload, "pointer", "payload", &ptr);
 	if (rc >= 0)
-		rc = jcz_get_position(im, ptr, "position", "pointer", &x, &y);
+		rc = carc__jcz_get_position(im, ptr, "position", "pointer", &x, &y);
 	if (rc >= 0)
-		rc = jcz_get_string(im, ptr, "location", "pointer", &loc);
+		rc = carc__jcz_get_string(im, ptr, "location", "pointer", &loc);
 	if (rc >= 0)
-		rc = jcz_get_string(im, payload, "meepleId", "payload", &id);
+		rc = carc__jcz_get_string(im, payload, "meepleId", "payload", &id);
 	if (rc >= 0)
-		rc = jcz_parse_meeple_id(im, id, &player, &figure, &number);
+		rc = carc__jcz_parse_meeple_id(im, id, &player, &figure, &number);
 	if (rc < 0)
 		return rc;
 	if (carc_game_is_over(im->game))
-		return jcz_fail(im, CARC_E_GAME_OVER, "the game is over");
+		return carc__jcz_fail(im, CARC_E_GAME_OVER, "the game is over");
 	if ((int)player != carc_game_current_player(im->game))
-		return jcz_fail(im, CARC_E_WRONG_PHASE,
+		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
 				"meeple '%s' is not of player %d, who is to move",
 				id, carc_game_current_player(im->game));
 	carc_rules_get(carc_game_rules(im->game), CARC_OPT_FOLLOWERS,
 		       &followers);
 	if (figure == CARC_FIGURE_FOLLOWER && number > (uint32_t)followers)
-		return jcz_fail(im, CARC_E_NO_MEEPLE,
+		return carc__jcz_fail(im, CARC_E_NO_MEEPLE,
 				"meeple '%s': the player has %d followers",
 				id, (int)followers);
-	if (number && jcz_meeples_has(&im->meeples, player, figure, number))
-		return jcz_fail(im, CARC_E_NO_MEEPLE,
+	if (number && carc__jcz_meeples_has(&im->meeples, player, figure, number))
+		return carc__jcz_fail(im, CARC_E_NO_MEEPLE,
 				"meeple '%s' is already on the board", id);
-	mask = jcz_location_parse(loc);
+	mask = carc__jcz_location_parse(loc);
 	if (mask < 0)
-		return jcz_fail(im, CARC_E_PARSE, "unknown location '%s'", loc);
+		return carc__jcz_fail(im, CARC_E_PARSE, "unknown location '%s'", loc);
 	idx = carc_game_tile_find(im->game, x, y);
 	if (idx < 0)
-		return jcz_fail(im, CARC_E_NOT_FOUND, "no tile at %d,%d",
+		return carc__jcz_fail(im, CARC_E_NOT_FOUND, "no tile at %d,%d",
 				(int)x, (int)y);
 	carc_game_tile_at(im->game, (uint32_t)idx, NULL, NULL, &tile,
 			  &rotation);
-	feature = jcz_location_feature(
+	feature = carc__jcz_location_feature(
 		tile, rotation, (uint32_t)mask,
 		feature_hint(carc_json_string(carc_json_get(ptr, "feature"))));
 	if (feature < 0)
-		return jcz_fail(im, CARC_E_NO_FEATURE,
+		return carc__jcz_fail(im, CARC_E_NO_FEATURE,
 				"the tile at %d,%d has no feature at location '%s'",
 				(int)x, (int)y, loc);
-	rc = jcz_apply(im, carc_move_deploy(figure, x, y, (uint32_t)feature),
+	rc = carc__jcz_apply(im, carc_move_deploy(figure, x, y, (uint32_t)feature),
 		       "no %s can go on location '%s' of the tile at %d,%d",
 		       carc_figure_name(figure), loc, (int)x, (int)y);
 	if (rc >= 0 && number)
-		jcz_meeples_add(&im->meeples, player, figure, number, x, y,
+		carc__jcz_meeples_add(&im->meeples, player, figure, number, x, y,
 				(uint32_t)feature);
 	return rc;
 }
 
 int
-jcz_apply_pass(struct jcz_import *im, const struct carc_json_value *payload)
+carc__jcz_apply_pass(struct jcz_import *im, const struct carc_json_value *payload)
 {
 	(void)payload;
 	if (carc_game_is_over(im->game))
-		return jcz_fail(im, CARC_E_GAME_OVER, "the game is over");
-	return jcz_apply(im, carc_move_pass(), "the player cannot pass here");
+		return carc__jcz_fail(im, CARC_E_GAME_OVER, "the game is over");
+	return carc__jcz_apply(im, carc_move_pass(), "the player cannot pass here");
 }
 
 int
-jcz_apply_commit(struct jcz_import *im, const struct carc_json_value *payload)
+carc__jcz_apply_commit(struct jcz_import *im, const struct carc_json_value *payload)
 {
 	int phase = carc_game_phase(im->game);
 
 	(void)payload;
 	if (phase != CARC_PHASE_PLACE_TILE && phase != CARC_PHASE_GAME_OVER)
-		return jcz_fail(im, CARC_E_WRONG_PHASE,
+		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
 				"the turn is not over: the game waits for a %s move",
 				carc_phase_name((uint32_t)phase));
 	return 0;
 }
 
 int
-jcz_apply_game_over(struct jcz_import *im,
+carc__jcz_apply_game_over(struct jcz_import *im,
 		    const struct carc_json_value *payload)
 {
 	(void)payload;
@@ -224,7 +224,7 @@ jcz_apply_game_over(struct jcz_import *im,
 		return 0;
 	if (im->stack == JCZ_STACK_FULL)
 		im->retry_played = true;
-	return jcz_fail(im, CARC_E_PARSE,
+	return carc__jcz_fail(im, CARC_E_PARSE,
 			"JCZ ends the game here, the library's game goes on (%d tiles left)",
 			carc_game_remaining_total(im->game) + 1);
 }
@@ -236,7 +236,7 @@ jcz_apply_game_over(struct jcz_import *im,
 static const char *const rotation_names[4] = { "R0", "R90", "R180", "R270" };
 
 void
-jcz_write_entry_start(struct jcz_export *ex, const char *type)
+carc__jcz_write_entry_start(struct jcz_export *ex, const char *type)
 {
 	carc_json_begin_object(ex->w);
 	carc_json_key(ex->w, "type");
@@ -258,14 +258,14 @@ write_position(struct jcz_export *ex, int32_t x, int32_t y)
 }
 
 int
-jcz_write_place(struct jcz_export *ex, carc_move_t move)
+carc__jcz_write_place(struct jcz_export *ex, carc_move_t move)
 {
 	int tile = carc_game_current_tile(ex->replay);
 	char id[32];
 
-	if (tile < 0 || !jcz_tile_id5((uint32_t)tile, id, sizeof(id)))
+	if (tile < 0 || !carc__jcz_tile_id5((uint32_t)tile, id, sizeof(id)))
 		return CARC_E_NOT_ALLOWED;
-	jcz_write_entry_start(ex, "PLACE_TILE");
+	carc__jcz_write_entry_start(ex, "PLACE_TILE");
 	carc_json_key(ex->w, "tileId");
 	carc_json_write_string(ex->w, id);
 	carc_json_key(ex->w, "rotation");
@@ -277,7 +277,7 @@ jcz_write_place(struct jcz_export *ex, carc_move_t move)
 }
 
 bool
-jcz_meeples_has(const struct jcz_meeples *ms, uint32_t player,
+carc__jcz_meeples_has(const struct jcz_meeples *ms, uint32_t player,
 		uint32_t figure, uint32_t number)
 {
 	for (size_t i = 0; i < ms->n; i++)
@@ -288,7 +288,7 @@ jcz_meeples_has(const struct jcz_meeples *ms, uint32_t player,
 }
 
 void
-jcz_meeples_add(struct jcz_meeples *ms, uint32_t player, uint32_t figure,
+carc__jcz_meeples_add(struct jcz_meeples *ms, uint32_t player, uint32_t figure,
 		uint32_t number, int32_t x, int32_t y, uint32_t feature)
 {
 	struct jcz_meeple *m;
@@ -305,7 +305,7 @@ jcz_meeples_add(struct jcz_meeples *ms, uint32_t player, uint32_t figure,
 }
 
 void
-jcz_meeples_sync(struct jcz_meeples *ms, const struct carc_game *game)
+carc__jcz_meeples_sync(struct jcz_meeples *ms, const struct carc_game *game)
 {
 	int nf = carc_game_figure_count(game);
 	size_t keep = 0;
@@ -331,19 +331,19 @@ jcz_meeples_sync(struct jcz_meeples *ms, const struct carc_game *game)
 }
 
 uint32_t
-jcz_meeple_take(struct jcz_export *ex, uint32_t player, uint32_t figure,
+carc__jcz_meeple_take(struct jcz_export *ex, uint32_t player, uint32_t figure,
 		int32_t x, int32_t y, uint32_t feature)
 {
 	uint32_t number = 1;
 
-	while (jcz_meeples_has(&ex->meeples, player, figure, number))
+	while (carc__jcz_meeples_has(&ex->meeples, player, figure, number))
 		number++;
-	jcz_meeples_add(&ex->meeples, player, figure, number, x, y, feature);
+	carc__jcz_meeples_add(&ex->meeples, player, figure, number, x, y, feature);
 	return number;
 }
 
 int
-jcz_write_deploy(struct jcz_export *ex, carc_move_t move)
+carc__jcz_write_deploy(struct jcz_export *ex, carc_move_t move)
 {
 	uint32_t figure = carc_move_figure(move), feature = carc_move_feature(move);
 	uint32_t player = (uint32_t)carc_game_current_player(ex->replay);
@@ -359,11 +359,11 @@ jcz_write_deploy(struct jcz_export *ex, carc_move_t move)
 		return CARC_E_NOT_ALLOWED;
 	carc_game_tile_at(ex->replay, (uint32_t)idx, NULL, NULL, &tile,
 			  &rotation);
-	if (!jcz_location_name(tile, rotation, feature, loc, sizeof(loc)))
+	if (!carc__jcz_location_name(tile, rotation, feature, loc, sizeof(loc)))
 		return CARC_E_NOT_ALLOWED;
-	number = jcz_meeple_take(ex, player, figure, x, y, feature);
+	number = carc__jcz_meeple_take(ex, player, figure, x, y, feature);
 	snprintf(id, sizeof(id), "%u.small.%u", player, number);
-	jcz_write_entry_start(ex, "DEPLOY_MEEPLE");
+	carc__jcz_write_entry_start(ex, "DEPLOY_MEEPLE");
 	carc_json_key(ex->w, "pointer");
 	carc_json_begin_object(ex->w);
 	write_position(ex, x, y);
@@ -378,10 +378,10 @@ jcz_write_deploy(struct jcz_export *ex, carc_move_t move)
 }
 
 int
-jcz_write_pass(struct jcz_export *ex, carc_move_t move)
+carc__jcz_write_pass(struct jcz_export *ex, carc_move_t move)
 {
 	(void)move;
-	jcz_write_entry_start(ex, "PASS");
+	carc__jcz_write_entry_start(ex, "PASS");
 	carc_json_end_object(ex->w);
 	carc_json_end_object(ex->w);
 	return 0;

@@ -3,7 +3,9 @@
  * The JCloisterZone module's shared insides (include/carcassonne/jcz.h).
  *
  * A layer on the public API, like lib/record.c: it includes only the
- * public headers and lib/jcz/json.h.  Its structure:
+ * public headers and lib/jcz/json.h (and lib/compat.h for CARC_EXPORT).
+ * Its global names begin with carc__jcz_ (a static archive exports only
+ * carc_ names).  Its structure:
  *
  * - jcz.c: the two public calls, the import context (error reporting,
  *   JSON access helpers), the two passes over the replay and the
@@ -14,7 +16,7 @@
  *   capabilities, rules; JCZ 5: sets, elements, rules), each a table from
  *   a JCZ name to a function that sets rule options; and the setup that
  *   export writes.
- * - jcz-tiles.c: the tile identifiers (jcz_tile_ids[]) and the location
+ * - jcz-tiles.c: the tile identifiers (carc__jcz_tile_ids[]) and the location
  *   names (NL.NR.EL..., N, NW, _S, CLOISTER...) in both directions.
  * - jcz-base.c: the base game's messages (PLACE_TILE, DEPLOY_MEEPLE,
  *   PASS, COMMIT, GAME_OVER) for import and export.
@@ -68,14 +70,14 @@ struct jcz_meeples {
 
 /* Is number @p number of @p player's figures of kind @p figure on the
  * board? */
-bool jcz_meeples_has(const struct jcz_meeples *ms, uint32_t player,
+bool carc__jcz_meeples_has(const struct jcz_meeples *ms, uint32_t player,
 		     uint32_t figure, uint32_t number);
 /* Note a figure put on the board (ignored when the list is full). */
-void jcz_meeples_add(struct jcz_meeples *ms, uint32_t player,
+void carc__jcz_meeples_add(struct jcz_meeples *ms, uint32_t player,
 		     uint32_t figure, uint32_t number, int32_t x, int32_t y,
 		     uint32_t feature);
 /* Forget the figures that left the board of @p game (after each move). */
-void jcz_meeples_sync(struct jcz_meeples *ms, const struct carc_game *game);
+void carc__jcz_meeples_sync(struct jcz_meeples *ms, const struct carc_game *game);
 
 /* ------------------------------------------------------------------ */
 /* Import                                                               */
@@ -120,28 +122,28 @@ struct jcz_import {
 
 /* Record an error (the first one wins) and return @p code.  Inside the
  * replay the message is prefixed with "replay[N] TYPE: ". */
-int jcz_fail(struct jcz_import *im, int code, const char *fmt, ...)
+int carc__jcz_fail(struct jcz_import *im, int code, const char *fmt, ...)
 	JCZ_PRINTF(3, 4);
 
 /* Typed access to members; each fails with CARC_E_PARSE and a message
  * naming @p what when the member is missing or has the wrong type. */
-int jcz_get_object(struct jcz_import *im, const struct carc_json_value *obj,
+int carc__jcz_get_object(struct jcz_import *im, const struct carc_json_value *obj,
 		   const char *key, const char *what,
 		   const struct carc_json_value **out);
-int jcz_get_array(struct jcz_import *im, const struct carc_json_value *obj,
+int carc__jcz_get_array(struct jcz_import *im, const struct carc_json_value *obj,
 		  const char *key, const char *what,
 		  const struct carc_json_value **out);
-int jcz_get_string(struct jcz_import *im, const struct carc_json_value *obj,
+int carc__jcz_get_string(struct jcz_import *im, const struct carc_json_value *obj,
 		   const char *key, const char *what, const char **out);
-int jcz_get_int(struct jcz_import *im, const struct carc_json_value *obj,
+int carc__jcz_get_int(struct jcz_import *im, const struct carc_json_value *obj,
 		const char *key, const char *what, int64_t *out);
 /* [x, y] with both in -32768 ... 32767 */
-int jcz_get_position(struct jcz_import *im, const struct carc_json_value *obj,
+int carc__jcz_get_position(struct jcz_import *im, const struct carc_json_value *obj,
 		     const char *key, const char *what, int32_t *x, int32_t *y);
 
 /* Apply a move; on failure report "DESCRIPTION (strerror)" with the
  * engine's code. */
-int jcz_apply(struct jcz_import *im, carc_move_t move, const char *fmt, ...)
+int carc__jcz_apply(struct jcz_import *im, carc_move_t move, const char *fmt, ...)
 	JCZ_PRINTF(3, 4);
 
 /* One replay message type. */
@@ -157,26 +159,26 @@ struct jcz_message {
 };
 
 /* jcz-base.c */
-int jcz_scan_place_tile(struct jcz_import *im,
+int carc__jcz_scan_place_tile(struct jcz_import *im,
 			const struct carc_json_value *payload);
-int jcz_apply_place_tile(struct jcz_import *im,
+int carc__jcz_apply_place_tile(struct jcz_import *im,
 			 const struct carc_json_value *payload);
-int jcz_apply_deploy_meeple(struct jcz_import *im,
+int carc__jcz_apply_deploy_meeple(struct jcz_import *im,
 			    const struct carc_json_value *payload);
-int jcz_apply_pass(struct jcz_import *im,
+int carc__jcz_apply_pass(struct jcz_import *im,
 		   const struct carc_json_value *payload);
-int jcz_apply_commit(struct jcz_import *im,
+int carc__jcz_apply_commit(struct jcz_import *im,
 		     const struct carc_json_value *payload);
-int jcz_scan_game_over(struct jcz_import *im,
+int carc__jcz_scan_game_over(struct jcz_import *im,
 		       const struct carc_json_value *payload);
-int jcz_apply_game_over(struct jcz_import *im,
+int carc__jcz_apply_game_over(struct jcz_import *im,
 			const struct carc_json_value *payload);
 
 /* A figure named by a meeple id "PLAYER.KIND.NUMBER" ("0.small.1").
  * Sets *player, *figure and *number (0 when the id has none);
  * CARC_E_PARSE or CARC_E_UNKNOWN_OPTION (a kind
  * the library does not have). */
-int jcz_parse_meeple_id(struct jcz_import *im, const char *id,
+int carc__jcz_parse_meeple_id(struct jcz_import *im, const char *id,
 			uint32_t *player, uint32_t *figure, uint32_t *number);
 
 /* One name of the setup. */
@@ -188,7 +190,7 @@ struct jcz_setting {
 };
 
 /* jcz-setup.c: read setup (both layouts), set im->builder, im->players */
-int jcz_import_setup(struct jcz_import *im);
+int carc__jcz_import_setup(struct jcz_import *im);
 
 /* ------------------------------------------------------------------ */
 /* Tiles and locations (jcz-tiles.c)                                    */
@@ -201,13 +203,13 @@ struct jcz_tile_id {
 
 /* NULL-terminated; a tile's JCZ rotation equals ours (checked by
  * tests/test-jcz.c against the layouts of JCZ's tile definitions). */
-extern const struct jcz_tile_id jcz_tile_ids[];
+extern const struct jcz_tile_id carc__jcz_tile_ids[];
 
 /* The tile of a JCZ id in either spelling ("BA.C", "BA/C"), or -1. */
-int jcz_tile_from_id(const char *id);
+int carc__jcz_tile_from_id(const char *id);
 /* The JCZ 5 spelling of a tile ("BA/C"), written into buf[n]; NULL for a
  * tile without a JCZ id. */
-const char *jcz_tile_id5(uint32_t tile, char *buf, size_t n);
+const char *carc__jcz_tile_id5(uint32_t tile, char *buf, size_t n);
 
 /* Location masks: bits 0-7 the half edges NL NR EL ER SL SR WL WR (the
  * order of carc_tile_feature_sides() for fields), bits 8-15 two bits per
@@ -218,15 +220,15 @@ const char *jcz_tile_id5(uint32_t tile, char *buf, size_t n);
 
 /* Parse "NL.NR.EL", "SE", "_N", "CLOISTER": the mask, or -1 for an
  * unknown part. */
-int32_t jcz_location_parse(const char *name);
+int32_t carc__jcz_location_parse(const char *name);
 /* The feature of @p tile placed with @p rotation at location @p mask
  * (board orientation); @p kind_hint is a #carc_feature_kind or 0.
  * Returns the feature id or CARC_E_NO_FEATURE. */
-int jcz_location_feature(uint32_t tile, uint32_t rotation, uint32_t mask,
+int carc__jcz_location_feature(uint32_t tile, uint32_t rotation, uint32_t mask,
 			 uint32_t kind_hint);
 /* The JCZ name of a feature of @p tile placed with @p rotation, written
  * into buf[n] (32 bytes are always enough); NULL when it has none. */
-const char *jcz_location_name(uint32_t tile, uint32_t rotation,
+const char *carc__jcz_location_name(uint32_t tile, uint32_t rotation,
 			      uint32_t feature, char *buf, size_t n);
 
 /* ------------------------------------------------------------------ */
@@ -247,20 +249,20 @@ struct jcz_export {
 typedef int (*jcz_move_writer)(struct jcz_export *ex, carc_move_t move);
 
 /* jcz-base.c */
-int jcz_write_place(struct jcz_export *ex, carc_move_t move);
-int jcz_write_deploy(struct jcz_export *ex, carc_move_t move);
-int jcz_write_pass(struct jcz_export *ex, carc_move_t move);
+int carc__jcz_write_place(struct jcz_export *ex, carc_move_t move);
+int carc__jcz_write_deploy(struct jcz_export *ex, carc_move_t move);
+int carc__jcz_write_pass(struct jcz_export *ex, carc_move_t move);
 /* "player": the player to move, and "type" */
-void jcz_write_entry_start(struct jcz_export *ex, const char *type);
+void carc__jcz_write_entry_start(struct jcz_export *ex, const char *type);
 /* the lowest number of @p player's figures of kind @p figure not on the
  * board (from 1), recorded as on the board at x,y,feature */
-uint32_t jcz_meeple_take(struct jcz_export *ex, uint32_t player,
+uint32_t carc__jcz_meeple_take(struct jcz_export *ex, uint32_t player,
 			 uint32_t figure, int32_t x, int32_t y,
 			 uint32_t feature);
 
 /* jcz-setup.c: the "setup" object's members for ex->rules;
  * CARC_E_NOT_ALLOWED for options JCZ does not have */
-int jcz_export_check_rules(const struct carc_rules *rules);
-void jcz_export_setup(struct jcz_export *ex);
+int carc__jcz_export_check_rules(const struct carc_rules *rules);
+void carc__jcz_export_setup(struct jcz_export *ex);
 
 #endif /* CARC_JCZ_PRIVATE_H */

@@ -28,7 +28,7 @@ set_option(struct jcz_import *im, uint32_t option, int32_t value,
 	int rc = carc_rules_builder_set(im->builder, option, value);
 
 	if (rc < 0)
-		return jcz_fail(im, rc, "setting '%s': option %s cannot be %d",
+		return carc__jcz_fail(im, rc, "setting '%s': option %s cannot be %d",
 				name, carc_option_name(option), (int)value);
 	return 0;
 }
@@ -67,7 +67,7 @@ setting_basic(struct jcz_import *im, const char *name,
 
 	if (carc_json_type(v) == CARC_JSON_NUMBER &&
 	    (!carc_json_int(v, &n) || n != 1))
-		return jcz_fail(im, CARC_E_UNKNOWN_OPTION,
+		return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
 				"tile set '%s' %s times: the library has one base set",
 				name, "several");
 	return 0;
@@ -80,7 +80,7 @@ element_followers(struct jcz_import *im, const char *name,
 	int64_t n;
 
 	if (!carc_json_int(v, &n) || n < 1 || n > 15)
-		return jcz_fail(im, CARC_E_UNKNOWN_OPTION,
+		return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
 				"element '%s': the library plays 1 to 15 followers",
 				name);
 	return set_option(im, CARC_OPT_FOLLOWERS, (int32_t)n, name);
@@ -112,7 +112,7 @@ rule_tiny_city(struct jcz_import *im, const char *name,
 		return set_option(im, CARC_OPT_SMALL_CITY, 0, name);
 	if (s && strcmp(s, "2") == 0)
 		return set_option(im, CARC_OPT_SMALL_CITY, 1, name);
-	return jcz_fail(im, CARC_E_UNKNOWN_OPTION,
+	return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
 			"rule '%s' is neither \"4\" nor \"2\"", name);
 }
 
@@ -181,7 +181,7 @@ apply_settings(struct jcz_import *im, const struct carc_json_value *v,
 		return 0;
 	if (!array && carc_json_type(v) != CARC_JSON_OBJECT) {
 		im->err_line = carc_json_line(v);
-		return jcz_fail(im, CARC_E_PARSE, "%s is not an object", what);
+		return carc__jcz_fail(im, CARC_E_PARSE, "%s is not an object", what);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct carc_json_value *val = carc_json_at(v, i);
@@ -192,7 +192,7 @@ apply_settings(struct jcz_import *im, const struct carc_json_value *v,
 
 		if (!name) {
 			im->err_line = carc_json_line(val);
-			return jcz_fail(im, CARC_E_PARSE,
+			return carc__jcz_fail(im, CARC_E_PARSE,
 					"%s: entry %zu is not a string", what, i);
 		}
 		s = find_setting(table, name);
@@ -201,7 +201,7 @@ apply_settings(struct jcz_import *im, const struct carc_json_value *v,
 			if (!refusal || (!array && !truthy(val)))
 				continue;
 			im->err_line = carc_json_line(val);
-			return jcz_fail(im, CARC_E_UNKNOWN_OPTION, "%s '%s': %s",
+			return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION, "%s '%s': %s",
 					what, name, refusal);
 		}
 		rc = s->apply(im, name, array ? NULL : val);
@@ -221,10 +221,10 @@ count_players(struct jcz_import *im, const struct carc_json_value *list,
 	size_t n = carc_json_count(list);
 
 	if (carc_json_type(list) != CARC_JSON_ARRAY)
-		return jcz_fail(im, CARC_E_PARSE, "no array '%s'", what);
+		return carc__jcz_fail(im, CARC_E_PARSE, "no array '%s'", what);
 	if (n < 2 || n > 6) {
 		im->err_line = carc_json_line(list);
-		return jcz_fail(im, CARC_E_NOT_ALLOWED,
+		return carc__jcz_fail(im, CARC_E_NOT_ALLOWED,
 				"%zu players: the library plays with 2 to 6", n);
 	}
 	im->players = (uint32_t)n;
@@ -245,19 +245,19 @@ check_start(struct jcz_import *im, const struct carc_json_value *start)
 	    !carc_json_int(carc_json_get(s, "x"), &x) ||
 	    !carc_json_int(carc_json_get(s, "y"), &y) ||
 	    !carc_json_int(carc_json_get(s, "rotation"), &r) ||
-	    jcz_tile_from_id(tile) != CARC_TILE_D || x || y || r) {
+	    carc__jcz_tile_from_id(tile) != CARC_TILE_D || x || y || r) {
 		im->err_line = carc_json_line(start);
-		return jcz_fail(im, CARC_E_NOT_ALLOWED,
+		return carc__jcz_fail(im, CARC_E_NOT_ALLOWED,
 				"setup.start: the library starts with one BA/RCr at 0,0, rotation 0");
 	}
 	return 0;
 }
 
 int
-jcz_import_setup(struct jcz_import *im)
+carc__jcz_import_setup(struct jcz_import *im)
 {
 	const struct carc_json_value *setup;
-	int rc = jcz_get_object(im, im->root, "setup", "the document", &setup);
+	int rc = carc__jcz_get_object(im, im->root, "setup", "the document", &setup);
 
 	if (rc < 0)
 		return rc;
@@ -273,7 +273,7 @@ jcz_import_setup(struct jcz_import *im)
 					    "the library does not have it");
 		if (rc >= 0 && !carc_json_get(carc_json_get(setup, "elements"),
 					      "small-follower"))
-			rc = jcz_fail(im, CARC_E_UNKNOWN_OPTION,
+			rc = carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
 				      "setup.elements: no 'small-follower' (the library plays with followers)");
 		if (rc >= 0)
 			rc = apply_settings(im, carc_json_get(setup, "elements"),
@@ -289,7 +289,7 @@ jcz_import_setup(struct jcz_import *im)
 	im->layout = JCZ_LAYOUT_4;
 	rc = count_players(im, carc_json_get(im->root, "slots"), "slots");
 	if (rc >= 0 && !carc_json_get(setup, "expansions"))
-		rc = jcz_fail(im, CARC_E_PARSE,
+		rc = carc__jcz_fail(im, CARC_E_PARSE,
 			      "setup: neither 'sets' (JCZ 5) nor 'expansions' (JCZ 4)");
 	if (rc >= 0)
 		rc = apply_settings(im, carc_json_get(setup, "expansions"),
@@ -319,7 +319,7 @@ static const uint32_t exported_options[] = {
 };
 
 int
-jcz_export_check_rules(const struct carc_rules *rules)
+carc__jcz_export_check_rules(const struct carc_rules *rules)
 {
 	for (uint32_t opt = 1; carc_option_info(opt, NULL, NULL, NULL) >= 0;
 	     opt++) {
@@ -341,7 +341,7 @@ jcz_export_check_rules(const struct carc_rules *rules)
 }
 
 void
-jcz_export_setup(struct jcz_export *ex)
+carc__jcz_export_setup(struct jcz_export *ex)
 {
 	struct carc_json_writer *w = ex->w;
 	int32_t farmers = 1, small_city = 0, followers = 7;

@@ -17,7 +17,7 @@
 
 #include "jcz-private.h"
 
-const struct jcz_tile_id jcz_tile_ids[] = {
+const struct jcz_tile_id carc__jcz_tile_ids[] = {
 	{ "BA.LR", CARC_TILE_A },
 	{ "BA.L", CARC_TILE_B },
 	{ "BA.Cccc+", CARC_TILE_C },
@@ -68,20 +68,20 @@ same_id(const char *ours, const char *theirs)
 }
 
 int
-jcz_tile_from_id(const char *id)
+carc__jcz_tile_from_id(const char *id)
 {
 	if (!id)
 		return -1;
-	for (const struct jcz_tile_id *t = jcz_tile_ids; t->id; t++)
+	for (const struct jcz_tile_id *t = carc__jcz_tile_ids; t->id; t++)
 		if (same_id(t->id, id))
 			return (int)t->tile;
 	return -1;
 }
 
 const char *
-jcz_tile_id5(uint32_t tile, char *buf, size_t n)
+carc__jcz_tile_id5(uint32_t tile, char *buf, size_t n)
 {
-	for (const struct jcz_tile_id *t = jcz_tile_ids; t->id; t++) {
+	for (const struct jcz_tile_id *t = carc__jcz_tile_ids; t->id; t++) {
 		const char *dot;
 
 		if (t->tile != tile)
@@ -141,7 +141,7 @@ part_mask(const char *p, size_t len)
 }
 
 int32_t
-jcz_location_parse(const char *name)
+carc__jcz_location_parse(const char *name)
 {
 	uint32_t mask = 0;
 	const char *p = name;
@@ -164,7 +164,7 @@ jcz_location_parse(const char *name)
 }
 
 int
-jcz_location_feature(uint32_t tile, uint32_t rotation, uint32_t mask,
+carc__jcz_location_feature(uint32_t tile, uint32_t rotation, uint32_t mask,
 		     uint32_t kind_hint)
 {
 	uint32_t features[16];
@@ -213,7 +213,7 @@ jcz_location_feature(uint32_t tile, uint32_t rotation, uint32_t mask,
 }
 
 const char *
-jcz_location_name(uint32_t tile, uint32_t rotation, uint32_t feature,
+carc__jcz_location_name(uint32_t tile, uint32_t rotation, uint32_t feature,
 		  char *buf, size_t n)
 {
 	int fs = carc_tile_feature_sides(tile, rotation, feature);

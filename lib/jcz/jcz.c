@@ -27,13 +27,8 @@
 
 #include "jcz-private.h"
 
-/* The library is compiled with hidden visibility; the two public calls
- * are exported by name. */
-#if defined(__GNUC__) || defined(__clang__)
-#define JCZ_EXPORT __attribute__((visibility("default")))
-#else
-#define JCZ_EXPORT
-#endif
+/* CARC_EXPORT: the library is compiled with hidden visibility. */
+#include "compat.h"
 
 #define JCZ_MAX_TILES 65536u	/* far above any stack the rules accept */
 
@@ -42,11 +37,11 @@
 /* ------------------------------------------------------------------ */
 
 static const struct jcz_message jcz_messages[] = {
-	{ "PLACE_TILE", jcz_scan_place_tile, jcz_apply_place_tile, true },
-	{ "DEPLOY_MEEPLE", NULL, jcz_apply_deploy_meeple, true },
-	{ "PASS", NULL, jcz_apply_pass, true },
-	{ "COMMIT", NULL, jcz_apply_commit, false },
-	{ "GAME_OVER", jcz_scan_game_over, jcz_apply_game_over, false },
+	{ "PLACE_TILE", carc__jcz_scan_place_tile, carc__jcz_apply_place_tile, true },
+	{ "DEPLOY_MEEPLE", NULL, carc__jcz_apply_deploy_meeple, true },
+	{ "PASS", NULL, carc__jcz_apply_pass, true },
+	{ "COMMIT", NULL, carc__jcz_apply_commit, false },
+	{ "GAME_OVER", carc__jcz_scan_game_over, carc__jcz_apply_game_over, false },
 	{ NULL, NULL, NULL, false },
 };
 
@@ -64,7 +59,7 @@ find_message(const char *type)
 /* ------------------------------------------------------------------ */
 
 int
-jcz_fail(struct jcz_import *im, int code, const char *fmt, ...)
+carc__jcz_fail(struct jcz_import *im, int code, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -99,14 +94,14 @@ member(struct jcz_import *im, const struct carc_json_value *obj,
 	if (!v) {
 		if (!im->type)
 			im->err_line = carc_json_line(obj);
-		return jcz_fail(im, CARC_E_PARSE, "%s: no member '%s'",
+		return carc__jcz_fail(im, CARC_E_PARSE, "%s: no member '%s'",
 				what, key);
 	}
 	if (carc_json_type(v) != type &&
 	    !(type == CARC_JSON_TRUE && carc_json_type(v) == CARC_JSON_FALSE)) {
 		if (!im->type)
 			im->err_line = carc_json_line(v);
-		return jcz_fail(im, CARC_E_PARSE, "%s: '%s' is not %s", what,
+		return carc__jcz_fail(im, CARC_E_PARSE, "%s: '%s' is not %s", what,
 				key, type_name);
 	}
 	*out = v;
@@ -114,7 +109,7 @@ member(struct jcz_import *im, const struct carc_json_value *obj,
 }
 
 int
-jcz_get_object(struct jcz_import *im, const struct carc_json_value *obj,
+carc__jcz_get_object(struct jcz_import *im, const struct carc_json_value *obj,
 	       const char *key, const char *what,
 	       const struct carc_json_value **out)
 {
@@ -122,7 +117,7 @@ jcz_get_object(struct jcz_import *im, const struct carc_json_value *obj,
 }
 
 int
-jcz_get_array(struct jcz_import *im, const struct carc_json_value *obj,
+carc__jcz_get_array(struct jcz_import *im, const struct carc_json_value *obj,
 	      const char *key, const char *what,
 	      const struct carc_json_value **out)
 {
@@ -130,7 +125,7 @@ jcz_get_array(struct jcz_import *im, const struct carc_json_value *obj,
 }
 
 int
-jcz_get_string(struct jcz_import *im, const struct carc_json_value *obj,
+carc__jcz_get_string(struct jcz_import *im, const struct carc_json_value *obj,
 	       const char *key, const char *what, const char **out)
 {
 	const struct carc_json_value *v;
@@ -143,7 +138,7 @@ jcz_get_string(struct jcz_import *im, const struct carc_json_value *obj,
 }
 
 int
-jcz_get_int(struct jcz_import *im, const struct carc_json_value *obj,
+carc__jcz_get_int(struct jcz_import *im, const struct carc_json_value *obj,
 	    const char *key, const char *what, int64_t *out)
 {
 	const struct carc_json_value *v;
@@ -152,25 +147,25 @@ jcz_get_int(struct jcz_import *im, const struct carc_json_value *obj,
 	if (rc < 0)
 		return rc;
 	if (!carc_json_int(v, out))
-		return jcz_fail(im, CARC_E_PARSE, "%s: '%s' is not an integer",
+		return carc__jcz_fail(im, CARC_E_PARSE, "%s: '%s' is not an integer",
 				what, key);
 	return 0;
 }
 
 int
-jcz_get_position(struct jcz_import *im, const struct carc_json_value *obj,
+carc__jcz_get_position(struct jcz_import *im, const struct carc_json_value *obj,
 		 const char *key, const char *what, int32_t *x, int32_t *y)
 {
 	const struct carc_json_value *a;
 	int64_t v[2];
-	int rc = jcz_get_array(im, obj, key, what, &a);
+	int rc = carc__jcz_get_array(im, obj, key, what, &a);
 
 	if (rc < 0)
 		return rc;
 	if (carc_json_count(a) != 2 || !carc_json_int(carc_json_at(a, 0), &v[0]) ||
 	    !carc_json_int(carc_json_at(a, 1), &v[1]) || v[0] < -32768 ||
 	    v[0] > 32767 || v[1] < -32768 || v[1] > 32767)
-		return jcz_fail(im, CARC_E_PARSE,
+		return carc__jcz_fail(im, CARC_E_PARSE,
 				"%s: '%s' is not [x, y] with -32768 <= x, y <= 32767",
 				what, key);
 	*x = (int32_t)v[0];
@@ -179,7 +174,7 @@ jcz_get_position(struct jcz_import *im, const struct carc_json_value *obj,
 }
 
 int
-jcz_apply(struct jcz_import *im, carc_move_t move, const char *fmt, ...)
+carc__jcz_apply(struct jcz_import *im, carc_move_t move, const char *fmt, ...)
 {
 	char what[160];
 	va_list ap;
@@ -190,7 +185,7 @@ jcz_apply(struct jcz_import *im, carc_move_t move, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	return jcz_fail(im, rc, "%s (%s)", what, carc_strerror(rc));
+	return carc__jcz_fail(im, rc, "%s (%s)", what, carc_strerror(rc));
 }
 
 static int
@@ -201,11 +196,11 @@ tiles_push(struct jcz_import *im, struct jcz_tiles *t, uint32_t tile)
 		uint32_t *v;
 
 		if (cap > JCZ_MAX_TILES)
-			return jcz_fail(im, CARC_E_UNKNOWN_TILE,
+			return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
 					"more than %u tiles", JCZ_MAX_TILES);
 		v = realloc(t->v, cap * sizeof(*v));
 		if (!v)
-			return jcz_fail(im, CARC_E_NOMEM, "out of memory");
+			return carc__jcz_fail(im, CARC_E_NOMEM, "out of memory");
 		t->v = v;
 		t->cap = cap;
 	}
@@ -214,25 +209,25 @@ tiles_push(struct jcz_import *im, struct jcz_tiles *t, uint32_t tile)
 }
 
 int
-jcz_scan_place_tile(struct jcz_import *im,
+carc__jcz_scan_place_tile(struct jcz_import *im,
 		    const struct carc_json_value *payload)
 {
 	const char *id;
-	int rc = jcz_get_string(im, payload, "tileId", "payload", &id);
+	int rc = carc__jcz_get_string(im, payload, "tileId", "payload", &id);
 	int tile;
 
 	if (rc < 0)
 		return rc;
-	tile = jcz_tile_from_id(id);
+	tile = carc__jcz_tile_from_id(id);
 	if (tile < 0)
-		return jcz_fail(im, CARC_E_UNKNOWN_TILE,
+		return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
 				"unknown tile '%s' (a tile of an expansion or edition the library does not have)",
 				id);
 	return tiles_push(im, &im->placed, (uint32_t)tile);
 }
 
 int
-jcz_scan_game_over(struct jcz_import *im,
+carc__jcz_scan_game_over(struct jcz_import *im,
 		   const struct carc_json_value *payload)
 {
 	(void)payload;
@@ -260,7 +255,7 @@ read_draw_order(struct jcz_import *im)
 		order = carc_json_get(ann, "drawOrder");
 		if (et && (!carc_json_int(et, &im->end_turn) ||
 			   im->end_turn < 0))
-			return jcz_fail(im, CARC_E_PARSE,
+			return carc__jcz_fail(im, CARC_E_PARSE,
 					"gameAnnotations.endTurn is not a count");
 	}
 	ann = carc_json_get(im->root, "annotations");
@@ -276,21 +271,21 @@ read_draw_order(struct jcz_import *im)
 	if (!order)
 		return 0;
 	if (carc_json_type(order) != CARC_JSON_ARRAY)
-		return jcz_fail(im, CARC_E_PARSE, "the draw order is not an array");
+		return carc__jcz_fail(im, CARC_E_PARSE, "the draw order is not an array");
 	for (size_t i = 0; i < carc_json_count(order); i++) {
 		const char *id = carc_json_string(carc_json_at(order, i));
 		int tile, rc;
 
 		if (!id)
-			return jcz_fail(im, CARC_E_PARSE,
+			return carc__jcz_fail(im, CARC_E_PARSE,
 					"draw order entry %zu is not a string", i);
 		if (strcmp(id, "#END") == 0 || strcmp(id, ".") == 0) {
 			im->forced_end = true;
 			break;
 		}
-		tile = jcz_tile_from_id(id);
+		tile = carc__jcz_tile_from_id(id);
 		if (tile < 0)
-			return jcz_fail(im, CARC_E_UNKNOWN_TILE,
+			return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
 					"unknown tile '%s' in the draw order (a tile of an expansion or edition the library does not have)",
 					id);
 		rc = tiles_push(im, &im->forced, (uint32_t)tile);
@@ -351,7 +346,7 @@ make_game(struct jcz_import *im, struct carc_game **out)
 			rc = carc_rules_builder_set_tile_count(im->builder, t,
 							       counts[t]);
 			if (rc < 0) {
-				rc = jcz_fail(im, CARC_E_UNKNOWN_TILE,
+				rc = carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
 					      "%u tiles %s: %s", counts[t],
 					      carc_tile_name(t),
 					      carc_strerror(rc));
@@ -361,14 +356,14 @@ make_game(struct jcz_import *im, struct carc_game **out)
 	}
 	rc = carc_rules_builder_build(im->builder, &rules);
 	if (rc < 0) {
-		rc = jcz_fail(im, rc, "the rules cannot be built: %s",
+		rc = carc__jcz_fail(im, rc, "the rules cannot be built: %s",
 			      carc_strerror(rc));
 		goto fail;
 	}
 	rc = carc_game_new(rules, im->players, 0, &game);
 	carc_rules_unref(rules);
 	if (rc < 0) {
-		rc = jcz_fail(im, rc, "cannot start a game: %s",
+		rc = carc__jcz_fail(im, rc, "cannot start a game: %s",
 			      carc_strerror(rc));
 		goto fail;
 	}
@@ -385,7 +380,7 @@ make_game(struct jcz_import *im, struct carc_game **out)
 		counts[rc]++;
 	order = malloc((total ? total : 1) * sizeof(*order));
 	if (!order) {
-		rc = jcz_fail(im, CARC_E_NOMEM, "out of memory");
+		rc = carc__jcz_fail(im, CARC_E_NOMEM, "out of memory");
 		goto fail;
 	}
 	for (size_t i = 0; i < seq.n; i++) {
@@ -394,9 +389,9 @@ make_game(struct jcz_import *im, struct carc_game **out)
 		if (counts[t] == 0 || n >= total) {
 			char a[32];
 
-			rc = jcz_fail(im, CARC_E_UNKNOWN_TILE,
+			rc = carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
 				      "the game draws more %s tiles than its stack holds",
-				      jcz_tile_id5(t, a, sizeof(a)) ? a : "?");
+				      carc__jcz_tile_id5(t, a, sizeof(a)) ? a : "?");
 			goto fail;
 		}
 		counts[t]--;
@@ -407,7 +402,7 @@ make_game(struct jcz_import *im, struct carc_game **out)
 			order[n++] = t;
 	rc = total ? carc_game_set_draw_order(game, order, total) : 0;
 	if (rc < 0) {
-		rc = jcz_fail(im, rc, "cannot set the draw order: %s",
+		rc = carc__jcz_fail(im, rc, "cannot set the draw order: %s",
 			      carc_strerror(rc));
 		goto fail;
 	}
@@ -437,7 +432,7 @@ entry_type(struct jcz_import *im, const struct carc_json_value *e,
 	im->type = NULL;
 	if (carc_json_type(e) != CARC_JSON_OBJECT || !carc_json_string(t)) {
 		im->err_line = carc_json_line(e);
-		return jcz_fail(im, CARC_E_PARSE,
+		return carc__jcz_fail(im, CARC_E_PARSE,
 				"replay[%zu]: not an object with a string 'type'",
 				i);
 	}
@@ -445,7 +440,7 @@ entry_type(struct jcz_import *im, const struct carc_json_value *e,
 	im->type = *type;
 	*payload = carc_json_get(e, "payload");
 	if (!*payload || carc_json_type(*payload) != CARC_JSON_OBJECT)
-		return jcz_fail(im, CARC_E_PARSE, "no object 'payload'");
+		return carc__jcz_fail(im, CARC_E_PARSE, "no object 'payload'");
 	return 0;
 }
 
@@ -466,7 +461,7 @@ pass_over_replay(struct jcz_import *im, const struct carc_json_value *replay,
 			return rc;
 		m = find_message(type);
 		if (!m)
-			return jcz_fail(im, CARC_E_PARSE,
+			return carc__jcz_fail(im, CARC_E_PARSE,
 					"unknown message type (not a message of the games the library plays)");
 		if (!apply) {
 			rc = m->scan ? m->scan(im, payload) : 0;
@@ -477,13 +472,13 @@ pass_over_replay(struct jcz_import *im, const struct carc_json_value *replay,
 			if (m->check_player && pl && carc_json_int(pl, &p) &&
 			    p != carc_game_current_player(im->game) &&
 			    !carc_game_is_over(im->game))
-				return jcz_fail(im, CARC_E_WRONG_PHASE,
+				return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
 						"player %lld is not to move (player %d is)",
 						(long long)p,
 						carc_game_current_player(im->game));
 			rc = m->apply(im, payload);
 			if (rc >= 0)
-				jcz_meeples_sync(&im->meeples, im->game);
+				carc__jcz_meeples_sync(&im->meeples, im->game);
 		}
 		if (rc < 0)
 			return rc;
@@ -529,18 +524,18 @@ import_doc(struct jcz_import *im, struct carc_game **out)
 	int rc;
 
 	if (carc_json_type(im->root) != CARC_JSON_OBJECT)
-		return jcz_fail(im, CARC_E_PARSE,
+		return carc__jcz_fail(im, CARC_E_PARSE,
 				"the document is not a JSON object");
 	rc = carc_rules_builder_new(&im->builder);
 	if (rc < 0)
-		return jcz_fail(im, rc, "out of memory");
-	rc = jcz_import_setup(im);
+		return carc__jcz_fail(im, rc, "out of memory");
+	rc = carc__jcz_import_setup(im);
 	if (rc < 0)
 		return rc;
 	rc = read_draw_order(im);
 	if (rc < 0)
 		return rc;
-	rc = jcz_get_array(im, im->root, "replay", "the document", &replay);
+	rc = carc__jcz_get_array(im, im->root, "replay", "the document", &replay);
 	if (rc < 0)
 		return rc;
 	rc = pass_over_replay(im, replay, false);
@@ -560,7 +555,7 @@ import_doc(struct jcz_import *im, struct carc_game **out)
 	return rc;
 }
 
-JCZ_EXPORT int
+CARC_EXPORT int
 carc_jcz_import(const char *text, size_t len, struct carc_game **out,
 		uint32_t *line_out, uint32_t *column_out, char *msg,
 		size_t msg_len)
@@ -582,7 +577,7 @@ carc_jcz_import(const char *text, size_t len, struct carc_game **out,
 			     sizeof(jmsg));
 	if (rc < 0) {
 		im.err_line = jl;
-		jcz_fail(&im, rc == CARC_E_NOMEM ? CARC_E_NOMEM : CARC_E_PARSE,
+		carc__jcz_fail(&im, rc == CARC_E_NOMEM ? CARC_E_NOMEM : CARC_E_PARSE,
 			 "JSON: %s", rc == CARC_E_NOMEM ? "out of memory" : jmsg);
 		im.err_column = jc;
 		rc = im.err;
@@ -608,9 +603,9 @@ carc_jcz_import(const char *text, size_t len, struct carc_game **out,
 /* One writer per move kind (enum carc_move_kind); NULL: JCZ has no
  * message for it. */
 static const jcz_move_writer jcz_move_writers[] = {
-	[CARC_MOVE_PLACE] = jcz_write_place,
-	[CARC_MOVE_DEPLOY] = jcz_write_deploy,
-	[CARC_MOVE_PASS] = jcz_write_pass,
+	[CARC_MOVE_PLACE] = carc__jcz_write_place,
+	[CARC_MOVE_DEPLOY] = carc__jcz_write_deploy,
+	[CARC_MOVE_PASS] = carc__jcz_write_pass,
 };
 
 #define N_WRITERS (sizeof(jcz_move_writers) / sizeof(jcz_move_writers[0]))
@@ -638,7 +633,7 @@ export_replay(struct jcz_export *ex, const struct carc_game *game)
 		rc = carc_game_apply(ex->replay, move);
 		if (rc < 0)
 			return rc;
-		jcz_meeples_sync(&ex->meeples, ex->replay);
+		carc__jcz_meeples_sync(&ex->meeples, ex->replay);
 		phase = carc_game_phase(ex->replay);
 		if (phase == CARC_PHASE_PLACE_TILE ||
 		    phase == CARC_PHASE_GAME_OVER) {
@@ -681,14 +676,14 @@ export_doc(struct jcz_export *ex, const struct carc_game *game)
 	carc_json_write_int(w, 0);
 	carc_json_key(w, "setup");
 	carc_json_begin_object(w);
-	jcz_export_setup(ex);
+	carc__jcz_export_setup(ex);
 	carc_json_key(w, "timer");
 	carc_json_write_null(w);
 	carc_json_key(w, "start");
 	carc_json_begin_array(w);
 	carc_json_begin_object(w);
 	carc_json_key(w, "tile");
-	carc_json_write_string(w, jcz_tile_id5(CARC_TILE_D, id, sizeof(id)));
+	carc_json_write_string(w, carc__jcz_tile_id5(CARC_TILE_D, id, sizeof(id)));
 	carc_json_key(w, "x");
 	carc_json_write_int(w, 0);
 	carc_json_key(w, "y");
@@ -731,7 +726,7 @@ export_doc(struct jcz_export *ex, const struct carc_game *game)
 	carc_json_key(w, "drawOrder");
 	carc_json_begin_array(w);
 	for (int i = 0; i < total; i++) {
-		if (!jcz_tile_id5(order[i], id, sizeof(id))) {
+		if (!carc__jcz_tile_id5(order[i], id, sizeof(id))) {
 			free(order);
 			return CARC_E_NOT_ALLOWED;
 		}
@@ -778,7 +773,7 @@ export_doc(struct jcz_export *ex, const struct carc_game *game)
 	return 0;
 }
 
-JCZ_EXPORT int
+CARC_EXPORT int
 carc_jcz_export(const struct carc_game *game, char *buf, size_t n)
 {
 	struct jcz_export *ex;
@@ -790,7 +785,7 @@ carc_jcz_export(const struct carc_game *game, char *buf, size_t n)
 		return CARC_E_INVALID;
 	if (n)
 		buf[0] = '\0';
-	rc = jcz_export_check_rules(carc_game_rules(game));
+	rc = carc__jcz_export_check_rules(carc_game_rules(game));
 	if (rc < 0)
 		return rc;
 	ex = calloc(1, sizeof(*ex));

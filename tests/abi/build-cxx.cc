@@ -7,6 +7,7 @@
 #include <carcassonne/carcassonne-version.h>
 #include <carcassonne/search.h>
 #include <carcassonne/learn.h>
+#include <carcassonne/jcz.h>
 
 #include <cstring>
 

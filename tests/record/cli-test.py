@@ -258,6 +258,64 @@ def check_turn_scores(tmp):
         fail(f'wrong per-turn score: {p.stderr!r}, want {want!r}')
 
 
+def check_jcz(tmp, fixtures):
+    """import-jcz and export-jcz: JCZ's saved game with the scores its
+    Java test asserts, a round trip record -> .jcz -> record, a refused
+    export, an illegal move naming its replay entry, usage errors."""
+    rec = os.path.join(tmp, 'scoring.rec')
+    run('import-jcz', os.path.join(fixtures, 'scoring.jcz'), '-o', rec)
+    r = run('replay', rec)
+    if last_line(r.stdout) != 'scores: 14 11':
+        fail(f'import-jcz scoring.jcz: {last_line(r.stdout)!r}')
+    game = os.path.join(tmp, 'jcz-game.rec')
+    run('play', '--seed', '21', '--players', '3', '--option',
+        'small-city=on', '--record', game)
+    jcz = os.path.join(tmp, 'jcz-game.jcz')
+    run('export-jcz', game, '-o', jcz)
+    with open(jcz) as f:
+        doc = json.load(f)
+    if doc['setup']['rules'] != {'tiny-city-scoring': '2'} or \
+            len(doc['players']) != 3 or len(doc['replay']) < 150:
+        fail(f'export-jcz: setup {doc["setup"]}, {len(doc["replay"])} entries')
+    back = run('import-jcz', jcz, '-o', '-').stdout
+    with open(game) as f:
+        original = f.read()
+    strip = lambda t: [ln for ln in t.splitlines() if not ln.startswith('#')]
+    if strip(back) != strip(original):
+        fail('export-jcz then import-jcz does not give the record back')
+    # rules JCZ does not play
+    per_city = os.path.join(tmp, 'per-city.rec')
+    run('play', '--seed', '2', '--option', 'farm-scoring=per-city',
+        '--record', per_city)
+    p = run('export-jcz', per_city, '-o', os.path.join(tmp, 'x.jcz'),
+            ok=False)
+    if p.returncode != 1 or 'no JCloisterZone equivalent' not in p.stderr:
+        fail(f'export-jcz per-city: exit {p.returncode}, {p.stderr!r}')
+    # an illegal move: the file, the entry's line, the entry
+    doc['replay'][0]['payload']['position'] = [7, 7]
+    bad = os.path.join(tmp, 'bad.jcz')
+    with open(bad, 'w') as f:
+        json.dump(doc, f, indent=1)
+    p = run('import-jcz', bad, '-o', os.path.join(tmp, 'bad.rec'), ok=False)
+    if p.returncode != 1 or not re.search(
+            r'bad\.jcz:\d+: replay\[0\] PLACE_TILE: BA/\S+ cannot go at '
+            r'7,7', p.stderr):
+        fail(f'import-jcz bad move: exit {p.returncode}, {p.stderr!r}')
+    if os.path.exists(os.path.join(tmp, 'bad.rec')):
+        fail('import-jcz wrote a record for a bad game')
+    with open(bad, 'w') as f:
+        f.write('{\n  "setup": ]')
+    p = run('import-jcz', bad, '-o', '-', ok=False)
+    if p.returncode != 1 or not p.stderr.startswith(f'{bad}:2:'):
+        fail(f'import-jcz bad JSON: {p.stderr!r}')
+    usage_error(['import-jcz'], 'no .jcz file given')
+    usage_error(['import-jcz', bad], 'no output given (-o GAME.rec)')
+    usage_error(['export-jcz', game], 'no output given (-o GAME.jcz)')
+    usage_error(['export-jcz', game, game, '-o', '-'],
+                "unexpected argument")
+    usage_error(['import-jcz', '--frob'], "unknown option '--frob'")
+
+
 def main():
     global TOOL
     TOOL, examples = sys.argv[1], sys.argv[2]
@@ -266,6 +324,7 @@ def main():
         check_hygiene(tmp)
         check_replay_many(tmp, examples)
         check_turn_scores(tmp)
+        check_jcz(tmp, os.path.join(os.path.dirname(examples), '..', 'jcz'))
     with tempfile.TemporaryDirectory() as tmp:
         for n, opts in enumerate([[], ['--all'], ['--phantom',
                                                   '--little-buildings'],

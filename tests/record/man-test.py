@@ -26,7 +26,7 @@ def fail(msg):
 def main():
     root, tool = sys.argv[1], sys.argv[2]
     header = ''
-    for name in ('carcassonne.h', 'search.h', 'learn.h'):
+    for name in ('carcassonne.h', 'search.h', 'learn.h', 'jcz.h'):
         with open(os.path.join(root, 'include', 'carcassonne', name)) as f:
             header += f.read()
     with open(os.path.join(root, 'doc', 'carcassonne.3.in')) as f:
