@@ -14,7 +14,8 @@
 #   install    install the gcc build into a prefix, then build and run
 #              examples/random-game.c against it through pkg-config
 #   fuzz       clang with -Dfuzzing=true: run each libFuzzer harness
-#              (tests/fuzz/fuzz-api, fuzz-record, fuzz-names, fuzz-json) for
+#              (tests/fuzz/fuzz-api, fuzz-record, fuzz-names, fuzz-json,
+#              fuzz-jcz) for
 #              CARC_FUZZ_TIME seconds on a copy of its seed corpus in
 #              tests/fuzz/corpus/; fails on a crash (the long campaign:
 #              tools/fuzz-campaign.sh HOURS)
@@ -283,7 +284,7 @@ stage_fuzz() {
 	CC=clang CXX=clang++ setup "$dir" -Dtests=enabled -Dfuzzing=true \
 		-Dexamples=false -Dbuildtype=debugoptimized
 	meson compile -C "$dir" tests/fuzz/fuzz-api tests/fuzz/fuzz-record \
-		tests/fuzz/fuzz-names tests/fuzz/fuzz-json
+		tests/fuzz/fuzz-names tests/fuzz/fuzz-json tests/fuzz/fuzz-jcz
 	# a small ASan quarantine: fuzz-api frees a game per input
 	ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16} \
 		fuzz_one "$dir" fuzz-api api
@@ -292,6 +293,8 @@ stage_fuzz() {
 	fuzz_one "$dir" fuzz-names names $(( ${CARC_FUZZ_TIME:-60} / 3 + 1 ))
 	# the JSON parser of the JCloisterZone layer: a quarter of the time
 	fuzz_one "$dir" fuzz-json json $(( ${CARC_FUZZ_TIME:-60} / 4 + 1 ))
+	# JCloisterZone import (replays and exports too): a quarter as well
+	fuzz_one "$dir" fuzz-jcz jcz $(( ${CARC_FUZZ_TIME:-60} / 4 + 1 ))
 }
 
 # Suite 'threads' under ThreadSanitizer: only its programs are built.
