@@ -651,6 +651,10 @@ COUNTERPARTS = {
         'carc_game_load': 'Game.load',
         'carc_game_render_svg': 'Game.svg',
     },
+    'jcz.h': {
+        'carc_jcz_import': 'Game.from_jcz',
+        'carc_jcz_export': 'Game.to_jcz',
+    },
 }
 
 
@@ -665,7 +669,7 @@ def header_functions(path):
 @pytest.mark.parametrize('header', sorted(COUNTERPARTS))
 def test_every_header_function_has_a_python_counterpart(header):
     declared = header_functions(os.path.join(HEADER_DIR, header))
-    assert len(declared) >= 90
+    assert len(declared) >= (90 if header == 'carcassonne.h' else 2)
     table = COUNTERPARTS[header]
     assert declared - set(table) == set(), \
         'functions without a Python counterpart: add them to the package'

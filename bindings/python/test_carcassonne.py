@@ -255,6 +255,49 @@ def test_bad_record():
     assert 'tile side does not match' in str(e.value)
 
 
+def test_jcz_round_trip():
+    game = carc.Game(carc.Rules(small_city=True, followers=5), players=4,
+                     seed=3)
+    n = 0
+    while not game.is_over():
+        moves = game.legal_moves()
+        game.apply(moves[(n * 5) % len(moves)])
+        n += 1
+    text = game.to_jcz()
+    assert text.startswith('{\n  "appVersion": "5.7.0",')
+    assert '"tiny-city-scoring": "2"' in text
+    assert '"small-follower": 5' in text
+    again = carc.Game.from_jcz(text)
+    assert again.hash() == game.hash()
+    assert again.scores() == game.scores()
+    assert again.save() == game.save()
+    assert carc.Game.from_jcz(text.encode()).to_jcz() == text
+    with pytest.raises(TypeError):
+        carc.Game.from_jcz(42)
+
+
+def test_jcz_errors():
+    text = ('{"setup": {"expansions": ["BASIC"]}, "slots": [{}, {}],\n'
+            '"replay": [\n{"type": "PLACE_TILE", "payload": {"tileId": '
+            '"BA.C", "rotation": "R0", "position": [0, -1]}}]}')
+    with pytest.raises(carc.JczError) as e:
+        carc.Game.from_jcz(text)
+    assert isinstance(e.value, carc.RecordError)
+    assert (e.value.line, e.value.column) == (3, 0)
+    assert e.value.code == carc.E_EDGE_MISMATCH
+    assert e.value.reason.startswith(
+        'replay[0] PLACE_TILE: BA.C cannot go at 0,-1 with rotation R0')
+    with pytest.raises(carc.JczError) as e:
+        carc.Game.from_jcz('{\n  "setup": ]')
+    assert e.value.code == carc.E_PARSE
+    assert e.value.line == 2 and e.value.column > 0
+    assert e.value.reason.startswith('JSON: ')
+    game = carc.Game(carc.Rules(farm_scoring='per-city'), players=2)
+    with pytest.raises(carc.CarcassonneError) as e:
+        game.to_jcz()
+    assert e.value.code == carc.E_NOT_ALLOWED
+
+
 def test_worked_example():
     d = os.environ.get('RECORD_EXAMPLES')
     if not d:

@@ -613,6 +613,7 @@ class TestClosedGame(unittest.TestCase):
         other = carc.Game()
         calls = {
             'clone': (), 'copy_from': (other,), 'save': (), 'rules': (),
+            'to_jcz': (),
             'legal_moves': (), 'is_legal': (move,), 'apply': (move,),
             'history': (), 'set_next_tile': ('E',), 'shuffle_stack': (1,),
             'reset': (1,),
@@ -632,7 +633,7 @@ class TestClosedGame(unittest.TestCase):
         }
         public = {n for n in dir(carc.Game) if not n.startswith('_')}
         self.assertEqual(public - set(calls),
-                         {'close', 'closed', 'load'})
+                         {'close', 'closed', 'load', 'from_jcz'})
         for name, args in calls.items():
             with self.subTest(method=name):
                 with self.assertRaises(ValueError):

@@ -75,6 +75,7 @@ from typing import (Any, Callable, Dict, Iterable, Iterator, List,
 __all__ = [
     # errors
     'CarcassonneError', 'CarcError', 'IllegalMoveError', 'RecordError',
+    'JczError',
     'InvalidArgumentError',
     # values
     'Move', 'MoveList', 'LegalMoves', 'History', 'Rules', 'Game',
@@ -302,6 +303,10 @@ _proto('carc_game_save', _c_int, _vp, _cp, _size)
 _proto('carc_game_load', _c_int, _cp, _size, _P(_vp), _P(_c_u32), _P(_c_u32),
        _cp, _size)
 _proto('carc_game_render_svg', _c_int, _vp, _vp, _vp, _size)
+# <carcassonne/jcz.h>: JCloisterZone saved games (since 0.4)
+_proto('carc_jcz_import', _c_int, _cp, _size, _P(_vp), _P(_c_u32), _P(_c_u32),
+       _cp, _size)
+_proto('carc_jcz_export', _c_int, _vp, _cp, _size)
 _proto('carc_move_place', _c_u64, _c_i32, _c_i32, _c_u32)
 _proto('carc_move_deploy', _c_u64, _c_u32, _c_i32, _c_i32, _c_u32)
 _proto('carc_move_build', _c_u64, _c_u32, _c_i32, _c_i32)
@@ -716,6 +721,13 @@ class RecordError(CarcassonneError, ValueError):
     def __reduce__(self) -> Tuple[Any, ...]:
         return (type(self), (int(self.code), self.line, self.column,
                              self.reason))
+
+
+class JczError(RecordError):
+    """A JCloisterZone saved game that does not load (Game.from_jcz):
+    ``line`` of the JSON text, ``column`` (of a JSON syntax error, else
+    0) and the ``reason``, which names a replay entry at fault
+    ("replay[12] DEPLOY_MEEPLE: ...")."""
 
 
 def _error_code(code: int) -> int:
@@ -2107,6 +2119,39 @@ class Game:
         if rc < 0:
             raise RecordError(rc, line.value, col.value,
                               msg.value.decode(errors='replace'))
+        return Game._wrap(h, _TOKEN)
+
+    def to_jcz(self) -> str:
+        """The game as a JCloisterZone saved game (.jcz, JSON text; see
+        doc/jcz.md).  Raises CarcassonneError (NOT_ALLOWED) when its rules
+        have an option JCloisterZone does not play."""
+        with self._lock:
+            h = self._live()
+            n = _check(_L.carc_jcz_export(h, None, 0))
+            buf = ctypes.create_string_buffer(n + 1)
+            _check(_L.carc_jcz_export(h, buf, n + 1))
+        return str(buf.value.decode('utf-8'))
+
+    @classmethod
+    def from_jcz(cls, text: Union[str, bytes, bytearray, memoryview]) -> Game:
+        """Replay a JCloisterZone saved game (str or bytes); raises
+        JczError (a RecordError: line, column, and a reason that names
+        the replay entry at fault) for one that does not load."""
+        if isinstance(text, str):
+            data = text.encode()
+        elif isinstance(text, (bytes, bytearray, memoryview)):
+            data = bytes(text)
+        else:
+            raise TypeError(f'a .jcz document is str or bytes, not '
+                            f'{type(text).__name__}')
+        h = _vp()
+        line, col = _c_u32(), _c_u32()
+        msg = ctypes.create_string_buffer(512)
+        rc = _L.carc_jcz_import(data, len(data), _byref(h), _byref(line),
+                                _byref(col), msg, len(msg))
+        if rc < 0:
+            raise JczError(rc, line.value, col.value,
+                           msg.value.decode(errors='replace'))
         return Game._wrap(h, _TOKEN)
 
     def rules(self) -> Rules:
