@@ -355,8 +355,64 @@ END_TEST
 
 /* ---- JCZ's own saved games ---------------------------------------------- */
 
+/* The points each player scored for features of @p kind, feature by
+ * feature in the order of the game (finals included): the game's moves
+ * replayed on a new game with the same rules and draw order.  Writes up
+ * to @p n values "player * 1000 + points" into @p out; returns how many. */
+static int
+scored(const struct carc_game *g, uint32_t kind, int *out, int n)
+{
+	struct carc_game *r = NULL;
+	int total = carc_game_draw_order(g, NULL, 0), k = 0;
+	uint32_t *order = malloc((size_t)total * sizeof(*order));
+	int players = carc_game_player_count(g);
+
+	ck_assert_ptr_nonnull(order);
+	carc_game_draw_order(g, order, (size_t)total);
+	assert_ok(carc_game_new(carc_game_rules(g), (uint32_t)players, 0, &r));
+	assert_ok(carc_game_set_draw_order(r, order, (size_t)total));
+	free(order);
+	for (int i = 0; i < carc_game_history_count(g); i++) {
+		carc_move_t m = 0;
+
+		carc_game_history_at(g, (uint32_t)i, &m);
+		assert_ok(carc_game_apply(r, m));
+		for (int e = 0; e < carc_game_event_count(r); e++) {
+			int32_t fk = 0;
+
+			carc_game_event_get(r, (uint32_t)e, CARC_EVENT_FEATURE_KIND,
+					    &fk);
+			if ((uint32_t)fk != kind)
+				continue;
+			for (int p = 0; p < players; p++) {
+				int32_t pts = 0;
+
+				carc_game_event_get(r, (uint32_t)e,
+						    CARC_EVENT_POINTS + (uint32_t)p, &pts);
+				if (pts > 0 && k < n)
+					out[k++] = p * 1000 + pts;
+			}
+		}
+	}
+	carc_game_free(r);
+	return k;
+}
+
+/* The points of @p player for features of @p kind, summed */
+static int
+scored_sum(const struct carc_game *g, uint32_t kind, int player)
+{
+	int pts[64], n = scored(g, kind, pts, 64), sum = 0;
+
+	for (int i = 0; i < n; i++)
+		if (pts[i] / 1000 == player)
+			sum += pts[i] % 1000;
+	return sum;
+}
+
 /* saved-games/basic of JCloisterZone and the scores its BasicScoringTest
- * asserts: Alice 14, Bob 11 (roads, cities, a cloister, a farm) */
+ * asserts: Alice 14 (roads 6, cities 0, cloister 5, farm 3), Bob 11
+ * (cities 11) */
 START_TEST(jcz_basic_scoring)
 {
 	static const char *const files[] = { "scoring.jcz", "basicScoring.jcz" };
@@ -366,6 +422,14 @@ START_TEST(jcz_basic_scoring)
 
 		ck_assert_int_eq(carc_game_score(g, 0), 14);
 		ck_assert_int_eq(carc_game_score(g, 1), 11);
+		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_ROAD, 0), 6);
+		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_CITY, 0), 0);
+		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_MONASTERY, 0), 5);
+		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_FIELD, 0), 3);
+		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_ROAD, 1), 0);
+		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_CITY, 1), 11);
+		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_MONASTERY, 1), 0);
+		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_FIELD, 1), 0);
 		ck_assert_int_eq(carc_game_is_over(g), 1);
 		/* "#END" after 7 tiles: the stack is exactly those 7 */
 		ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 7);
@@ -408,6 +472,50 @@ START_TEST(jcz_multi_tile_features)
 	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 71);
 	ck_assert_int_eq(carc_game_drawn_count(g), 15);
 	ck_assert_int_eq(carc_game_remaining_total(g), 56);
+	carc_game_free(g);
+}
+END_TEST
+
+/* JCZ 5 engine tests (JCloisterZone-Client engine-tests/basic):
+ * "David has 7 points, scored road for 3 and for 4 points; Wendy has 16
+ * points, scored city for 8 points" (forced order, no end: the game goes
+ * on with the full stack) */
+START_TEST(jcz5_city_and_road_scoring)
+{
+	struct carc_game *g = import_fixture("city-and-road-scoring.jcz");
+	int pts[8], n;
+
+	ck_assert_int_eq(carc_game_score(g, 0), 7);
+	ck_assert_int_eq(carc_game_score(g, 1), 16);
+	ck_assert_int_eq(carc_game_is_over(g), 0);
+	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 71);
+	n = scored(g, CARC_FEATURE_ROAD, pts, 8);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(pts[0], 3);
+	ck_assert_int_eq(pts[1], 4);
+	n = scored(g, CARC_FEATURE_CITY, pts, 8);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(pts[0], 1008);
+	ck_assert_int_eq(pts[1], 1008);
+	carc_game_free(g);
+}
+END_TEST
+
+/* "Eva has 9 points, Carol has 4 points": endTurn 9 ends the game after
+ * nine tiles; Eva's completed monastery scores 9, Carol's open one 4 */
+START_TEST(jcz5_monastery_scoring)
+{
+	struct carc_game *g = import_fixture("monastery-scoring.jcz");
+	int pts[8], n;
+
+	ck_assert_int_eq(carc_game_score(g, 0), 9);
+	ck_assert_int_eq(carc_game_score(g, 1), 4);
+	ck_assert_int_eq(carc_game_is_over(g), 1);
+	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 9);
+	n = scored(g, CARC_FEATURE_MONASTERY, pts, 8);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(pts[0], 9);
+	ck_assert_int_eq(pts[1], 1004);
 	carc_game_free(g);
 }
 END_TEST
@@ -884,6 +992,8 @@ test_suite(void)
 	tcase_add_test(tc, jcz_basic_scoring);
 	tcase_add_test(tc, jcz_farm_scoring);
 	tcase_add_test(tc, jcz_multi_tile_features);
+	tcase_add_test(tc, jcz5_city_and_road_scoring);
+	tcase_add_test(tc, jcz5_monastery_scoring);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("export");
