@@ -293,6 +293,7 @@ carc__jcz_meeples_add(struct jcz_meeples *ms, uint32_t player, uint32_t figure,
 {
 	struct jcz_meeple *m;
 
+	ms->expected++;
 	if (ms->n >= JCZ_MAX_MEEPLES)
 		return;
 	m = &ms->v[ms->n++];
@@ -307,23 +308,33 @@ carc__jcz_meeples_add(struct jcz_meeples *ms, uint32_t player, uint32_t figure,
 void
 carc__jcz_meeples_sync(struct jcz_meeples *ms, const struct carc_game *game)
 {
+	struct jcz_meeple on[JCZ_MAX_MEEPLES];
 	int nf = carc_game_figure_count(game);
-	size_t keep = 0;
+	size_t n_on = 0, keep = 0;
 
+	/* nothing left the board: nothing to forget */
+	if (nf >= ms->expected || ms->n == 0) {
+		ms->expected = nf;
+		return;
+	}
+	ms->expected = nf;
+	/* the figures on the board, read once */
+	for (int j = 0; j < nf && n_on < JCZ_MAX_MEEPLES; j++) {
+		struct jcz_meeple *f = &on[n_on];
+
+		if (carc_game_figure_at(game, (uint32_t)j, &f->player,
+					&f->figure, &f->x, &f->y,
+					&f->feature) >= 0)
+			n_on++;
+	}
 	for (size_t i = 0; i < ms->n; i++) {
-		struct jcz_meeple *m = &ms->v[i];
+		const struct jcz_meeple *m = &ms->v[i];
 		bool found = false;
 
-		for (int j = 0; j < nf && !found; j++) {
-			uint32_t p, f, feat;
-			int32_t x, y;
-
-			if (carc_game_figure_at(game, (uint32_t)j, &p, &f, &x,
-						&y, &feat) < 0)
-				continue;
-			found = p == m->player && f == m->figure &&
-				x == m->x && y == m->y && feat == m->feature;
-		}
+		for (size_t j = 0; j < n_on && !found; j++)
+			found = on[j].player == m->player &&
+				on[j].figure == m->figure && on[j].x == m->x &&
+				on[j].y == m->y && on[j].feature == m->feature;
 		if (found)
 			ms->v[keep++] = *m;
 	}

@@ -62,10 +62,13 @@ struct jcz_meeple {
 
 #define JCZ_MAX_MEEPLES (6 * 32)
 
-/* The figures on the board with their JCZ numbers. */
+/* The figures on the board with their JCZ numbers.  Every figure put on
+ * the board goes through carc__jcz_meeples_add(), so a figure count below
+ * the expected one tells that figures left the board. */
 struct jcz_meeples {
 	struct jcz_meeple v[JCZ_MAX_MEEPLES];
 	size_t n;
+	int expected;	/* carc_game_figure_count() if none left */
 };
 
 /* Is number @p number of @p player's figures of kind @p figure on the

@@ -494,6 +494,7 @@ import_run(struct jcz_import *im, const struct carc_json_value *replay,
 	int rc = make_game(im, &im->game);
 
 	im->meeples.n = 0;
+	im->meeples.expected = 0;
 	if (rc < 0)
 		return rc;
 	rc = pass_over_replay(im, replay, true);
