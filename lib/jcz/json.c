@@ -839,8 +839,6 @@ carc_json_parse(const char *text, size_t len, struct carc_json_doc **out,
 
 	if (!out || (!text && len > 0))
 		return CARC_E_INVALID;
-	if (len > SIZE_MAX - 2)
-		return CARC_E_NOMEM;
 	memset(&ps, 0, sizeof(ps));
 	ps.text = (const unsigned char *)(text ? text : "");
 	ps.p = ps.text;
@@ -850,8 +848,10 @@ carc_json_parse(const char *text, size_t len, struct carc_json_doc **out,
 		ps.p += 3;
 	ps.body = ps.p;
 
-	ps.arena = malloc(len + 1);
-	doc = malloc(sizeof(*doc));
+	if (len < SIZE_MAX) {
+		ps.arena = malloc(len + 1);
+		doc = malloc(sizeof(*doc));
+	}
 	if (!ps.arena || !doc) {
 		fail_nomem(&ps);
 	} else if (parse_document(&ps)) {

@@ -49,8 +49,9 @@ struct carc_json_value;		/* a node; valid while its doc lives */
  *
  * Returns 0, CARC_E_PARSE, CARC_E_NOMEM, or CARC_E_INVALID (NULL @out,
  * or NULL @text with a non-zero @len: nothing is written).  On
- * CARC_E_PARSE, @line and @column (1-based; the column counts characters,
- * not bytes, from the start of the line, without the BOM) give the
+ * CARC_E_PARSE, @line and @column (1-based; lines end at LF; the column
+ * counts characters, not bytes, from the start of the line, without the
+ * BOM, a tab as one) give the
  * position of the first byte that cannot be accepted, and @msg
  * (snprintf-style when @msg_len > 0, no trailing newline) says why,
  * e.g. "expected ':' after object key", "nesting deeper than 64",
@@ -69,7 +70,7 @@ const struct carc_json_value *carc_json_root(const struct carc_json_doc *doc);
 /* Node accessors: every one accepts NULL (and a node of another type)
  * and then returns the neutral answer (CARC_JSON_NULL, 0, NULL, false). */
 enum carc_json_type carc_json_type(const struct carc_json_value *v);
-/* The line (1-based) where @v starts. */
+/* The line (1-based, counted at LF) where @v starts. */
 uint32_t carc_json_line(const struct carc_json_value *v);
 /* Array elements or object members, else 0. */
 size_t carc_json_count(const struct carc_json_value *v);
