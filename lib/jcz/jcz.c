@@ -67,6 +67,13 @@ carc__jcz_fail(struct jcz_import *im, int code, const char *fmt, ...)
 		return im->err;
 	im->err = code;
 	im->err_line = im->type ? im->entry_line : im->err_line;
+	if (code == CARC_E_NOMEM) {
+		/* whatever was being done: the one message for it */
+		im->err_line = 0;
+		if (im->msg_len)
+			snprintf(im->msg, im->msg_len, "out of memory");
+		return code;
+	}
 	if (im->msg_len) {
 		size_t k = 0;
 		int w = 0;

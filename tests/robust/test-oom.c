@@ -11,7 +11,8 @@
  * (builder_new, builder_build, game_new, game_clone, game_copy,
  * game_save and game_load: the only callers of malloc, calloc and
  * realloc in lib/; since 0.3 also carc_game_playout() and
- * carc_bot_choose() of the search layer, lib/search/).  Frees are matched against
+ * carc_bot_choose() of the search layer, lib/search/; since 0.4
+ * carc_jcz_import() and carc_jcz_export(), lib/jcz/).  Frees are matched against
  * the blocks allocated while armed, whenever they happen.
  *
  * Each scenario runs again and again with n = 1, 2, 3, ... failing, until
@@ -30,6 +31,7 @@
 
 #include <carcassonne/search.h>
 #include <carcassonne/learn.h>
+#include <carcassonne/jcz.h>
 
 #include "test-common.h"
 #include "jcz/json.h"	/* internal: the JCloisterZone layer's JSON */
@@ -542,6 +544,79 @@ json_calls(void)
 	carc_json_free(doc);
 }
 
+/* JCloisterZone saved games (lib/jcz/): export of a game cut after 40
+ * moves, import of that text, and import of a game that ends early
+ * (GAME_OVER: imported twice, the second time with a stack of the tiles
+ * played).  A failed export leaves the empty string, a failed import
+ * leaves *out alone and says "out of memory". */
+static void
+jcz_calls(void)
+{
+	static const char early[] =
+		"{\"setup\":{\"expansions\":[\"BASIC\"]},\"slots\":[{},{}],"
+		"\"replay\":[{\"type\":\"PLACE_TILE\",\"payload\":{\"tileId\":"
+		"\"BA.C\",\"rotation\":\"R180\",\"position\":[0,-1]}},"
+		"{\"type\":\"PASS\",\"payload\":{}},"
+		"{\"type\":\"COMMIT\",\"payload\":{}},"
+		"{\"type\":\"GAME_OVER\",\"payload\":{}}]}";
+	struct carc_rules *rules;
+	struct carc_game *g, *l = (void *)&mem;
+	uint64_t rng = 7;
+	char msg[64];
+	char *text;
+	int len, rc;
+
+	mem.armed = 0;
+	rules = make_rules(NULL, 0);
+	g = make_game(rules, 3, 5);
+	carc_rules_unref(rules);
+	for (int i = 0; i < 40; i++)
+		play_one(g, &rng);
+	CALL(len, carc_jcz_export(g, NULL, 0));
+	if (len == CARC_E_NOMEM)
+		goto out;
+	ck_assert_int_gt(len, 0);
+	text = malloc((size_t)len + 1);
+	ck_assert_ptr_nonnull(text);
+	text[0] = 'x';
+	CALL(rc, carc_jcz_export(g, text, (size_t)len + 1));
+	if (rc == CARC_E_NOMEM) {
+		ck_assert_int_eq(text[0], '\0');
+		free(text);
+		goto out;
+	}
+	ck_assert_int_eq(rc, len);
+	CALL(rc, carc_jcz_import(text, (size_t)len, &l, NULL, NULL, msg,
+				 sizeof(msg)));
+	free(text);
+	if (rc == CARC_OK) {
+		ck_assert(carc_game_hash(l) == carc_game_hash(g));
+		carc_game_free(l);
+	} else {
+		ck_assert(l == (void *)&mem);
+		ck_assert_str_eq(msg, "out of memory");
+		goto out;
+	}
+	l = (void *)&mem;
+	CALL(rc, carc_jcz_import(early, sizeof(early) - 1, &l, NULL, NULL,
+				 msg, sizeof(msg)));
+	if (rc == CARC_OK) {
+		ck_assert_int_eq(carc_game_is_over(l), 1);
+		carc_game_free(l);
+	} else {
+		ck_assert(l == (void *)&mem);
+		ck_assert_str_eq(msg, "out of memory");
+	}
+out:
+	carc_game_free(g);
+}
+
+START_TEST(oom_jcz)
+{
+	each_failure("jcz", jcz_calls, 400);
+}
+END_TEST
+
 START_TEST(oom_json)
 {
 	each_failure("json", json_calls, 200);
@@ -837,6 +912,7 @@ test_suite(void)
 	tcase_add_test(tc, oom_full_game);
 	tcase_add_test(tc, oom_search);
 	tcase_add_test(tc, oom_json);
+	tcase_add_test(tc, oom_jcz);
 	tcase_add_loop_test(tc, bot_calls_never_allocate, 0, 12);
 	tcase_add_test(tc, oom_learn_new);
 	tcase_add_loop_test(tc, learn_calls_never_allocate, 0, 4);
