@@ -8,8 +8,16 @@
 # allowed, e.g. 0.5), under `nice -n 19`:
 #
 #   fuzz-api     60%   the public API, a short game per input
-#   fuzz-record  30%   carc_game_load() on arbitrary text (-dict=record.dict)
-#   fuzz-names   10%   carc_move_parse() and every *_from_name()
+#   fuzz-record  20%   carc_game_load() on arbitrary text (-dict=record.dict)
+#   fuzz-names    6%   carc_move_parse() and every *_from_name()
+#   fuzz-json     7%   the JSON parser of the JCZ layer (-dict=json.dict)
+#   fuzz-jcz      7%   the JCloisterZone import (when tests/fuzz/fuzz-jcz.c
+#                      is there)
+#
+# (a harness whose source is missing is left out, and the others share
+# its time).  With CARC_FUZZ_PROCS=2 two lanes run at once, each for
+# HOURS: fuzz-api in one, the parsers one after the other in the second
+# (record 45%, names 15%, json 20%, jcz 20%).
 #
 # Each harness keeps its corpus in WORK/corpus-NAME (kept between runs, so
 # a second campaign goes on where the first stopped) and also reads its
@@ -25,9 +33,9 @@
 # programs, in WORK/coverage-build).  Exit status 1 when a harness failed.
 #
 # Environment:
-#   CARC_FUZZ_PROCS  harnesses run at once, 1 (default) or 2: with 2,
-#                    fuzz-api runs beside fuzz-record then fuzz-names,
-#                    each lane for HOURS
+#   CARC_FUZZ_PROCS  harnesses run at once, 1 (default) or 2
+#   CARC_FUZZ_ONLY   a space-separated list of harnesses to run (default
+#                    all of them), e.g. "record json"
 #   CARC_FUZZ_WORK   the work directory (default build-campaign/)
 #   CARC_FUZZ_BUILD  the clang -Dfuzzing=true build (default build-fuzz/;
 #                    set up with -Dbuildtype=debugoptimized when missing)
@@ -45,22 +53,48 @@ build=${CARC_FUZZ_BUILD:-$top/build-fuzz}
 mkdir -p "$work"
 
 secs() {	# secs SHARE: SHARE (percent) of HOURS, in whole seconds
-	python3 -c "import sys; print(max(1, int(float(sys.argv[1]) * 36 * int(sys.argv[2]))))" \
+	python3 -c "import sys; print(max(1, int(float(sys.argv[1]) * 36 * float(sys.argv[2]))))" \
 		"$hours" "$1"
+}
+
+# the harnesses, their shares (percent) alone and in the parsers' lane
+declare -A share=([api]=60 [record]=20 [names]=6 [json]=7 [jcz]=7)
+declare -A lane=([record]=45 [names]=15 [json]=20 [jcz]=20)
+names=()
+for name in ${CARC_FUZZ_ONLY:-api record names json jcz}; do
+	[ -n "${share[$name]:-}" ] || { echo "$0: no harness $name" >&2; exit 2; }
+	[ -f "$top/tests/fuzz/fuzz-$name.c" ] && names+=("$name")
+done
+# scale the shares of the harnesses present to 100
+scaled() {	# scaled ARRAY-NAME NAME: NAME's share among those present
+	local -n tab=$1
+	local sum=0 n
+	for n in "${names[@]}"; do
+		[ -n "${tab[$n]:-}" ] && sum=$((sum + ${tab[$n]}))
+	done
+	python3 -c "import sys; print(float(sys.argv[1]) * 100 / float(sys.argv[2]))" \
+		"${tab[$2]}" "$sum"
 }
 
 if [ ! -d "$build/meson-private" ]; then
 	CC=clang CXX=clang++ meson setup "$build" "$top" -Dtests=enabled \
 		-Dfuzzing=true -Dexamples=false -Dbuildtype=debugoptimized
 fi
-meson compile -C "$build" tests/fuzz/fuzz-api tests/fuzz/fuzz-record \
-	tests/fuzz/fuzz-names
+# regenerate first: a build set up before a harness was added does not
+# know its target yet
+ninja -C "$build" build.ninja >/dev/null
+meson compile -C "$build" "${names[@]/#/tests/fuzz/fuzz-}"
 
-# run NAME SECONDS [libFuzzer options...]
+# run NAME SECONDS: one harness, its log in WORK/NAME.log
 run() {
-	local name=$1 t=$2 corpus=$work/corpus-$1
-	shift 2
+	local name=$1 t=$2 corpus=$work/corpus-$1 opts=()
 	mkdir -p "$corpus"
+	case $name in
+	api) opts+=(-max_len=128) ;;
+	record) opts+=(-max_len=8192) ;;
+	esac
+	[ -f "$top/tests/fuzz/$name.dict" ] &&
+		opts+=(-dict="$top/tests/fuzz/$name.dict")
 	echo "fuzz-campaign: fuzz-$name for $t s ($(date -u +%H:%M) UTC)"
 	# A small ASan quarantine: fuzz-api frees games in every input, and
 	# the default 256 MB quarantine makes every allocation touch new
@@ -69,27 +103,28 @@ run() {
 	ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=16:allocator_release_to_os_interval_ms=-1} \
 	nice -n 19 "$build/tests/fuzz/fuzz-$name" -max_total_time="$t" \
 		-print_final_stats=1 -artifact_prefix="$work/crash-$name-" \
-		"$@" "$corpus" "$top/tests/fuzz/corpus/$name" \
+		"${opts[@]}" "$corpus" "$top/tests/fuzz/corpus/$name" \
 		> "$work/$name.log" 2>&1
 }
 
 status=0
-api_opts=(-max_len=128)
-record_opts=(-dict="$top/tests/fuzz/record.dict" -max_len=8192)
-if [ "$procs" = 2 ]; then
-	run api "$(secs 100)" "${api_opts[@]}" &
+if [ "$procs" = 2 ] && [[ " ${names[*]} " == *" api "* ]] &&
+   [ "${#names[@]}" -gt 1 ]; then
+	run api "$(secs 100)" &
 	api_pid=$!
-	run record "$(secs 75)" "${record_opts[@]}" || status=1
-	run names "$(secs 25)" || status=1
+	for name in "${names[@]}"; do
+		[ "$name" = api ] && continue
+		run "$name" "$(secs "$(scaled lane "$name")")" || status=1
+	done
 	wait "$api_pid" || status=1
 else
-	run api "$(secs 60)" "${api_opts[@]}" || status=1
-	run record "$(secs 30)" "${record_opts[@]}" || status=1
-	run names "$(secs 10)" || status=1
+	for name in "${names[@]}"; do
+		run "$name" "$(secs "$(scaled share "$name")")" || status=1
+	done
 fi
 
 total=0
-for name in api record names; do
+for name in "${names[@]}"; do
 	log=$work/$name.log
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 	last=$(grep -E '^#[0-9]+' "$log" | tail -n 1 |
@@ -97,7 +132,7 @@ for name in api record names; do
 	echo "fuzz-$name: ${execs:-?} executions, ${last:-no coverage line}," \
 	     "corpus $(find "$work/corpus-$name" -type f | wc -l) inputs"
 	total=$((total + ${execs:-0}))
-	if grep -qE '^==[0-9]+==ERROR|invariant violated|fuzz-(record|names):' \
+	if grep -qE '^==[0-9]+==ERROR|invariant violated|^fuzz-[a-z]+(\.c)?:' \
 		"$log"; then
 		echo "fuzz-$name: FAILED, see $log" >&2
 		status=1
@@ -120,15 +155,22 @@ if command -v gcovr >/dev/null 2>&1; then
 			-Db_coverage=true -Dexamples=false \
 			-Ddocumentation=disabled >/dev/null
 	fi
-	meson compile -C "$cov" tests/fuzz/fuzz-replay \
-		tests/fuzz/fuzz-replay-record tests/fuzz/fuzz-replay-names \
-		>/dev/null
+	progs=()
+	for name in "${names[@]}"; do
+		if [ "$name" = api ]; then
+			progs+=(tests/fuzz/fuzz-replay)
+		else
+			progs+=("tests/fuzz/fuzz-replay-$name")
+		fi
+	done
+	meson compile -C "$cov" "${progs[@]}" >/dev/null
 	find "$cov" -name '*.gcda' -delete
-	for name in api record names; do
+	for name in "${names[@]}"; do
 		prog=fuzz-replay-$name
 		[ "$name" = api ] && prog=fuzz-replay
 		CARC_FUZZ_RANDOM=0 "$cov/tests/fuzz/$prog" \
-			"$work/corpus-$name" >/dev/null 2>&1 || status=1
+			"$work/corpus-$name" "$top/tests/fuzz/corpus/$name" \
+			>/dev/null 2>&1 || status=1
 	done
 	echo "fuzz-campaign: coverage of lib/ by the final corpora:"
 	# the summary follows the table on stdout (gcovr replaces an output
