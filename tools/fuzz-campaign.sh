@@ -11,8 +11,7 @@
 #   fuzz-record  20%   carc_game_load() on arbitrary text (-dict=record.dict)
 #   fuzz-names    6%   carc_move_parse() and every *_from_name()
 #   fuzz-json     7%   the JSON parser of the JCZ layer (-dict=json.dict)
-#   fuzz-jcz      7%   the JCloisterZone import (when tests/fuzz/fuzz-jcz.c
-#                      is there)
+#   fuzz-jcz      7%   the JCloisterZone import (-dict=json.dict)
 #
 # (a harness whose source is missing is left out, and the others share
 # its time).  With CARC_FUZZ_PROCS=2 two lanes run at once, each for
@@ -93,8 +92,12 @@ run() {
 	api) opts+=(-max_len=128) ;;
 	record) opts+=(-max_len=8192) ;;
 	esac
-	[ -f "$top/tests/fuzz/$name.dict" ] &&
+	# a dictionary of its own, or JSON's for the JCZ import (JSON text)
+	if [ -f "$top/tests/fuzz/$name.dict" ]; then
 		opts+=(-dict="$top/tests/fuzz/$name.dict")
+	elif [ "$name" = jcz ]; then
+		opts+=(-dict="$top/tests/fuzz/json.dict")
+	fi
 	echo "fuzz-campaign: fuzz-$name for $t s ($(date -u +%H:%M) UTC)"
 	# A small ASan quarantine: fuzz-api frees games in every input, and
 	# the default 256 MB quarantine makes every allocation touch new
