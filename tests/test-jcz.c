@@ -747,6 +747,10 @@ START_TEST(refused_setups)
 		     "\"slots\":[{},{}],\"replay\":[]}",
 		     CARC_E_UNKNOWN_OPTION, 1,
 		     "expansion 'TOWER': the library does not have it");
+	import_fails("{\"setup\":{\"expansions\":{\"BASIC\":2}},"
+		     "\"slots\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 1,
+		     "'BASIC' is not 1: the library has one base set");
 	import_fails("{\"setup\":{\"expansions\":{\"BASIC\":1,\"ABBEY_AND_MAYOR\":1}},"
 		     "\"slots\":[{},{}],\"replay\":[]}",
 		     CARC_E_UNKNOWN_OPTION, 1, "expansion 'ABBEY_AND_MAYOR'");

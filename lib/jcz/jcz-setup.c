@@ -68,8 +68,8 @@ setting_basic(struct jcz_import *im, const char *name,
 	if (carc_json_type(v) == CARC_JSON_NUMBER &&
 	    (!carc_json_int(v, &n) || n != 1))
 		return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
-				"tile set '%s' %s times: the library has one base set",
-				name, "several");
+				"'%s' is not 1: the library has one base set",
+				name);
 	return 0;
 }
 
