@@ -48,6 +48,8 @@ static const struct jcz_message jcz_messages[] = {
 static const struct jcz_message *
 find_message(const char *type)
 {
+	if (!type)
+		return NULL;
 	for (const struct jcz_message *m = jcz_messages; m->type; m++)
 		if (strcmp(m->type, type) == 0)
 			return m;
@@ -528,7 +530,7 @@ import_reset_error(struct jcz_import *im)
 static int
 import_doc(struct jcz_import *im, struct carc_game **out)
 {
-	const struct carc_json_value *replay;
+	const struct carc_json_value *replay = NULL;
 	int rc;
 
 	if (carc_json_type(im->root) != CARC_JSON_OBJECT)
