@@ -770,6 +770,12 @@ START_TEST(refused_setups)
 		     "\"elements\":{\"small-follower\":7}},"
 		     "\"players\":[{},{}],\"replay\":[]}",
 		     CARC_E_UNKNOWN_OPTION, 1, "tile set 'winter:1'");
+	/* another edition of the base set */
+	import_fails("{\"setup\":{\"sets\":{\"basic:2\":1},"
+		     "\"elements\":{\"small-follower\":7}},"
+		     "\"players\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 1,
+		     "tile set 'basic:2': the library does not have it");
 	import_fails("{\"setup\":{\"sets\":{\"basic:1\":1},"
 		     "\"elements\":{\"small-follower\":7,\"abbot\":true}},"
 		     "\"players\":[{},{}],\"replay\":[]}",
