@@ -78,6 +78,7 @@ carc__jcz_parse_meeple_id(struct jcz_import *im, const char *id, uint32_t *playe
 		uint32_t figure;
 	} kinds[] = {
 		{ "small", CARC_FIGURE_FOLLOWER },
+		{ "phantom", CARC_FIGURE_PHANTOM },	/* jcz-phantom.c */
 	};
 	const char *p = id, *dot, *end;
 	unsigned long pl;
@@ -175,6 +176,9 @@ carc__jcz_apply_deploy_meeple(struct jcz_import *im,
 	if (idx < 0)
 		return carc__jcz_fail(im, CARC_E_NOT_FOUND, "no tile at %d,%d",
 				(int)x, (int)y);
+	rc = carc__jcz_phantom_before_deploy(im, figure);
+	if (rc < 0)
+		return rc;
 	carc_game_tile_at(im->game, (uint32_t)idx, NULL, NULL, &tile,
 			  &rotation);
 	feature = carc__jcz_location_feature(
@@ -208,7 +212,8 @@ carc__jcz_apply_commit(struct jcz_import *im, const struct carc_json_value *payl
 	int phase = carc_game_phase(im->game);
 
 	(void)payload;
-	if (phase != CARC_PHASE_PLACE_TILE && phase != CARC_PHASE_GAME_OVER)
+	if (phase != CARC_PHASE_PLACE_TILE && phase != CARC_PHASE_GAME_OVER &&
+	    !carc__jcz_crop_commit_ok(im))
 		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
 				"the turn is not over: the game waits for a %s move",
 				carc_phase_name((uint32_t)phase));
@@ -311,6 +316,9 @@ carc__jcz_meeples_sync(struct jcz_meeples *ms, const struct carc_game *game)
 	struct jcz_meeple on[JCZ_MAX_MEEPLES];
 	int nf = carc_game_figure_count(game);
 	size_t n_on = 0, keep = 0;
+	/* each figure on the board vouches for one entry: a crop-circle
+	 * deployment stacks two of a player's figures on one feature */
+	bool used[JCZ_MAX_MEEPLES] = { false };
 
 	/* nothing left the board: nothing to forget */
 	if (nf >= ms->expected || ms->n == 0) {
@@ -331,10 +339,13 @@ carc__jcz_meeples_sync(struct jcz_meeples *ms, const struct carc_game *game)
 		const struct jcz_meeple *m = &ms->v[i];
 		bool found = false;
 
-		for (size_t j = 0; j < n_on && !found; j++)
-			found = on[j].player == m->player &&
-				on[j].figure == m->figure && on[j].x == m->x &&
-				on[j].y == m->y && on[j].feature == m->feature;
+		for (size_t j = 0; j < n_on && !found; j++) {
+			if (used[j] || on[j].player != m->player ||
+			    on[j].figure != m->figure || on[j].x != m->x ||
+			    on[j].y != m->y || on[j].feature != m->feature)
+				continue;
+			used[j] = found = true;
+		}
 		if (found)
 			ms->v[keep++] = *m;
 	}
@@ -363,7 +374,10 @@ carc__jcz_write_deploy(struct jcz_export *ex, carc_move_t move)
 	char loc[32], id[48];
 	int idx;
 
-	if (figure != CARC_FIGURE_FOLLOWER)
+	if (figure == CARC_FIGURE_TOWER || figure == CARC_FIGURE_HOUSE ||
+	    figure == CARC_FIGURE_SHED)
+		return carc__jcz_write_build(ex, move);	/* jcz-buildings.c */
+	if (figure != CARC_FIGURE_FOLLOWER && figure != CARC_FIGURE_PHANTOM)
 		return CARC_E_NOT_ALLOWED;
 	idx = carc_game_tile_find(ex->replay, x, y);
 	if (idx < 0)
@@ -373,7 +387,8 @@ carc__jcz_write_deploy(struct jcz_export *ex, carc_move_t move)
 	if (!carc__jcz_location_name(tile, rotation, feature, loc, sizeof(loc)))
 		return CARC_E_NOT_ALLOWED;
 	number = carc__jcz_meeple_take(ex, player, figure, x, y, feature);
-	snprintf(id, sizeof(id), "%u.small.%u", player, number);
+	if (!carc__jcz_meeple_id(player, figure, number, id, sizeof(id)))
+		return CARC_E_NOT_ALLOWED;
 	carc__jcz_write_entry_start(ex, "DEPLOY_MEEPLE");
 	carc_json_key(ex->w, "pointer");
 	carc_json_begin_object(ex->w);
@@ -392,6 +407,8 @@ int
 carc__jcz_write_pass(struct jcz_export *ex, carc_move_t move)
 {
 	(void)move;
+	if (!carc__jcz_phantom_export_pass(ex))
+		return 0;	/* JCZ skips the step (jcz-phantom.c) */
 	carc__jcz_write_entry_start(ex, "PASS");
 	carc_json_end_object(ex->w);
 	carc_json_end_object(ex->w);

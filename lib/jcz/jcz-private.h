@@ -268,4 +268,91 @@ uint32_t carc__jcz_meeple_take(struct jcz_export *ex, uint32_t player,
 int carc__jcz_export_check_rules(const struct carc_rules *rules);
 void carc__jcz_export_setup(struct jcz_export *ex);
 
+/* ------------------------------------------------------------------ */
+/* The expansions: jcz-phantom.c, jcz-crop.c, jcz-buildings.c           */
+/* ------------------------------------------------------------------ */
+
+/* jcz-setup.c: set an option of the rules being built, failing with a
+ * message naming the JCZ setting */
+int carc__jcz_set_option(struct jcz_import *im, uint32_t option, int32_t value,
+		   const char *name);
+
+/* A setting's value switches it on: true, a non-zero number, or no value
+ * at all (a name in a JCZ 4 list). */
+bool carc__jcz_truthy_or_listed(const struct carc_json_value *v);
+
+/* Whether JCZ leaves out the decision point the game is at: a deployment
+ * step where JCZ's action phase offers nothing (no follower, phantom or
+ * building can go down), a phantom step where the phantom has nowhere to
+ * go.  The engine's only move there is pass. */
+bool carc__jcz_step_skipped(const struct carc_game *game);
+
+/* Import: before a message of @p type (NULL: after the last one), play
+ * the moves of the steps JCZ skipped: passes before a COMMIT, the
+ * crop-circle choice on an empty board before the next tile or the end. */
+int carc__jcz_fill_skipped(struct jcz_import *im, const char *type);
+int carc__jcz_fill_skipped_steps(struct jcz_import *im);
+/* the phantom in JCZ's action phase: pass the deployment step first */
+int carc__jcz_phantom_before_deploy(struct jcz_import *im, uint32_t figure);
+/* a COMMIT at a crop-circle decision point (the turn's or a response's) */
+bool carc__jcz_crop_commit_ok(const struct jcz_import *im);
+
+/* setup rows */
+int carc__jcz_element_phantom(struct jcz_import *im, const char *name,
+			const struct carc_json_value *v);
+int carc__jcz_expansion_phantom(struct jcz_import *im, const char *name,
+			  const struct carc_json_value *v);
+int carc__jcz_setting_crop_i(struct jcz_import *im, const char *name,
+		       const struct carc_json_value *v);
+int carc__jcz_setting_crop_ii(struct jcz_import *im, const char *name,
+			const struct carc_json_value *v);
+int carc__jcz_setting_little_buildings(struct jcz_import *im, const char *name,
+				 const struct carc_json_value *v);
+int carc__jcz_rule_lb_scoring(struct jcz_import *im, const char *name,
+			const struct carc_json_value *v);
+int carc__jcz_rule_lb_different_value(struct jcz_import *im, const char *name,
+				const struct carc_json_value *v);
+
+/* messages */
+int carc__jcz_apply_circle_choice(struct jcz_import *im,
+			    const struct carc_json_value *payload);
+int carc__jcz_apply_return_meeple(struct jcz_import *im,
+			    const struct carc_json_value *payload);
+int carc__jcz_apply_place_token(struct jcz_import *im,
+			  const struct carc_json_value *payload);
+
+/* the crop-circle tiles: JCZ 4 ids "CC.Cc.1", "C2.RRr"; JCZ 5 ids
+ * "CC.1/Cc.1", "CC.2/RRr" */
+int carc__jcz_crop_tile_from_id(const char *id);
+const char *carc__jcz_crop_tile_id(uint32_t tile, bool layout5);
+
+/* Export */
+enum jcz_setup_part {
+	JCZ_SETUP_SETS,
+	JCZ_SETUP_ELEMENTS,
+	JCZ_SETUP_RULES,
+};
+
+/* "PLAYER.small.N" or "PLAYER.phantom.1"; NULL for other figures */
+const char *carc__jcz_meeple_id(uint32_t player, uint32_t figure, uint32_t number,
+			  char *buf, size_t n);
+/* {position, location, feature} of a feature of a placed tile */
+int carc__jcz_write_feature_pointer(struct jcz_export *ex, int32_t x, int32_t y,
+			      uint32_t feature);
+/* whether a PASS goes into the replay (JCZ skips empty phases) */
+bool carc__jcz_phantom_export_pass(const struct jcz_export *ex);
+/* whether a COMMIT follows the move */
+bool carc__jcz_export_commit_after(int phase_before, carc_move_t move,
+			     int phase_after);
+int carc__jcz_write_crop_choice(struct jcz_export *ex, carc_move_t move);
+int carc__jcz_write_remove(struct jcz_export *ex, carc_move_t move);
+int carc__jcz_write_build(struct jcz_export *ex, carc_move_t move);
+void carc__jcz_phantom_export_setup(struct jcz_export *ex, enum jcz_setup_part part);
+void carc__jcz_crop_export_setup(struct jcz_export *ex, enum jcz_setup_part part);
+void carc__jcz_buildings_export_setup(struct jcz_export *ex,
+				enum jcz_setup_part part);
+/* the expansions' options that the setup writes, and their check */
+bool carc__jcz_expansions_option_exported(uint32_t option);
+int carc__jcz_expansions_check_rules(const struct carc_rules *rules);
+
 #endif /* CARC_JCZ_PRIVATE_H */

@@ -21,8 +21,8 @@
 
 #include "jcz-private.h"
 
-static int
-set_option(struct jcz_import *im, uint32_t option, int32_t value,
+int
+carc__jcz_set_option(struct jcz_import *im, uint32_t option, int32_t value,
 	   const char *name)
 {
 	int rc = carc_rules_builder_set(im->builder, option, value);
@@ -83,14 +83,14 @@ element_followers(struct jcz_import *im, const char *name,
 		return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
 				"element '%s': the library plays 1 to 15 followers",
 				name);
-	return set_option(im, CARC_OPT_FOLLOWERS, (int32_t)n, name);
+	return carc__jcz_set_option(im, CARC_OPT_FOLLOWERS, (int32_t)n, name);
 }
 
 static int
 element_farmers(struct jcz_import *im, const char *name,
 		const struct carc_json_value *v)
 {
-	return set_option(im, CARC_OPT_FARMERS, truthy(v) ? 1 : 0, name);
+	return carc__jcz_set_option(im, CARC_OPT_FARMERS, truthy(v) ? 1 : 0, name);
 }
 
 /* JCZ 4 TINY_CITY_2_POINTS: true */
@@ -98,7 +98,7 @@ static int
 rule_tiny_city_bool(struct jcz_import *im, const char *name,
 		    const struct carc_json_value *v)
 {
-	return set_option(im, CARC_OPT_SMALL_CITY, truthy(v) ? 1 : 0, name);
+	return carc__jcz_set_option(im, CARC_OPT_SMALL_CITY, truthy(v) ? 1 : 0, name);
 }
 
 /* JCZ 5 tiny-city-scoring: "4" or "2" */
@@ -109,9 +109,9 @@ rule_tiny_city(struct jcz_import *im, const char *name,
 	const char *s = carc_json_string(v);
 
 	if (s && strcmp(s, "4") == 0)
-		return set_option(im, CARC_OPT_SMALL_CITY, 0, name);
+		return carc__jcz_set_option(im, CARC_OPT_SMALL_CITY, 0, name);
 	if (s && strcmp(s, "2") == 0)
-		return set_option(im, CARC_OPT_SMALL_CITY, 1, name);
+		return carc__jcz_set_option(im, CARC_OPT_SMALL_CITY, 1, name);
 	return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
 			"rule '%s' is neither \"4\" nor \"2\"", name);
 }
@@ -119,6 +119,10 @@ rule_tiny_city(struct jcz_import *im, const char *name,
 /* JCZ 4 expansions (names of its Expansion enum) */
 static const struct jcz_setting expansions4[] = {
 	{ "BASIC", setting_basic },
+	{ "PHANTOM", carc__jcz_expansion_phantom },
+	{ "CORN_CIRCLES", carc__jcz_setting_crop_i },
+	{ "CORN_CIRCLES_II", carc__jcz_setting_crop_ii },
+	{ "LITTLE_BUILDINGS", carc__jcz_setting_little_buildings },
 	{ NULL, NULL },
 };
 
@@ -132,6 +136,8 @@ static const struct jcz_setting capabilities4[] = {
 static const struct jcz_setting sets5[] = {
 	{ "basic", setting_basic },
 	{ "basic:1", setting_basic },
+	{ "corn-circles/1", carc__jcz_setting_crop_i },
+	{ "corn-circles/2", carc__jcz_setting_crop_ii },
 	{ NULL, NULL },
 };
 
@@ -139,6 +145,10 @@ static const struct jcz_setting sets5[] = {
 static const struct jcz_setting elements5[] = {
 	{ "small-follower", element_followers },
 	{ "farmers", element_farmers },
+	{ "phantom", carc__jcz_element_phantom },
+	{ "little-buildings", carc__jcz_setting_little_buildings },
+	/* the crop-circle action comes with the tile sets above */
+	{ "corn-circle", setting_ok },
 	{ NULL, NULL },
 };
 
@@ -148,12 +158,15 @@ static const struct jcz_setting rules4[] = {
 	{ "TINY_CITY_2_POINTS", rule_tiny_city_bool },
 	{ "RANDOM_SEATING_ORDER", setting_ignored },
 	{ "CLOCK_PLAYER_TIME", setting_ignored },
+	{ "BULDINGS_DIFFERENT_VALUE", carc__jcz_rule_lb_different_value },
+	{ "little-buildings-scoring", carc__jcz_rule_lb_scoring },
 	{ NULL, NULL },
 };
 
 /* JCZ 5 rules */
 static const struct jcz_setting rules5[] = {
 	{ "tiny-city-scoring", rule_tiny_city },
+	{ "little-buildings-scoring", carc__jcz_rule_lb_scoring },
 	{ NULL, NULL },
 };
 
@@ -266,7 +279,7 @@ carc__jcz_import_setup(struct jcz_import *im)
 		rc = count_players(im, carc_json_get(im->root, "players"),
 				   "players");
 		if (rc >= 0)
-			rc = set_option(im, CARC_OPT_FARMERS, 0, "elements");
+			rc = carc__jcz_set_option(im, CARC_OPT_FARMERS, 0, "elements");
 		if (rc >= 0)
 			rc = apply_settings(im, carc_json_get(setup, "sets"),
 					    sets5, "tile set",
@@ -331,13 +344,13 @@ carc__jcz_export_check_rules(const struct carc_rules *rules)
 		     i++)
 			if (exported_options[i] == opt)
 				mapped = true;
-		if (mapped)
+		if (mapped || carc__jcz_expansions_option_exported(opt))
 			continue;
 		carc_option_info(opt, NULL, NULL, &def);
 		if (carc_rules_get(rules, opt, &v) < 0 || v != def)
 			return CARC_E_NOT_ALLOWED;
 	}
-	return 0;
+	return carc__jcz_expansions_check_rules(rules);
 }
 
 void
@@ -354,6 +367,7 @@ carc__jcz_export_setup(struct jcz_export *ex)
 	carc_json_begin_object(w);
 	carc_json_key(w, "basic:1");
 	carc_json_write_int(w, 1);
+	carc__jcz_crop_export_setup(ex, JCZ_SETUP_SETS);
 	carc_json_end_object(w);
 
 	carc_json_key(w, "elements");
@@ -362,11 +376,15 @@ carc__jcz_export_setup(struct jcz_export *ex)
 	carc_json_write_int(w, followers);
 	carc_json_key(w, "farmers");
 	carc_json_write_bool(w, farmers != 0);
+	carc__jcz_phantom_export_setup(ex, JCZ_SETUP_ELEMENTS);
+	carc__jcz_crop_export_setup(ex, JCZ_SETUP_ELEMENTS);
+	carc__jcz_buildings_export_setup(ex, JCZ_SETUP_ELEMENTS);
 	carc_json_end_object(w);
 
 	carc_json_key(w, "rules");
 	carc_json_begin_object(w);
 	carc_json_key(w, "tiny-city-scoring");
 	carc_json_write_string(w, small_city ? "2" : "4");
+	carc__jcz_buildings_export_setup(ex, JCZ_SETUP_RULES);
 	carc_json_end_object(w);
 }

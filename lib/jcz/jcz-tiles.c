@@ -72,6 +72,8 @@ carc__jcz_tile_from_id(const char *id)
 {
 	if (!id)
 		return -1;
+	if (carc__jcz_crop_tile_from_id(id) >= 0)	/* jcz-crop.c */
+		return carc__jcz_crop_tile_from_id(id);
 	for (const struct jcz_tile_id *t = carc__jcz_tile_ids; t->id; t++)
 		if (same_id(t->id, id))
 			return (int)t->tile;
@@ -81,6 +83,10 @@ carc__jcz_tile_from_id(const char *id)
 const char *
 carc__jcz_tile_id5(uint32_t tile, char *buf, size_t n)
 {
+	const char *crop = carc__jcz_crop_tile_id(tile, true);
+
+	if (crop)
+		return (size_t)snprintf(buf, n, "%s", crop) < n ? buf : NULL;
 	for (const struct jcz_tile_id *t = carc__jcz_tile_ids; t->id; t++) {
 		const char *dot;
 

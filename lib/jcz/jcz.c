@@ -42,6 +42,10 @@ static const struct jcz_message jcz_messages[] = {
 	{ "PASS", NULL, carc__jcz_apply_pass, true },
 	{ "COMMIT", NULL, carc__jcz_apply_commit, false },
 	{ "GAME_OVER", carc__jcz_scan_game_over, carc__jcz_apply_game_over, false },
+	/* the expansions: jcz-crop.c, jcz-buildings.c */
+	{ "CIRCLE_REMOVE_OR_DEPLOY", NULL, carc__jcz_apply_circle_choice, true },
+	{ "RETURN_MEEPLE", NULL, carc__jcz_apply_return_meeple, true },
+	{ "PLACE_TOKEN", NULL, carc__jcz_apply_place_token, true },
 	{ NULL, NULL, NULL, false },
 };
 
@@ -477,6 +481,10 @@ pass_over_replay(struct jcz_import *im, const struct carc_json_value *replay,
 		} else {
 			int64_t p;
 
+			/* steps JCZ leaves out (jcz-phantom.c, jcz-crop.c) */
+			rc = carc__jcz_fill_skipped(im, type);
+			if (rc < 0)
+				return rc;
 			pl = carc_json_get(e, "player");
 			if (m->check_player && pl && carc_json_int(pl, &p) &&
 			    p != carc_game_current_player(im->game) &&
@@ -493,7 +501,7 @@ pass_over_replay(struct jcz_import *im, const struct carc_json_value *replay,
 			return rc;
 	}
 	im->type = NULL;
-	return 0;
+	return apply ? carc__jcz_fill_skipped(im, NULL) : 0;
 }
 
 static int
@@ -616,6 +624,8 @@ static const jcz_move_writer jcz_move_writers[] = {
 	[CARC_MOVE_PLACE] = carc__jcz_write_place,
 	[CARC_MOVE_DEPLOY] = carc__jcz_write_deploy,
 	[CARC_MOVE_PASS] = carc__jcz_write_pass,
+	[CARC_MOVE_CROP_CHOICE] = carc__jcz_write_crop_choice,
+	[CARC_MOVE_REMOVE] = carc__jcz_write_remove,
 };
 
 #define N_WRITERS (sizeof(jcz_move_writers) / sizeof(jcz_move_writers[0]))
@@ -631,9 +641,10 @@ export_replay(struct jcz_export *ex, const struct carc_game *game)
 	for (int i = 0; i < n; i++) {
 		carc_move_t move = 0;
 		uint32_t kind;
-		int rc, phase;
+		int rc, phase, before;
 
 		carc_game_history_at(game, (uint32_t)i, &move);
+		before = carc_game_phase(ex->replay);
 		kind = carc_move_kind(move);
 		if (kind >= N_WRITERS || !jcz_move_writers[kind])
 			return CARC_E_NOT_ALLOWED;
@@ -645,9 +656,9 @@ export_replay(struct jcz_export *ex, const struct carc_game *game)
 			return rc;
 		carc__jcz_meeples_sync(&ex->meeples, ex->replay);
 		phase = carc_game_phase(ex->replay);
-		if (phase == CARC_PHASE_PLACE_TILE ||
-		    phase == CARC_PHASE_GAME_OVER) {
-			/* the turn is over */
+		if (carc__jcz_export_commit_after(before, move, phase)) {
+			/* the turn's action part, or a crop-circle
+			 * response, is over */
 			carc_json_begin_object(w);
 			carc_json_key(w, "type");
 			carc_json_write_string(w, "COMMIT");

@@ -1,0 +1,737 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The expansions in JCloisterZone saved games (include/carcassonne/jcz.h,
+ * doc/jcz.md): The Phantom, Crop Circles I and II, Little Buildings.
+ *
+ * - the hand-made games of tests/jcz/expansions/ (one .jcz written from
+ *   JCZ's message formats and one .rec of the same moves, whose outcome
+ *   was worked out by hand): the import gives the record's game, move for
+ *   move and hash for hash, and the scores of the test's assertions;
+ * - JCZ's own Little Buildings tests (tests/jcz/expansions/jcz-suite/);
+ * - the twelve crop-circle tiles: JCZ's ids in both spellings map to our
+ *   types, whose layout is JCZ's tile definition;
+ * - export: what JCZ leaves out is left out, the rest written, the
+ *   options JCZ cannot play refused;
+ * - (round trips over random games of every expansion configuration are
+ *   in tests/test-jcz.c, round_trip_random_games);
+ * - bad input for each message: a clear error naming the replay entry.
+ *
+ * JCZ_EXPANSIONS_DIR (set by tests/meson.build) names the fixture
+ * directory.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include <carcassonne/jcz.h>
+
+#include "test-common.h"
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                              */
+/* ------------------------------------------------------------------ */
+
+static char *
+read_fixture(const char *name, size_t *len)
+{
+	const char *dir = getenv("JCZ_EXPANSIONS_DIR");
+	char path[1024];
+	FILE *f;
+	char *buf;
+	long n;
+
+	ck_assert_msg(dir != NULL, "JCZ_EXPANSIONS_DIR is not set");
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	ck_assert_int_ge(n, 0);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
+}
+
+/* Import @p text; on failure report the message. */
+static struct carc_game *
+import_text(const char *text, size_t len, const char *what)
+{
+	struct carc_game *g = NULL;
+	uint32_t line = 99, col = 99;
+	char msg[512];
+	int rc = carc_jcz_import(text, len, &g, &line, &col, msg, sizeof(msg));
+
+	ck_assert_msg(rc == CARC_OK, "%s: %d (%s) line %u: %s", what, rc,
+		      carc_strerror(rc), line, msg);
+	ck_assert_uint_eq(line, 0);
+	ck_assert_uint_eq(col, 0);
+	ck_assert_str_eq(msg, "");
+	return g;
+}
+
+static struct carc_game *
+import_fixture(const char *name)
+{
+	size_t len;
+	char *text = read_fixture(name, &len);
+	struct carc_game *g = import_text(text, len, name);
+
+	free(text);
+	return g;
+}
+
+static struct carc_game *
+load_fixture(const char *name)
+{
+	size_t len;
+	char *text = read_fixture(name, &len);
+	struct carc_game *g = NULL;
+	uint32_t line = 0, col = 0;
+	char msg[256];
+	int rc = carc_game_load(text, len, &g, &line, &col, msg, sizeof(msg));
+
+	ck_assert_msg(rc == CARC_OK, "%s:%u: %s", name, line, msg);
+	free(text);
+	return g;
+}
+
+static void
+assert_same_game(const struct carc_game *a, const struct carc_game *b)
+{
+	int n = carc_game_history_count(a);
+
+	ck_assert_int_eq(carc_game_history_count(b), n);
+	for (int i = 0; i < n; i++) {
+		carc_move_t ma = 0, mb = 0;
+		char da[64], db[64];
+
+		assert_ok(carc_game_history_at(a, (uint32_t)i, &ma));
+		assert_ok(carc_game_history_at(b, (uint32_t)i, &mb));
+		carc_move_describe(ma, da, sizeof(da));
+		carc_move_describe(mb, db, sizeof(db));
+		ck_assert_msg(ma == mb, "move %d: %s, not %s", i, db, da);
+	}
+	ck_assert_int_eq(carc_game_phase(a), carc_game_phase(b));
+	ck_assert_uint_eq(carc_game_hash(a), carc_game_hash(b));
+}
+
+static char *
+export_game(const struct carc_game *g)
+{
+	int len = carc_jcz_export(g, NULL, 0);
+	char *text;
+
+	ck_assert_msg(len > 0, "export: %d (%s)", len, carc_strerror(len));
+	text = malloc((size_t)len + 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_int_eq(carc_jcz_export(g, text, (size_t)len + 1), len);
+	return text;
+}
+
+/* A new game with the rules and the draw order of @p g. */
+static struct carc_game *
+fresh_copy(const struct carc_game *g)
+{
+	struct carc_game *f = NULL;
+	int n = carc_game_draw_order(g, NULL, 0);
+	uint32_t *order = malloc(((size_t)(n > 0 ? n : 0) + 1) * sizeof(*order));
+
+	ck_assert_ptr_nonnull(order);
+	ck_assert_int_eq(carc_game_draw_order(g, order, (size_t)n), n);
+	assert_ok(carc_game_new(carc_game_rules(g),
+				(uint32_t)carc_game_player_count(g), 0, &f));
+	if (n > 0)
+		assert_ok(carc_game_set_draw_order(f, order, (size_t)n));
+	free(order);
+	return f;
+}
+
+/* Export @p g, import the text: the same game.  The one thing JCZ does
+ * not record is a crop-circle choice made while no figure stands on the
+ * board (JCZ skips the action; the import chooses deploy): there the
+ * choices may differ, nothing else. */
+static void
+assert_round_trip(const struct carc_game *g, const char *what)
+{
+	char *text = export_game(g);
+	struct carc_game *back = import_text(text, strlen(text), what);
+	struct carc_game *at = fresh_copy(g);
+	int n = carc_game_history_count(g);
+
+	ck_assert_int_eq(carc_game_history_count(back), n);
+	for (int i = 0; i < n; i++) {
+		carc_move_t ma = 0, mb = 0;
+		char da[64], db[64];
+
+		assert_ok(carc_game_history_at(g, (uint32_t)i, &ma));
+		assert_ok(carc_game_history_at(back, (uint32_t)i, &mb));
+		carc_move_describe(ma, da, sizeof(da));
+		carc_move_describe(mb, db, sizeof(db));
+		ck_assert_msg(ma == mb ||
+				      (carc_move_kind(ma) == CARC_MOVE_CROP_CHOICE &&
+				       mb == carc_move_crop_choice(CARC_CROP_DEPLOY) &&
+				       carc_game_figure_count(at) == 0),
+			      "%s: move %d: %s, not %s", what, i, db, da);
+		assert_ok(carc_game_apply(at, ma));
+	}
+	ck_assert_int_eq(carc_game_phase(g), carc_game_phase(back));
+	ck_assert_uint_eq(carc_game_hash(g), carc_game_hash(back));
+	ck_assert_uint_eq(carc_game_hash(at), carc_game_hash(back));
+	carc_game_free(at);
+	carc_game_free(back);
+	free(text);
+}
+
+static int
+count_substr(const char *text, const char *needle)
+{
+	int n = 0;
+
+	for (const char *p = text; (p = strstr(p, needle)) != NULL; p++)
+		n++;
+	return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* The hand-made games                                                  */
+/* ------------------------------------------------------------------ */
+
+static const struct fixture {
+	const char *name;	/* NAME.jcz and NAME.rec */
+	uint32_t players;
+	int32_t scores[3];
+} fixtures[] = {
+	{ "phantom-follower-and-phantom", 2, { 7, 0 } },
+	{ "phantom-in-action-phase", 2, { 4, 2 } },
+	{ "phantom-phase-skipped", 2, { 3, 0 } },
+	{ "crop-deploy", 2, { 8, 8 } },
+	{ "crop-remove", 2, { 0, 0 } },
+	{ "crop-no-figures", 2, { 0, 2 } },
+	{ "crop-three-players", 3, { 8, 3, 0 } },
+	{ "lb-road-tower", 2, { 4, 0 } },
+	{ "lb-road-tower-321", 2, { 6, 0 } },
+	{ "lb-phantom", 2, { 5, 0 } },
+};
+
+#define N_FIXTURES (sizeof(fixtures) / sizeof(fixtures[0]))
+
+START_TEST(fixture_imports_as_its_record)
+{
+	const struct fixture *f = &fixtures[_i];
+	char name[128];
+	struct carc_game *jcz, *rec;
+
+	snprintf(name, sizeof(name), "%s.jcz", f->name);
+	jcz = import_fixture(name);
+	snprintf(name, sizeof(name), "%s.rec", f->name);
+	rec = load_fixture(name);
+	assert_same_game(rec, jcz);
+	ck_assert_int_eq(carc_game_player_count(jcz), (int)f->players);
+	ck_assert_int_eq(carc_game_is_over(jcz), 1);
+	for (uint32_t p = 0; p < f->players; p++)
+		ck_assert_int_eq(carc_game_score(jcz, p), f->scores[p]);
+	assert_round_trip(jcz, f->name);
+	carc_game_free(jcz);
+	carc_game_free(rec);
+}
+END_TEST
+
+/* The import selects what JCZ plays. */
+START_TEST(import_selects_jcz_options)
+{
+	struct carc_game *g = import_fixture("crop-three-players.jcz");
+	const struct carc_rules *r = carc_game_rules(g);
+	int32_t v = -1;
+
+	assert_ok(carc_rules_get(r, CARC_OPT_CROP_CIRCLES_I, &v));
+	ck_assert_int_eq(v, 1);
+	assert_ok(carc_rules_get(r, CARC_OPT_CROP_CIRCLES_II, &v));
+	ck_assert_int_eq(v, 1);
+	assert_ok(carc_rules_get(r, CARC_OPT_PHANTOM, &v));
+	ck_assert_int_eq(v, 0);
+	assert_ok(carc_rules_get(r, CARC_OPT_CROP_DEPLOY_ANY, &v));
+	ck_assert_int_eq(v, 0);
+	assert_ok(carc_rules_get(r, CARC_OPT_CROP_DEPLOY_MANDATORY, &v));
+	ck_assert_int_eq(v, 0);
+	assert_ok(carc_rules_get(r, CARC_OPT_CROP_PHANTOM, &v));
+	ck_assert_int_eq(v, 1);
+	assert_ok(carc_rules_get(r, CARC_OPT_CROP_AFTER_PHANTOM, &v));
+	ck_assert_int_eq(v, 1);
+	carc_game_free(g);
+
+	g = import_fixture("lb-road-tower-321.jcz");
+	r = carc_game_rules(g);
+	assert_ok(carc_rules_get(r, CARC_OPT_LITTLE_BUILDINGS, &v));
+	ck_assert_int_eq(v, 1);
+	assert_ok(carc_rules_get(r, CARC_OPT_LB_SCORING, &v));
+	ck_assert_int_eq(v, CARC_LB_321);
+	assert_ok(carc_rules_get(r, CARC_OPT_LB_DISTRIBUTION, &v));
+	ck_assert_int_eq(v, CARC_LB_DIST_JCZ);
+	/* JCZ deals 3 of each kind to each of 2 players: Blue built a tower */
+	ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_TOWER), 2);
+	ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_HOUSE), 3);
+	ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_TOWER), 3);
+	carc_game_free(g);
+
+	g = import_fixture("phantom-in-action-phase.jcz");
+	assert_ok(carc_rules_get(carc_game_rules(g), CARC_OPT_PHANTOM, &v));
+	ck_assert_int_eq(v, 1);
+	carc_game_free(g);
+}
+END_TEST
+
+/* JCZ's Little Buildings tests (JCloisterZone-Client engine-tests). */
+START_TEST(jcz_suite_little_buildings)
+{
+	static const struct {
+		const char *name;
+		int32_t bob;
+	} tests[] = {
+		{ "jcz-suite/lb-standard.jcz", 17 },	/* "Bob has 17 points" */
+		{ "jcz-suite/lb-321.jcz", 20 },		/* "Bob has 20 points" */
+		/* JCZ asserts 42; its game scores a 9-tile city with 3
+		 * pennants (24) and buildings on 6 of its tiles, 1 + 3 + 1 +
+		 * 3 + 3 + 2 = 13, so 37 (doc/jcz.md, doc/rules.md E11) */
+		{ "jcz-suite/lb-321-alt.jcz", 37 },
+	};
+
+	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
+		struct carc_game *g = import_fixture(tests[i].name);
+
+		ck_assert_int_eq(carc_game_score(g, 1), tests[i].bob);
+		ck_assert_int_eq(carc_game_score(g, 0), 0);
+		ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_PLACE_TILE);
+		assert_round_trip(g, tests[i].name);
+		carc_game_free(g);
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* The crop-circle tiles                                                */
+/* ------------------------------------------------------------------ */
+
+/* JCZ's definition of a crop-circle tile (tile-definitions/
+ * corn_circles.xml and corn_circles_ii.xml): its features as the sides
+ * or half sides they reach, and the circle's type. */
+static const struct crop_tile {
+	const char *id5, *id4;
+	uint32_t tile;
+	int symbol;
+	const char *features[4];	/* "city N W", "road E", "farm ..." */
+} crop_tiles[] = {
+	{ "CC.1/Cc.1", "CC.Cc.1", CARC_TILE_CCI_1, CARC_SYMBOL_SHIELD,
+	  { "city N W", "farm SL SR EL ER" } },
+	{ "CC.1/CC.2", "CC.CC.2", CARC_TILE_CCI_2, CARC_SYMBOL_SHIELD,
+	  { "city N", "city E", "farm SL SR WL WR" } },
+	{ "CC.1/CR", "CC.CR", CARC_TILE_CCI_3, CARC_SYMBOL_PITCHFORK,
+	  { "city N", "road E", "farm WL WR SL SR EL ER" } },
+	{ "CC.1/Rr", "CC.Rr", CARC_TILE_CCI_4, CARC_SYMBOL_CLUB,
+	  { "road W S", "farm WR NL NR EL ER SL", "farm SR WL" } },
+	{ "CC.1/RrC", "CC.RrC", CARC_TILE_CCI_5, CARC_SYMBOL_PITCHFORK,
+	  { "road S W", "city N", "farm WR EL ER SL", "farm WL SR" } },
+	{ "CC.1/RRR", "CC.RRR", CARC_TILE_CCI_6, CARC_SYMBOL_CLUB,
+	  { "road N", "road W", "road S", "farm NR EL ER SL" } },
+	{ "CC.2/RRr", "C2.RRr", CARC_TILE_CCII_1, CARC_SYMBOL_CLUB,
+	  { "road W S", "road E", "farm WR NL NR EL", "farm ER SL" } },
+	{ "CC.2/RRRr", "C2.RRRr", CARC_TILE_CCII_2, CARC_SYMBOL_CLUB,
+	  { "road W S", "road N", "road E", "farm WR NL ER SL" } },
+	{ "CC.2/CFR", "C2.CFR", CARC_TILE_CCII_3, CARC_SYMBOL_PITCHFORK,
+	  { "city N", "road S", "farm WR WL SL SR EL ER" } },
+	{ "CC.2/RCR", "C2.RCR", CARC_TILE_CCII_4, CARC_SYMBOL_PITCHFORK,
+	  { "city N", "road W", "road E", "farm ER SL SR WL" } },
+	{ "CC.2/CFC", "C2.CFC", CARC_TILE_CCII_5, CARC_SYMBOL_SHIELD,
+	  { "city N", "city S", "farm WL WR", "farm EL ER" } },
+	{ "CC.2/CcCc", "C2.CcCc", CARC_TILE_CCII_6, CARC_SYMBOL_SHIELD,
+	  { "city W N", "city E S" } },
+};
+
+#define N_CROP_TILES (sizeof(crop_tiles) / sizeof(crop_tiles[0]))
+
+/* The mask of carc_tile_feature_sides() for JCZ's parts: sides N E S W
+ * are bits 0-3, half sides NL ... WR bits 0-7. */
+static uint32_t
+parts_mask(const char *parts, bool farm)
+{
+	static const char *const halves[8] = { "NL", "NR", "EL", "ER",
+					       "SL", "SR", "WL", "WR" };
+	static const char sides[4] = { 'N', 'E', 'S', 'W' };
+	uint32_t mask = 0;
+	char buf[64], *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", parts);
+	for (char *t = strtok_r(buf, " ", &save); t;
+	     t = strtok_r(NULL, " ", &save))
+		for (uint32_t i = 0; i < (farm ? 8u : 4u); i++)
+			if (farm ? strcmp(t, halves[i]) == 0
+				 : (t[0] == sides[i] && t[1] == '\0'))
+				mask |= 1u << i;
+	return mask;
+}
+
+START_TEST(crop_tiles_match_jcz_definitions)
+{
+	const struct crop_tile *c = &crop_tiles[_i];
+	uint32_t features[16];
+	int n = carc_tile_features(c->tile, features, 16);
+
+	ck_assert_int_eq(carc_tile_symbol(c->tile), c->symbol);
+	ck_assert_int_gt(n, 0);
+	/* every JCZ feature listed is one of ours, same kind, same sides */
+	for (size_t k = 0; k < 4 && c->features[k]; k++) {
+		const char *def = c->features[k];
+		bool farm = strncmp(def, "farm", 4) == 0;
+		uint32_t kind = farm ? CARC_FEATURE_FIELD
+			       : strncmp(def, "city", 4) == 0 ? CARC_FEATURE_CITY
+							       : CARC_FEATURE_ROAD;
+		uint32_t want = parts_mask(def + 5, farm);
+		bool found = false;
+
+		for (int i = 0; i < n; i++)
+			if ((features[i] >> 4) == kind &&
+			    carc_tile_feature_sides(c->tile, 0, features[i]) ==
+				    (int)want)
+				found = true;
+		ck_assert_msg(found, "%s: no %s", c->id5, def);
+	}
+	/* no pennant, no monastery on a crop-circle tile */
+	for (int i = 0; i < n; i++) {
+		ck_assert_uint_ne(features[i] >> 4, CARC_FEATURE_MONASTERY);
+		if ((features[i] >> 4) == CARC_FEATURE_CITY)
+			ck_assert_int_eq(carc_tile_feature_pennants(c->tile,
+								    features[i]),
+					 0);
+	}
+}
+END_TEST
+
+/* A document whose draw order lists the twelve tiles (and ends the
+ * game with them), in the JCZ 5 or the JCZ 4 layout. */
+static char *
+crop_order_doc(bool layout5)
+{
+	size_t cap = 4096, len = 0;
+	char *d = malloc(cap);
+
+	ck_assert_ptr_nonnull(d);
+	if (layout5)
+		len += (size_t)snprintf(d + len, cap - len,
+			"{\"setup\": {\"sets\": {\"basic:1\": 1, \"corn-circles/1\": 1, \"corn-circles/2\": 1},"
+			" \"elements\": {\"small-follower\": 7, \"farmers\": true}, \"rules\": {}},"
+			" \"players\": [{\"name\": \"A\", \"slot\": 0}, {\"name\": \"B\", \"slot\": 1}],"
+			" \"replay\": [], \"gameAnnotations\": {\"drawOrder\": [");
+	else
+		len += (size_t)snprintf(d + len, cap - len,
+			"{\"setup\": {\"expansions\": {\"BASIC\": 1, \"CORN_CIRCLES\": 1, \"CORN_CIRCLES_II\": 1},"
+			" \"rules\": {}}, \"slots\": [{\"number\": 0}, {\"number\": 1}],"
+			" \"replay\": [], \"annotations\": {\"tilePack\": {\"params\": {\"drawOrder\": [");
+	for (size_t i = 0; i < N_CROP_TILES; i++)
+		len += (size_t)snprintf(d + len, cap - len, "\"%s\", ",
+					layout5 ? crop_tiles[i].id5
+						: crop_tiles[i].id4);
+	snprintf(d + len, cap - len, "\"#END\"]}%s}", layout5 ? "" : "}}");
+	return d;
+}
+
+START_TEST(crop_tile_ids_both_spellings)
+{
+	for (int layout5 = 0; layout5 < 2; layout5++) {
+		char *doc = crop_order_doc(layout5);
+		struct carc_game *g = import_text(doc, strlen(doc), doc);
+		uint32_t order[32];
+
+		ck_assert_int_eq(carc_game_draw_order(g, order, 32),
+				 (int)N_CROP_TILES);
+		for (size_t i = 0; i < N_CROP_TILES; i++)
+			ck_assert_uint_eq(order[i], crop_tiles[i].tile);
+		/* and the export writes the JCZ 5 spelling */
+		{
+			char *text = export_game(g);
+
+			for (size_t i = 0; i < N_CROP_TILES; i++) {
+				char q[32];
+
+				snprintf(q, sizeof(q), "\"%s\"", crop_tiles[i].id5);
+				ck_assert_msg(strstr(text, q), "no %s", q);
+			}
+			ck_assert_ptr_null(strstr(text, "\"C2."));
+			free(text);
+		}
+		carc_game_free(g);
+		free(doc);
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Export                                                               */
+/* ------------------------------------------------------------------ */
+
+START_TEST(export_leaves_out_what_jcz_skips)
+{
+	struct carc_game *g;
+	char *text;
+
+	/* no crop-circle choice on an empty board */
+	g = import_fixture("crop-no-figures.jcz");
+	text = export_game(g);
+	ck_assert_int_eq(count_substr(text, "CIRCLE_REMOVE_OR_DEPLOY"), 0);
+	ck_assert_int_eq(count_substr(text, "\"corn-circles/2\""), 1);
+	ck_assert_int_eq(count_substr(text, "\"corn-circle\": true"), 1);
+	ck_assert_int_eq(count_substr(text, "\"CC.2/CFC\""), 2);
+	free(text);
+	carc_game_free(g);
+
+	/* no phantom phase when the phantom has nowhere to go */
+	g = import_fixture("phantom-phase-skipped.jcz");
+	text = export_game(g);
+	ck_assert_int_eq(count_substr(text, "\"PASS\""), 0);
+	ck_assert_int_eq(count_substr(text, "\"COMMIT\""), 1);
+	ck_assert_int_eq(count_substr(text, "\"phantom\": 1"), 1);
+	free(text);
+	carc_game_free(g);
+
+	/* the crop-circle action: a COMMIT after each removal */
+	g = import_fixture("crop-remove.jcz");
+	text = export_game(g);
+	ck_assert_int_eq(count_substr(text, "\"CIRCLE_REMOVE_OR_DEPLOY\""), 1);
+	ck_assert_int_eq(count_substr(text, "\"REMOVE\""), 1);
+	ck_assert_int_eq(count_substr(text, "\"RETURN_MEEPLE\""), 2);
+	ck_assert_int_eq(count_substr(text, "\"CORN_CIRCLE\""), 2);
+	ck_assert_int_eq(count_substr(text, "\"1.phantom.1\""), 2);
+	ck_assert_int_eq(count_substr(text, "\"COMMIT\""), 7 + 2);
+	free(text);
+	carc_game_free(g);
+
+	g = import_fixture("crop-deploy.jcz");
+	text = export_game(g);
+	ck_assert_int_eq(count_substr(text, "\"DEPLOY\""), 1);
+	ck_assert_int_eq(count_substr(text, "\"1.small.1\""), 1);
+	ck_assert_int_eq(count_substr(text, "\"0.small.2\""), 1);
+	ck_assert_int_eq(count_substr(text, "\"COMMIT\""), 7 + 2);
+	free(text);
+	carc_game_free(g);
+
+	/* buildings */
+	g = import_fixture("lb-phantom.jcz");
+	text = export_game(g);
+	ck_assert_int_eq(count_substr(text, "\"PLACE_TOKEN\""), 1);
+	ck_assert_int_eq(count_substr(text, "\"LB_HOUSE\""), 1);
+	ck_assert_int_eq(count_substr(text, "\"little-buildings\": 1"), 1);
+	ck_assert_int_eq(count_substr(text, "\"little-buildings-scoring\": \"1/1/1\""), 1);
+	ck_assert_int_eq(count_substr(text, "\"0.phantom.1\""), 1);
+	free(text);
+	carc_game_free(g);
+}
+END_TEST
+
+/* Options of the expansions JCZ does not play are refused. */
+START_TEST(export_refuses_what_jcz_cannot_play)
+{
+	static const struct {
+		int32_t opts[8];
+		int want;
+	} cases[] = {
+		/* standard values with the rules' interchangeable tokens */
+		{ { CARC_OPT_LITTLE_BUILDINGS, 1, 0 }, CARC_E_NOT_ALLOWED },
+		{ { CARC_OPT_LITTLE_BUILDINGS, 1, CARC_OPT_LB_DISTRIBUTION,
+		    CARC_LB_DIST_JCZ, 0 }, 0 },
+		/* with 3/2/1 both distributions are JCZ's */
+		{ { CARC_OPT_LITTLE_BUILDINGS, 1, CARC_OPT_LB_SCORING,
+		    CARC_LB_321, 0 }, 0 },
+		{ { CARC_OPT_LITTLE_BUILDINGS, 1, CARC_OPT_LB_DISTRIBUTION,
+		    CARC_LB_DIST_JCZ, CARC_OPT_LB_ZERO_FIELD, 0, 0 },
+		  CARC_E_NOT_ALLOWED },
+		{ { CARC_OPT_CROP_CIRCLES_I, 1, CARC_OPT_CROP_DEPLOY_ANY, 1, 0 },
+		  CARC_E_NOT_ALLOWED },
+		{ { CARC_OPT_CROP_CIRCLES_II, 1, CARC_OPT_CROP_DEPLOY_MANDATORY,
+		    1, 0 }, CARC_E_NOT_ALLOWED },
+		{ { CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_PHANTOM, 0, 0 },
+		  CARC_E_NOT_ALLOWED },
+		{ { CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_AFTER_PHANTOM, 0, 0 },
+		  CARC_E_NOT_ALLOWED },
+		{ { CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_CIRCLES_I, 1,
+		    CARC_OPT_CROP_CIRCLES_II, 1, 0 }, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct carc_rules_builder *b = NULL;
+		struct carc_rules *r = NULL;
+		struct carc_game *g = NULL;
+		char buf[8] = "x";
+		int rc;
+
+		assert_ok(carc_rules_builder_new(&b));
+		for (size_t k = 0; cases[i].opts[k]; k += 2)
+			assert_ok(carc_rules_builder_set(b, (uint32_t)cases[i].opts[k],
+							 cases[i].opts[k + 1]));
+		assert_ok(carc_rules_builder_build(b, &r));
+		carc_rules_builder_free(b);
+		assert_ok(carc_game_new(r, 2, 7, &g));
+		carc_rules_unref(r);
+		rc = carc_jcz_export(g, buf, sizeof(buf));
+		if (cases[i].want) {
+			ck_assert_msg(rc == cases[i].want, "case %zu: %d", i, rc);
+			ck_assert_str_eq(buf, "");
+		} else {
+			ck_assert_msg(rc > 0, "case %zu: %d", i, rc);
+		}
+		carc_game_free(g);
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Bad input                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Replace the @p nth (from 1) occurrence of @p old in @p text. */
+static char *
+replace(const char *text, const char *old, const char *new, int nth)
+{
+	const char *p = text;
+	size_t lo = strlen(old), ln = strlen(new), lt = strlen(text);
+	char *out;
+
+	for (int i = 0; i < nth; i++) {
+		p = strstr(i ? p + 1 : p, old);
+		ck_assert_msg(p != NULL, "'%s' not found %d times", old, nth);
+	}
+	out = malloc(lt - lo + ln + 1);
+	ck_assert_ptr_nonnull(out);
+	memcpy(out, text, (size_t)(p - text));
+	memcpy(out + (p - text), new, ln);
+	memcpy(out + (p - text) + ln, p + lo, lt - (size_t)(p - text) - lo + 1);
+	return out;
+}
+
+static const struct bad {
+	const char *fixture, *old, *new;
+	int nth, code;
+	const char *msg;	/* the whole message */
+} bad_inputs[] = {
+	{ "crop-remove.jcz", "\"REMOVE\"", "\"MAYBE\"", 1, CARC_E_PARSE,
+	  "replay[18] CIRCLE_REMOVE_OR_DEPLOY: value 'MAYBE' is neither DEPLOY nor REMOVE" },
+	{ "crop-remove.jcz", "\"value\": \"REMOVE\"", "\"choice\": \"REMOVE\"", 1,
+	  CARC_E_PARSE,
+	  "replay[18] CIRCLE_REMOVE_OR_DEPLOY: payload: no member 'value'" },
+	{ "crop-remove.jcz", "\"CORN_CIRCLE\"", "\"FESTIVAL\"", 1,
+	  CARC_E_UNKNOWN_OPTION,
+	  "replay[19] RETURN_MEEPLE: source 'FESTIVAL': the library returns figures only for a crop circle" },
+	{ "crop-remove.jcz", "\"meepleId\": \"1.phantom.1\"",
+	  "\"meepleId\": \"0.small.1\"", 2, CARC_E_WRONG_PHASE,
+	  "replay[19] RETURN_MEEPLE: meeple '0.small.1' is not of player 1, who is to remove one" },
+	{ "crop-remove.jcz", "\"meepleId\": \"1.phantom.1\"",
+	  "\"meepleId\": \"1.small.1\"", 2, CARC_E_NOT_FOUND,
+	  "replay[19] RETURN_MEEPLE: meeple '1.small.1' is not on location 'SW' of the tile at -1,1" },
+	{ "crop-remove.jcz", "\"location\": \"SW\",\n            \"feature\"",
+	  "\"location\": \"NE\",\n            \"feature\"", 1, CARC_E_NO_FEATURE,
+	  "replay[19] RETURN_MEEPLE: the tile at -1,1 has no feature at location 'NE'" },
+	{ "crop-remove.jcz", "\"featurePointer\"", "\"where\"", 1,
+	  CARC_E_PARSE, "replay[19] RETURN_MEEPLE: pointer: no member 'position'" },
+	{ "crop-deploy.jcz", "\"DEPLOY\"", "\"REMOVE\"", 1, CARC_E_WRONG_PHASE,
+	  "replay[19] DEPLOY_MEEPLE: no follower can go on location 'SW' of the tile at -1,1 (move not allowed at this decision point)" },
+	{ "crop-deploy.jcz", "\"player\": 0\n    },\n    {\n      \"type\": \"CIRCLE",
+	  "\"player\": 0\n    },\n    {\n      \"type\": \"PASS\", \"payload\": {}\n    },\n    {\n      \"type\": \"CIRCLE",
+	  1, CARC_E_WRONG_PHASE,
+	  "replay[18] PASS: the player cannot pass here (move not allowed at this decision point)" },
+	{ "crop-three-players.jcz", "\"player\": 2\n    },\n    {\n      \"type\": \"RETURN",
+	  "\"player\": 1\n    },\n    {\n      \"type\": \"RETURN", 1,
+	  CARC_E_WRONG_PHASE,
+	  "replay[9] CIRCLE_REMOVE_OR_DEPLOY: player 1 is not to move (player 2 is)" },
+	{ "lb-road-tower.jcz", "\"LB_TOWER\"", "\"LB_CASTLE\"", 1,
+	  CARC_E_UNKNOWN_OPTION,
+	  "replay[4] PLACE_TOKEN: token 'LB_CASTLE': the library has only the little buildings LB_SHED, LB_HOUSE and LB_TOWER" },
+	{ "lb-road-tower.jcz", "\"token\": \"LB_TOWER\"", "\"token\": 3", 1,
+	  CARC_E_PARSE,
+	  "replay[4] PLACE_TOKEN: payload: 'token' is neither a name nor [class, name]" },
+	{ "lb-road-tower.jcz", "\"pointer\": [\n          -1,", "\"pointer\": [\n          1,", 1,
+	  CARC_E_WRONG_TILE,
+	  "replay[4] PLACE_TOKEN: no LB_TOWER can go on the tile at 1,0 (figures go only on the tile just placed)" },
+	{ "lb-road-tower.jcz", "\"pointer\": [\n          -1,\n          0\n        ]",
+	  "\"pointer\": {\"position\": [-1, 0]}", 1, CARC_E_PARSE,
+	  "replay[4] PLACE_TOKEN: payload: 'pointer' is not an array" },
+	{ "lb-road-tower.jcz", "\"little-buildings\": 1", "\"little-buildings\": 0", 1,
+	  CARC_E_NOT_ALLOWED,
+	  "replay[4] PLACE_TOKEN: no LB_TOWER can go on the tile at -1,0 (not allowed by the rules in force)" },
+	{ "lb-road-tower.jcz", "\"1/1/1\"", "\"2/2/2\"", 1, CARC_E_UNKNOWN_OPTION,
+	  "rule 'little-buildings-scoring' is neither \"1/1/1\" nor \"3/2/1\"" },
+	{ "phantom-follower-and-phantom.jcz", "\"phantom\": 1", "\"phantom\": 2", 1,
+	  CARC_E_UNKNOWN_OPTION,
+	  "element 'phantom': the library plays with one phantom per player, or none" },
+	/* no phantom: the follower's city ends the 1-tile game */
+	{ "phantom-follower-and-phantom.jcz", "\"phantom\": 1", "\"phantom\": 0", 1,
+	  CARC_E_GAME_OVER, "replay[2] DEPLOY_MEEPLE: the game is over" },
+	{ "phantom-follower-and-phantom.jcz", "0.phantom.1", "0.phantom2.1", 1,
+	  CARC_E_UNKNOWN_OPTION,
+	  "replay[2] DEPLOY_MEEPLE: meeple '0.phantom2.1': the library has no figure 'phantom2'" },
+	{ "phantom-in-action-phase.jcz", "    {\n      \"type\": \"PASS\",\n      \"payload\": {},\n      \"player\": 1\n    },\n", "", 1,
+	  CARC_E_WRONG_PHASE,
+	  "replay[5] COMMIT: the turn is not over: the game waits for a phantom move" },
+	{ "crop-deploy.jcz", "\"corn-circles/1\": 1", "\"corn-circles/1\": 2", 1,
+	  CARC_E_UNKNOWN_OPTION,
+	  "tile set 'corn-circles/1' 2 times: the library has each crop-circle tile once" },
+	{ "crop-deploy.jcz", "\"corn-circles/1\": 1", "\"corn-circles/3\": 1", 1,
+	  CARC_E_UNKNOWN_OPTION,
+	  "tile set 'corn-circles/3': the library does not have it" },
+	{ "crop-deploy.jcz", "\"CC.1/Rr\"", "\"CC.3/Rr\"", 1, CARC_E_UNKNOWN_TILE,
+	  "replay[14] PLACE_TILE: unknown tile 'CC.3/Rr' (a tile of an expansion or edition the library does not have)" },
+};
+
+#define N_BAD (sizeof(bad_inputs) / sizeof(bad_inputs[0]))
+
+START_TEST(bad_input_is_named)
+{
+	const struct bad *b = &bad_inputs[_i];
+	size_t len;
+	char *text = read_fixture(b->fixture, &len);
+	char *doc = replace(text, b->old, b->new, b->nth);
+	struct carc_game *g = (struct carc_game *)&len;	/* must stay */
+	uint32_t line = 0, col = 99;
+	char msg[512];
+	int rc = carc_jcz_import(doc, strlen(doc), &g, &line, &col, msg,
+				 sizeof(msg));
+
+	ck_assert_msg(rc == b->code, "case %d: %d (%s): %s", _i, rc,
+		      carc_strerror(rc), msg);
+	ck_assert_str_eq(msg, b->msg);
+	ck_assert_ptr_eq(g, (struct carc_game *)&len);
+	ck_assert_uint_gt(line, 0);
+	ck_assert_uint_eq(col, 0);
+	free(doc);
+	free(text);
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite *s = suite_create("jcz-expansions");
+	TCase *tc = tcase_create("fixtures");
+
+	tcase_add_loop_test(tc, fixture_imports_as_its_record, 0, N_FIXTURES);
+	tcase_add_test(tc, import_selects_jcz_options);
+	tcase_add_test(tc, jcz_suite_little_buildings);
+	tcase_add_loop_test(tc, crop_tiles_match_jcz_definitions, 0,
+			    N_CROP_TILES);
+	tcase_add_test(tc, crop_tile_ids_both_spellings);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("export");
+	tcase_add_test(tc, export_leaves_out_what_jcz_skips);
+	tcase_add_test(tc, export_refuses_what_jcz_cannot_play);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("bad_input");
+	tcase_add_loop_test(tc, bad_input_is_named, 0, N_BAD);
+	suite_add_tcase(s, tc);
+	return s;
+}
