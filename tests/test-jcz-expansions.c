@@ -288,6 +288,45 @@ START_TEST(import_selects_jcz_options)
 }
 END_TEST
 
+/* The JCZ 4 layout: expansions by name, the old 3/2/1 rule, and the same
+ * game as phantom-follower-and-phantom.jcz with a building first. */
+START_TEST(jcz4_layout)
+{
+	static const char doc[] =
+		"{\"setup\": {\"expansions\": [\"BASIC\", \"PHANTOM\", \"LITTLE_BUILDINGS\"],\n"
+		" \"rules\": {\"BULDINGS_DIFFERENT_VALUE\": true}},\n"
+		" \"slots\": [{\"number\": 0}, {\"number\": 1}, {\"number\": 2}],\n"
+		" \"annotations\": {\"tilePack\": {\"params\": {\"drawOrder\": [\"BA.C\", \"#END\"]}}},\n"
+		" \"replay\": [\n"
+		"  {\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": \"BA.C\", \"rotation\": \"R180\", \"position\": [0, -1]}},\n"
+		"  {\"type\": \"PLACE_TOKEN\", \"payload\": {\"token\": \"LB_TOWER\", \"pointer\": [0, -1]}},\n"
+		"  {\"type\": \"DEPLOY_MEEPLE\", \"payload\": {\"pointer\": {\"position\": [0, -1], \"location\": \"S\"}, \"meepleId\": \"0.phantom.1\"}},\n"
+		"  {\"type\": \"COMMIT\", \"payload\": {\"salt\": 0}},\n"
+		"  {\"type\": \"GAME_OVER\", \"payload\": {}}]}";
+	struct carc_game *g = import_text(doc, strlen(doc), "JCZ 4");
+	const struct carc_rules *r = carc_game_rules(g);
+	int32_t v = -1;
+
+	assert_ok(carc_rules_get(r, CARC_OPT_PHANTOM, &v));
+	ck_assert_int_eq(v, 1);
+	assert_ok(carc_rules_get(r, CARC_OPT_LITTLE_BUILDINGS, &v));
+	ck_assert_int_eq(v, 1);
+	assert_ok(carc_rules_get(r, CARC_OPT_LB_SCORING, &v));
+	ck_assert_int_eq(v, CARC_LB_321);
+	assert_ok(carc_rules_get(r, CARC_OPT_LB_DISTRIBUTION, &v));
+	ck_assert_int_eq(v, CARC_LB_DIST_JCZ);
+	/* the phantom knight: a 2-tile city, 4, and the tower, 3 */
+	ck_assert_int_eq(carc_game_is_over(g), 1);
+	ck_assert_int_eq(carc_game_score(g, 0), 7);
+	/* 3 players: 2 of each kind; the phantom is back in the supply */
+	ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_TOWER), 1);
+	ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_SHED), 2);
+	ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_PHANTOM), 1);
+	ck_assert_int_eq(carc_game_history_count(g), 3);	/* place, build, phantom */
+	carc_game_free(g);
+}
+END_TEST
+
 /* JCZ's Little Buildings tests (JCloisterZone-Client engine-tests). */
 START_TEST(jcz_suite_little_buildings)
 {
@@ -719,6 +758,7 @@ test_suite(void)
 
 	tcase_add_loop_test(tc, fixture_imports_as_its_record, 0, N_FIXTURES);
 	tcase_add_test(tc, import_selects_jcz_options);
+	tcase_add_test(tc, jcz4_layout);
 	tcase_add_test(tc, jcz_suite_little_buildings);
 	tcase_add_loop_test(tc, crop_tiles_match_jcz_definitions, 0,
 			    N_CROP_TILES);
