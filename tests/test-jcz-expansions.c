@@ -142,7 +142,8 @@ fresh_copy(const struct carc_game *g)
 {
 	struct carc_game *f = NULL;
 	int n = carc_game_draw_order(g, NULL, 0);
-	uint32_t *order = malloc(((size_t)(n > 0 ? n : 0) + 1) * sizeof(*order));
+	uint32_t *order =
+		malloc(((size_t)(n > 0 ? n : 0) + 1) * sizeof(*order));
 
 	ck_assert_ptr_nonnull(order);
 	ck_assert_int_eq(carc_game_draw_order(g, order, (size_t)n), n);
@@ -175,10 +176,11 @@ assert_round_trip(const struct carc_game *g, const char *what)
 		assert_ok(carc_game_history_at(back, (uint32_t)i, &mb));
 		carc_move_describe(ma, da, sizeof(da));
 		carc_move_describe(mb, db, sizeof(db));
-		ck_assert_msg(ma == mb ||
-				      (carc_move_kind(ma) == CARC_MOVE_CROP_CHOICE &&
-				       mb == carc_move_crop_choice(CARC_CROP_DEPLOY) &&
-				       carc_game_figure_count(at) == 0),
+		ck_assert_msg(ma == mb || (carc_move_kind(ma) ==
+						   CARC_MOVE_CROP_CHOICE &&
+					   mb == carc_move_crop_choice(
+							 CARC_CROP_DEPLOY) &&
+					   carc_game_figure_count(at) == 0),
 			      "%s: move %d: %s, not %s", what, i, db, da);
 		assert_ok(carc_game_apply(at, ma));
 	}
@@ -205,7 +207,7 @@ count_substr(const char *text, const char *needle)
 /* ------------------------------------------------------------------ */
 
 static const struct fixture {
-	const char *name;	/* NAME.jcz and NAME.rec */
+	const char *name; /* NAME.jcz and NAME.rec */
 	uint32_t players;
 	int32_t scores[3];
 } fixtures[] = {
@@ -322,7 +324,8 @@ START_TEST(jcz4_layout)
 	ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_TOWER), 1);
 	ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_SHED), 2);
 	ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_PHANTOM), 1);
-	ck_assert_int_eq(carc_game_history_count(g), 3);	/* place, build, phantom */
+	ck_assert_int_eq(carc_game_history_count(g),
+			 3); /* place, build, phantom */
 	carc_game_free(g);
 }
 END_TEST
@@ -334,8 +337,8 @@ START_TEST(jcz_suite_little_buildings)
 		const char *name;
 		int32_t bob;
 	} tests[] = {
-		{ "jcz-suite/lb-standard.jcz", 17 },	/* "Bob has 17 points" */
-		{ "jcz-suite/lb-321.jcz", 20 },		/* "Bob has 20 points" */
+		{ "jcz-suite/lb-standard.jcz", 17 }, /* "Bob has 17 points" */
+		{ "jcz-suite/lb-321.jcz", 20 },      /* "Bob has 20 points" */
 		/* JCZ asserts 42; its game scores a 9-tile city with 3
 		 * pennants (24) and buildings on 6 of its tiles, 1 + 3 + 1 +
 		 * 3 + 3 + 2 = 13, so 37 (doc/jcz.md, doc/rules.md E11) */
@@ -365,31 +368,67 @@ static const struct crop_tile {
 	const char *id5, *id4;
 	uint32_t tile;
 	int symbol;
-	const char *features[4];	/* "city N W", "road E", "farm ..." */
+	const char *features[4]; /* "city N W", "road E", "farm ..." */
 } crop_tiles[] = {
-	{ "CC.1/Cc.1", "CC.Cc.1", CARC_TILE_CCI_1, CARC_SYMBOL_SHIELD,
+	{ "CC.1/Cc.1",
+	  "CC.Cc.1",
+	  CARC_TILE_CCI_1,
+	  CARC_SYMBOL_SHIELD,
 	  { "city N W", "farm SL SR EL ER" } },
-	{ "CC.1/CC.2", "CC.CC.2", CARC_TILE_CCI_2, CARC_SYMBOL_SHIELD,
+	{ "CC.1/CC.2",
+	  "CC.CC.2",
+	  CARC_TILE_CCI_2,
+	  CARC_SYMBOL_SHIELD,
 	  { "city N", "city E", "farm SL SR WL WR" } },
-	{ "CC.1/CR", "CC.CR", CARC_TILE_CCI_3, CARC_SYMBOL_PITCHFORK,
+	{ "CC.1/CR",
+	  "CC.CR",
+	  CARC_TILE_CCI_3,
+	  CARC_SYMBOL_PITCHFORK,
 	  { "city N", "road E", "farm WL WR SL SR EL ER" } },
-	{ "CC.1/Rr", "CC.Rr", CARC_TILE_CCI_4, CARC_SYMBOL_CLUB,
+	{ "CC.1/Rr",
+	  "CC.Rr",
+	  CARC_TILE_CCI_4,
+	  CARC_SYMBOL_CLUB,
 	  { "road W S", "farm WR NL NR EL ER SL", "farm SR WL" } },
-	{ "CC.1/RrC", "CC.RrC", CARC_TILE_CCI_5, CARC_SYMBOL_PITCHFORK,
+	{ "CC.1/RrC",
+	  "CC.RrC",
+	  CARC_TILE_CCI_5,
+	  CARC_SYMBOL_PITCHFORK,
 	  { "road S W", "city N", "farm WR EL ER SL", "farm WL SR" } },
-	{ "CC.1/RRR", "CC.RRR", CARC_TILE_CCI_6, CARC_SYMBOL_CLUB,
+	{ "CC.1/RRR",
+	  "CC.RRR",
+	  CARC_TILE_CCI_6,
+	  CARC_SYMBOL_CLUB,
 	  { "road N", "road W", "road S", "farm NR EL ER SL" } },
-	{ "CC.2/RRr", "C2.RRr", CARC_TILE_CCII_1, CARC_SYMBOL_CLUB,
+	{ "CC.2/RRr",
+	  "C2.RRr",
+	  CARC_TILE_CCII_1,
+	  CARC_SYMBOL_CLUB,
 	  { "road W S", "road E", "farm WR NL NR EL", "farm ER SL" } },
-	{ "CC.2/RRRr", "C2.RRRr", CARC_TILE_CCII_2, CARC_SYMBOL_CLUB,
+	{ "CC.2/RRRr",
+	  "C2.RRRr",
+	  CARC_TILE_CCII_2,
+	  CARC_SYMBOL_CLUB,
 	  { "road W S", "road N", "road E", "farm WR NL ER SL" } },
-	{ "CC.2/CFR", "C2.CFR", CARC_TILE_CCII_3, CARC_SYMBOL_PITCHFORK,
+	{ "CC.2/CFR",
+	  "C2.CFR",
+	  CARC_TILE_CCII_3,
+	  CARC_SYMBOL_PITCHFORK,
 	  { "city N", "road S", "farm WR WL SL SR EL ER" } },
-	{ "CC.2/RCR", "C2.RCR", CARC_TILE_CCII_4, CARC_SYMBOL_PITCHFORK,
+	{ "CC.2/RCR",
+	  "C2.RCR",
+	  CARC_TILE_CCII_4,
+	  CARC_SYMBOL_PITCHFORK,
 	  { "city N", "road W", "road E", "farm ER SL SR WL" } },
-	{ "CC.2/CFC", "C2.CFC", CARC_TILE_CCII_5, CARC_SYMBOL_SHIELD,
+	{ "CC.2/CFC",
+	  "C2.CFC",
+	  CARC_TILE_CCII_5,
+	  CARC_SYMBOL_SHIELD,
 	  { "city N", "city S", "farm WL WR", "farm EL ER" } },
-	{ "CC.2/CcCc", "C2.CcCc", CARC_TILE_CCII_6, CARC_SYMBOL_SHIELD,
+	{ "CC.2/CcCc",
+	  "C2.CcCc",
+	  CARC_TILE_CCII_6,
+	  CARC_SYMBOL_SHIELD,
 	  { "city W N", "city E S" } },
 };
 
@@ -429,8 +468,9 @@ START_TEST(crop_tiles_match_jcz_definitions)
 		const char *def = c->features[k];
 		bool farm = strncmp(def, "farm", 4) == 0;
 		uint32_t kind = farm ? CARC_FEATURE_FIELD
-			       : strncmp(def, "city", 4) == 0 ? CARC_FEATURE_CITY
-							       : CARC_FEATURE_ROAD;
+				: strncmp(def, "city", 4) == 0
+					? CARC_FEATURE_CITY
+					: CARC_FEATURE_ROAD;
 		uint32_t want = parts_mask(def + 5, farm);
 		bool found = false;
 
@@ -445,8 +485,8 @@ START_TEST(crop_tiles_match_jcz_definitions)
 	for (int i = 0; i < n; i++) {
 		ck_assert_uint_ne(features[i] >> 4, CARC_FEATURE_MONASTERY);
 		if ((features[i] >> 4) == CARC_FEATURE_CITY)
-			ck_assert_int_eq(carc_tile_feature_pennants(c->tile,
-								    features[i]),
+			ck_assert_int_eq(carc_tile_feature_pennants(
+						 c->tile, features[i]),
 					 0);
 	}
 }
@@ -462,13 +502,15 @@ crop_order_doc(bool layout5)
 
 	ck_assert_ptr_nonnull(d);
 	if (layout5)
-		len += (size_t)snprintf(d + len, cap - len,
+		len += (size_t)snprintf(
+			d + len, cap - len,
 			"{\"setup\": {\"sets\": {\"basic:1\": 1, \"corn-circles/1\": 1, \"corn-circles/2\": 1},"
 			" \"elements\": {\"small-follower\": 7, \"farmers\": true}, \"rules\": {}},"
 			" \"players\": [{\"name\": \"A\", \"slot\": 0}, {\"name\": \"B\", \"slot\": 1}],"
 			" \"replay\": [], \"gameAnnotations\": {\"drawOrder\": [");
 	else
-		len += (size_t)snprintf(d + len, cap - len,
+		len += (size_t)snprintf(
+			d + len, cap - len,
 			"{\"setup\": {\"expansions\": {\"BASIC\": 1, \"CORN_CIRCLES\": 1, \"CORN_CIRCLES_II\": 1},"
 			" \"rules\": {}}, \"slots\": [{\"number\": 0}, {\"number\": 1}],"
 			" \"replay\": [], \"annotations\": {\"tilePack\": {\"params\": {\"drawOrder\": [");
@@ -498,7 +540,8 @@ START_TEST(crop_tile_ids_both_spellings)
 			for (size_t i = 0; i < N_CROP_TILES; i++) {
 				char q[32];
 
-				snprintf(q, sizeof(q), "\"%s\"", crop_tiles[i].id5);
+				snprintf(q, sizeof(q), "\"%s\"",
+					 crop_tiles[i].id5);
 				ck_assert_msg(strstr(text, q), "no %s", q);
 			}
 			ck_assert_ptr_null(strstr(text, "\"C2."));
@@ -565,7 +608,9 @@ START_TEST(export_leaves_out_what_jcz_skips)
 	ck_assert_int_eq(count_substr(text, "\"PLACE_TOKEN\""), 1);
 	ck_assert_int_eq(count_substr(text, "\"LB_HOUSE\""), 1);
 	ck_assert_int_eq(count_substr(text, "\"little-buildings\": 1"), 1);
-	ck_assert_int_eq(count_substr(text, "\"little-buildings-scoring\": \"1/1/1\""), 1);
+	ck_assert_int_eq(
+		count_substr(text, "\"little-buildings-scoring\": \"1/1/1\""),
+		1);
 	ck_assert_int_eq(count_substr(text, "\"0.phantom.1\""), 1);
 	free(text);
 	carc_game_free(g);
@@ -582,23 +627,28 @@ START_TEST(export_refuses_what_jcz_cannot_play)
 		/* standard values with the rules' interchangeable tokens */
 		{ { CARC_OPT_LITTLE_BUILDINGS, 1, 0 }, CARC_E_NOT_ALLOWED },
 		{ { CARC_OPT_LITTLE_BUILDINGS, 1, CARC_OPT_LB_DISTRIBUTION,
-		    CARC_LB_DIST_JCZ, 0 }, 0 },
+		    CARC_LB_DIST_JCZ, 0 },
+		  0 },
 		/* with 3/2/1 both distributions are JCZ's */
 		{ { CARC_OPT_LITTLE_BUILDINGS, 1, CARC_OPT_LB_SCORING,
-		    CARC_LB_321, 0 }, 0 },
+		    CARC_LB_321, 0 },
+		  0 },
 		{ { CARC_OPT_LITTLE_BUILDINGS, 1, CARC_OPT_LB_DISTRIBUTION,
 		    CARC_LB_DIST_JCZ, CARC_OPT_LB_ZERO_FIELD, 0, 0 },
 		  CARC_E_NOT_ALLOWED },
-		{ { CARC_OPT_CROP_CIRCLES_I, 1, CARC_OPT_CROP_DEPLOY_ANY, 1, 0 },
+		{ { CARC_OPT_CROP_CIRCLES_I, 1, CARC_OPT_CROP_DEPLOY_ANY, 1,
+		    0 },
 		  CARC_E_NOT_ALLOWED },
 		{ { CARC_OPT_CROP_CIRCLES_II, 1, CARC_OPT_CROP_DEPLOY_MANDATORY,
-		    1, 0 }, CARC_E_NOT_ALLOWED },
+		    1, 0 },
+		  CARC_E_NOT_ALLOWED },
 		{ { CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_PHANTOM, 0, 0 },
 		  CARC_E_NOT_ALLOWED },
 		{ { CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_AFTER_PHANTOM, 0, 0 },
 		  CARC_E_NOT_ALLOWED },
 		{ { CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_CIRCLES_I, 1,
-		    CARC_OPT_CROP_CIRCLES_II, 1, 0 }, 0 },
+		    CARC_OPT_CROP_CIRCLES_II, 1, 0 },
+		  0 },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -610,15 +660,17 @@ START_TEST(export_refuses_what_jcz_cannot_play)
 
 		assert_ok(carc_rules_builder_new(&b));
 		for (size_t k = 0; cases[i].opts[k]; k += 2)
-			assert_ok(carc_rules_builder_set(b, (uint32_t)cases[i].opts[k],
-							 cases[i].opts[k + 1]));
+			assert_ok(carc_rules_builder_set(
+				b, (uint32_t)cases[i].opts[k],
+				cases[i].opts[k + 1]));
 		assert_ok(carc_rules_builder_build(b, &r));
 		carc_rules_builder_free(b);
 		assert_ok(carc_game_new(r, 2, 7, &g));
 		carc_rules_unref(r);
 		rc = carc_jcz_export(g, buf, sizeof(buf));
 		if (cases[i].want) {
-			ck_assert_msg(rc == cases[i].want, "case %zu: %d", i, rc);
+			ck_assert_msg(rc == cases[i].want, "case %zu: %d", i,
+				      rc);
 			ck_assert_str_eq(buf, "");
 		} else {
 			ck_assert_msg(rc > 0, "case %zu: %d", i, rc);
@@ -655,12 +707,12 @@ replace(const char *text, const char *old, const char *new, int nth)
 static const struct bad {
 	const char *fixture, *old, *new;
 	int nth, code;
-	const char *msg;	/* the whole message */
+	const char *msg; /* the whole message */
 } bad_inputs[] = {
 	{ "crop-remove.jcz", "\"REMOVE\"", "\"MAYBE\"", 1, CARC_E_PARSE,
 	  "replay[18] CIRCLE_REMOVE_OR_DEPLOY: value 'MAYBE' is neither DEPLOY nor REMOVE" },
-	{ "crop-remove.jcz", "\"value\": \"REMOVE\"", "\"choice\": \"REMOVE\"", 1,
-	  CARC_E_PARSE,
+	{ "crop-remove.jcz", "\"value\": \"REMOVE\"", "\"choice\": \"REMOVE\"",
+	  1, CARC_E_PARSE,
 	  "replay[18] CIRCLE_REMOVE_OR_DEPLOY: payload: no member 'value'" },
 	{ "crop-remove.jcz", "\"CORN_CIRCLE\"", "\"FESTIVAL\"", 1,
 	  CARC_E_UNKNOWN_OPTION,
@@ -672,17 +724,20 @@ static const struct bad {
 	  "\"meepleId\": \"1.small.1\"", 2, CARC_E_NOT_FOUND,
 	  "replay[19] RETURN_MEEPLE: meeple '1.small.1' is not on location 'SW' of the tile at -1,1" },
 	{ "crop-remove.jcz", "\"location\": \"SW\",\n            \"feature\"",
-	  "\"location\": \"NE\",\n            \"feature\"", 1, CARC_E_NO_FEATURE,
+	  "\"location\": \"NE\",\n            \"feature\"", 1,
+	  CARC_E_NO_FEATURE,
 	  "replay[19] RETURN_MEEPLE: the tile at -1,1 has no feature at location 'NE'" },
-	{ "crop-remove.jcz", "\"featurePointer\"", "\"where\"", 1,
-	  CARC_E_PARSE, "replay[19] RETURN_MEEPLE: pointer: no member 'position'" },
+	{ "crop-remove.jcz", "\"featurePointer\"", "\"where\"", 1, CARC_E_PARSE,
+	  "replay[19] RETURN_MEEPLE: pointer: no member 'position'" },
 	{ "crop-deploy.jcz", "\"DEPLOY\"", "\"REMOVE\"", 1, CARC_E_WRONG_PHASE,
 	  "replay[19] DEPLOY_MEEPLE: no follower can go on location 'SW' of the tile at -1,1 (move not allowed at this decision point)" },
-	{ "crop-deploy.jcz", "\"player\": 0\n    },\n    {\n      \"type\": \"CIRCLE",
+	{ "crop-deploy.jcz",
+	  "\"player\": 0\n    },\n    {\n      \"type\": \"CIRCLE",
 	  "\"player\": 0\n    },\n    {\n      \"type\": \"PASS\", \"payload\": {}\n    },\n    {\n      \"type\": \"CIRCLE",
 	  1, CARC_E_WRONG_PHASE,
 	  "replay[18] PASS: the player cannot pass here (move not allowed at this decision point)" },
-	{ "crop-three-players.jcz", "\"player\": 2\n    },\n    {\n      \"type\": \"RETURN",
+	{ "crop-three-players.jcz",
+	  "\"player\": 2\n    },\n    {\n      \"type\": \"RETURN",
 	  "\"player\": 1\n    },\n    {\n      \"type\": \"RETURN", 1,
 	  CARC_E_WRONG_PHASE,
 	  "replay[9] CIRCLE_REMOVE_OR_DEPLOY: player 1 is not to move (player 2 is)" },
@@ -692,36 +747,41 @@ static const struct bad {
 	{ "lb-road-tower.jcz", "\"token\": \"LB_TOWER\"", "\"token\": 3", 1,
 	  CARC_E_PARSE,
 	  "replay[4] PLACE_TOKEN: payload: 'token' is neither a name nor [class, name]" },
-	{ "lb-road-tower.jcz", "\"pointer\": [\n          -1,", "\"pointer\": [\n          1,", 1,
-	  CARC_E_WRONG_TILE,
+	{ "lb-road-tower.jcz", "\"pointer\": [\n          -1,",
+	  "\"pointer\": [\n          1,", 1, CARC_E_WRONG_TILE,
 	  "replay[4] PLACE_TOKEN: no LB_TOWER can go on the tile at 1,0 (figures go only on the tile just placed)" },
-	{ "lb-road-tower.jcz", "\"pointer\": [\n          -1,\n          0\n        ]",
+	{ "lb-road-tower.jcz",
+	  "\"pointer\": [\n          -1,\n          0\n        ]",
 	  "\"pointer\": {\"position\": [-1, 0]}", 1, CARC_E_PARSE,
 	  "replay[4] PLACE_TOKEN: payload: 'pointer' is not an array" },
-	{ "lb-road-tower.jcz", "\"little-buildings\": 1", "\"little-buildings\": 0", 1,
-	  CARC_E_NOT_ALLOWED,
+	{ "lb-road-tower.jcz", "\"little-buildings\": 1",
+	  "\"little-buildings\": 0", 1, CARC_E_NOT_ALLOWED,
 	  "replay[4] PLACE_TOKEN: no LB_TOWER can go on the tile at -1,0 (not allowed by the rules in force)" },
-	{ "lb-road-tower.jcz", "\"1/1/1\"", "\"2/2/2\"", 1, CARC_E_UNKNOWN_OPTION,
-	  "rule 'little-buildings-scoring' is neither \"1/1/1\" nor \"3/2/1\"" },
-	{ "phantom-follower-and-phantom.jcz", "\"phantom\": 1", "\"phantom\": 2", 1,
+	{ "lb-road-tower.jcz", "\"1/1/1\"", "\"2/2/2\"", 1,
 	  CARC_E_UNKNOWN_OPTION,
+	  "rule 'little-buildings-scoring' is neither \"1/1/1\" nor \"3/2/1\"" },
+	{ "phantom-follower-and-phantom.jcz", "\"phantom\": 1",
+	  "\"phantom\": 2", 1, CARC_E_UNKNOWN_OPTION,
 	  "element 'phantom': the library plays with one phantom per player, or none" },
 	/* no phantom: the follower's city ends the 1-tile game */
-	{ "phantom-follower-and-phantom.jcz", "\"phantom\": 1", "\"phantom\": 0", 1,
-	  CARC_E_GAME_OVER, "replay[2] DEPLOY_MEEPLE: the game is over" },
+	{ "phantom-follower-and-phantom.jcz", "\"phantom\": 1",
+	  "\"phantom\": 0", 1, CARC_E_GAME_OVER,
+	  "replay[2] DEPLOY_MEEPLE: the game is over" },
 	{ "phantom-follower-and-phantom.jcz", "0.phantom.1", "0.phantom2.1", 1,
 	  CARC_E_UNKNOWN_OPTION,
 	  "replay[2] DEPLOY_MEEPLE: meeple '0.phantom2.1': the library has no figure 'phantom2'" },
-	{ "phantom-in-action-phase.jcz", "    {\n      \"type\": \"PASS\",\n      \"payload\": {},\n      \"player\": 1\n    },\n", "", 1,
-	  CARC_E_WRONG_PHASE,
+	{ "phantom-in-action-phase.jcz",
+	  "    {\n      \"type\": \"PASS\",\n      \"payload\": {},\n      \"player\": 1\n    },\n",
+	  "", 1, CARC_E_WRONG_PHASE,
 	  "replay[5] COMMIT: the turn is not over: the game waits for a phantom move" },
-	{ "crop-deploy.jcz", "\"corn-circles/1\": 1", "\"corn-circles/1\": 2", 1,
-	  CARC_E_UNKNOWN_OPTION,
+	{ "crop-deploy.jcz", "\"corn-circles/1\": 1", "\"corn-circles/1\": 2",
+	  1, CARC_E_UNKNOWN_OPTION,
 	  "tile set 'corn-circles/1' 2 times: the library has each crop-circle tile once" },
-	{ "crop-deploy.jcz", "\"corn-circles/1\": 1", "\"corn-circles/3\": 1", 1,
-	  CARC_E_UNKNOWN_OPTION,
+	{ "crop-deploy.jcz", "\"corn-circles/1\": 1", "\"corn-circles/3\": 1",
+	  1, CARC_E_UNKNOWN_OPTION,
 	  "tile set 'corn-circles/3': the library does not have it" },
-	{ "crop-deploy.jcz", "\"CC.1/Rr\"", "\"CC.3/Rr\"", 1, CARC_E_UNKNOWN_TILE,
+	{ "crop-deploy.jcz", "\"CC.1/Rr\"", "\"CC.3/Rr\"", 1,
+	  CARC_E_UNKNOWN_TILE,
 	  "replay[14] PLACE_TILE: unknown tile 'CC.3/Rr' (a tile of an expansion or edition the library does not have)" },
 };
 
@@ -733,7 +793,7 @@ START_TEST(bad_input_is_named)
 	size_t len;
 	char *text = read_fixture(b->fixture, &len);
 	char *doc = replace(text, b->old, b->new, b->nth);
-	struct carc_game *g = (struct carc_game *)&len;	/* must stay */
+	struct carc_game *g = (struct carc_game *)&len; /* must stay */
 	uint32_t line = 0, col = 99;
 	char msg[512];
 	int rc = carc_jcz_import(doc, strlen(doc), &g, &line, &col, msg,

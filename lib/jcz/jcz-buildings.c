@@ -36,7 +36,7 @@ static const struct {
 #define N_TOKENS (sizeof(tokens) / sizeof(tokens[0]))
 
 /* The Java class of the tokens, as JCZ's TokenAdapter writes it */
-#define TOKEN_CLASS \
+#define TOKEN_CLASS                                                            \
 	"com.jcloisterzone.game.capability.LittleBuildingsCapability$LittleBuilding"
 
 /* ------------------------------------------------------------------ */
@@ -46,7 +46,7 @@ static const struct {
 /* JCZ 5 element "little-buildings", JCZ 4 expansion "LITTLE_BUILDINGS" */
 int
 carc__jcz_setting_little_buildings(struct jcz_import *im, const char *name,
-			     const struct carc_json_value *v)
+				   const struct carc_json_value *v)
 {
 	int rc;
 
@@ -55,36 +55,37 @@ carc__jcz_setting_little_buildings(struct jcz_import *im, const char *name,
 	rc = carc__jcz_set_option(im, CARC_OPT_LITTLE_BUILDINGS, 1, name);
 	if (rc >= 0)
 		rc = carc__jcz_set_option(im, CARC_OPT_LB_DISTRIBUTION,
-				    CARC_LB_DIST_JCZ, name);
+					  CARC_LB_DIST_JCZ, name);
 	return rc;
 }
 
 /* JCZ 5 rule "little-buildings-scoring" */
 int
 carc__jcz_rule_lb_scoring(struct jcz_import *im, const char *name,
-		    const struct carc_json_value *v)
+			  const struct carc_json_value *v)
 {
 	const char *s = carc_json_string(v);
 
 	if (s && strcmp(s, "1/1/1") == 0)
-		return carc__jcz_set_option(im, CARC_OPT_LB_SCORING, CARC_LB_STANDARD,
-				      name);
+		return carc__jcz_set_option(im, CARC_OPT_LB_SCORING,
+					    CARC_LB_STANDARD, name);
 	if (s && strcmp(s, "3/2/1") == 0)
-		return carc__jcz_set_option(im, CARC_OPT_LB_SCORING, CARC_LB_321,
-				      name);
+		return carc__jcz_set_option(im, CARC_OPT_LB_SCORING,
+					    CARC_LB_321, name);
 	return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
-			"rule '%s' is neither \"1/1/1\" nor \"3/2/1\"", name);
+			      "rule '%s' is neither \"1/1/1\" nor \"3/2/1\"",
+			      name);
 }
 
 /* JCZ 4 rule "BULDINGS_DIFFERENT_VALUE" (sic) */
 int
 carc__jcz_rule_lb_different_value(struct jcz_import *im, const char *name,
-			    const struct carc_json_value *v)
+				  const struct carc_json_value *v)
 {
-	return carc__jcz_set_option(im, CARC_OPT_LB_SCORING,
-			      carc__jcz_truthy_or_listed(v) ? CARC_LB_321
-						      : CARC_LB_STANDARD,
-			      name);
+	return carc__jcz_set_option(
+		im, CARC_OPT_LB_SCORING,
+		carc__jcz_truthy_or_listed(v) ? CARC_LB_321 : CARC_LB_STANDARD,
+		name);
 }
 
 /* ------------------------------------------------------------------ */
@@ -93,7 +94,7 @@ carc__jcz_rule_lb_different_value(struct jcz_import *im, const char *name,
 
 int
 carc__jcz_apply_place_token(struct jcz_import *im,
-		      const struct carc_json_value *payload)
+			    const struct carc_json_value *payload)
 {
 	const struct carc_json_value *tok = carc_json_get(payload, "token");
 	const char *name = carc_json_string(tok);
@@ -102,29 +103,31 @@ carc__jcz_apply_place_token(struct jcz_import *im,
 	int rc;
 
 	if (carc_json_type(tok) == CARC_JSON_ARRAY &&
-	    carc_json_count(tok) == 2 &&
-	    carc_json_string(carc_json_at(tok, 0)))
+	    carc_json_count(tok) == 2 && carc_json_string(carc_json_at(tok, 0)))
 		name = carc_json_string(carc_json_at(tok, 1));
 	if (!name)
-		return carc__jcz_fail(im, CARC_E_PARSE,
-				"payload: 'token' is neither a name nor [class, name]");
+		return carc__jcz_fail(
+			im, CARC_E_PARSE,
+			"payload: 'token' is neither a name nor [class, name]");
 	for (size_t i = 0; i < N_TOKENS; i++)
 		if (strcmp(name, tokens[i].token) == 0)
 			figure = tokens[i].figure;
 	if (!figure)
-		return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
-				"token '%s': the library has only the little buildings LB_SHED, LB_HOUSE and LB_TOWER",
-				name);
+		return carc__jcz_fail(
+			im, CARC_E_UNKNOWN_OPTION,
+			"token '%s': the library has only the little buildings LB_SHED, LB_HOUSE and LB_TOWER",
+			name);
 	rc = carc__jcz_get_position(im, payload, "pointer", "payload", &x, &y);
 	if (rc < 0)
 		return rc;
 	if (carc_game_phase(im->game) != CARC_PHASE_DEPLOY)
-		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
-				"no building can be put down here (the game waits for a %s move)",
-				carc_phase_name((uint32_t)carc_game_phase(im->game)));
+		return carc__jcz_fail(
+			im, CARC_E_WRONG_PHASE,
+			"no building can be put down here (the game waits for a %s move)",
+			carc_phase_name((uint32_t)carc_game_phase(im->game)));
 	return carc__jcz_apply(im, carc_move_build(figure, x, y),
-			 "no %s can go on the tile at %d,%d", name, (int)x,
-			 (int)y);
+			       "no %s can go on the tile at %d,%d", name,
+			       (int)x, (int)y);
 }
 
 /* ------------------------------------------------------------------ */
@@ -155,7 +158,8 @@ carc__jcz_write_build(struct jcz_export *ex, carc_move_t move)
 }
 
 void
-carc__jcz_buildings_export_setup(struct jcz_export *ex, enum jcz_setup_part part)
+carc__jcz_buildings_export_setup(struct jcz_export *ex,
+				 enum jcz_setup_part part)
 {
 	int32_t lb = 0, scoring = CARC_LB_STANDARD;
 
@@ -168,8 +172,8 @@ carc__jcz_buildings_export_setup(struct jcz_export *ex, enum jcz_setup_part part
 		carc_json_write_int(ex->w, 1);
 	} else if (part == JCZ_SETUP_RULES) {
 		carc_json_key(ex->w, "little-buildings-scoring");
-		carc_json_write_string(ex->w,
-				       scoring == CARC_LB_321 ? "3/2/1" : "1/1/1");
+		carc_json_write_string(ex->w, scoring == CARC_LB_321 ? "3/2/1"
+								     : "1/1/1");
 	}
 }
 

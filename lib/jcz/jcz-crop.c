@@ -37,8 +37,8 @@
  * test-jcz-expansions.c checks every row against the layout of JCZ's
  * tile definitions). */
 static const struct {
-	const char *id4;	/* JCZ 4: expansion code "CC" or "C2" + id */
-	const char *id5;	/* JCZ 5: "CC.1/..." or "CC.2/..." */
+	const char *id4; /* JCZ 4: expansion code "CC" or "C2" + id */
+	const char *id5; /* JCZ 5: "CC.1/..." or "CC.2/..." */
 	uint32_t tile;
 } crop_tiles[] = {
 	{ "CC.Cc.1", "CC.1/Cc.1", CARC_TILE_CCI_1 },
@@ -114,9 +114,10 @@ crop_set(struct jcz_import *im, const char *name,
 
 	if (carc_json_type(v) == CARC_JSON_NUMBER &&
 	    (!carc_json_int(v, &n) || n < 0 || n > 1))
-		return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
-				"tile set '%s' %lld times: the library has each crop-circle tile once",
-				name, (long long)n);
+		return carc__jcz_fail(
+			im, CARC_E_UNKNOWN_OPTION,
+			"tile set '%s' %lld times: the library has each crop-circle tile once",
+			name, (long long)n);
 	if (!carc__jcz_truthy_or_listed(v))
 		return 0;
 	rc = carc__jcz_set_option(im, option, 1, name);
@@ -126,7 +127,7 @@ crop_set(struct jcz_import *im, const char *name,
 /* JCZ 5 set "corn-circles/1", JCZ 4 expansion "CORN_CIRCLES" */
 int
 carc__jcz_setting_crop_i(struct jcz_import *im, const char *name,
-		   const struct carc_json_value *v)
+			 const struct carc_json_value *v)
 {
 	return crop_set(im, name, v, CARC_OPT_CROP_CIRCLES_I);
 }
@@ -134,7 +135,7 @@ carc__jcz_setting_crop_i(struct jcz_import *im, const char *name,
 /* JCZ 5 set "corn-circles/2", JCZ 4 expansion "CORN_CIRCLES_II" */
 int
 carc__jcz_setting_crop_ii(struct jcz_import *im, const char *name,
-		    const struct carc_json_value *v)
+			  const struct carc_json_value *v)
 {
 	return crop_set(im, name, v, CARC_OPT_CROP_CIRCLES_II);
 }
@@ -172,20 +173,23 @@ pointer_feature(struct jcz_import *im, const struct carc_json_value *fp,
 	int idx, feature;
 
 	if (mask < 0)
-		return carc__jcz_fail(im, CARC_E_PARSE, "unknown location '%s'", loc);
+		return carc__jcz_fail(im, CARC_E_PARSE, "unknown location '%s'",
+				      loc);
 	idx = carc_game_tile_find(im->game, x, y);
 	if (idx < 0)
 		return carc__jcz_fail(im, CARC_E_NOT_FOUND, "no tile at %d,%d",
-				(int)x, (int)y);
+				      (int)x, (int)y);
 	carc_game_tile_at(im->game, (uint32_t)idx, NULL, NULL, &tile,
 			  &rotation);
 	feature = carc__jcz_location_feature(
 		tile, rotation, (uint32_t)mask,
-		kind_of_feature_name(carc_json_string(carc_json_get(fp, "feature"))));
+		kind_of_feature_name(
+			carc_json_string(carc_json_get(fp, "feature"))));
 	if (feature < 0)
-		return carc__jcz_fail(im, CARC_E_NO_FEATURE,
-				"the tile at %d,%d has no feature at location '%s'",
-				(int)x, (int)y, loc);
+		return carc__jcz_fail(
+			im, CARC_E_NO_FEATURE,
+			"the tile at %d,%d has no feature at location '%s'",
+			(int)x, (int)y, loc);
 	return feature;
 }
 
@@ -196,8 +200,9 @@ fill_skipped_choice(struct jcz_import *im)
 	if (carc_game_phase(im->game) != CARC_PHASE_CROP_CHOICE ||
 	    carc_game_figure_count(im->game) != 0)
 		return 0;
-	return carc__jcz_apply(im, carc_move_crop_choice(CARC_CROP_DEPLOY),
-			 "the crop-circle choice JCZ skipped cannot be made");
+	return carc__jcz_apply(
+		im, carc_move_crop_choice(CARC_CROP_DEPLOY),
+		"the crop-circle choice JCZ skipped cannot be made");
 }
 
 int
@@ -223,7 +228,7 @@ carc__jcz_crop_commit_ok(const struct jcz_import *im)
 
 int
 carc__jcz_apply_circle_choice(struct jcz_import *im,
-			const struct carc_json_value *payload)
+			      const struct carc_json_value *payload)
 {
 	const char *value;
 	uint32_t choice;
@@ -237,13 +242,16 @@ carc__jcz_apply_circle_choice(struct jcz_import *im,
 		choice = CARC_CROP_REMOVE;
 	else
 		return carc__jcz_fail(im, CARC_E_PARSE,
-				"value '%s' is neither DEPLOY nor REMOVE", value);
+				      "value '%s' is neither DEPLOY nor REMOVE",
+				      value);
 	if (carc_game_phase(im->game) != CARC_PHASE_CROP_CHOICE)
-		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
-				"no crop-circle choice is due here (the game waits for a %s move)",
-				carc_phase_name((uint32_t)carc_game_phase(im->game)));
+		return carc__jcz_fail(
+			im, CARC_E_WRONG_PHASE,
+			"no crop-circle choice is due here (the game waits for a %s move)",
+			carc_phase_name((uint32_t)carc_game_phase(im->game)));
 	return carc__jcz_apply(im, carc_move_crop_choice(choice),
-			 "the crop-circle choice %s is not allowed", value);
+			       "the crop-circle choice %s is not allowed",
+			       value);
 }
 
 /* Forget the figure of that number (it leaves the board): the one named,
@@ -262,7 +270,7 @@ meeples_remove(struct jcz_meeples *ms, uint32_t player, uint32_t figure,
 
 int
 carc__jcz_apply_return_meeple(struct jcz_import *im,
-			const struct carc_json_value *payload)
+			      const struct carc_json_value *payload)
 {
 	const struct carc_json_value *ptr, *fp;
 	const char *source, *loc, *id;
@@ -274,9 +282,10 @@ carc__jcz_apply_return_meeple(struct jcz_import *im,
 	if (rc < 0)
 		return rc;
 	if (strcmp(source, "CORN_CIRCLE") != 0)
-		return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
-				"source '%s': the library returns figures only for a crop circle",
-				source);
+		return carc__jcz_fail(
+			im, CARC_E_UNKNOWN_OPTION,
+			"source '%s': the library returns figures only for a crop circle",
+			source);
 	rc = carc__jcz_get_object(im, payload, "pointer", "payload", &ptr);
 	if (rc < 0)
 		return rc;
@@ -286,25 +295,28 @@ carc__jcz_apply_return_meeple(struct jcz_import *im,
 	if (!fp)
 		fp = ptr;
 	else if (carc_json_type(fp) != CARC_JSON_OBJECT)
-		return carc__jcz_fail(im, CARC_E_PARSE,
-				"pointer: 'featurePointer' is not an object");
+		return carc__jcz_fail(
+			im, CARC_E_PARSE,
+			"pointer: 'featurePointer' is not an object");
 	rc = carc__jcz_get_position(im, fp, "position", "pointer", &x, &y);
 	if (rc >= 0)
 		rc = carc__jcz_get_string(im, fp, "location", "pointer", &loc);
 	if (rc >= 0)
 		rc = carc__jcz_get_string(im, ptr, "meepleId", "pointer", &id);
 	if (rc >= 0)
-		rc = carc__jcz_parse_meeple_id(im, id, &player, &figure, &number);
+		rc = carc__jcz_parse_meeple_id(im, id, &player, &figure,
+					       &number);
 	if (rc < 0)
 		return rc;
 	if (carc_game_phase(im->game) != CARC_PHASE_CROP_RESPONSE ||
 	    carc_game_crop_action(im->game) != CARC_CROP_REMOVE)
 		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
-				"no crop-circle removal is due here");
+				      "no crop-circle removal is due here");
 	if ((int)player != carc_game_current_player(im->game))
-		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
-				"meeple '%s' is not of player %d, who is to remove one",
-				id, carc_game_current_player(im->game));
+		return carc__jcz_fail(
+			im, CARC_E_WRONG_PHASE,
+			"meeple '%s' is not of player %d, who is to remove one",
+			id, carc_game_current_player(im->game));
 	feature = pointer_feature(im, fp, x, y, loc);
 	if (feature < 0)
 		return feature;
@@ -321,13 +333,15 @@ carc__jcz_apply_return_meeple(struct jcz_import *im,
 					m->feature == (uint32_t)feature;
 		}
 		if (!there)
-			return carc__jcz_fail(im, CARC_E_NOT_FOUND,
-					      "meeple '%s' is not on location '%s' of the tile at %d,%d",
-					      id, loc, (int)x, (int)y);
+			return carc__jcz_fail(
+				im, CARC_E_NOT_FOUND,
+				"meeple '%s' is not on location '%s' of the tile at %d,%d",
+				id, loc, (int)x, (int)y);
 	}
-	rc = carc__jcz_apply(im, carc_move_remove(figure, x, y, (uint32_t)feature),
-			     "meeple '%s' is not on location '%s' of the tile at %d,%d",
-			     id, loc, (int)x, (int)y);
+	rc = carc__jcz_apply(
+		im, carc_move_remove(figure, x, y, (uint32_t)feature),
+		"meeple '%s' is not on location '%s' of the tile at %d,%d", id,
+		loc, (int)x, (int)y);
 	if (rc >= 0 && number)
 		meeples_remove(&im->meeples, player, figure, number);
 	return rc;
@@ -354,7 +368,7 @@ feature_kind_name(uint32_t feature)
 
 int
 carc__jcz_write_feature_pointer(struct jcz_export *ex, int32_t x, int32_t y,
-			  uint32_t feature)
+				uint32_t feature)
 {
 	uint32_t tile = 0, rotation = 0;
 	char loc[32];
@@ -384,7 +398,7 @@ int
 carc__jcz_write_crop_choice(struct jcz_export *ex, carc_move_t move)
 {
 	if (carc_game_figure_count(ex->replay) == 0)
-		return 0;	/* JCZ skips the action on an empty board */
+		return 0; /* JCZ skips the action on an empty board */
 	carc__jcz_write_entry_start(ex, "CIRCLE_REMOVE_OR_DEPLOY");
 	carc_json_key(ex->w, "value");
 	carc_json_write_string(ex->w, carc_move_figure(move) == CARC_CROP_REMOVE
@@ -398,7 +412,8 @@ carc__jcz_write_crop_choice(struct jcz_export *ex, carc_move_t move)
 int
 carc__jcz_write_remove(struct jcz_export *ex, carc_move_t move)
 {
-	uint32_t figure = carc_move_figure(move), feature = carc_move_feature(move);
+	uint32_t figure = carc_move_figure(move),
+		 feature = carc_move_feature(move);
 	uint32_t player = (uint32_t)carc_game_current_player(ex->replay);
 	int32_t x = carc_move_x(move), y = carc_move_y(move);
 	const struct jcz_meeple *m = NULL;
@@ -410,7 +425,8 @@ carc__jcz_write_remove(struct jcz_export *ex, carc_move_t move)
 		    ex->meeples.v[i].x == x && ex->meeples.v[i].y == y &&
 		    ex->meeples.v[i].feature == feature)
 			m = &ex->meeples.v[i];
-	if (!m || !carc__jcz_meeple_id(player, figure, m->number, id, sizeof(id)))
+	if (!m ||
+	    !carc__jcz_meeple_id(player, figure, m->number, id, sizeof(id)))
 		return CARC_E_NOT_ALLOWED;
 	meeples_remove(&ex->meeples, player, figure, m->number);
 	carc__jcz_write_entry_start(ex, "RETURN_MEEPLE");
@@ -430,7 +446,8 @@ carc__jcz_write_remove(struct jcz_export *ex, carc_move_t move)
 }
 
 bool
-carc__jcz_export_commit_after(int phase_before, carc_move_t move, int phase_after)
+carc__jcz_export_commit_after(int phase_before, carc_move_t move,
+			      int phase_after)
 {
 	bool action_before = phase_before == CARC_PHASE_DEPLOY ||
 			     phase_before == CARC_PHASE_PHANTOM;

@@ -50,12 +50,13 @@ phantom_has_place(const struct carc_game *game)
 	int player = carc_game_current_player(game);
 	bool found = false;
 
-	if (carc_rules_get(carc_game_rules(game), CARC_OPT_PHANTOM,
-			   &phantom) < 0 || !phantom || player < 0 ||
+	if (carc_rules_get(carc_game_rules(game), CARC_OPT_PHANTOM, &phantom) <
+		    0 ||
+	    !phantom || player < 0 ||
 	    carc_game_supply(game, (uint32_t)player, CARC_FIGURE_PHANTOM) <= 0)
 		return false;
 	if (carc_game_clone(game, &g) < 0)
-		return true;	/* cannot tell: assume JCZ asks */
+		return true; /* cannot tell: assume JCZ asks */
 	if (carc_game_apply(g, carc_move_pass()) >= 0 &&
 	    carc_game_phase(g) == CARC_PHASE_PHANTOM)
 		found = count_moves(g) > 1;
@@ -83,7 +84,7 @@ carc__jcz_step_skipped(const struct carc_game *game)
 /* JCZ 5 element "phantom": the number of phantoms per player */
 int
 carc__jcz_element_phantom(struct jcz_import *im, const char *name,
-		    const struct carc_json_value *v)
+			  const struct carc_json_value *v)
 {
 	int64_t n = 0;
 
@@ -92,19 +93,21 @@ carc__jcz_element_phantom(struct jcz_import *im, const char *name,
 	else if (carc_json_type(v) == CARC_JSON_FALSE)
 		n = 0;
 	else if (!carc_json_int(v, &n) || n < 0 || n > 1)
-		return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
-				"element '%s': the library plays with one phantom per player, or none",
-				name);
+		return carc__jcz_fail(
+			im, CARC_E_UNKNOWN_OPTION,
+			"element '%s': the library plays with one phantom per player, or none",
+			name);
 	return carc__jcz_set_option(im, CARC_OPT_PHANTOM, n ? 1 : 0, name);
 }
 
 /* JCZ 4 expansion "PHANTOM" */
 int
 carc__jcz_expansion_phantom(struct jcz_import *im, const char *name,
-		      const struct carc_json_value *v)
+			    const struct carc_json_value *v)
 {
 	return carc__jcz_set_option(im, CARC_OPT_PHANTOM,
-			      carc__jcz_truthy_or_listed(v) ? 1 : 0, name);
+				    carc__jcz_truthy_or_listed(v) ? 1 : 0,
+				    name);
 }
 
 int
@@ -115,7 +118,7 @@ carc__jcz_phantom_before_deploy(struct jcz_import *im, uint32_t figure)
 		return 0;
 	/* the phantom in JCZ's action phase: nothing in the deployment step */
 	return carc__jcz_apply(im, carc_move_pass(),
-			 "the phantom cannot be put down in this turn");
+			       "the phantom cannot be put down in this turn");
 }
 
 int
@@ -128,7 +131,7 @@ carc__jcz_fill_skipped_steps(struct jcz_import *im)
 		if (!carc__jcz_step_skipped(im->game))
 			return 0;
 		rc = carc__jcz_apply(im, carc_move_pass(),
-			       "the step JCZ skipped cannot be passed");
+				     "the step JCZ skipped cannot be passed");
 		if (rc < 0)
 			return rc;
 	}
@@ -158,7 +161,7 @@ carc__jcz_truthy_or_listed(const struct carc_json_value *v)
 {
 	int64_t n;
 
-	if (!v)		/* a name in a JCZ 4 list */
+	if (!v) /* a name in a JCZ 4 list */
 		return true;
 	if (carc_json_type(v) == CARC_JSON_NUMBER)
 		return carc_json_int(v, &n) && n != 0;
@@ -166,8 +169,8 @@ carc__jcz_truthy_or_listed(const struct carc_json_value *v)
 }
 
 const char *
-carc__jcz_meeple_id(uint32_t player, uint32_t figure, uint32_t number, char *buf,
-	      size_t n)
+carc__jcz_meeple_id(uint32_t player, uint32_t figure, uint32_t number,
+		    char *buf, size_t n)
 {
 	int w;
 
