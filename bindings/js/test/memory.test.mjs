@@ -54,10 +54,19 @@ test(`${GAMES} games leak nothing`, () => {
 	const into = new BigUint64Array(1024);
 	for (let i = 0; i < 100; i++)
 		oneGame(rules[i & 1], i, into);
-	const top = carc.heapTop();
-	const size = carc.heapSize();
+	let top = carc.heapTop();
+	let size = carc.heapSize();
 	for (let i = 100; i < 100 + GAMES; i++)
 		oneGame(rules[i & 1], i, into);
+	// Where the heap starts moves with the size of the library's static
+	// data, and with it where malloc's free blocks fall: the heap may
+	// settle one step higher once.  A leak grows again in the next batch.
+	if (carc.heapTop() !== top) {
+		top = carc.heapTop();
+		size = carc.heapSize();
+		for (let i = 100 + GAMES; i < 100 + 2 * GAMES; i++)
+			oneGame(rules[i & 1], i, into);
+	}
 	assert.equal(carc.heapTop(), top, 'the malloc heap grew');
 	assert.equal(carc.heapSize(), size, 'the wasm memory grew');
 	for (const r of rules)
