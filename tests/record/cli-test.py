@@ -314,6 +314,45 @@ def check_jcz(tmp, fixtures):
     usage_error(['export-jcz', game, game, '-o', '-'],
                 "unexpected argument")
     usage_error(['import-jcz', '--frob'], "unknown option '--frob'")
+    check_jcz_expansions(tmp, fixtures)
+
+
+def check_jcz_expansions(tmp, fixtures):
+    """The expansions in .jcz files: a hand-made crop-circle game
+    imports with its scores, a game with every expansion goes to .jcz with
+    their messages and back to the same record, and Little Buildings with
+    the rules' interchangeable tokens are refused."""
+    rec = os.path.join(tmp, 'crop.rec')
+    run('import-jcz', os.path.join(fixtures, 'expansions',
+                                   'crop-three-players.jcz'), '-o', rec)
+    r = run('replay', rec)
+    if last_line(r.stdout) != 'scores: 8 3 0':
+        fail(f'import-jcz crop-three-players.jcz: {last_line(r.stdout)!r}')
+    game = os.path.join(tmp, 'all.rec')
+    run('play', '--seed', '5', '--players', '4', '--all', '--option',
+        'lb-distribution=jcz', '--record', game)
+    jcz = os.path.join(tmp, 'all.jcz')
+    run('export-jcz', game, '-o', jcz)
+    with open(jcz) as f:
+        doc = json.load(f)
+    types = {e['type'] for e in doc['replay']}
+    want = {'CIRCLE_REMOVE_OR_DEPLOY', 'RETURN_MEEPLE', 'PLACE_TOKEN'}
+    if not want <= types or doc['setup']['elements'].get('phantom') != 1:
+        fail(f'export-jcz --all: messages {sorted(types)}')
+    back = run('import-jcz', jcz, '-o', '-').stdout
+    with open(game) as f:
+        original = f.read()
+    strip = lambda t: [ln for ln in t.splitlines() if not ln.startswith('#')]
+    if strip(back) != strip(original):
+        fail('export-jcz then import-jcz of a game with every expansion '
+             'does not give the record back')
+    rules_lb = os.path.join(tmp, 'lb-rules.rec')
+    run('play', '--seed', '5', '--little-buildings', '--record', rules_lb)
+    p = run('export-jcz', rules_lb, '-o', os.path.join(tmp, 'x.jcz'),
+            ok=False)
+    if p.returncode != 1 or 'no JCloisterZone equivalent' not in p.stderr:
+        fail(f'export-jcz lb-distribution rules: exit {p.returncode}, '
+             f'{p.stderr!r}')
 
 
 def main():
