@@ -276,6 +276,31 @@ def test_jcz_round_trip():
         carc.Game.from_jcz(42)
 
 
+def test_jcz_expansions():
+    rules = carc.Rules(phantom=True, crop_circles_i=True,
+                       crop_circles_ii=True, little_buildings=True,
+                       lb_distribution='jcz')
+    game = carc.Game(rules, players=3, seed=8)
+    n = 0
+    while not game.is_over():
+        moves = game.legal_moves()
+        game.apply(moves[(n * 7) % len(moves)])
+        n += 1
+    text = game.to_jcz()
+    for part in ('"phantom": 1', '"corn-circles/1": 1', '"corn-circles/2": 1',
+                 '"little-buildings": 1', '"PLACE_TOKEN"',
+                 '"CIRCLE_REMOVE_OR_DEPLOY"', '.phantom.1"'):
+        assert part in text
+    again = carc.Game.from_jcz(text)
+    assert again.hash() == game.hash()
+    assert again.scores() == game.scores()
+    assert again.save() == game.save()
+    # interchangeable building tokens are not JCZ's
+    with pytest.raises(carc.CarcassonneError) as e:
+        carc.Game(carc.Rules(little_buildings=True), players=2).to_jcz()
+    assert e.value.code == carc.E_NOT_ALLOWED
+
+
 def test_jcz_errors():
     text = ('{"setup": {"expansions": ["BASIC"]}, "slots": [{}, {}],\n'
             '"replay": [\n{"type": "PLACE_TILE", "payload": {"tileId": '
