@@ -51,9 +51,11 @@ struct carc_json_value;		/* a node; valid while its doc lives */
  * or NULL @text with a non-zero @len: nothing is written).  On
  * CARC_E_PARSE, @line and @column (1-based; lines end at LF; the column
  * counts characters, not bytes, from the start of the line, without the
- * BOM, a tab as one) give the
- * position of the first byte that cannot be accepted, and @msg
- * (snprintf-style when @msg_len > 0, no trailing newline) says why,
+ * BOM, a tab as one) give the position of the error: the first byte that
+ * cannot be accepted, or the start of a token that is wrong as a whole
+ * (an unterminated string, an escape, a literal, a trailing comma, a
+ * duplicate key), and @msg (snprintf-style when @msg_len > 0, no
+ * trailing newline) says why,
  * e.g. "expected ':' after object key", "nesting deeper than 64",
  * "invalid UTF-8", "duplicate key 'x'".  On CARC_E_NOMEM the line and
  * column are 0 and the message "out of memory"; on success 0, 0 and "".
