@@ -41,27 +41,51 @@ count_moves(const struct carc_game *game)
 }
 
 /* Whether the phantom of the player to move could go on the tile just
- * placed, were he to pass the deployment step. */
+ * placed, were he to pass the deployment step: the phantom goes where a
+ * follower could (doc/rules.md#phantom-follower), on a feature of that
+ * tile that no figure occupies, not on a field with farmers off.  Read
+ * from the board, without a copy of the game (nothing to allocate). */
 static bool
 phantom_has_place(const struct carc_game *game)
 {
-	struct carc_game *g = NULL;
-	int32_t phantom = 0;
+	const struct carc_rules *rules = carc_game_rules(game);
+	int32_t phantom = 0, farmers = 1;
 	int player = carc_game_current_player(game);
-	bool found = false;
+	int n = carc_game_history_count(game), idx, nf;
+	uint32_t features[16], tile = 0, rotation = 0;
+	carc_move_t last = 0;
+	int32_t x, y;
 
-	if (carc_rules_get(carc_game_rules(game), CARC_OPT_PHANTOM, &phantom) <
+	carc_rules_get(rules, CARC_OPT_PHANTOM, &phantom);
+	carc_rules_get(rules, CARC_OPT_FARMERS, &farmers);
+	if (!phantom || player < 0 || n <= 0 ||
+	    carc_game_supply(game, (uint32_t)player, CARC_FIGURE_PHANTOM) <=
 		    0 ||
-	    !phantom || player < 0 ||
-	    carc_game_supply(game, (uint32_t)player, CARC_FIGURE_PHANTOM) <= 0)
+	    carc_game_history_at(game, (uint32_t)n - 1, &last) < 0 ||
+	    carc_move_kind(last) != CARC_MOVE_PLACE)
 		return false;
-	if (carc_game_clone(game, &g) < 0)
-		return true; /* cannot tell: assume JCZ asks */
-	if (carc_game_apply(g, carc_move_pass()) >= 0 &&
-	    carc_game_phase(g) == CARC_PHASE_PHANTOM)
-		found = count_moves(g) > 1;
-	carc_game_free(g);
-	return found;
+	x = carc_move_x(last);
+	y = carc_move_y(last);
+	idx = carc_game_tile_find(game, x, y);
+	if (idx < 0 || carc_game_tile_at(game, (uint32_t)idx, NULL, NULL, &tile,
+					 &rotation) < 0)
+		return false;
+	nf = carc_tile_features(tile, features, 16);
+	for (int i = 0; i < nf && i < 16; i++) {
+		int figures = 0;
+
+		if ((features[i] >> 4) == CARC_FEATURE_FIELD && !farmers)
+			continue;
+		for (int p = 0; p < carc_game_player_count(game); p++) {
+			int c = carc_game_feature_figures(
+				game, x, y, features[i], (uint32_t)p);
+
+			figures += c > 0 ? c : 0;
+		}
+		if (figures == 0)
+			return true;
+	}
+	return false;
 }
 
 bool
