@@ -16,32 +16,14 @@
 int
 cmd_export_jcz(int argc, char **argv)
 {
-	const char *path = NULL, *outp = NULL;
+	const char *path, *outp;
 	struct carc_game *game;
 	char *text;
 	int len, rc;
 
-	for (int i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "--help") == 0 ||
-		    strcmp(argv[i], "-h") == 0) {
-			usage(stdout);
-			return 0;
-		} else if (strcmp(argv[i], "-o") == 0) {
-			if (!(outp = option_value(argc, argv, &i)))
-				return 2;
-		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-			return usage_error("unknown option '%s'", argv[i]);
-		} else if (!path) {
-			path = argv[i];
-		} else {
-			return usage_error("export-jcz: unexpected argument '%s' "
-					   "(one record at a time)", argv[i]);
-		}
-	}
-	if (!path)
-		return usage_error("export-jcz: no record given");
-	if (!outp)
-		return usage_error("export-jcz: no output given (-o GAME.jcz)");
+	if (!in_out_args(argc, argv, "export-jcz", "record", "GAME.jcz",
+			 &path, &outp, &rc))
+		return rc;
 	game = load_record(path);
 	if (!game)
 		return 1;

@@ -16,7 +16,7 @@
 int
 cmd_import_jcz(int argc, char **argv)
 {
-	const char *path = NULL, *outp = NULL;
+	const char *path, *outp;
 	struct carc_game *game = NULL;
 	uint32_t line = 0, col = 0;
 	char msg[512];
@@ -24,27 +24,9 @@ cmd_import_jcz(int argc, char **argv)
 	char *text;
 	int rc;
 
-	for (int i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "--help") == 0 ||
-		    strcmp(argv[i], "-h") == 0) {
-			usage(stdout);
-			return 0;
-		} else if (strcmp(argv[i], "-o") == 0) {
-			if (!(outp = option_value(argc, argv, &i)))
-				return 2;
-		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-			return usage_error("unknown option '%s'", argv[i]);
-		} else if (!path) {
-			path = argv[i];
-		} else {
-			return usage_error("import-jcz: unexpected argument '%s' "
-					   "(one game at a time)", argv[i]);
-		}
-	}
-	if (!path)
-		return usage_error("import-jcz: no .jcz file given");
-	if (!outp)
-		return usage_error("import-jcz: no output given (-o GAME.rec)");
+	if (!in_out_args(argc, argv, "import-jcz", ".jcz file", "GAME.rec",
+			 &path, &outp, &rc))
+		return rc;
 	text = read_file(path, &len);
 	if (!text)
 		return 1;

@@ -317,6 +317,45 @@ option_value(int argc, char **argv, int *i)
 	return argv[++*i];
 }
 
+int
+in_out_args(int argc, char **argv, const char *cmd, const char *in_what,
+	    const char *out_example, const char **in, const char **out,
+	    int *status)
+{
+	*in = NULL;
+	*out = NULL;
+	*status = 2;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0) {
+			usage(stdout);
+			*status = 0;
+			return 0;
+		} else if (strcmp(argv[i], "-o") == 0) {
+			if (!(*out = option_value(argc, argv, &i)))
+				return 0;
+		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			usage_error("unknown option '%s'", argv[i]);
+			return 0;
+		} else if (!*in) {
+			*in = argv[i];
+		} else {
+			usage_error("%s: unexpected argument '%s' (one %s at "
+				    "a time)", cmd, argv[i], in_what);
+			return 0;
+		}
+	}
+	if (!*in) {
+		usage_error("%s: no %s given", cmd, in_what);
+		return 0;
+	}
+	if (!*out) {
+		usage_error("%s: no output given (-o %s)", cmd, out_example);
+		return 0;
+	}
+	return 1;
+}
+
 /* Add option @name = @value to @rf; @flag names the command-line flag in
  * messages. */
 static int

@@ -46,6 +46,14 @@ int usage_error(const char *fmt, ...)
 int parse_number(const char *flag, const char *text, uint64_t min,
 		 uint64_t max, uint64_t *out);
 const char *option_value(int argc, char **argv, int *i);
+/* The arguments of a command that turns one file into another:
+ * INPUT -o OUTPUT and --help.  @cmd names the command in messages,
+ * @in_what the input ("record"), @out_example the output ("GAME.jcz").
+ * 1: go on with *in and *out set; 0: stop with exit status *status
+ * (0 after --help, 2 after a usage error, printed). */
+int in_out_args(int argc, char **argv, const char *cmd, const char *in_what,
+		const char *out_example, const char **in, const char **out,
+		int *status);
 /* Rule options of the command line, in order, read with the library's
  * names (carc_option_from_name(), carc_option_value_from_name()). */
 #define MAX_RULE_FLAGS 64
