@@ -2,6 +2,8 @@
 /* Helpers shared by the unit tests. */
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <check.h>
@@ -259,4 +261,31 @@ test_rand(uint64_t *state)
 	x ^= x >> 27;
 	*state = x;
 	return x * UINT64_C(2685821657736338717);
+}
+
+char *
+read_fixture(const char *dir_var, const char *name, size_t *len)
+{
+	const char *dir = getenv(dir_var);
+	char path[4096];
+	FILE *f;
+	char *buf;
+	long n;
+
+	ck_assert_msg(dir != NULL, "%s is not set", dir_var);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	ck_assert_int_ge(n, 0);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	if (len)
+		*len = (size_t)n;
+	return buf;
 }

@@ -122,4 +122,12 @@ int figures_on_board(const struct carc_game *game, uint32_t player);
 /* A small deterministic PRNG for property tests (xorshift64*). */
 uint64_t test_rand(uint64_t *state);
 
+/*
+ * The whole file @p name of the directory named by the environment
+ * variable @p dir_var (set by tests/meson.build), NUL-terminated, its
+ * length in *len when @p len is not NULL; free() it.  Fails the test when
+ * the variable is unset or the file cannot be read.
+ */
+char *read_fixture(const char *dir_var, const char *name, size_t *len);
+
 #endif /* TEST_COMMON_H */

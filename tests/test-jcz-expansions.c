@@ -34,32 +34,6 @@
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
 
-static char *
-read_fixture(const char *name, size_t *len)
-{
-	const char *dir = getenv("JCZ_EXPANSIONS_DIR");
-	char path[1024];
-	FILE *f;
-	char *buf;
-	long n;
-
-	ck_assert_msg(dir != NULL, "JCZ_EXPANSIONS_DIR is not set");
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "rb");
-	ck_assert_msg(f != NULL, "cannot open %s", path);
-	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	ck_assert_int_ge(n, 0);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	ck_assert_ptr_nonnull(buf);
-	ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-	buf[n] = '\0';
-	fclose(f);
-	*len = (size_t)n;
-	return buf;
-}
-
 /* Import @p text; on failure report the message. */
 static struct carc_game *
 import_text(const char *text, size_t len, const char *what)
@@ -81,7 +55,7 @@ static struct carc_game *
 import_fixture(const char *name)
 {
 	size_t len;
-	char *text = read_fixture(name, &len);
+	char *text = read_fixture("JCZ_EXPANSIONS_DIR", name, &len);
 	struct carc_game *g = import_text(text, len, name);
 
 	free(text);
@@ -92,7 +66,7 @@ static struct carc_game *
 load_fixture(const char *name)
 {
 	size_t len;
-	char *text = read_fixture(name, &len);
+	char *text = read_fixture("JCZ_EXPANSIONS_DIR", name, &len);
 	struct carc_game *g = NULL;
 	uint32_t line = 0, col = 0;
 	char msg[256];
@@ -791,7 +765,7 @@ START_TEST(bad_input_is_named)
 {
 	const struct bad *b = &bad_inputs[_i];
 	size_t len;
-	char *text = read_fixture(b->fixture, &len);
+	char *text = read_fixture("JCZ_EXPANSIONS_DIR", b->fixture, &len);
 	char *doc = replace(text, b->old, b->new, b->nth);
 	struct carc_game *g = (struct carc_game *)&len; /* must stay */
 	uint32_t line = 0, col = 99;

@@ -24,31 +24,6 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static char *
-fixture(const char *name, size_t *len)
-{
-	const char *dir = getenv("JCZ_FIXTURES");
-	char path[1024];
-	FILE *f;
-	char *buf;
-	long n;
-
-	ck_assert_msg(dir != NULL, "JCZ_FIXTURES is not set");
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "rb");
-	ck_assert_msg(f != NULL, "cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	ck_assert_ptr_nonnull(buf);
-	ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	buf[n] = '\0';
-	*len = (size_t)n;
-	return buf;
-}
-
 static struct carc_game *
 import_ok(const char *text, size_t len)
 {
@@ -68,7 +43,7 @@ static struct carc_game *
 import_fixture(const char *name)
 {
 	size_t len;
-	char *text = fixture(name, &len);
+	char *text = read_fixture("JCZ_FIXTURES", name, &len);
 	struct carc_game *g = import_ok(text, len);
 
 	free(text);

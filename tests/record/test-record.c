@@ -288,34 +288,10 @@ static const struct example {
 
 #define N_EXAMPLES (int)(sizeof(examples) / sizeof(examples[0]))
 
-static char *
-read_example(const char *name)
-{
-	const char *dir = getenv("RECORD_EXAMPLES");
-	char path[4096];
-	FILE *f;
-	char *buf;
-	long len;
-
-	ck_assert_msg(dir != NULL, "RECORD_EXAMPLES is not set");
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "rb");
-	ck_assert_msg(f != NULL, "cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)len + 1);
-	ck_assert_ptr_nonnull(buf);
-	ck_assert_uint_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
-	buf[len] = '\0';
-	fclose(f);
-	return buf;
-}
-
 START_TEST(worked_example)
 {
 	const struct example *e = &examples[_i];
-	char *text = read_example(e->file);
+	char *text = read_fixture("RECORD_EXAMPLES", e->file, NULL);
 	struct carc_game *game = load_ok(text);
 
 	ck_assert_msg(carc_game_score(game, 0) == e->scores[0] &&
