@@ -144,7 +144,11 @@ walk(const struct carc_json_value *v, int depth, uint32_t max_line,
 	size_t n = carc_json_count(v);
 
 	CHECK(v != NULL);
-	CHECK(depth <= CARC_JSON_MAX_DEPTH);
+	/* CARC_JSON_MAX_DEPTH containers may nest; a scalar inside the
+	 * innermost is one level below it */
+	CHECK(depth <= CARC_JSON_MAX_DEPTH ||
+	      (depth == CARC_JSON_MAX_DEPTH + 1 && t != CARC_JSON_ARRAY &&
+	       t != CARC_JSON_OBJECT));
 	CHECK(t >= CARC_JSON_NULL && t <= CARC_JSON_OBJECT);
 	CHECK(carc_json_line(v) >= *line && carc_json_line(v) <= max_line);
 	*line = carc_json_line(v);
