@@ -35,7 +35,8 @@ cmd_import_jcz(int argc, char **argv)
 	if (rc < 0) {
 		if (col)
 			fprintf(stderr, "%s:%u:%u: %s\n", path, (unsigned)line,
-				(unsigned)col, msg[0] ? msg : carc_strerror(rc));
+				(unsigned)col,
+				msg[0] ? msg : carc_strerror(rc));
 		else
 			fprintf(stderr, "%s:%u: %s\n", path, (unsigned)line,
 				msg[0] ? msg : carc_strerror(rc));

@@ -39,16 +39,19 @@ carc__jcz_apply_place_tile(struct jcz_import *im,
 
 	rc = carc__jcz_get_string(im, payload, "tileId", "payload", &id);
 	if (rc >= 0)
-		rc = carc__jcz_get_string(im, payload, "rotation", "payload", &rot);
+		rc = carc__jcz_get_string(im, payload, "rotation", "payload",
+				&rot);
 	if (rc >= 0)
 		rc = parse_rotation(im, rot, &rotation);
 	if (rc >= 0)
-		rc = carc__jcz_get_position(im, payload, "position", "payload", &x, &y);
+		rc = carc__jcz_get_position(im, payload, "position", "payload",
+				&x, &y);
 	if (rc < 0)
 		return rc;
 	tile = carc__jcz_tile_from_id(id);
 	if (tile < 0)
-		return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE, "unknown tile '%s'", id);
+		return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
+				"unknown tile '%s'", id);
 	if (carc_game_phase(im->game) != CARC_PHASE_PLACE_TILE)
 		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
 				"no tile is to be placed here (the game is %s)",
@@ -58,9 +61,10 @@ carc__jcz_apply_place_tile(struct jcz_import *im,
 	hand = carc_game_current_tile(im->game);
 	if (hand != tile)
 		return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
-				"the tile in hand is %s, not %s (the library discarded a tile JCZ placed?)",
-				hand >= 0 && carc__jcz_tile_id5((uint32_t)hand, a,
-							  sizeof(a))
+				"the tile in hand is %s, not %s (the library "
+				"discarded a tile JCZ placed?)",
+				hand >= 0 && carc__jcz_tile_id5((uint32_t)hand,
+								a, sizeof(a))
 					? a
 					: "none",
 				id);
@@ -70,8 +74,8 @@ carc__jcz_apply_place_tile(struct jcz_import *im,
 }
 
 int
-carc__jcz_parse_meeple_id(struct jcz_import *im, const char *id, uint32_t *player,
-		    uint32_t *figure, uint32_t *number)
+carc__jcz_parse_meeple_id(struct jcz_import *im, const char *id,
+			  uint32_t *player, uint32_t *figure, uint32_t *number)
 {
 	static const struct {
 		const char *kind;
@@ -145,20 +149,24 @@ carc__jcz_apply_deploy_meeple(struct jcz_import *im,
 
 	rc = carc__jcz_get_object(im, payload, "pointer", "payload", &ptr);
 	if (rc >= 0)
-		rc = carc__jcz_get_position(im, ptr, "position", "pointer", &x, &y);
+		rc = carc__jcz_get_position(im, ptr, "position", "pointer",
+				&x, &y);
 	if (rc >= 0)
 		rc = carc__jcz_get_string(im, ptr, "location", "pointer", &loc);
 	if (rc >= 0)
-		rc = carc__jcz_get_string(im, payload, "meepleId", "payload", &id);
+		rc = carc__jcz_get_string(im, payload, "meepleId", "payload",
+				&id);
 	if (rc >= 0)
-		rc = carc__jcz_parse_meeple_id(im, id, &player, &figure, &number);
+		rc = carc__jcz_parse_meeple_id(im, id, &player, &figure,
+				&number);
 	if (rc < 0)
 		return rc;
 	if (carc_game_is_over(im->game))
 		return carc__jcz_fail(im, CARC_E_GAME_OVER, "the game is over");
 	if ((int)player != carc_game_current_player(im->game))
 		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
-				"meeple '%s' is not of player %d, who is to move",
+				"meeple '%s' is not of player %d, "
+				"who is to move",
 				id, carc_game_current_player(im->game));
 	carc_rules_get(carc_game_rules(im->game), CARC_OPT_FOLLOWERS,
 		       &followers);
@@ -166,12 +174,14 @@ carc__jcz_apply_deploy_meeple(struct jcz_import *im,
 		return carc__jcz_fail(im, CARC_E_NO_MEEPLE,
 				"meeple '%s': the player has %d followers",
 				id, (int)followers);
-	if (number && carc__jcz_meeples_has(&im->meeples, player, figure, number))
+	if (number &&
+	    carc__jcz_meeples_has(&im->meeples, player, figure, number))
 		return carc__jcz_fail(im, CARC_E_NO_MEEPLE,
 				"meeple '%s' is already on the board", id);
 	mask = carc__jcz_location_parse(loc);
 	if (mask < 0)
-		return carc__jcz_fail(im, CARC_E_PARSE, "unknown location '%s'", loc);
+		return carc__jcz_fail(im, CARC_E_PARSE,
+				"unknown location '%s'", loc);
 	idx = carc_game_tile_find(im->game, x, y);
 	if (idx < 0)
 		return carc__jcz_fail(im, CARC_E_NOT_FOUND, "no tile at %d,%d",
@@ -186,28 +196,33 @@ carc__jcz_apply_deploy_meeple(struct jcz_import *im,
 		feature_hint(carc_json_string(carc_json_get(ptr, "feature"))));
 	if (feature < 0)
 		return carc__jcz_fail(im, CARC_E_NO_FEATURE,
-				"the tile at %d,%d has no feature at location '%s'",
+				"the tile at %d,%d has no feature at "
+				"location '%s'",
 				(int)x, (int)y, loc);
-	rc = carc__jcz_apply(im, carc_move_deploy(figure, x, y, (uint32_t)feature),
+	rc = carc__jcz_apply(im,
+		       carc_move_deploy(figure, x, y, (uint32_t)feature),
 		       "no %s can go on location '%s' of the tile at %d,%d",
 		       carc_figure_name(figure), loc, (int)x, (int)y);
 	if (rc >= 0 && number)
-		carc__jcz_meeples_add(&im->meeples, player, figure, number, x, y,
-				(uint32_t)feature);
+		carc__jcz_meeples_add(&im->meeples, player, figure, number, x,
+				y, (uint32_t)feature);
 	return rc;
 }
 
 int
-carc__jcz_apply_pass(struct jcz_import *im, const struct carc_json_value *payload)
+carc__jcz_apply_pass(struct jcz_import *im,
+		     const struct carc_json_value *payload)
 {
 	(void)payload;
 	if (carc_game_is_over(im->game))
 		return carc__jcz_fail(im, CARC_E_GAME_OVER, "the game is over");
-	return carc__jcz_apply(im, carc_move_pass(), "the player cannot pass here");
+	return carc__jcz_apply(im, carc_move_pass(),
+			"the player cannot pass here");
 }
 
 int
-carc__jcz_apply_commit(struct jcz_import *im, const struct carc_json_value *payload)
+carc__jcz_apply_commit(struct jcz_import *im,
+		       const struct carc_json_value *payload)
 {
 	int phase = carc_game_phase(im->game);
 
@@ -215,7 +230,8 @@ carc__jcz_apply_commit(struct jcz_import *im, const struct carc_json_value *payl
 	if (phase != CARC_PHASE_PLACE_TILE && phase != CARC_PHASE_GAME_OVER &&
 	    !carc__jcz_crop_commit_ok(im))
 		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
-				"the turn is not over: the game waits for a %s move",
+				"the turn is not over: the game waits "
+				"for a %s move",
 				carc_phase_name((uint32_t)phase));
 	return 0;
 }
@@ -230,7 +246,8 @@ carc__jcz_apply_game_over(struct jcz_import *im,
 	if (im->stack == JCZ_STACK_FULL)
 		im->retry_played = true;
 	return carc__jcz_fail(im, CARC_E_PARSE,
-			"JCZ ends the game here, the library's game goes on (%d tiles left)",
+			"JCZ ends the game here, the library's game goes on "
+			"(%d tiles left)",
 			carc_game_remaining_total(im->game) + 1);
 }
 
@@ -274,7 +291,8 @@ carc__jcz_write_place(struct jcz_export *ex, carc_move_t move)
 	carc_json_key(ex->w, "tileId");
 	carc_json_write_string(ex->w, id);
 	carc_json_key(ex->w, "rotation");
-	carc_json_write_string(ex->w, rotation_names[carc_move_rotation(move) & 3]);
+	carc_json_write_string(ex->w,
+			rotation_names[carc_move_rotation(move) & 3]);
 	write_position(ex, carc_move_x(move), carc_move_y(move));
 	carc_json_end_object(ex->w);
 	carc_json_end_object(ex->w);
@@ -360,14 +378,16 @@ carc__jcz_meeple_take(struct jcz_export *ex, uint32_t player, uint32_t figure,
 
 	while (carc__jcz_meeples_has(&ex->meeples, player, figure, number))
 		number++;
-	carc__jcz_meeples_add(&ex->meeples, player, figure, number, x, y, feature);
+	carc__jcz_meeples_add(&ex->meeples, player, figure, number, x, y,
+			feature);
 	return number;
 }
 
 int
 carc__jcz_write_deploy(struct jcz_export *ex, carc_move_t move)
 {
-	uint32_t figure = carc_move_figure(move), feature = carc_move_feature(move);
+	uint32_t figure = carc_move_figure(move),
+		 feature = carc_move_feature(move);
 	uint32_t player = (uint32_t)carc_game_current_player(ex->replay);
 	uint32_t tile = 0, rotation = 0, number;
 	int32_t x = carc_move_x(move), y = carc_move_y(move);

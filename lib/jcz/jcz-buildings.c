@@ -37,7 +37,8 @@ static const struct {
 
 /* The Java class of the tokens, as JCZ's TokenAdapter writes it */
 #define TOKEN_CLASS                                                            \
-	"com.jcloisterzone.game.capability.LittleBuildingsCapability$LittleBuilding"
+	"com.jcloisterzone.game.capability."                                   \
+	"LittleBuildingsCapability$LittleBuilding"
 
 /* ------------------------------------------------------------------ */
 /* Setup                                                                */
@@ -115,7 +116,8 @@ carc__jcz_apply_place_token(struct jcz_import *im,
 	if (!figure)
 		return carc__jcz_fail(
 			im, CARC_E_UNKNOWN_OPTION,
-			"token '%s': the library has only the little buildings LB_SHED, LB_HOUSE and LB_TOWER",
+			"token '%s': the library has only the little buildings "
+			"LB_SHED, LB_HOUSE and LB_TOWER",
 			name);
 	rc = carc__jcz_get_position(im, payload, "pointer", "payload", &x, &y);
 	if (rc < 0)
@@ -123,7 +125,8 @@ carc__jcz_apply_place_token(struct jcz_import *im,
 	if (carc_game_phase(im->game) != CARC_PHASE_DEPLOY)
 		return carc__jcz_fail(
 			im, CARC_E_WRONG_PHASE,
-			"no building can be put down here (the game waits for a %s move)",
+			"no building can be put down here "
+			"(the game waits for a %s move)",
 			carc_phase_name((uint32_t)carc_game_phase(im->game)));
 	return carc__jcz_apply(im, carc_move_build(figure, x, y),
 			       "no %s can go on the tile at %d,%d", name,

@@ -116,7 +116,8 @@ crop_set(struct jcz_import *im, const char *name,
 	    (!carc_json_int(v, &n) || n < 0 || n > 1))
 		return carc__jcz_fail(
 			im, CARC_E_UNKNOWN_OPTION,
-			"tile set '%s' %lld times: the library has each crop-circle tile once",
+			"tile set '%s' %lld times: the library has each "
+			"crop-circle tile once",
 			name, (long long)n);
 	if (!carc__jcz_truthy_or_listed(v))
 		return 0;
@@ -247,7 +248,8 @@ carc__jcz_apply_circle_choice(struct jcz_import *im,
 	if (carc_game_phase(im->game) != CARC_PHASE_CROP_CHOICE)
 		return carc__jcz_fail(
 			im, CARC_E_WRONG_PHASE,
-			"no crop-circle choice is due here (the game waits for a %s move)",
+			"no crop-circle choice is due here "
+			"(the game waits for a %s move)",
 			carc_phase_name((uint32_t)carc_game_phase(im->game)));
 	return carc__jcz_apply(im, carc_move_crop_choice(choice),
 			       "the crop-circle choice %s is not allowed",
@@ -284,7 +286,8 @@ carc__jcz_apply_return_meeple(struct jcz_import *im,
 	if (strcmp(source, "CORN_CIRCLE") != 0)
 		return carc__jcz_fail(
 			im, CARC_E_UNKNOWN_OPTION,
-			"source '%s': the library returns figures only for a crop circle",
+			"source '%s': the library returns figures only "
+			"for a crop circle",
 			source);
 	rc = carc__jcz_get_object(im, payload, "pointer", "payload", &ptr);
 	if (rc < 0)
@@ -335,7 +338,8 @@ carc__jcz_apply_return_meeple(struct jcz_import *im,
 		if (!there)
 			return carc__jcz_fail(
 				im, CARC_E_NOT_FOUND,
-				"meeple '%s' is not on location '%s' of the tile at %d,%d",
+				"meeple '%s' is not on location '%s' of the "
+				"tile at %d,%d",
 				id, loc, (int)x, (int)y);
 	}
 	rc = carc__jcz_apply(

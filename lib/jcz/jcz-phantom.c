@@ -119,7 +119,8 @@ carc__jcz_element_phantom(struct jcz_import *im, const char *name,
 	else if (!carc_json_int(v, &n) || n < 0 || n > 1)
 		return carc__jcz_fail(
 			im, CARC_E_UNKNOWN_OPTION,
-			"element '%s': the library plays with one phantom per player, or none",
+			"element '%s': the library plays with one phantom "
+			"per player, or none",
 			name);
 	return carc__jcz_set_option(im, CARC_OPT_PHANTOM, n ? 1 : 0, name);
 }

@@ -80,7 +80,8 @@ void carc__jcz_meeples_add(struct jcz_meeples *ms, uint32_t player,
 		     uint32_t figure, uint32_t number, int32_t x, int32_t y,
 		     uint32_t feature);
 /* Forget the figures that left the board of @p game (after each move). */
-void carc__jcz_meeples_sync(struct jcz_meeples *ms, const struct carc_game *game);
+void carc__jcz_meeples_sync(struct jcz_meeples *ms,
+			    const struct carc_game *game);
 
 /* ------------------------------------------------------------------ */
 /* Import                                                               */
@@ -113,7 +114,8 @@ struct jcz_import {
 	size_t entry;		/* index in replay[] */
 	const char *type;	/* its type, NULL outside the replay */
 	uint32_t entry_line;
-	bool retry_played;	/* GAME_OVER came early: retry, JCZ_STACK_PLAYED */
+	bool retry_played;	/* GAME_OVER came early: retry,
+				   JCZ_STACK_PLAYED */
 	struct jcz_meeples meeples;	/* the meeple ids on the board */
 
 	/* the first error */
@@ -130,30 +132,36 @@ int carc__jcz_fail(struct jcz_import *im, int code, const char *fmt, ...)
 
 /* Typed access to members; each fails with CARC_E_PARSE and a message
  * naming @p what when the member is missing or has the wrong type. */
-int carc__jcz_get_object(struct jcz_import *im, const struct carc_json_value *obj,
+int carc__jcz_get_object(struct jcz_import *im,
+		   const struct carc_json_value *obj,
 		   const char *key, const char *what,
 		   const struct carc_json_value **out);
-int carc__jcz_get_array(struct jcz_import *im, const struct carc_json_value *obj,
+int carc__jcz_get_array(struct jcz_import *im,
+		  const struct carc_json_value *obj,
 		  const char *key, const char *what,
 		  const struct carc_json_value **out);
-int carc__jcz_get_string(struct jcz_import *im, const struct carc_json_value *obj,
+int carc__jcz_get_string(struct jcz_import *im,
+		   const struct carc_json_value *obj,
 		   const char *key, const char *what, const char **out);
 int carc__jcz_get_int(struct jcz_import *im, const struct carc_json_value *obj,
 		const char *key, const char *what, int64_t *out);
 /* [x, y] with both in -32768 ... 32767 */
-int carc__jcz_get_position(struct jcz_import *im, const struct carc_json_value *obj,
+int carc__jcz_get_position(struct jcz_import *im,
+		     const struct carc_json_value *obj,
 		     const char *key, const char *what, int32_t *x, int32_t *y);
 
 /* Apply a move; on failure report "DESCRIPTION (strerror)" with the
  * engine's code. */
-int carc__jcz_apply(struct jcz_import *im, carc_move_t move, const char *fmt, ...)
+int carc__jcz_apply(struct jcz_import *im, carc_move_t move,
+		    const char *fmt, ...)
 	JCZ_PRINTF(3, 4);
 
 /* One replay message type. */
 struct jcz_message {
 	const char *type;
 	/* pass 1 (may be NULL): learn the tiles before the game exists */
-	int (*scan)(struct jcz_import *im, const struct carc_json_value *payload);
+	int (*scan)(struct jcz_import *im,
+		    const struct carc_json_value *payload);
 	/* pass 2: replay it on im->game */
 	int (*apply)(struct jcz_import *im,
 		     const struct carc_json_value *payload);
@@ -334,8 +342,8 @@ enum jcz_setup_part {
 };
 
 /* "PLAYER.small.N" or "PLAYER.phantom.1"; NULL for other figures */
-const char *carc__jcz_meeple_id(uint32_t player, uint32_t figure, uint32_t number,
-			  char *buf, size_t n);
+const char *carc__jcz_meeple_id(uint32_t player, uint32_t figure,
+			  uint32_t number, char *buf, size_t n);
 /* {position, location, feature} of a feature of a placed tile */
 int carc__jcz_write_feature_pointer(struct jcz_export *ex, int32_t x, int32_t y,
 			      uint32_t feature);
@@ -347,8 +355,10 @@ bool carc__jcz_export_commit_after(int phase_before, carc_move_t move,
 int carc__jcz_write_crop_choice(struct jcz_export *ex, carc_move_t move);
 int carc__jcz_write_remove(struct jcz_export *ex, carc_move_t move);
 int carc__jcz_write_build(struct jcz_export *ex, carc_move_t move);
-void carc__jcz_phantom_export_setup(struct jcz_export *ex, enum jcz_setup_part part);
-void carc__jcz_crop_export_setup(struct jcz_export *ex, enum jcz_setup_part part);
+void carc__jcz_phantom_export_setup(struct jcz_export *ex,
+				enum jcz_setup_part part);
+void carc__jcz_crop_export_setup(struct jcz_export *ex,
+				enum jcz_setup_part part);
 void carc__jcz_buildings_export_setup(struct jcz_export *ex,
 				enum jcz_setup_part part);
 /* the expansions' options that the setup writes, and their check */

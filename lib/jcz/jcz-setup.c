@@ -28,7 +28,8 @@ carc__jcz_set_option(struct jcz_import *im, uint32_t option, int32_t value,
 	int rc = carc_rules_builder_set(im->builder, option, value);
 
 	if (rc < 0)
-		return carc__jcz_fail(im, rc, "setting '%s': option %s cannot be %d",
+		return carc__jcz_fail(im, rc,
+				"setting '%s': option %s cannot be %d",
 				name, carc_option_name(option), (int)value);
 	return 0;
 }
@@ -81,7 +82,8 @@ element_followers(struct jcz_import *im, const char *name,
 
 	if (!carc_json_int(v, &n) || n < 1 || n > 15)
 		return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
-				"element '%s': the library plays 1 to 15 followers",
+				"element '%s': the library plays 1 to 15 "
+				"followers",
 				name);
 	return carc__jcz_set_option(im, CARC_OPT_FOLLOWERS, (int32_t)n, name);
 }
@@ -90,7 +92,8 @@ static int
 element_farmers(struct jcz_import *im, const char *name,
 		const struct carc_json_value *v)
 {
-	return carc__jcz_set_option(im, CARC_OPT_FARMERS, truthy(v) ? 1 : 0, name);
+	return carc__jcz_set_option(im, CARC_OPT_FARMERS, truthy(v) ? 1 : 0,
+			name);
 }
 
 /* JCZ 4 TINY_CITY_2_POINTS: true */
@@ -98,7 +101,8 @@ static int
 rule_tiny_city_bool(struct jcz_import *im, const char *name,
 		    const struct carc_json_value *v)
 {
-	return carc__jcz_set_option(im, CARC_OPT_SMALL_CITY, truthy(v) ? 1 : 0, name);
+	return carc__jcz_set_option(im, CARC_OPT_SMALL_CITY, truthy(v) ? 1 : 0,
+			name);
 }
 
 /* JCZ 5 tiny-city-scoring: "4" or "2" */
@@ -194,7 +198,8 @@ apply_settings(struct jcz_import *im, const struct carc_json_value *v,
 		return 0;
 	if (!array && carc_json_type(v) != CARC_JSON_OBJECT) {
 		im->err_line = carc_json_line(v);
-		return carc__jcz_fail(im, CARC_E_PARSE, "%s is not an object", what);
+		return carc__jcz_fail(im, CARC_E_PARSE,
+				"%s is not an object", what);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct carc_json_value *val = carc_json_at(v, i);
@@ -206,7 +211,8 @@ apply_settings(struct jcz_import *im, const struct carc_json_value *v,
 		if (!name) {
 			im->err_line = carc_json_line(val);
 			return carc__jcz_fail(im, CARC_E_PARSE,
-					"%s: entry %zu is not a string", what, i);
+					"%s: entry %zu is not a string",
+					what, i);
 		}
 		s = find_setting(table, name);
 		if (!s) {
@@ -214,7 +220,8 @@ apply_settings(struct jcz_import *im, const struct carc_json_value *v,
 			if (!refusal || (!array && !truthy(val)))
 				continue;
 			im->err_line = carc_json_line(val);
-			return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION, "%s '%s': %s",
+			return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
+					"%s '%s': %s",
 					what, name, refusal);
 		}
 		rc = s->apply(im, name, array ? NULL : val);
@@ -238,7 +245,8 @@ count_players(struct jcz_import *im, const struct carc_json_value *list,
 	if (n < 2 || n > 6) {
 		im->err_line = carc_json_line(list);
 		return carc__jcz_fail(im, CARC_E_NOT_ALLOWED,
-				"%zu players: the library plays with 2 to 6", n);
+				"%zu players: the library plays with 2 to 6",
+				n);
 	}
 	im->players = (uint32_t)n;
 	return 0;
@@ -261,7 +269,8 @@ check_start(struct jcz_import *im, const struct carc_json_value *start)
 	    carc__jcz_tile_from_id(tile) != CARC_TILE_D || x || y || r) {
 		im->err_line = carc_json_line(start);
 		return carc__jcz_fail(im, CARC_E_NOT_ALLOWED,
-				"setup.start: the library starts with one BA/RCr at 0,0, rotation 0");
+				"setup.start: the library starts with one "
+				"BA/RCr at 0,0, rotation 0");
 	}
 	return 0;
 }
@@ -270,7 +279,8 @@ int
 carc__jcz_import_setup(struct jcz_import *im)
 {
 	const struct carc_json_value *setup;
-	int rc = carc__jcz_get_object(im, im->root, "setup", "the document", &setup);
+	int rc = carc__jcz_get_object(im, im->root, "setup", "the document",
+			&setup);
 
 	if (rc < 0)
 		return rc;
@@ -279,7 +289,8 @@ carc__jcz_import_setup(struct jcz_import *im)
 		rc = count_players(im, carc_json_get(im->root, "players"),
 				   "players");
 		if (rc >= 0)
-			rc = carc__jcz_set_option(im, CARC_OPT_FARMERS, 0, "elements");
+			rc = carc__jcz_set_option(im, CARC_OPT_FARMERS, 0,
+						  "elements");
 		if (rc >= 0)
 			rc = apply_settings(im, carc_json_get(setup, "sets"),
 					    sets5, "tile set",
@@ -287,9 +298,11 @@ carc__jcz_import_setup(struct jcz_import *im)
 		if (rc >= 0 && !carc_json_get(carc_json_get(setup, "elements"),
 					      "small-follower"))
 			rc = carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
-				      "setup.elements: no 'small-follower' (the library plays with followers)");
+				      "setup.elements: no 'small-follower' "
+				      "(the library plays with followers)");
 		if (rc >= 0)
-			rc = apply_settings(im, carc_json_get(setup, "elements"),
+			rc = apply_settings(im,
+					    carc_json_get(setup, "elements"),
 					    elements5, "element",
 					    "the library does not have it");
 		if (rc >= 0)
@@ -303,7 +316,8 @@ carc__jcz_import_setup(struct jcz_import *im)
 	rc = count_players(im, carc_json_get(im->root, "slots"), "slots");
 	if (rc >= 0 && !carc_json_get(setup, "expansions"))
 		rc = carc__jcz_fail(im, CARC_E_PARSE,
-			      "setup: neither 'sets' (JCZ 5) nor 'expansions' (JCZ 4)");
+			      "setup: neither 'sets' (JCZ 5) nor "
+			      "'expansions' (JCZ 4)");
 	if (rc >= 0)
 		rc = apply_settings(im, carc_json_get(setup, "expansions"),
 				    expansions4, "expansion",

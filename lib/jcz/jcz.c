@@ -37,13 +37,16 @@
 /* ------------------------------------------------------------------ */
 
 static const struct jcz_message jcz_messages[] = {
-	{ "PLACE_TILE", carc__jcz_scan_place_tile, carc__jcz_apply_place_tile, true },
+	{ "PLACE_TILE", carc__jcz_scan_place_tile, carc__jcz_apply_place_tile,
+	  true },
 	{ "DEPLOY_MEEPLE", NULL, carc__jcz_apply_deploy_meeple, true },
 	{ "PASS", NULL, carc__jcz_apply_pass, true },
 	{ "COMMIT", NULL, carc__jcz_apply_commit, false },
-	{ "GAME_OVER", carc__jcz_scan_game_over, carc__jcz_apply_game_over, false },
+	{ "GAME_OVER", carc__jcz_scan_game_over, carc__jcz_apply_game_over,
+	  false },
 	/* the expansions: jcz-crop.c, jcz-buildings.c */
-	{ "CIRCLE_REMOVE_OR_DEPLOY", NULL, carc__jcz_apply_circle_choice, true },
+	{ "CIRCLE_REMOVE_OR_DEPLOY", NULL, carc__jcz_apply_circle_choice,
+	  true },
 	{ "RETURN_MEEPLE", NULL, carc__jcz_apply_return_meeple, true },
 	{ "PLACE_TOKEN", NULL, carc__jcz_apply_place_token, true },
 	{ NULL, NULL, NULL, false },
@@ -114,8 +117,8 @@ member(struct jcz_import *im, const struct carc_json_value *obj,
 	    !(type == CARC_JSON_TRUE && carc_json_type(v) == CARC_JSON_FALSE)) {
 		if (!im->type)
 			im->err_line = carc_json_line(v);
-		return carc__jcz_fail(im, CARC_E_PARSE, "%s: '%s' is not %s", what,
-				key, type_name);
+		return carc__jcz_fail(im, CARC_E_PARSE, "%s: '%s' is not %s",
+				what, key, type_name);
 	}
 	*out = v;
 	return 0;
@@ -160,7 +163,8 @@ carc__jcz_get_int(struct jcz_import *im, const struct carc_json_value *obj,
 	if (rc < 0)
 		return rc;
 	if (!carc_json_int(v, out))
-		return carc__jcz_fail(im, CARC_E_PARSE, "%s: '%s' is not an integer",
+		return carc__jcz_fail(im, CARC_E_PARSE,
+				"%s: '%s' is not an integer",
 				what, key);
 	return 0;
 }
@@ -175,11 +179,13 @@ carc__jcz_get_position(struct jcz_import *im, const struct carc_json_value *obj,
 
 	if (rc < 0)
 		return rc;
-	if (carc_json_count(a) != 2 || !carc_json_int(carc_json_at(a, 0), &v[0]) ||
+	if (carc_json_count(a) != 2 ||
+	    !carc_json_int(carc_json_at(a, 0), &v[0]) ||
 	    !carc_json_int(carc_json_at(a, 1), &v[1]) || v[0] < -32768 ||
 	    v[0] > 32767 || v[1] < -32768 || v[1] > 32767)
 		return carc__jcz_fail(im, CARC_E_PARSE,
-				"%s: '%s' is not [x, y] with -32768 <= x, y <= 32767",
+				"%s: '%s' is not [x, y] with "
+				"-32768 <= x, y <= 32767",
 				what, key);
 	*x = (int32_t)v[0];
 	*y = (int32_t)v[1];
@@ -213,7 +219,8 @@ tiles_push(struct jcz_import *im, struct jcz_tiles *t, uint32_t tile)
 					"more than %u tiles", JCZ_MAX_TILES);
 		v = realloc(t->v, cap * sizeof(*v));
 		if (!v)
-			return carc__jcz_fail(im, CARC_E_NOMEM, "out of memory");
+			return carc__jcz_fail(im, CARC_E_NOMEM,
+					"out of memory");
 		t->v = v;
 		t->cap = cap;
 	}
@@ -234,7 +241,8 @@ carc__jcz_scan_place_tile(struct jcz_import *im,
 	tile = carc__jcz_tile_from_id(id);
 	if (tile < 0)
 		return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
-				"unknown tile '%s' (a tile of an expansion or edition the library does not have)",
+				"unknown tile '%s' (a tile of an expansion or "
+				"edition the library does not have)",
 				id);
 	return tiles_push(im, &im->placed, (uint32_t)tile);
 }
@@ -263,13 +271,15 @@ read_draw_order(struct jcz_import *im)
 	im->end_turn = -1;
 	ann = carc_json_get(im->root, "gameAnnotations");
 	if (ann) {
-		const struct carc_json_value *et = carc_json_get(ann, "endTurn");
+		const struct carc_json_value *et =
+			carc_json_get(ann, "endTurn");
 
 		order = carc_json_get(ann, "drawOrder");
 		if (et && (!carc_json_int(et, &im->end_turn) ||
 			   im->end_turn < 0))
 			return carc__jcz_fail(im, CARC_E_PARSE,
-					"gameAnnotations.endTurn is not a count");
+					"gameAnnotations.endTurn is not "
+					"a count");
 	}
 	ann = carc_json_get(im->root, "annotations");
 	if (!order && ann) {
@@ -284,14 +294,16 @@ read_draw_order(struct jcz_import *im)
 	if (!order)
 		return 0;
 	if (carc_json_type(order) != CARC_JSON_ARRAY)
-		return carc__jcz_fail(im, CARC_E_PARSE, "the draw order is not an array");
+		return carc__jcz_fail(im, CARC_E_PARSE,
+				"the draw order is not an array");
 	for (size_t i = 0; i < carc_json_count(order); i++) {
 		const char *id = carc_json_string(carc_json_at(order, i));
 		int tile, rc;
 
 		if (!id)
 			return carc__jcz_fail(im, CARC_E_PARSE,
-					"draw order entry %zu is not a string", i);
+					"draw order entry %zu is not a string",
+					i);
 		if (strcmp(id, "#END") == 0 || strcmp(id, ".") == 0) {
 			im->forced_end = true;
 			break;
@@ -299,7 +311,9 @@ read_draw_order(struct jcz_import *im)
 		tile = carc__jcz_tile_from_id(id);
 		if (tile < 0)
 			return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
-					"unknown tile '%s' in the draw order (a tile of an expansion or edition the library does not have)",
+					"unknown tile '%s' in the draw order "
+					"(a tile of an expansion or edition "
+					"the library does not have)",
 					id);
 		rc = tiles_push(im, &im->forced, (uint32_t)tile);
 		if (rc < 0)
@@ -403,8 +417,11 @@ make_game(struct jcz_import *im, struct carc_game **out)
 			char a[32];
 
 			rc = carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
-				      "the game draws more %s tiles than its stack holds",
-				      carc__jcz_tile_id5(t, a, sizeof(a)) ? a : "?");
+				      "the game draws more %s tiles than "
+				      "its stack holds",
+				      carc__jcz_tile_id5(t, a, sizeof(a))
+					      ? a
+					      : "?");
 			goto fail;
 		}
 		counts[t]--;
@@ -446,7 +463,8 @@ entry_type(struct jcz_import *im, const struct carc_json_value *e,
 	if (carc_json_type(e) != CARC_JSON_OBJECT || !carc_json_string(t)) {
 		im->err_line = carc_json_line(e);
 		return carc__jcz_fail(im, CARC_E_PARSE,
-				"replay[%zu]: not an object with a string 'type'",
+				"replay[%zu]: not an object with a "
+				"string 'type'",
 				i);
 	}
 	*type = carc_json_string(t);
@@ -475,7 +493,8 @@ pass_over_replay(struct jcz_import *im, const struct carc_json_value *replay,
 		m = find_message(type);
 		if (!m)
 			return carc__jcz_fail(im, CARC_E_PARSE,
-					"unknown message type (not a message of the games the library plays)");
+					"unknown message type (not a message "
+					"of the games the library plays)");
 		if (!apply) {
 			rc = m->scan ? m->scan(im, payload) : 0;
 		} else {
@@ -489,10 +508,12 @@ pass_over_replay(struct jcz_import *im, const struct carc_json_value *replay,
 			if (m->check_player && pl && carc_json_int(pl, &p) &&
 			    p != carc_game_current_player(im->game) &&
 			    !carc_game_is_over(im->game))
-				return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
-						"player %lld is not to move (player %d is)",
-						(long long)p,
-						carc_game_current_player(im->game));
+				return carc__jcz_fail(
+					im, CARC_E_WRONG_PHASE,
+					"player %lld is not to move "
+					"(player %d is)",
+					(long long)p,
+					carc_game_current_player(im->game));
 			rc = m->apply(im, payload);
 			if (rc >= 0)
 				carc__jcz_meeples_sync(&im->meeples, im->game);
@@ -553,7 +574,8 @@ import_doc(struct jcz_import *im, struct carc_game **out)
 	rc = read_draw_order(im);
 	if (rc < 0)
 		return rc;
-	rc = carc__jcz_get_array(im, im->root, "replay", "the document", &replay);
+	rc = carc__jcz_get_array(im, im->root, "replay", "the document",
+			&replay);
 	if (rc < 0)
 		return rc;
 	rc = pass_over_replay(im, replay, false);
@@ -595,8 +617,10 @@ carc_jcz_import(const char *text, size_t len, struct carc_game **out,
 			     sizeof(jmsg));
 	if (rc < 0) {
 		im.err_line = jl;
-		carc__jcz_fail(&im, rc == CARC_E_NOMEM ? CARC_E_NOMEM : CARC_E_PARSE,
-			 "JSON: %s", rc == CARC_E_NOMEM ? "out of memory" : jmsg);
+		carc__jcz_fail(&im,
+			 rc == CARC_E_NOMEM ? CARC_E_NOMEM : CARC_E_PARSE,
+			 "JSON: %s",
+			 rc == CARC_E_NOMEM ? "out of memory" : jmsg);
 		im.err_column = jc;
 		rc = im.err;
 	} else {
@@ -704,7 +728,8 @@ export_doc(struct jcz_export *ex, const struct carc_game *game)
 	carc_json_begin_array(w);
 	carc_json_begin_object(w);
 	carc_json_key(w, "tile");
-	carc_json_write_string(w, carc__jcz_tile_id5(CARC_TILE_D, id, sizeof(id)));
+	carc_json_write_string(w,
+			carc__jcz_tile_id5(CARC_TILE_D, id, sizeof(id)));
 	carc_json_key(w, "x");
 	carc_json_write_int(w, 0);
 	carc_json_key(w, "y");
@@ -765,8 +790,8 @@ export_doc(struct jcz_export *ex, const struct carc_game *game)
 			free(order);
 			return CARC_E_NOMEM;
 		}
-		for (uint32_t opt = 1; carc_option_info(opt, NULL, NULL, NULL) >= 0;
-		     opt++) {
+		for (uint32_t opt = 1;
+		     carc_option_info(opt, NULL, NULL, NULL) >= 0; opt++) {
 			int32_t v = 0;
 
 			carc_rules_get(rules, opt, &v);
@@ -827,7 +852,8 @@ carc_jcz_export(const struct carc_game *game, char *buf, size_t n)
 		} else {
 			carc_game_draw_order(game, order, (size_t)total);
 			rc = total > 0 ? carc_game_set_draw_order(
-						 ex->replay, order, (size_t)total)
+						 ex->replay, order,
+						 (size_t)total)
 				       : 0;
 			free(order);
 		}

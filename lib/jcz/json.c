@@ -370,12 +370,14 @@ parse_string(struct parser *ps, size_t *off, size_t *len)
 						    "string contains U+0000");
 				if (cp >= 0xdc00 && cp <= 0xdfff)
 					return fail(ps, esc,
-						    "unpaired surrogate in \\u escape");
+						    "unpaired surrogate in "
+						    "\\u escape");
 				if (cp >= 0xd800 && cp <= 0xdbff) {
 					lo = hex4(p + 6, end);
 					if (lo < 0xdc00 || lo > 0xdfff)
 						return fail(ps, esc,
-							    "unpaired surrogate in \\u escape");
+							    "unpaired surrogate"
+							    " in \\u escape");
 					cp = 0x10000 + ((cp - 0xd800) << 10) +
 					     (lo - 0xdc00);
 					p += 6;
@@ -754,7 +756,8 @@ parse_document(struct parser *ps)
 					skip_space(ps);
 					if (ps->p < ps->end && *ps->p == ']')
 						return fail(ps, comma,
-							    "trailing comma in array");
+							    "trailing comma "
+							    "in array");
 				}
 			} else if (f->type == CARC_JSON_ARRAY &&
 				   *ps->p == ']') {
@@ -769,8 +772,10 @@ parse_document(struct parser *ps)
 			} else {
 				return fail(ps, ps->p,
 					    f->type == CARC_JSON_ARRAY
-						    ? "expected ',' or ']' in array"
-						    : "expected ',' or '}' in object");
+						    ? "expected ',' or ']' "
+						      "in array"
+						    : "expected ',' or '}' "
+						      "in object");
 			}
 			break;
 		}
