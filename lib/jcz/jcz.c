@@ -144,7 +144,7 @@ int
 carc__jcz_get_string(struct jcz_import *im, const struct carc_json_value *obj,
 	       const char *key, const char *what, const char **out)
 {
-	const struct carc_json_value *v;
+	const struct carc_json_value *v = NULL;
 	int rc = member(im, obj, key, what, CARC_JSON_STRING, "a string", &v);
 
 	if (rc < 0)
@@ -157,7 +157,7 @@ int
 carc__jcz_get_int(struct jcz_import *im, const struct carc_json_value *obj,
 	    const char *key, const char *what, int64_t *out)
 {
-	const struct carc_json_value *v;
+	const struct carc_json_value *v = NULL;
 	int rc = member(im, obj, key, what, CARC_JSON_NUMBER, "a number", &v);
 
 	if (rc < 0)
@@ -173,7 +173,7 @@ int
 carc__jcz_get_position(struct jcz_import *im, const struct carc_json_value *obj,
 		 const char *key, const char *what, int32_t *x, int32_t *y)
 {
-	const struct carc_json_value *a;
+	const struct carc_json_value *a = NULL;
 	int64_t v[2];
 	int rc = carc__jcz_get_array(im, obj, key, what, &a);
 
