@@ -319,3 +319,16 @@ carc_rules_tile_count(const struct carc_rules *rules, uint32_t tile)
 		return CARC_E_UNKNOWN_TILE;
 	return rules->counts[tile];
 }
+
+CARC_EXPORT int
+carc_rules_default_tile_count(const struct carc_rules *rules, uint32_t tile)
+{
+	if (!rules)
+		return CARC_E_INVALID;
+	if (tile >= CARC_TILE_TYPES)
+		return CARC_E_UNKNOWN_TILE;
+	/* what carc_rules_builder_new() and _build() give the type */
+	return carc__crop_tile_enabled(rules->opt, tile)
+		       ? carc__tiles[tile].stack_count
+		       : 0;
+}

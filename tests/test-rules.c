@@ -219,6 +219,84 @@ START_TEST(rules_tile_count_errors)
 }
 END_TEST
 
+/* carc_rules_default_tile_count(): the counts of the defaults, whatever
+ * custom counts the rules have, and the crop-circle tiles of the sets
+ * switched on. */
+START_TEST(rules_default_tile_count_custom)
+{
+	struct carc_rules *rules;
+
+	assert_ok(carc_rules_builder_set_tile_count(b, CARC_TILE_C, 0));
+	assert_ok(carc_rules_builder_set_tile_count(b, CARC_TILE_V, 30));
+	assert_ok(carc_rules_builder_set_tile_count(b, CARC_TILE_CCI_1, 5));
+	rules = build();
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		ck_assert_int_eq(carc_rules_default_tile_count(rules, t),
+				 default_counts[t]);
+	ck_assert_int_eq(carc_rules_tile_count(rules, CARC_TILE_C), 0);
+	ck_assert_int_eq(carc_rules_tile_count(rules, CARC_TILE_V), 30);
+	/* Crop Circles I is off: its tiles are in neither count */
+	ck_assert_int_eq(carc_rules_tile_count(rules, CARC_TILE_CCI_1), 0);
+	carc_rules_unref(rules);
+
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_I, 1));
+	rules = build();
+	ck_assert_int_eq(carc_rules_tile_count(rules, CARC_TILE_CCI_1), 5);
+	ck_assert_int_eq(carc_rules_default_tile_count(rules,
+						       CARC_TILE_CCI_1), 1);
+	ck_assert_int_eq(carc_rules_default_tile_count(rules,
+						       CARC_TILE_V), 9);
+	carc_rules_unref(rules);
+}
+END_TEST
+
+/* For rules without custom counts, in each crop-circle configuration
+ * (loop index: bit 0 set I, bit 1 set II), the default counts are the
+ * counts, and the sets add their six tiles each. */
+START_TEST(rules_default_tile_count_sets)
+{
+	const int32_t one = _i & 1, two = _i >> 1 & 1;
+	struct carc_rules *rules;
+	int total = 0;
+
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_I, one));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_II, two));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_FARM_SCORING,
+					 CARC_FARM_PER_CITY));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_LITTLE_BUILDINGS, 1));
+	rules = build();
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
+		int want = t >= CARC_TILE_CCII_1 ? two
+			 : t >= CARC_TILE_CCI_1	 ? one
+						 : default_counts[t];
+
+		ck_assert_int_eq(carc_rules_default_tile_count(rules, t),
+				 want);
+		ck_assert_int_eq(carc_rules_tile_count(rules, t), want);
+		total += carc_rules_default_tile_count(rules, t);
+	}
+	ck_assert_int_eq(total, 71 + 6 * one + 6 * two);
+	carc_rules_unref(rules);
+}
+END_TEST
+
+START_TEST(rules_default_tile_count_errors)
+{
+	struct carc_rules *rules = build();
+
+	assert_status_eq(carc_rules_default_tile_count(NULL, CARC_TILE_A),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_rules_default_tile_count(rules,
+						       CARC_TILE_TYPES),
+			 CARC_E_UNKNOWN_TILE);
+	assert_status_eq(carc_rules_default_tile_count(rules, UINT32_MAX),
+			 CARC_E_UNKNOWN_TILE);
+	ck_assert_int_eq(carc_rules_default_tile_count(rules, CARC_TILE_A),
+			 2);
+	carc_rules_unref(rules);
+}
+END_TEST
+
 START_TEST(rules_stack_limit)
 {
 	struct carc_rules *rules = NULL;
@@ -327,6 +405,9 @@ test_suite(void)
 	tcase_add_test(tc, rules_default_tile_counts);
 	tcase_add_test(tc, rules_tile_count_set);
 	tcase_add_test(tc, rules_tile_count_errors);
+	tcase_add_test(tc, rules_default_tile_count_custom);
+	tcase_add_loop_test(tc, rules_default_tile_count_sets, 0, 4);
+	tcase_add_test(tc, rules_default_tile_count_errors);
 	tcase_add_test(tc, rules_stack_limit);
 	tcase_add_test(tc, rules_stack_in_game);
 	suite_add_tcase(s, tc);

@@ -935,6 +935,16 @@ export class Rules extends Handle {
 		return check(M._carc_rules_tile_count(r, tileArg(tile)));
 	}
 
+	/**
+	 * Tiles of a type in the stack of rules with the same options and no
+	 * tile count set (a crop-circle tile counts 1 only while its set is
+	 * on).
+	 */
+	defaultTileCount(tile) {
+		const r = this._live();
+		return check(M._carc_rules_default_tile_count(r, tileArg(tile)));
+	}
+
 	/** The stack: {tile name: count} for every tile type. */
 	tileCounts() {
 		const out = {};

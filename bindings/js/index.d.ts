@@ -212,6 +212,7 @@ export class Rules implements Disposable {
 	get(option: string | number): number;
 	options(): Record<string, number>;
 	tileCount(tile: TileLike): number;
+	defaultTileCount(tile: TileLike): number;
 	tileCounts(): Record<string, number>;
 	free(): void;
 	[Symbol.dispose](): void;

@@ -575,6 +575,7 @@ COUNTERPARTS = {
         'carc_rules_unref': 'Rules.__del__',
         'carc_rules_get': 'Rules.get',
         'carc_rules_tile_count': 'Rules.tile_count',
+        'carc_rules_default_tile_count': 'Rules.default_tile_count',
         'carc_option_name': 'option_name',
         'carc_option_from_name': 'option_from_name',
         'carc_option_info': 'option_info',

@@ -130,6 +130,23 @@ def test_rules():
     assert game.remaining() == 1
 
 
+def test_rules_default_tile_count():
+    rules = carc.Rules(crop_circles_i=True, tiles={'E': 2, 'CCI-1': 3})
+    assert rules.default_tile_count('E') == 5
+    assert rules.default_tile_count(carc.tile_from_name('D')) == 3
+    assert rules.default_tile_count('CCI-1') == 1
+    assert rules.default_tile_count('CCII-1') == 0
+    assert rules.tile_count('CCI-1') == 3
+    # repr lists only the counts that differ from these defaults
+    assert repr(rules) == ("Rules(crop_circles_i=True, "
+                           "tiles={'E': 2, 'CCI-1': 3})")
+    assert repr(carc.Rules(crop_circles_ii=True)) == \
+        'Rules(crop_circles_ii=True)'
+    with pytest.raises(carc.CarcError) as e:
+        rules.default_tile_count(carc.TILE_TYPES)
+    assert e.value.code == carc.E_UNKNOWN_TILE
+
+
 def test_repr_svg():
     game = carc.Game(players=3, seed=4)
     for _ in range(30):

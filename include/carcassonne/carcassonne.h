@@ -615,6 +615,21 @@ int carc_rules_get(const struct carc_rules *rules, uint32_t option,
  */
 int carc_rules_tile_count(const struct carc_rules *rules, uint32_t tile);
 
+/**
+ * Number of tiles of a type in the draw stack of rules with the same
+ * options as @p rules and no tile count set: the first-edition count
+ * (3 for D, whose fourth tile is the start tile), 1 for a crop-circle
+ * tile whose set is switched on, 0 for one whose set is off.  Records
+ * and other writers compare it with carc_rules_tile_count() to store
+ * only the counts a custom stack changed.  It allocates nothing.
+ *
+ * @return the count, #CARC_E_INVALID (NULL rules) or
+ *         #CARC_E_UNKNOWN_TILE.
+ * @since 0.4
+ */
+int carc_rules_default_tile_count(const struct carc_rules *rules,
+				  uint32_t tile);
+
 /** @} */
 
 /**

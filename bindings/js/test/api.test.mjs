@@ -120,6 +120,10 @@ test('rules: options by name, tile counts, builder', () => {
 	assert.equal(r.tileCount('D'), 2);
 	assert.equal(r.tileCount('A'), 1);
 	assert.equal(r.tileCount('CCI-1'), 0);	// the set is off
+	assert.equal(r.defaultTileCount('E'), 5);
+	assert.equal(r.defaultTileCount('D'), 3);
+	assert.equal(r.defaultTileCount('CCI-1'), 0);
+	assert.throws(() => r.defaultTileCount('ZZ'), /tile/i);
 	assert.equal(r.options()['small-city'], 0);
 	assert.equal(Object.keys(r.tileCounts()).length, 36);
 	const b = Rules.builder().set('phantom', true).setTileCount('*', 0)
@@ -132,6 +136,7 @@ test('rules: options by name, tile counts, builder', () => {
 	assert.equal(r1.get('phantom'), 1);
 	assert.equal(r2.get('phantom'), 0);
 	assert.equal(r1.tileCount('E'), 3);
+	assert.equal(r1.defaultTileCount('E'), 5);
 	const g = new Game({ rules: r1, players: 2, seed: 1 });
 	r1.free();
 	assert.equal(g.remaining(), 2);	// 3 E, one in hand

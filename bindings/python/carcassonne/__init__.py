@@ -230,6 +230,7 @@ _proto('carc_rules_ref', _vp, _vp)
 _proto('carc_rules_unref', None, _vp)
 _proto('carc_rules_get', _c_int, _vp, _c_u32, _P(_c_i32))
 _proto('carc_rules_tile_count', _c_int, _vp, _c_u32)
+_proto('carc_rules_default_tile_count', _c_int, _vp, _c_u32)
 _proto('carc_option_name', _cp, _c_u32)
 _proto('carc_option_from_name', _c_int, _cp)
 _proto('carc_option_info', _c_int, _c_u32, _P(_c_i32), _P(_c_i32),
@@ -1545,9 +1546,8 @@ class Rules:
                 parts.append(f'{key}={option_value_name(number, value)!r}')
             else:
                 parts.append(f'{key}={value!r}')
-        default = Rules().tile_counts()
         tiles = {tile_name(t): c for t, c in self.tile_counts().items()
-                 if c != default[t]}
+                 if c != self.default_tile_count(t)}
         if tiles:
             parts.append(f'tiles={tiles!r}')
         return f'Rules({", ".join(parts)})'
@@ -1577,6 +1577,13 @@ class Rules:
     def tile_count(self, tile: Union[int, str]) -> int:
         """Tiles of a type (name or number) in the draw stack."""
         return _check(_L.carc_rules_tile_count(self._live(), _tile(tile)))
+
+    def default_tile_count(self, tile: Union[int, str]) -> int:
+        """Tiles of a type in the stack of rules with the same options
+        and no tile count set (a crop-circle tile counts 1 only while its
+        set is on)."""
+        return _check(_L.carc_rules_default_tile_count(self._live(),
+                                                       _tile(tile)))
 
     def tile_counts(self) -> Dict[int, int]:
         """The stack, as {tile number: count} for every tile type."""
