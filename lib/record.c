@@ -81,39 +81,21 @@ save_options(struct out *o, const struct carc_rules *rules)
 
 /* Tile counts that differ from the defaults of rules with the same
  * options; "*=0" first when listing the non-empty types is shorter. */
-static int
+static void
 save_tiles(struct out *o, const struct carc_rules *rules)
 {
-	struct carc_rules_builder *b;
-	struct carc_rules *def;
 	int count[CARC_TILE_TYPES], dflt[CARC_TILE_TYPES];
 	uint32_t n_diff = 0, n_nonzero = 0, on_line = 0;
 	bool wildcard;
-	int rc;
 
-	rc = carc_rules_builder_new(&b);
-	if (rc < 0)
-		return rc;
-	for (uint32_t opt = 1; carc_option_info(opt, NULL, NULL, NULL) >= 0;
-	     opt++) {
-		int32_t v = 0;
-
-		carc_rules_get(rules, opt, &v);
-		carc_rules_builder_set(b, opt, v);
-	}
-	rc = carc_rules_builder_build(b, &def);
-	carc_rules_builder_free(b);
-	if (rc < 0)
-		return rc;
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
 		count[t] = carc_rules_tile_count(rules, t);
-		dflt[t] = carc_rules_tile_count(def, t);
+		dflt[t] = carc_rules_default_tile_count(rules, t);
 		n_diff += count[t] != dflt[t];
 		n_nonzero += count[t] != 0;
 	}
-	carc_rules_unref(def);
 	if (n_diff == 0)
-		return CARC_OK;
+		return;
 
 	wildcard = n_nonzero + 1 < n_diff;
 	out_printf(o, "tiles");
@@ -132,7 +114,6 @@ save_tiles(struct out *o, const struct carc_rules *rules)
 		on_line++;
 	}
 	out_printf(o, "\n");
-	return CARC_OK;
 }
 
 static void
@@ -224,9 +205,7 @@ carc_game_save(const struct carc_game *game, char *buf, size_t n)
 		   carc_version_string());
 	out_printf(&o, "players %d\n", n_players);
 	save_options(&o, rules);
-	rc = save_tiles(&o, rules);
-	if (rc < 0)
-		return rc;
+	save_tiles(&o, rules);
 
 	order = malloc(((size_t)n_order + 1) * sizeof(*order));
 	if (!order)

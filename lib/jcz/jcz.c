@@ -780,39 +780,13 @@ export_doc(struct jcz_export *ex, const struct carc_game *game)
 	}
 	carc_json_end_array(w);
 	/* a stack other than the full one ends with the draw order */
-	{
-		bool full = true;
-		const struct carc_rules *rules = ex->rules;
-		struct carc_rules_builder *b = NULL;
-		struct carc_rules *ref = NULL;
-
-		if (carc_rules_builder_new(&b) < 0) {
-			free(order);
-			return CARC_E_NOMEM;
-		}
-		for (uint32_t opt = 1;
-		     carc_option_info(opt, NULL, NULL, NULL) >= 0; opt++) {
-			int32_t v = 0;
-
-			carc_rules_get(rules, opt, &v);
-			carc_rules_builder_set(b, opt, v);
-		}
-		rc = carc_rules_builder_build(b, &ref);
-		carc_rules_builder_free(b);
-		if (rc < 0) {
-			free(order);
-			return rc;
-		}
-		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-			if (carc_rules_tile_count(rules, t) !=
-			    carc_rules_tile_count(ref, t))
-				full = false;
-		carc_rules_unref(ref);
-		if (!full) {
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		if (carc_rules_tile_count(ex->rules, t) !=
+		    carc_rules_default_tile_count(ex->rules, t)) {
 			carc_json_key(w, "endTurn");
 			carc_json_write_int(w, total);
+			break;
 		}
-	}
 	free(order);
 	carc_json_end_object(w);
 	carc_json_end_object(w);
