@@ -694,6 +694,34 @@ carc_game_set_draw_order(struct carc_game *game, const uint32_t *tiles,
 	return CARC_OK;
 }
 
+/* Only the order of stack[stack_pos..stack_len) changes: the counts
+ * left, and so the hash, stay; nothing is drawn, so the tile in hand,
+ * the phase and the events of the last move stay too. */
+CARC_EXPORT int
+carc_game_set_stack_order(struct carc_game *game, const uint32_t *tiles,
+			  size_t n)
+{
+	struct carc_game *g = game;
+	uint32_t want[CARC_TILE_TYPES];
+
+	if (!g || (!tiles && n > 0))
+		return CARC_E_INVALID;
+	if (g->s.phase == CARC_PHASE_GAME_OVER)
+		return CARC_E_GAME_OVER;
+	if (n != (size_t)(g->s.stack_len - g->s.stack_pos))
+		return CARC_E_INVALID;
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		want[t] = g->s.remaining[t];
+	for (size_t i = 0; i < n; i++) {
+		if (tiles[i] >= CARC_TILE_TYPES || want[tiles[i]] == 0)
+			return CARC_E_UNKNOWN_TILE;
+		want[tiles[i]]--;
+	}
+	for (size_t i = 0; i < n; i++)
+		g->stack[g->s.stack_pos + i] = (uint8_t)tiles[i];
+	return CARC_OK;
+}
+
 CARC_EXPORT int
 carc_game_set_next_tile(struct carc_game *game, uint32_t tile)
 {

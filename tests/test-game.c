@@ -236,6 +236,305 @@ START_TEST(set_draw_order_midgame)
 }
 END_TEST
 
+/* carc_game_set_stack_order() at a deployment: the tile just placed
+ * stays, the next draws follow the list. */
+START_TEST(set_stack_order_at_deploy)
+{
+	struct carc_game *game = make_scenario("UBVE", 0);
+	uint32_t order[3] = { CARC_TILE_E, CARC_TILE_B, CARC_TILE_V };
+	uint32_t got[4] = { 0 };
+	uint64_t h;
+
+	play(game, CARC_TILE_U, 1, 0, 0);
+	ck_assert_int_eq(carc_game_phase(game), CARC_PHASE_DEPLOY);
+	h = carc_game_hash(game);
+	/* no A is left; two E are not */
+	order[0] = CARC_TILE_A;
+	assert_status_eq(carc_game_set_stack_order(game, order, 3),
+			 CARC_E_UNKNOWN_TILE);
+	order[0] = CARC_TILE_E;
+	order[1] = CARC_TILE_E;
+	assert_status_eq(carc_game_set_stack_order(game, order, 3),
+			 CARC_E_UNKNOWN_TILE);
+	ck_assert_int_eq(carc_game_draw_order(game, got, 4), 4);
+	ck_assert_int_eq(got[1], CARC_TILE_B);
+	ck_assert_int_eq(got[2], CARC_TILE_V);
+	ck_assert_int_eq(got[3], CARC_TILE_E);
+	order[1] = CARC_TILE_B;
+	assert_ok(carc_game_set_stack_order(game, order, 3));
+	ck_assert_int_eq(carc_game_phase(game), CARC_PHASE_DEPLOY);
+	ck_assert_int_eq(carc_game_current_tile(game), CARC_TILE_U);
+	ck_assert_uint_eq(carc_game_hash(game), h);
+	ck_assert_int_eq(carc_game_draw_order(game, got, 4), 4);
+	ck_assert_int_eq(got[0], CARC_TILE_U);
+	ck_assert_int_eq(got[1], CARC_TILE_E);
+	ck_assert_int_eq(got[2], CARC_TILE_B);
+	ck_assert_int_eq(got[3], CARC_TILE_V);
+	pass(game);
+	ck_assert_int_eq(carc_game_current_tile(game), CARC_TILE_E);
+	/* at a placement the tile in hand is not part of the list */
+	order[0] = CARC_TILE_V;
+	order[1] = CARC_TILE_B;
+	assert_ok(carc_game_set_stack_order(game, order, 2));
+	ck_assert_int_eq(carc_game_current_tile(game), CARC_TILE_E);
+	assert_ok(carc_game_apply(game, carc_move_place(0, -1, 2)));
+	pass(game);
+	ck_assert_int_eq(carc_game_current_tile(game), CARC_TILE_V);
+	/* the last tile in hand: an empty stack, an empty list */
+	assert_ok(carc_game_apply(game, carc_move_place(0, 1, 0)));
+	pass(game);
+	ck_assert_int_eq(carc_game_current_tile(game), CARC_TILE_B);
+	ck_assert_int_eq(carc_game_remaining_total(game), 0);
+	assert_ok(carc_game_set_stack_order(game, NULL, 0));
+	assert_status_eq(carc_game_set_stack_order(game, order, 1),
+			 CARC_E_INVALID);
+	ck_assert_int_eq(carc_game_current_tile(game), CARC_TILE_B);
+	carc_game_free(game);
+}
+END_TEST
+
+/* The draw order of @g into @order (at most 256 tiles). */
+static int
+read_order(const struct carc_game *g, uint32_t *order)
+{
+	int n = carc_game_draw_order(g, order, 256);
+
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_le(n, 256);
+	return n;
+}
+
+/* Every bad call leaves @g as it was: hash and draw order. */
+static void
+stack_order_refused(struct carc_game *g)
+{
+	uint32_t before[256], after[256], list[256];
+	int n = read_order(g, before), k = carc_game_drawn_count(g);
+	int left = carc_game_remaining_total(g);
+	uint64_t h = carc_game_hash(g);
+	uint32_t absent = CARC_TILE_TYPES;
+
+	ck_assert_int_eq(n - k, left);
+	ck_assert_int_gt(left, 1);
+	memcpy(list, before + k, (size_t)left * sizeof(*list));
+	assert_status_eq(carc_game_set_stack_order(NULL, list, (size_t)left),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_game_set_stack_order(g, NULL, (size_t)left),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_game_set_stack_order(g, list, 0),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_game_set_stack_order(g, list,
+						   (size_t)left - 1),
+			 CARC_E_INVALID);
+	list[left] = list[0];
+	assert_status_eq(carc_game_set_stack_order(g, list,
+						   (size_t)left + 1),
+			 CARC_E_INVALID);
+	/* the tile in hand with the stack is the draw order's list */
+	assert_status_eq(carc_game_set_stack_order(g, before + k - 1,
+						   (size_t)left + 1),
+			 CARC_E_INVALID);
+	list[left - 1] = CARC_TILE_TYPES;
+	assert_status_eq(carc_game_set_stack_order(g, list, (size_t)left),
+			 CARC_E_UNKNOWN_TILE);
+	list[left - 1] = UINT32_MAX;
+	assert_status_eq(carc_game_set_stack_order(g, list, (size_t)left),
+			 CARC_E_UNKNOWN_TILE);
+	/* one tile of a type too many */
+	for (int i = 1; i < left; i++)
+		if (before[k + i] != before[k]) {
+			memcpy(list, before + k, (size_t)left * sizeof(*list));
+			list[0] = before[k + i];
+			break;
+		}
+	ck_assert_uint_ne(list[0], before[k]);
+	assert_status_eq(carc_game_set_stack_order(g, list, (size_t)left),
+			 CARC_E_UNKNOWN_TILE);
+	/* a type none of which is left (the tile in hand's, if so) */
+	for (uint32_t t = 0; t < CARC_TILE_TYPES && absent == CARC_TILE_TYPES;
+	     t++)
+		if (carc_game_remaining(g, t) == 0)
+			absent = t;
+	if (absent < CARC_TILE_TYPES) {
+		memcpy(list, before + k, (size_t)left * sizeof(*list));
+		list[left - 1] = absent;
+		assert_status_eq(carc_game_set_stack_order(g, list,
+							   (size_t)left),
+				 CARC_E_UNKNOWN_TILE);
+	}
+
+	ck_assert_uint_eq(carc_game_hash(g), h);
+	ck_assert_int_eq(read_order(g, after), n);
+	ck_assert_int_eq(carc_game_drawn_count(g), k);
+	ck_assert_int_eq(memcmp(before, after, (size_t)n * sizeof(*after)),
+			 0);
+}
+
+/* A game with the Phantom and both Crop Circles played with seeded
+ * random moves until its phase is @phase; NULL if it ended first. */
+static struct carc_game *
+game_in_phase(int phase, uint64_t seed)
+{
+	struct carc_rules *rules = make_rules(NULL, CARC_OPT_PHANTOM, 1,
+					      CARC_OPT_CROP_CIRCLES_I, 1,
+					      CARC_OPT_CROP_CIRCLES_II, 1, 0);
+	struct carc_game *g = make_game(rules, 3, seed);
+	uint64_t rng = seed;
+
+	carc_rules_unref(rules);
+	/* a few turns first, so that tiles have been drawn */
+	while (!carc_game_is_over(g) &&
+	       (carc_game_phase(g) != phase ||
+		carc_game_tile_count(g) < 6))
+		assert_ok(carc_game_apply(g, pick(g, &rng)));
+	if (carc_game_is_over(g)) {
+		carc_game_free(g);
+		return NULL;
+	}
+	return g;
+}
+
+/* At every decision point of a turn the stack takes the order given,
+ * the rest of the game stays as it was, undo, clones and records keep
+ * the order, and the tiles drawn from then on are the list's. */
+START_TEST(set_stack_order_every_phase)
+{
+	static const int phases[] = {
+		CARC_PHASE_PLACE_TILE, CARC_PHASE_DEPLOY, CARC_PHASE_PHANTOM,
+		CARC_PHASE_CROP_CHOICE, CARC_PHASE_CROP_RESPONSE,
+	};
+	int phase = phases[_i];
+	struct carc_game *g = NULL, *c;
+	uint32_t before[256], after[256], list[256];
+	carc_move_t mv_before[MAX_MOVES], mv_after[MAX_MOVES];
+	int n, k, left, nm, events, player, tile, rc, j;
+	uint64_t h, rng = 99, seed;
+	char *text;
+
+	for (seed = 1; seed < 50 && !g; seed++)
+		g = game_in_phase(phase, seed);
+	ck_assert_ptr_nonnull(g);
+	stack_order_refused(g);
+
+	n = read_order(g, before);
+	k = carc_game_drawn_count(g);
+	left = n - k;
+	h = carc_game_hash(g);
+	events = carc_game_event_count(g);
+	player = carc_game_current_player(g);
+	tile = carc_game_current_tile(g);
+	nm = carc_game_legal_moves(g, mv_before, MAX_MOVES);
+	/* the stack reversed */
+	for (int i = 0; i < left; i++)
+		list[i] = before[n - 1 - i];
+	ck_assert_int_ne(memcmp(list, before + k,
+				(size_t)left * sizeof(*list)), 0);
+	assert_ok(carc_game_set_stack_order(g, list, (size_t)left));
+
+	/* nothing but the order changed */
+	ck_assert_int_eq(carc_game_phase(g), phase);
+	ck_assert_uint_eq(carc_game_hash(g), h);
+	ck_assert_int_eq(carc_game_event_count(g), events);
+	ck_assert_int_eq(carc_game_current_player(g), player);
+	ck_assert_int_eq(carc_game_current_tile(g), tile);
+	ck_assert_int_eq(carc_game_drawn_count(g), k);
+	ck_assert_int_eq(carc_game_remaining_total(g), left);
+	ck_assert_int_eq(carc_game_legal_moves(g, mv_after, MAX_MOVES), nm);
+	ck_assert_int_eq(memcmp(mv_before, mv_after,
+				(size_t)nm * sizeof(*mv_after)), 0);
+	ck_assert_int_eq(read_order(g, after), n);
+	ck_assert_int_eq(memcmp(after, before, (size_t)k * sizeof(*after)),
+			 0);
+	ck_assert_int_eq(memcmp(after + k, list,
+				(size_t)left * sizeof(*list)), 0);
+
+	/* a clone and a saved record carry the order */
+	assert_ok(carc_game_clone(g, &c));
+	ck_assert_int_eq(read_order(c, after), n);
+	ck_assert_int_eq(memcmp(after + k, list,
+				(size_t)left * sizeof(*list)), 0);
+	carc_game_free(c);
+	rc = carc_game_save(g, NULL, 0);
+	ck_assert_int_gt(rc, 0);
+	text = malloc((size_t)rc + 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_int_eq(carc_game_save(g, text, (size_t)rc + 1), rc);
+	assert_ok(carc_game_load(text, (size_t)rc, &c, NULL, NULL, NULL, 0));
+	free(text);
+	ck_assert_uint_eq(carc_game_hash(c), h);
+	ck_assert_int_eq(read_order(c, after), n);
+	ck_assert_int_eq(memcmp(after + k, list,
+				(size_t)left * sizeof(*list)), 0);
+	carc_game_free(c);
+
+	/* undo takes this turn's last move back and keeps the order; the
+	 * move played again gives the same position */
+	if (phase != CARC_PHASE_PLACE_TILE) {
+		carc_move_t last;
+
+		assert_ok(carc_game_history_at(g, (uint32_t)
+					       carc_game_history_count(g) - 1,
+					       &last));
+		assert_ok(carc_game_clone(g, &c));
+		assert_ok(carc_game_undo(c));
+		ck_assert_int_eq(carc_game_drawn_count(c), k);
+		ck_assert_int_eq(carc_game_current_tile(c), tile);
+		ck_assert_uint_ne(carc_game_hash(c), h);
+		ck_assert_int_eq(read_order(c, after), n);
+		ck_assert_int_eq(memcmp(after + k, list,
+					(size_t)left * sizeof(*list)), 0);
+		assert_ok(carc_game_apply(c, last));
+		ck_assert_uint_eq(carc_game_hash(c), h);
+		ck_assert_int_eq(carc_game_phase(c), phase);
+		ck_assert_int_eq(read_order(c, after), n);
+		ck_assert_int_eq(memcmp(after + k, list,
+					(size_t)left * sizeof(*list)), 0);
+		carc_game_free(c);
+	}
+
+	/* the tiles drawn from now on: the list, in order, those that fit
+	 * nowhere discarded */
+	j = 0;
+	while (!carc_game_is_over(g)) {
+		int drawn, discards = carc_game_discard_count(g);
+
+		assert_ok(carc_game_apply(g, pick(g, &rng)));
+		drawn = carc_game_drawn_count(g) - k;
+		if (drawn == j)
+			continue;
+		ck_assert_int_le(drawn, left);
+		/* tiles j to drawn - 1 came off the stack: all discarded but
+		 * the last, which is in hand unless the game is over */
+		for (; j < drawn - 1; j++)
+			ck_assert_int_eq(carc_game_discard_at(g, (uint32_t)
+							      discards++),
+					 list[j]);
+		if (carc_game_is_over(g))
+			ck_assert_int_eq(carc_game_discard_at(g, (uint32_t)
+							      discards),
+					 list[j]);
+		else
+			ck_assert_int_eq(carc_game_current_tile(g), list[j]);
+		j++;
+	}
+	ck_assert_int_eq(j, left);
+	ck_assert_int_eq(read_order(g, after), n);
+	ck_assert_int_eq(memcmp(after + k, list,
+				(size_t)left * sizeof(*list)), 0);
+
+	/* over: nothing to order */
+	assert_status_eq(carc_game_set_stack_order(g, NULL, 0),
+			 CARC_E_GAME_OVER);
+	assert_status_eq(carc_game_set_stack_order(g, list, 0),
+			 CARC_E_GAME_OVER);
+	assert_status_eq(carc_game_set_stack_order(g, list, 1),
+			 CARC_E_GAME_OVER);
+	assert_status_eq(carc_game_set_stack_order(g, NULL, 1),
+			 CARC_E_INVALID);
+	carc_game_free(g);
+}
+END_TEST
+
 START_TEST(remaining_bookkeeping)
 {
 	struct carc_rules *rules = make_rules(NULL, 0);
@@ -421,6 +720,8 @@ test_suite(void)
 	tcase_add_test(tc, draw_order_followed);
 	tcase_add_test(tc, set_next_tile_swaps);
 	tcase_add_test(tc, set_draw_order_midgame);
+	tcase_add_test(tc, set_stack_order_at_deploy);
+	tcase_add_loop_test(tc, set_stack_order_every_phase, 0, 5);
 	tcase_add_test(tc, remaining_bookkeeping);
 	tcase_add_test(tc, shuffle_keeps_multiset);
 	suite_add_tcase(s, tc);

@@ -94,6 +94,7 @@ GAME_METHODS = {
     'feature_get': [0, 0, 'c1', 1], 'feature_pieces': [0, 0, 'c1'],
     'feature_cities': [0, 0, 'f1'], 'feature_is_complete': [0, 0, 'c1'],
     'feature_figures': [0, 0, 'c1', 0], 'set_draw_order': ['DRAW'],
+    'set_stack_order': ['STACK'],
 }
 RULES_METHODS = {'get': ['phantom'], 'tile_count': ['E']}
 
@@ -172,7 +173,8 @@ def main():
                 continue
             good = [carc.Game(RULES, 2, 1) if a == 'GAME' else
                     carc.Game(RULES, 2, 1).draw_order() if a == 'DRAW'
-                    else a for a in table.get(name, [])]
+                    else carc.Game(RULES, 2, 1).draw_order()[1:]
+                    if a == 'STACK' else a for a in table.get(name, [])]
 
             def bound(name=name, cls=cls):
                 obj = (carc.Game(RULES, 2, 1) if cls is carc.Game

@@ -421,6 +421,8 @@ def test_bad_input_leaves_the_game_unchanged():
         (TypeError, lambda: game.set_next_tile(4.0)),
         (TypeError, lambda: game.set_draw_order('EEE')),
         (TypeError, lambda: game.set_draw_order(None)),
+        (TypeError, lambda: game.set_stack_order('EEE')),
+        (TypeError, lambda: game.set_stack_order(None)),
         (TypeError, lambda: game.shuffle_stack('1')),
         (TypeError, lambda: game.feature(0, 0, 1.5)),
         (TypeError, lambda: game.svg(highlight=[0, 0, 'c1'])),
@@ -448,6 +450,7 @@ def test_bad_input_leaves_the_game_unchanged():
          lambda: game.svg(highlight=(50, 50, 'c1'))),
         (carc.CarcassonneError, lambda: game.set_next_tile('E')),
         (carc.CarcassonneError, lambda: game.set_draw_order(['E'])),
+        (carc.InvalidArgumentError, lambda: game.set_stack_order(['E'])),
         # moves
         (carc.IllegalMoveError, lambda: game.push(0)),
         (carc.IllegalMoveError, lambda: game.push(2 ** 64 - 1)),
@@ -609,6 +612,7 @@ COUNTERPARTS = {
         'carc_game_remaining': 'Game.remaining',
         'carc_game_remaining_total': 'Game.remaining',
         'carc_game_set_draw_order': 'Game.set_draw_order',
+        'carc_game_set_stack_order': 'Game.set_stack_order',
         'carc_game_set_next_tile': 'Game.set_next_tile',
         'carc_game_shuffle_stack': 'Game.shuffle_stack',
         'carc_game_reset': 'Game.reset',
@@ -856,6 +860,33 @@ def test_board_queries():
         assert game.tile_at(b.x, b.y) is not None
     assert 0 < game.memory_size() < 16384
     assert carc.Game().memory_size() < 8192     # carcassonne.h
+
+
+def test_set_stack_order_at_a_deployment():
+    game = in_phase(carc.Phase.DEPLOY)
+    order = game.draw_order()
+    k = game.drawn_count()
+    stack = order[k:]
+    assert len(stack) == game.remaining() > 1
+    before = (game.hash(), game.current_tile(), list(game.legal_moves()))
+    game.set_stack_order(list(reversed(stack)))
+    assert game.draw_order() == order[:k] + list(reversed(stack))
+    assert (game.hash(), game.current_tile(),
+            list(game.legal_moves())) == before
+    assert game.phase() == carc.Phase.DEPLOY
+    # a tile too few, and a tile type once too often
+    other = next(t for t in stack if t != stack[0])
+    for bad, code in ((stack[1:], carc.ErrorCode.INVALID),
+                      (stack[1:] + [other], carc.ErrorCode.UNKNOWN_TILE)):
+        with pytest.raises(carc.InvalidArgumentError) as e:
+            game.set_stack_order(bad)
+        assert e.value.code == code
+        assert game.draw_order() == order[:k] + list(reversed(stack))
+        assert game.hash() == before[0]
+    # the next tile drawn is the new top of the stack
+    while game.drawn_count() == k:
+        game.push(game.legal_moves()[0])
+    assert game.draw_order()[k] == stack[-1]
 
 
 def test_draw_order_and_discards():

@@ -624,6 +624,7 @@ class TestClosedGame(unittest.TestCase):
             '__enter__': (), 'push': (move,), 'pop': (), 'undo': (),
             'legal_moves_max': (), 'memory_size': (), 'svg': (),
             '_repr_svg_': (), 'set_draw_order': (['E'],),
+            'set_stack_order': (['E'],),
             'draw_order': (), 'drawn_count': (), 'discards': (),
             'crop_action': (), 'tile_at': (0, 0), 'bounds': (),
             'feature': (0, 0, 'c1'), 'feature_get': (0, 0, 'c1', 1),

@@ -1135,6 +1135,46 @@ int carc_game_set_draw_order(struct carc_game *game, const uint32_t *tiles,
 			     size_t n);
 
 /**
+ * Set the order of the stack from now on, top first, at any phase but
+ * the end of the game: @p tiles[0] is the next tile drawn.  Unlike
+ * carc_game_set_draw_order() the tile in hand (or the tile just placed)
+ * is not part of the list and nothing is drawn: the phase, the player to
+ * move, the legal moves, the scoring events of the last move and
+ * carc_game_hash() (which ignores the order) stay as they were.
+ * carc_game_draw_order() reports the new order after the tiles drawn so
+ * far, carc_game_undo() keeps it, and copies, clones and
+ * carc_game_save() carry it.  A tile that fits nowhere when it is drawn
+ * is discarded as usual.  It writes the stack and nothing else, so it
+ * costs one pass over the list: meant for searches that give positions
+ * equal in public information the same hidden order.
+ *
+ * @code
+ * // the stack sorted by tile type
+ * int left = carc_game_remaining_total(game), n = 0;
+ * uint32_t *order = malloc(((size_t)left + 1) * sizeof(*order));
+ * for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+ *     for (int k = carc_game_remaining(game, t); k > 0; k--)
+ *         order[n++] = t;
+ * carc_game_set_stack_order(game, order, (size_t)n);
+ * @endcode
+ *
+ * @param game the game
+ * @param tiles #carc_tile values, top of the stack first; may be NULL
+ *        when @p n is 0
+ * @param n the number of tiles in @p tiles, which must equal
+ *        carc_game_remaining_total()
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL game, NULL @p tiles with non-zero @p n, or
+ *         @p n differs from carc_game_remaining_total()
+ * @retval CARC_E_GAME_OVER the game is over
+ * @retval CARC_E_UNKNOWN_TILE the list is not a permutation of the
+ *         tiles left in the stack
+ * @since 0.4
+ */
+int carc_game_set_stack_order(struct carc_game *game, const uint32_t *tiles,
+			      size_t n);
+
+/**
  * Choose the tile in hand: @p tile (the current one or one still in the
  * stack) takes the place of the tile in hand, which goes back into the
  * stack where @p tile was.  If @p tile fits nowhere it is discarded and

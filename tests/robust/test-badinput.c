@@ -302,17 +302,18 @@ describe_short(carc_move_t m, size_t cap)
 	return rc;
 }
 
-/* The draw order of @g (tile in hand first), changed by @how:
- * 0 valid, 1 one short, 2 one extra, 3 an unknown tile type, 4 a tile
- * that is not left, 5 NULL. */
+/* The draw order of @g (tile in hand first, when @hand) or its stack
+ * order, changed by @how: 0 valid, 1 one short, 2 one extra, 3 an unknown
+ * tile type, 4 a tile that is not left, 5 NULL; given to
+ * carc_game_set_draw_order() or carc_game_set_stack_order(). */
 static int
-draw_order(struct carc_game *g, int how)
+reorder(struct carc_game *g, int how, int hand)
 {
 	static uint32_t order[256];
 	size_t n = 0;
 	int cur = carc_game_current_tile(g);
 
-	if (cur >= 0)
+	if (hand && cur >= 0)
 		order[n++] = (uint32_t)cur;
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
 		for (int c = carc_game_remaining(g, t); c > 0; c--)
@@ -336,7 +337,21 @@ draw_order(struct carc_game *g, int how)
 			}
 		break;
 	}
+	if (!hand)
+		return carc_game_set_stack_order(g, how == 5 ? NULL : order, n);
 	return carc_game_set_draw_order(g, how == 5 ? NULL : order, n);
+}
+
+static int
+draw_order(struct carc_game *g, int how)
+{
+	return reorder(g, how, 1);
+}
+
+static int
+stack_order(struct carc_game *g, int how)
+{
+	return reorder(g, how, 0);
 }
 
 /* A tile type neither in hand nor left in the stack of @g. */
@@ -639,6 +654,16 @@ present_feature(void)
 	X(draw_order_not_left, CARC_E_UNKNOWN_TILE, draw_order(P, 4)) \
 	X(draw_order_phase, CARC_E_WRONG_PHASE, draw_order(D, 0)) \
 	X(draw_order_over, CARC_E_GAME_OVER, draw_order(O, 0)) \
+	X(stack_order_null_game, INV, carc_game_set_stack_order(NULL, NULL, 0)) \
+	X(stack_order_null_list, INV, stack_order(P, 5)) \
+	X(stack_order_short, INV, stack_order(P, 1)) \
+	X(stack_order_long, INV, stack_order(P, 2)) \
+	X(stack_order_deploy_short, INV, stack_order(D, 1)) \
+	X(stack_order_deploy_long, INV, stack_order(D, 2)) \
+	X(stack_order_unknown_tile, CARC_E_UNKNOWN_TILE, stack_order(D, 3)) \
+	X(stack_order_not_left, CARC_E_UNKNOWN_TILE, stack_order(D, 4)) \
+	X(stack_order_over, CARC_E_GAME_OVER, stack_order(O, 0)) \
+	X(stack_order_over_null, CARC_E_GAME_OVER, stack_order(O, 5)) \
 	X(next_tile_null, INV, carc_game_set_next_tile(NULL, 0)) \
 	X(next_tile_unknown, CARC_E_UNKNOWN_TILE, \
 	  carc_game_set_next_tile(P, CARC_TILE_TYPES)) \

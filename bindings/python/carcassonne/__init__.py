@@ -265,6 +265,7 @@ _proto('carc_game_hash', _c_u64, _vp)
 _proto('carc_game_remaining', _c_int, _vp, _c_u32)
 _proto('carc_game_remaining_total', _c_int, _vp)
 _proto('carc_game_set_draw_order', _c_int, _vp, _P(_c_u32), _size)
+_proto('carc_game_set_stack_order', _c_int, _vp, _P(_c_u32), _size)
 _proto('carc_game_set_next_tile', _c_int, _vp, _c_u32)
 _proto('carc_game_shuffle_stack', _c_int, _vp, _c_u64)
 _proto('carc_game_reset', _c_int, _vp, _c_u64)
@@ -2263,6 +2264,20 @@ class Game:
         with self._lock:
             _check(_L.carc_game_set_draw_order(self._live(), buf,
                                                len(order)))
+
+    def set_stack_order(self, tiles: Iterable[Union[int, str]]) -> None:
+        """Set the order of the stack from now on, top first, at any
+        phase but the end of the game: a permutation of the tiles left in
+        the stack (:meth:`remaining`), not the tile in hand.  Nothing is
+        drawn and :meth:`hash` stays the same."""
+        if isinstance(tiles, (str, bytes)) or not hasattr(tiles, '__iter__'):
+            raise TypeError('tiles must be an iterable of tile names or '
+                            'numbers')
+        order = [_tile(t) for t in tiles]
+        buf = (_c_u32 * max(1, len(order)))(*order)
+        with self._lock:
+            _check(_L.carc_game_set_stack_order(self._live(), buf,
+                                                len(order)))
 
     def draw_order(self) -> List[str]:
         """The whole draw order: the tiles drawn so far (discarded ones
