@@ -239,8 +239,9 @@ START_TEST(playout_deterministic)
 END_TEST
 
 /* Replay the documented algorithm through the public API: the tiles
- * left by type after the tile in hand, carc_game_shuffle_stack() with
- * the seed, then moves[(r >> 32) * n >> 32] with r from splitmix64. */
+ * left by type after the tile in hand (after the placement: the stack
+ * alone), carc_game_shuffle_stack() with the seed, then
+ * moves[(r >> 32) * n >> 32] with r from splitmix64. */
 static void
 replay(const struct carc_game *g, uint64_t seed, uint32_t flags,
        int32_t *scores)
@@ -254,12 +255,15 @@ replay(const struct carc_game *g, uint64_t seed, uint32_t flags,
 		uint32_t order[128];
 		size_t n = 0;
 
-		ck_assert_int_eq(carc_game_phase(c), CARC_PHASE_PLACE_TILE);
-		order[n++] = (uint32_t)carc_game_current_tile(c);
+		int place = carc_game_phase(c) == CARC_PHASE_PLACE_TILE;
+
+		if (place)
+			order[n++] = (uint32_t)carc_game_current_tile(c);
 		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
 			for (int k = carc_game_remaining(c, t); k > 0; k--)
 				order[n++] = t;
-		assert_ok(carc_game_set_draw_order(c, order, n));
+		assert_ok(place ? carc_game_set_draw_order(c, order, n)
+				: carc_game_set_stack_order(c, order, n));
 		assert_ok(carc_game_shuffle_stack(c, seed));
 	}
 	while (!carc_game_is_over(c)) {
@@ -302,6 +306,69 @@ START_TEST(playout_replays)
 			}
 			carc_game_free(g);
 		}
+}
+END_TEST
+
+/*
+ * After the placement (deployment, phantom, crop-circle choice and
+ * response): a playout replays with the stack sorted alone, and a game
+ * whose stack is in another order (carc_game_set_stack_order()) gets the
+ * same playouts and the same move from every bot.
+ */
+START_TEST(playout_every_phase)
+{
+	static const int phases[] = {
+		CARC_PHASE_DEPLOY, CARC_PHASE_PHANTOM, CARC_PHASE_CROP_CHOICE,
+		CARC_PHASE_CROP_RESPONSE,
+	};
+	int phase = phases[_i], found = 0;
+
+	for (uint64_t seed = 1; seed <= 40 && found < 2; seed++) {
+		struct carc_game *a = position(ALL, 3, seed, 0), *b;
+		uint32_t order[128], rev[128];
+		uint64_t rng = seed;
+		int n, k;
+
+		while (!carc_game_is_over(a) &&
+		       (carc_game_phase(a) != phase ||
+			carc_game_tile_count(a) < 4 + 6 * (int)seed % 30))
+			advance(a, 1, &rng);
+		if (carc_game_is_over(a) || carc_game_remaining_total(a) < 2) {
+			carc_game_free(a);
+			continue;
+		}
+		found++;
+		assert_ok(carc_game_clone(a, &b));
+		n = carc_game_draw_order(b, order, 128);
+		k = carc_game_drawn_count(b);
+		ck_assert_int_le(n, 128);
+		for (int i = k; i < n; i++)
+			rev[i - k] = order[n - 1 - i + k];
+		assert_ok(carc_game_set_stack_order(b, rev, (size_t)(n - k)));
+		ck_assert(carc_game_hash(a) == carc_game_hash(b));
+		for (uint64_t ps = 1; ps <= 3; ps++) {
+			int32_t sa[3], sb[3], want[3];
+
+			ck_assert_int_eq(carc_game_playout(a, ps, 0, sa, 3), 3);
+			ck_assert_int_eq(carc_game_playout(b, ps, 0, sb, 3), 3);
+			replay(a, ps, 0, want);
+			for (int p = 0; p < 3; p++) {
+				ck_assert_int_eq(sa[p], want[p]);
+				ck_assert_int_eq(sb[p], want[p]);
+			}
+		}
+		for (uint32_t kind = 1; kind <= 3; kind++) {
+			struct carc_bot_options o = options(kind, 60, 7);
+			carc_move_t ma, mb;
+
+			assert_ok(carc_bot_choose(a, &o, &ma, NULL));
+			assert_ok(carc_bot_choose(b, &o, &mb, NULL));
+			ck_assert(ma == mb);
+		}
+		carc_game_free(a);
+		carc_game_free(b);
+	}
+	ck_assert_int_eq(found, 2);
 }
 END_TEST
 
@@ -766,6 +833,7 @@ test_suite(void)
 	tcase_add_test(tc, playout_counts);
 	tcase_add_test(tc, playout_deterministic);
 	tcase_add_test(tc, playout_replays);
+	tcase_add_loop_test(tc, playout_every_phase, 0, 4);
 	tcase_add_test(tc, playout_finished_game);
 	tcase_add_test(tc, hidden_order_is_hidden);
 	tcase_add_test(tc, choose_bad_arguments);

@@ -52,67 +52,45 @@ carc__srch_play_out(struct carc_game *g, struct srch_moves *m, uint64_t *rng)
 	}
 }
 
-/* Set the draw order of g, at a placement, to the tile in hand and then
- * the tiles left by type. */
-static int
-sort_stack(struct carc_game *g)
-{
-	int left = carc_game_remaining_total(g);
-	int hand = carc_game_current_tile(g);
-	uint32_t *order;
-	size_t n = 0;
-	int rc;
-
-	if (left < 0 || hand < 0)
-		return left < 0 ? left : hand;
-	order = malloc(((size_t)left + 1) * sizeof(*order));
-	if (!order)
-		return CARC_E_NOMEM;
-	order[n++] = (uint32_t)hand;
-	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
-		int k = carc_game_remaining(g, t);
-
-		while (k-- > 0 && n <= (size_t)left)
-			order[n++] = t;
-	}
-	rc = carc_game_set_draw_order(g, order, n);
-	free(order);
-	return rc;
-}
+/* The tiles of g's stack fit a list this long without the heap: more
+ * than the standard stacks hold (83 tiles with both Crop Circles). */
+#define ORDER_ON_STACK 128
 
 int
 carc__srch_forget_order(struct carc_game *g)
 {
-	/* the moves of this turn since the placement: at most the deploy,
-	 * the phantom, the crop-circle choice and a response per player */
-	carc_move_t turn[16];
-	int k = 0, rc = CARC_OK;
+	uint32_t on_stack[ORDER_ON_STACK], *order = on_stack;
+	int left = carc_game_remaining_total(g);
+	int hand = carc_game_current_tile(g);
+	int place = carc_game_phase(g) == CARC_PHASE_PLACE_TILE;
+	size_t n = 0;
+	int rc;
 
 	if (carc_game_is_over(g))
 		return CARC_OK;
-	/* set_draw_order() works at a placement only: take the turn back
-	 * to it, reorder, and play the turn's moves again (no tile is
-	 * drawn in between, so they stay legal) */
-	while (carc_game_phase(g) != CARC_PHASE_PLACE_TILE) {
-		int h = carc_game_history_count(g);
-
-		if (k == (int)(sizeof(turn) / sizeof(turn[0])) || h <= 0)
-			return CARC_E_INVALID;
-		rc = carc_game_history_at(g, (uint32_t)h - 1, &turn[k]);
-		if (rc >= 0)
-			rc = carc_game_undo(g);
-		if (rc < 0)
-			goto replay;
-		k++;
+	if (left < 0 || (place && hand < 0))
+		return left < 0 ? left : hand;
+	if ((size_t)left + 1 > ORDER_ON_STACK) {
+		order = malloc(((size_t)left + 1) * sizeof(*order));
+		if (!order)
+			return CARC_E_NOMEM;
 	}
-	rc = sort_stack(g);
-replay:
-	while (k > 0) {
-		int r = carc_game_apply(g, turn[--k]);
+	/* at a placement the draw order, the tile in hand first (as since
+	 * 0.3); elsewhere in a turn the stack alone, the tile placed stays:
+	 * both leave the tiles left sorted by type, so that positions equal
+	 * in public information get the same hidden order */
+	if (place)
+		order[n++] = (uint32_t)hand;
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
+		int k = carc_game_remaining(g, t);
 
-		if (r < 0 && rc >= 0)
-			rc = r;
+		while (k-- > 0 && n < (size_t)left + (size_t)place)
+			order[n++] = t;
 	}
+	rc = place ? carc_game_set_draw_order(g, order, n)
+		   : carc_game_set_stack_order(g, order, n);
+	if (order != on_stack)
+		free(order);
 	return rc;
 }
 
