@@ -1274,6 +1274,25 @@ export class Game extends Handle {
 		}
 	}
 
+	/** Set the stack's order from now on, top first (tile names or
+	 *  numbers), at any phase but the end: the tiles left, not the one in
+	 *  hand; the hash stays. */
+	setStackOrder(tiles) {
+		const g = this._live();
+		if (!Array.isArray(tiles))
+			throw new TypeError(`tiles must be an array, not ${typeName(tiles)}`);
+		const ts = tiles.map(tileArg);
+		const p = M._malloc(4 * ts.length + 4);
+		if (!p)
+			throw new CarcassonneError(ErrorCode.NOMEM);
+		try {
+			M.HEAPU32.set(ts, p >> 2);
+			check(M._carc_game_set_stack_order(g, p, ts.length), 'stack order');
+		} finally {
+			M._free(p);
+		}
+	}
+
 	/** The whole draw order as tile names (hidden information). */
 	drawOrder() {
 		const g = this._live();

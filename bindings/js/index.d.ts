@@ -347,6 +347,7 @@ export class Game implements Disposable {
 	setNextTile(tile: TileLike): void;
 	shuffleStack(seed: U64): void;
 	setDrawOrder(tiles: TileLike[]): void;
+	setStackOrder(tiles: TileLike[]): void;
 	drawOrder(): string[];
 	drawnCount(): number;
 	discards(): string[];

@@ -264,6 +264,29 @@ test('draw order, next tile, shuffle, discards', () => {
 	game.free();
 });
 
+test('stack order at a deployment', () => {
+	const game = new Game({ seed: 9 });
+	game.apply(game.legalMoves()[0]);
+	assert.equal(game.phase(), carc.Phase.DEPLOY);
+	const order = game.drawOrder();
+	const k = game.drawnCount();
+	const hash = game.hash();
+	const tile = game.currentTile();
+	const reversed = order.slice(k).reverse();
+	assert.equal(reversed.length, game.remaining());
+	game.setStackOrder(reversed);
+	assert.deepEqual(game.drawOrder(), [...order.slice(0, k), ...reversed]);
+	assert.equal(game.hash(), hash);
+	assert.equal(game.currentTile(), tile);
+	assert.equal(game.phase(), carc.Phase.DEPLOY);
+	assert.throws(() => game.setStackOrder(reversed.slice(1)),
+		(e) => e.code === carc.ErrorCode.INVALID);
+	assert.deepEqual(game.drawOrder(), [...order.slice(0, k), ...reversed]);
+	game.apply(Move.pass());
+	assert.equal(game.drawOrder()[k], reversed[0]);
+	game.free();
+});
+
 test('the picture: options reach the library', () => {
 	const game = playSeeded(new Game({ seed: 3 }));
 	const svg = game.renderSvg();

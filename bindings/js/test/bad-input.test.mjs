@@ -122,6 +122,9 @@ test('queries with bad arguments', () => {
 	refuses(g, () => g.setDrawOrder(['A']), CarcassonneError,
 		ErrorCode.INVALID);
 	refuses(g, () => g.setDrawOrder('A'), TypeError);
+	refuses(g, () => g.setStackOrder(['A']), CarcassonneError,
+		ErrorCode.INVALID);
+	refuses(g, () => g.setStackOrder('A'), TypeError);
 	refuses(g, () => g.shuffleStack(-1), RangeError);
 	refuses(g, () => g.copyFrom({}), TypeError);
 	refuses(g, () => g.renderSvg('big'), TypeError);
