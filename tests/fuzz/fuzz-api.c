@@ -757,6 +757,94 @@ op_set_draw_order(struct fuzz *f)
 	after_call(f, rc, h, ev, CALL_DRAW, phase == CARC_PHASE_GAME_OVER);
 }
 
+/* carc_game_set_stack_order(): a shuffled stack, or one changed as in
+ * op_set_draw_order(); on success the draw order is the tiles drawn
+ * followed by the list, on failure as it was; nothing else changes. */
+static void
+op_set_stack_order(struct fuzz *f)
+{
+	uint8_t how = take8(f) % 8;
+	uint64_t h = carc_game_hash(f->game);
+	int ev = carc_game_event_count(f->game);
+	int phase = carc_game_phase(f->game);
+	int drawn = carc_game_drawn_count(f->game);
+	int dn = carc_game_draw_order(f->game, NULL, 0);
+	size_t n = 0, len;
+	uint32_t *order, *before, *after;
+	int want = CARC_OK, rc;
+
+	CHECK(drawn >= 0 && dn >= drawn);
+	order = xrealloc(NULL, (f->tiles_total + 2) * sizeof(*order));
+	before = xrealloc(NULL, ((size_t)dn + 1) * sizeof(*before));
+	after = xrealloc(NULL, ((size_t)dn + 1) * sizeof(*after));
+	CHECK(carc_game_draw_order(f->game, before, (size_t)dn) == dn);
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		for (int c = carc_game_remaining(f->game, t); c > 0; c--)
+			order[n++] = t;
+	CHECK(n == (size_t)(dn - drawn));
+	for (size_t i = n; i > 1; i--) {
+		size_t j = take16(f) % i;
+		uint32_t tmp = order[i - 1];
+
+		order[i - 1] = order[j];
+		order[j] = tmp;
+	}
+	len = n;
+	switch (how) {
+	case 0:
+		if (n > 0)
+			want = CARC_E_INVALID;	/* NULL list */
+		break;
+	case 1:
+		len = n + 1;
+		order[n] = n > 0 ? order[0] : 0;
+		want = CARC_E_INVALID;
+		break;
+	case 2:
+		if (n > 0) {
+			len = n - 1;
+			want = CARC_E_INVALID;
+		}
+		break;
+	case 3:
+		if (n > 0) {
+			size_t i = take8(f) % n;
+
+			order[i] = CARC_TILE_TYPES + take8(f);
+			want = CARC_E_UNKNOWN_TILE;
+		}
+		break;
+	case 4:
+		if (n > 0) {
+			size_t i = take8(f) % n;
+			uint32_t t = take8(f) % CARC_TILE_TYPES;
+
+			if (order[i] != t) {
+				order[i] = t;
+				want = CARC_E_UNKNOWN_TILE;
+			}
+		}
+		break;
+	}
+	/* over, the stack is empty: a NULL list has length 0 */
+	if (phase == CARC_PHASE_GAME_OVER)
+		want = CARC_E_GAME_OVER;
+	rc = carc_game_set_stack_order(f->game, how == 0 ? NULL : order, len);
+	CHECK(rc == want);
+	CHECK(carc_game_phase(f->game) == phase);
+	CHECK(carc_game_drawn_count(f->game) == drawn);
+	CHECK(carc_game_draw_order(f->game, after, (size_t)dn) == dn);
+	CHECK(memcmp(after, before, (size_t)drawn * sizeof(*after)) == 0);
+	CHECK(memcmp(after + drawn, rc == CARC_OK ? order : before + drawn,
+		     n * sizeof(*after)) == 0);
+	CHECK(carc_game_hash(f->game) == h);
+	CHECK(carc_game_event_count(f->game) == ev);
+	free(order);
+	free(before);
+	free(after);
+	after_call(f, rc, h, ev, CALL_QUIET, 0);
+}
+
 static void
 op_shuffle(struct fuzz *f)
 {
@@ -1769,6 +1857,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case 34: case 35: case 36:
 			op_feature(&f);
+			break;
+		case 38:
+			op_set_stack_order(&f);
 			break;
 		default:
 			/* a legal move by a two-byte index */
