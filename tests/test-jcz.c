@@ -969,6 +969,90 @@ END_TEST
 
 /* GAME_OVER while tiles are left: JCZ ended the game early; the game gets
  * a stack of the tiles played.  Without GAME_OVER, the full stack. */
+/* Documents whose members have the wrong shape: each is refused with a
+ * message that names the member, and the line of the replay entry where
+ * there is one. */
+#define PLACE_PAYLOAD(body) \
+	"{\"type\":\"PLACE_TILE\",\"payload\":{" body "}}"
+#define PLACE5(player) \
+	"{\"type\":\"PLACE_TILE\",\"player\":" player ",\"payload\":" \
+	"{\"tileId\":\"BA/C\",\"rotation\":\"R180\",\"position\":[0,-1]}}"
+
+START_TEST(malformed_members)
+{
+	import_fails("[]", CARC_E_PARSE, 0, "the document is not a JSON object");
+	import_fails("{\"setup\":5,\"slots\":[{},{}],\"replay\":[]}",
+		     CARC_E_PARSE, 1, "the document: 'setup' is not an object");
+	import_fails("{\"setup\":{\"expansions\":[\"BASIC\"]},\"slots\":5,"
+		     "\"replay\":[]}",
+		     CARC_E_PARSE, 0, "no array 'slots'");
+	import_fails(HEAD4 "\"replay\":{}}", CARC_E_PARSE, 3,
+		     "the document: 'replay' is not an array");
+	/* replay entries */
+	import_fails(HEAD4 "\"replay\":[\n1]}", CARC_E_PARSE, 4,
+		     "replay[0]: not an object with a string 'type'");
+	import_fails(HEAD4 "\"replay\":[\n{\"payload\":{}}]}", CARC_E_PARSE,
+		     4, "replay[0]: not an object with a string 'type'");
+	import_fails(HEAD4 "\"replay\":[\n{\"type\":\"FLY\",\"payload\":{}}]}",
+		     CARC_E_PARSE, 4, "replay[0] FLY: unknown message type");
+	import_fails(HEAD4 "\"replay\":[\n{\"type\":\"PLACE_TILE\"}]}",
+		     CARC_E_PARSE, 4,
+		     "replay[0] PLACE_TILE: no object 'payload'");
+	import_fails(HEAD4 "\"replay\":[\n"
+		     PLACE_PAYLOAD("\"tileId\":5,\"rotation\":\"R0\","
+				   "\"position\":[0,-1]") "]}",
+		     CARC_E_PARSE, 4,
+		     "replay[0] PLACE_TILE: payload: 'tileId' is not a string");
+	import_fails(HEAD4 "\"replay\":[\n"
+		     PLACE_PAYLOAD("\"tileId\":\"BA.C\",\"position\":[0,-1]")
+		     "]}",
+		     CARC_E_PARSE, 4,
+		     "replay[0] PLACE_TILE: payload: no member 'rotation'");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0.5, -1) "]}",
+		     CARC_E_PARSE, 4, "payload: 'position' is not [x, y]");
+	import_fails(HEAD4 "\"replay\":[\n"
+		     PLACE_PAYLOAD("\"tileId\":\"BA.C\",\"rotation\":\"R180\","
+				   "\"position\":[0]") "]}",
+		     CARC_E_PARSE, 4, "payload: 'position' is not [x, y]");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1)
+		     ",\n{\"type\":\"DEPLOY_MEEPLE\",\"payload\":{\"pointer\":"
+		     "{\"position\":[0,-1],\"location\":\"S\"},"
+		     "\"meepleId\":3}}]}",
+		     CARC_E_PARSE, 5,
+		     "replay[1] DEPLOY_MEEPLE: payload: 'meepleId' is not a "
+		     "string");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1)
+		     ",\n{\"type\":\"DEPLOY_MEEPLE\",\"payload\":{\"pointer\":5,"
+		     "\"meepleId\":\"0.small.1\"}}]}",
+		     CARC_E_PARSE, 5,
+		     "replay[1] DEPLOY_MEEPLE: payload: 'pointer' is not an "
+		     "object");
+	/* the player of a JCZ 5 entry: a number, and the one to move */
+	import_fails(HEAD5 "\"replay\":[\n" PLACE5("\"x\"") "]}",
+		     CARC_E_PARSE, 4,
+		     "replay[0] PLACE_TILE: 'player' is not an integer");
+	import_fails(HEAD5 "\"replay\":[\n" PLACE5("0.5") "]}",
+		     CARC_E_PARSE, 4, "'player' is not an integer");
+	import_fails(HEAD5 "\"replay\":[\n" PLACE5("7") "]}",
+		     CARC_E_WRONG_PHASE, 4,
+		     "replay[0] PLACE_TILE: player 7 is not to move "
+		     "(player 0 is)");
+	/* the draw order and where it ends */
+	import_fails(HEAD4 "\"annotations\":{\"tilePack\":{\"params\":"
+		     "{\"drawOrder\":5}}},\"replay\":[]}",
+		     CARC_E_PARSE, 0, "the draw order is not an array");
+	import_fails(HEAD4 "\"annotations\":{\"tilePack\":{\"params\":[5]}},"
+		     "\"replay\":[]}",
+		     CARC_E_PARSE, 0, "draw order entry 0 is not a string");
+	import_fails(HEAD5 "\"gameAnnotations\":{\"endTurn\":-1},"
+		     "\"replay\":[]}",
+		     CARC_E_PARSE, 0, "gameAnnotations.endTurn is not a count");
+	import_fails(HEAD5 "\"gameAnnotations\":{\"endTurn\":1.5},"
+		     "\"replay\":[]}",
+		     CARC_E_PARSE, 0, "gameAnnotations.endTurn is not a count");
+}
+END_TEST
+
 START_TEST(early_game_over)
 {
 	const char *over = HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1)
@@ -1067,6 +1151,7 @@ test_suite(void)
 	tcase_add_test(tc, refused_setups);
 	tcase_add_test(tc, setup_maps_rules);
 	tcase_add_test(tc, bad_replay_entries);
+	tcase_add_test(tc, malformed_members);
 	tcase_add_test(tc, early_game_over);
 	tcase_add_test(tc, import_bad_arguments);
 	tcase_set_timeout(tc, 120);

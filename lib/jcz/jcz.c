@@ -498,14 +498,17 @@ pass_over_replay(struct jcz_import *im, const struct carc_json_value *replay,
 		if (!apply) {
 			rc = m->scan ? m->scan(im, payload) : 0;
 		} else {
-			int64_t p;
+			int64_t p = 0;
 
 			/* steps JCZ leaves out (jcz-phantom.c, jcz-crop.c) */
 			rc = carc__jcz_fill_skipped(im, type);
 			if (rc < 0)
 				return rc;
 			pl = carc_json_get(e, "player");
-			if (m->check_player && pl && carc_json_int(pl, &p) &&
+			if (pl && !carc_json_int(pl, &p))
+				return carc__jcz_fail(im, CARC_E_PARSE,
+						"'player' is not an integer");
+			if (m->check_player && pl &&
 			    p != carc_game_current_player(im->game) &&
 			    !carc_game_is_over(im->game))
 				return carc__jcz_fail(
