@@ -1353,8 +1353,8 @@ w_string(struct carc_json_writer *w, const char *s)
 	w_put(w, "\"", 1);
 }
 
-void
-carc_json_begin_object(struct carc_json_writer *w)
+static void
+w_begin(struct carc_json_writer *w, uint8_t type, const char *open)
 {
 	if (!w || !w_begin_value(w))
 		return;
@@ -1362,27 +1362,23 @@ carc_json_begin_object(struct carc_json_writer *w)
 		w_fail(w, CARC_E_INVALID);
 		return;
 	}
-	w_put(w, "{", 1);
-	w->lv[w->depth].type = CARC_JSON_OBJECT;
+	w_put(w, open, 1);
+	w->lv[w->depth].type = type;
 	w->lv[w->depth].has_key = false;
 	w->lv[w->depth].count = 0;
 	w->depth++;
 }
 
 void
+carc_json_begin_object(struct carc_json_writer *w)
+{
+	w_begin(w, CARC_JSON_OBJECT, "{");
+}
+
+void
 carc_json_begin_array(struct carc_json_writer *w)
 {
-	if (!w || !w_begin_value(w))
-		return;
-	if (w->depth == CARC_JSON_MAX_DEPTH) {
-		w_fail(w, CARC_E_INVALID);
-		return;
-	}
-	w_put(w, "[", 1);
-	w->lv[w->depth].type = CARC_JSON_ARRAY;
-	w->lv[w->depth].has_key = false;
-	w->lv[w->depth].count = 0;
-	w->depth++;
+	w_begin(w, CARC_JSON_ARRAY, "[");
 }
 
 static void
