@@ -220,46 +220,57 @@ START_TEST(fixture_imports_as_its_record)
 }
 END_TEST
 
-/* The import selects what JCZ plays. */
+/* The import selects what JCZ plays: the options of the rules of a
+ * hand-made game, and the building supplies JCZ deals. */
+static const struct options_case {
+	const char *fixture;
+	int32_t options[8][2];	/* option, value; until option 0 */
+	int32_t supplies[4][3];	/* player, figure, count; until figure 0 */
+} options_cases[] = {
+	{ "crop-three-players.jcz",
+	  { { CARC_OPT_CROP_CIRCLES_I, 1 },
+	    { CARC_OPT_CROP_CIRCLES_II, 1 },
+	    { CARC_OPT_PHANTOM, 0 },
+	    { CARC_OPT_CROP_DEPLOY_ANY, 0 },
+	    { CARC_OPT_CROP_DEPLOY_MANDATORY, 0 },
+	    { CARC_OPT_CROP_PHANTOM, 1 },
+	    { CARC_OPT_CROP_AFTER_PHANTOM, 1 } },
+	  { { 0 } } },
+	/* JCZ deals 3 of each kind to each of 2 players: Blue built a
+	 * tower */
+	{ "lb-road-tower-321.jcz",
+	  { { CARC_OPT_LITTLE_BUILDINGS, 1 },
+	    { CARC_OPT_LB_SCORING, CARC_LB_321 },
+	    { CARC_OPT_LB_DISTRIBUTION, CARC_LB_DIST_JCZ } },
+	  { { 1, CARC_FIGURE_TOWER, 2 },
+	    { 1, CARC_FIGURE_HOUSE, 3 },
+	    { 0, CARC_FIGURE_TOWER, 3 } } },
+	{ "phantom-in-action-phase.jcz",
+	  { { CARC_OPT_PHANTOM, 1 } },
+	  { { 0 } } },
+};
+
+#define N_OPTIONS_CASES (sizeof(options_cases) / sizeof(options_cases[0]))
+
 START_TEST(import_selects_jcz_options)
 {
-	struct carc_game *g = import_fixture("crop-three-players.jcz");
+	const struct options_case *c = &options_cases[_i];
+	struct carc_game *g = import_fixture(c->fixture);
 	const struct carc_rules *r = carc_game_rules(g);
-	int32_t v = -1;
 
-	assert_ok(carc_rules_get(r, CARC_OPT_CROP_CIRCLES_I, &v));
-	ck_assert_int_eq(v, 1);
-	assert_ok(carc_rules_get(r, CARC_OPT_CROP_CIRCLES_II, &v));
-	ck_assert_int_eq(v, 1);
-	assert_ok(carc_rules_get(r, CARC_OPT_PHANTOM, &v));
-	ck_assert_int_eq(v, 0);
-	assert_ok(carc_rules_get(r, CARC_OPT_CROP_DEPLOY_ANY, &v));
-	ck_assert_int_eq(v, 0);
-	assert_ok(carc_rules_get(r, CARC_OPT_CROP_DEPLOY_MANDATORY, &v));
-	ck_assert_int_eq(v, 0);
-	assert_ok(carc_rules_get(r, CARC_OPT_CROP_PHANTOM, &v));
-	ck_assert_int_eq(v, 1);
-	assert_ok(carc_rules_get(r, CARC_OPT_CROP_AFTER_PHANTOM, &v));
-	ck_assert_int_eq(v, 1);
-	carc_game_free(g);
+	for (size_t k = 0; k < 8 && c->options[k][0]; k++) {
+		int32_t v = -1;
 
-	g = import_fixture("lb-road-tower-321.jcz");
-	r = carc_game_rules(g);
-	assert_ok(carc_rules_get(r, CARC_OPT_LITTLE_BUILDINGS, &v));
-	ck_assert_int_eq(v, 1);
-	assert_ok(carc_rules_get(r, CARC_OPT_LB_SCORING, &v));
-	ck_assert_int_eq(v, CARC_LB_321);
-	assert_ok(carc_rules_get(r, CARC_OPT_LB_DISTRIBUTION, &v));
-	ck_assert_int_eq(v, CARC_LB_DIST_JCZ);
-	/* JCZ deals 3 of each kind to each of 2 players: Blue built a tower */
-	ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_TOWER), 2);
-	ck_assert_int_eq(carc_game_supply(g, 1, CARC_FIGURE_HOUSE), 3);
-	ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_TOWER), 3);
-	carc_game_free(g);
-
-	g = import_fixture("phantom-in-action-phase.jcz");
-	assert_ok(carc_rules_get(carc_game_rules(g), CARC_OPT_PHANTOM, &v));
-	ck_assert_int_eq(v, 1);
+		assert_ok(carc_rules_get(r, (uint32_t)c->options[k][0], &v));
+		ck_assert_msg(v == c->options[k][1], "%s: option %s is %d",
+			      c->fixture,
+			      carc_option_name((uint32_t)c->options[k][0]), v);
+	}
+	for (size_t k = 0; k < 4 && c->supplies[k][1]; k++)
+		ck_assert_int_eq(carc_game_supply(g,
+						  (uint32_t)c->supplies[k][0],
+						  (uint32_t)c->supplies[k][1]),
+				 c->supplies[k][2]);
 	carc_game_free(g);
 }
 END_TEST
@@ -531,61 +542,63 @@ END_TEST
 /* Export                                                               */
 /* ------------------------------------------------------------------ */
 
+/* What the export of a hand-made game holds: JCZ leaves out what it
+ * skips, the rest is written.  Each text is counted in the export. */
+static const struct export_case {
+	const char *fixture;
+	struct {
+		const char *text;
+		int count;
+	} want[6];	/* until text NULL */
+} export_cases[] = {
+	/* no crop-circle choice on an empty board */
+	{ "crop-no-figures.jcz",
+	  { { "CIRCLE_REMOVE_OR_DEPLOY", 0 },
+	    { "\"corn-circles/2\"", 1 },
+	    { "\"corn-circle\": true", 1 },
+	    { "\"CC.2/CFC\"", 2 } } },
+	/* no phantom phase when the phantom has nowhere to go */
+	{ "phantom-phase-skipped.jcz",
+	  { { "\"PASS\"", 0 },
+	    { "\"COMMIT\"", 1 },
+	    { "\"phantom\": 1", 1 } } },
+	/* the crop-circle action: a COMMIT after each removal */
+	{ "crop-remove.jcz",
+	  { { "\"CIRCLE_REMOVE_OR_DEPLOY\"", 1 },
+	    { "\"REMOVE\"", 1 },
+	    { "\"RETURN_MEEPLE\"", 2 },
+	    { "\"CORN_CIRCLE\"", 2 },
+	    { "\"1.phantom.1\"", 2 },
+	    { "\"COMMIT\"", 7 + 2 } } },
+	{ "crop-deploy.jcz",
+	  { { "\"DEPLOY\"", 1 },
+	    { "\"1.small.1\"", 1 },
+	    { "\"0.small.2\"", 1 },
+	    { "\"COMMIT\"", 7 + 2 } } },
+	/* buildings */
+	{ "lb-phantom.jcz",
+	  { { "\"PLACE_TOKEN\"", 1 },
+	    { "\"LB_HOUSE\"", 1 },
+	    { "\"little-buildings\": 1", 1 },
+	    { "\"little-buildings-scoring\": \"1/1/1\"", 1 },
+	    { "\"0.phantom.1\"", 1 } } },
+};
+
+#define N_EXPORT_CASES (sizeof(export_cases) / sizeof(export_cases[0]))
+
 START_TEST(export_leaves_out_what_jcz_skips)
 {
-	struct carc_game *g;
-	char *text;
+	const struct export_case *c = &export_cases[_i];
+	struct carc_game *g = import_fixture(c->fixture);
+	char *text = export_game(g);
 
-	/* no crop-circle choice on an empty board */
-	g = import_fixture("crop-no-figures.jcz");
-	text = export_game(g);
-	ck_assert_int_eq(count_substr(text, "CIRCLE_REMOVE_OR_DEPLOY"), 0);
-	ck_assert_int_eq(count_substr(text, "\"corn-circles/2\""), 1);
-	ck_assert_int_eq(count_substr(text, "\"corn-circle\": true"), 1);
-	ck_assert_int_eq(count_substr(text, "\"CC.2/CFC\""), 2);
-	free(text);
-	carc_game_free(g);
+	for (size_t k = 0; k < 6 && c->want[k].text; k++) {
+		int n = count_substr(text, c->want[k].text);
 
-	/* no phantom phase when the phantom has nowhere to go */
-	g = import_fixture("phantom-phase-skipped.jcz");
-	text = export_game(g);
-	ck_assert_int_eq(count_substr(text, "\"PASS\""), 0);
-	ck_assert_int_eq(count_substr(text, "\"COMMIT\""), 1);
-	ck_assert_int_eq(count_substr(text, "\"phantom\": 1"), 1);
-	free(text);
-	carc_game_free(g);
-
-	/* the crop-circle action: a COMMIT after each removal */
-	g = import_fixture("crop-remove.jcz");
-	text = export_game(g);
-	ck_assert_int_eq(count_substr(text, "\"CIRCLE_REMOVE_OR_DEPLOY\""), 1);
-	ck_assert_int_eq(count_substr(text, "\"REMOVE\""), 1);
-	ck_assert_int_eq(count_substr(text, "\"RETURN_MEEPLE\""), 2);
-	ck_assert_int_eq(count_substr(text, "\"CORN_CIRCLE\""), 2);
-	ck_assert_int_eq(count_substr(text, "\"1.phantom.1\""), 2);
-	ck_assert_int_eq(count_substr(text, "\"COMMIT\""), 7 + 2);
-	free(text);
-	carc_game_free(g);
-
-	g = import_fixture("crop-deploy.jcz");
-	text = export_game(g);
-	ck_assert_int_eq(count_substr(text, "\"DEPLOY\""), 1);
-	ck_assert_int_eq(count_substr(text, "\"1.small.1\""), 1);
-	ck_assert_int_eq(count_substr(text, "\"0.small.2\""), 1);
-	ck_assert_int_eq(count_substr(text, "\"COMMIT\""), 7 + 2);
-	free(text);
-	carc_game_free(g);
-
-	/* buildings */
-	g = import_fixture("lb-phantom.jcz");
-	text = export_game(g);
-	ck_assert_int_eq(count_substr(text, "\"PLACE_TOKEN\""), 1);
-	ck_assert_int_eq(count_substr(text, "\"LB_HOUSE\""), 1);
-	ck_assert_int_eq(count_substr(text, "\"little-buildings\": 1"), 1);
-	ck_assert_int_eq(
-		count_substr(text, "\"little-buildings-scoring\": \"1/1/1\""),
-		1);
-	ck_assert_int_eq(count_substr(text, "\"0.phantom.1\""), 1);
+		ck_assert_msg(n == c->want[k].count, "%s: %d times %s, want %d",
+			      c->fixture, n, c->want[k].text,
+			      c->want[k].count);
+	}
 	free(text);
 	carc_game_free(g);
 }
@@ -791,7 +804,8 @@ test_suite(void)
 	TCase *tc = tcase_create("fixtures");
 
 	tcase_add_loop_test(tc, fixture_imports_as_its_record, 0, N_FIXTURES);
-	tcase_add_test(tc, import_selects_jcz_options);
+	tcase_add_loop_test(tc, import_selects_jcz_options, 0,
+			    N_OPTIONS_CASES);
 	tcase_add_test(tc, jcz4_layout);
 	tcase_add_test(tc, jcz_suite_little_buildings);
 	tcase_add_loop_test(tc, crop_tiles_match_jcz_definitions, 0,
@@ -800,7 +814,8 @@ test_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("export");
-	tcase_add_test(tc, export_leaves_out_what_jcz_skips);
+	tcase_add_loop_test(tc, export_leaves_out_what_jcz_skips, 0,
+			    N_EXPORT_CASES);
 	tcase_add_test(tc, export_refuses_what_jcz_cannot_play);
 	suite_add_tcase(s, tc);
 

@@ -385,113 +385,142 @@ scored_sum(const struct carc_game *g, uint32_t kind, int player)
 	return sum;
 }
 
-/* saved-games/basic of JCloisterZone and the scores its BasicScoringTest
- * asserts: Alice 14 (roads 6, cities 0, cloister 5, farm 3), Bob 11
- * (cities 11) */
-START_TEST(jcz_basic_scoring)
+/* What a check of a saved game reads (jcz_check.what). */
+enum {
+	CHK_END,
+	CHK_PHASE,		/* carc_game_phase() */
+	CHK_TILES,		/* carc_game_tile_count() */
+	CHK_HISTORY,		/* carc_game_history_count() */
+	CHK_DRAWN,		/* carc_game_drawn_count() */
+	CHK_REMAINING,		/* carc_game_remaining_total() */
+	CHK_RULES_TILES,	/* tiles of type a in the rules */
+	CHK_POINTS,		/* points of player b for kind a, summed */
+	CHK_SCORED_COUNT,	/* features of kind a that scored */
+	CHK_SCORED,		/* the b-th of them: player * 1000 + points */
+};
+
+/* JCZ's own saved games and what JCZ's tests assert of them: the final
+ * scores, whether the game is over, the tiles of the draw order, then
+ * further checks up to CHK_END. */
+static const struct jcz_game {
+	const char *files[2];	/* saves of the same game */
+	int32_t score[2];
+	int over;
+	int draw_order;
+	struct jcz_check {
+		int what;
+		uint32_t a, b;
+		int want;
+	} more[16];
+} jcz_games[] = {
+	/* saved-games/basic of JCloisterZone and the scores its
+	 * BasicScoringTest asserts: Alice 14 (roads 6, cities 0, cloister
+	 * 5, farm 3), Bob 11 (cities 11); "#END" after 7 tiles: the stack
+	 * is exactly those 7 */
+	{ { "scoring.jcz", "basicScoring.jcz" }, { 14, 11 }, 1, 7, {
+		{ CHK_POINTS, CARC_FEATURE_ROAD, 0, 6 },
+		{ CHK_POINTS, CARC_FEATURE_CITY, 0, 0 },
+		{ CHK_POINTS, CARC_FEATURE_MONASTERY, 0, 5 },
+		{ CHK_POINTS, CARC_FEATURE_FIELD, 0, 3 },
+		{ CHK_POINTS, CARC_FEATURE_ROAD, 1, 0 },
+		{ CHK_POINTS, CARC_FEATURE_CITY, 1, 11 },
+		{ CHK_POINTS, CARC_FEATURE_MONASTERY, 1, 0 },
+		{ CHK_POINTS, CARC_FEATURE_FIELD, 1, 0 },
+		{ CHK_TILES, 0, 0, 8 },
+		{ CHK_HISTORY, 0, 0, 14 },
+		{ CHK_RULES_TILES, CARC_TILE_E, 0, 2 },
+		{ CHK_RULES_TILES, CARC_TILE_B, 0, 0 },
+	} },
+	/* "farm scoring, one city on multiple farms, tie on one farm":
+	 * Alice 9, Bob 15 */
+	{ { "scoringFarms.jcz" }, { 9, 15 }, 1, 6, { { CHK_END } } },
+	/* "features with two parts on one tile score once, a completed
+	 * cloister, two followers on one feature": Alice 28, Bob 13 after
+	 * 14 tiles of a forced order without an end, so the game goes on
+	 * with the full stack */
+	{ { "scoringMultiTiles.jcz" }, { 28, 13 }, 0, 71, {
+		{ CHK_PHASE, 0, 0, CARC_PHASE_PLACE_TILE },
+		{ CHK_DRAWN, 0, 0, 15 },
+		{ CHK_REMAINING, 0, 0, 56 },
+	} },
+	/* JCZ 5 engine tests (JCloisterZone-Client engine-tests/basic):
+	 * "David has 7 points, scored road for 3 and for 4 points; Wendy
+	 * has 16 points, scored city for 8 points" (forced order, no end:
+	 * the game goes on with the full stack) */
+	{ { "city-and-road-scoring.jcz" }, { 7, 16 }, 0, 71, {
+		{ CHK_SCORED_COUNT, CARC_FEATURE_ROAD, 0, 2 },
+		{ CHK_SCORED, CARC_FEATURE_ROAD, 0, 3 },
+		{ CHK_SCORED, CARC_FEATURE_ROAD, 1, 4 },
+		{ CHK_SCORED_COUNT, CARC_FEATURE_CITY, 0, 2 },
+		{ CHK_SCORED, CARC_FEATURE_CITY, 0, 1008 },
+		{ CHK_SCORED, CARC_FEATURE_CITY, 1, 1008 },
+	} },
+	/* "Eva has 9 points, Carol has 4 points": endTurn 9 ends the game
+	 * after nine tiles; Eva's completed monastery scores 9, Carol's
+	 * open one 4 */
+	{ { "monastery-scoring.jcz" }, { 9, 4 }, 1, 9, {
+		{ CHK_SCORED_COUNT, CARC_FEATURE_MONASTERY, 0, 2 },
+		{ CHK_SCORED, CARC_FEATURE_MONASTERY, 0, 9 },
+		{ CHK_SCORED, CARC_FEATURE_MONASTERY, 1, 1004 },
+	} },
+};
+
+#define N_JCZ_GAMES (sizeof(jcz_games) / sizeof(jcz_games[0]))
+
+static int
+check_value(const struct carc_game *g, const struct jcz_check *c)
 {
-	static const char *const files[] = { "scoring.jcz", "basicScoring.jcz" };
+	int pts[8], n;
 
-	for (size_t i = 0; i < 2; i++) {
-		struct carc_game *g = import_fixture(files[i]);
-
-		ck_assert_int_eq(carc_game_score(g, 0), 14);
-		ck_assert_int_eq(carc_game_score(g, 1), 11);
-		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_ROAD, 0), 6);
-		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_CITY, 0), 0);
-		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_MONASTERY, 0), 5);
-		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_FIELD, 0), 3);
-		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_ROAD, 1), 0);
-		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_CITY, 1), 11);
-		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_MONASTERY, 1), 0);
-		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_FIELD, 1), 0);
-		ck_assert_int_eq(carc_game_is_over(g), 1);
-		/* "#END" after 7 tiles: the stack is exactly those 7 */
-		ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 7);
-		ck_assert_int_eq(carc_game_tile_count(g), 8);
-		ck_assert_int_eq(carc_game_history_count(g), 14);
-		ck_assert_int_eq(carc_rules_tile_count(carc_game_rules(g),
-						       CARC_TILE_E), 2);
-		ck_assert_int_eq(carc_rules_tile_count(carc_game_rules(g),
-						       CARC_TILE_B), 0);
-		carc_game_free(g);
+	switch (c->what) {
+	case CHK_PHASE:
+		return carc_game_phase(g);
+	case CHK_TILES:
+		return carc_game_tile_count(g);
+	case CHK_HISTORY:
+		return carc_game_history_count(g);
+	case CHK_DRAWN:
+		return carc_game_drawn_count(g);
+	case CHK_REMAINING:
+		return carc_game_remaining_total(g);
+	case CHK_RULES_TILES:
+		return carc_rules_tile_count(carc_game_rules(g), c->a);
+	case CHK_POINTS:
+		return scored_sum(g, c->a, (int)c->b);
+	case CHK_SCORED_COUNT:
+		return scored(g, c->a, pts, 8);
+	case CHK_SCORED:
+		n = scored(g, c->a, pts, 8);
+		ck_assert_int_lt((int)c->b, n);
+		return pts[c->b];
+	default:
+		ck_abort_msg("check %d unknown", c->what);
+		return 0;
 	}
 }
-END_TEST
 
-/* "farm scoring, one city on multiple farms, tie on one farm":
- * Alice 9, Bob 15 */
-START_TEST(jcz_farm_scoring)
+START_TEST(jcz_game_scores)
 {
-	struct carc_game *g = import_fixture("scoringFarms.jcz");
+	const struct jcz_game *t = &jcz_games[_i];
 
-	ck_assert_int_eq(carc_game_score(g, 0), 9);
-	ck_assert_int_eq(carc_game_score(g, 1), 15);
-	ck_assert_int_eq(carc_game_is_over(g), 1);
-	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 6);
-	carc_game_free(g);
-}
-END_TEST
+	for (size_t f = 0; f < 2 && t->files[f]; f++) {
+		struct carc_game *g = import_fixture(t->files[f]);
 
-/* "features with two parts on one tile score once, a completed cloister,
- * two followers on one feature": Alice 28, Bob 13 after 14 tiles of a
- * forced order without an end, so the game goes on with the full stack */
-START_TEST(jcz_multi_tile_features)
-{
-	struct carc_game *g = import_fixture("scoringMultiTiles.jcz");
+		ck_assert_int_eq(carc_game_score(g, 0), t->score[0]);
+		ck_assert_int_eq(carc_game_score(g, 1), t->score[1]);
+		ck_assert_int_eq(carc_game_is_over(g), t->over);
+		ck_assert_int_eq(carc_game_draw_order(g, NULL, 0),
+				 t->draw_order);
+		for (const struct jcz_check *c = t->more; c->what; c++) {
+			int got = check_value(g, c);
 
-	ck_assert_int_eq(carc_game_score(g, 0), 28);
-	ck_assert_int_eq(carc_game_score(g, 1), 13);
-	ck_assert_int_eq(carc_game_is_over(g), 0);
-	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_PLACE_TILE);
-	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 71);
-	ck_assert_int_eq(carc_game_drawn_count(g), 15);
-	ck_assert_int_eq(carc_game_remaining_total(g), 56);
-	carc_game_free(g);
-}
-END_TEST
-
-/* JCZ 5 engine tests (JCloisterZone-Client engine-tests/basic):
- * "David has 7 points, scored road for 3 and for 4 points; Wendy has 16
- * points, scored city for 8 points" (forced order, no end: the game goes
- * on with the full stack) */
-START_TEST(jcz5_city_and_road_scoring)
-{
-	struct carc_game *g = import_fixture("city-and-road-scoring.jcz");
-	int pts[8], n;
-
-	ck_assert_int_eq(carc_game_score(g, 0), 7);
-	ck_assert_int_eq(carc_game_score(g, 1), 16);
-	ck_assert_int_eq(carc_game_is_over(g), 0);
-	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 71);
-	n = scored(g, CARC_FEATURE_ROAD, pts, 8);
-	ck_assert_int_eq(n, 2);
-	ck_assert_int_eq(pts[0], 3);
-	ck_assert_int_eq(pts[1], 4);
-	n = scored(g, CARC_FEATURE_CITY, pts, 8);
-	ck_assert_int_eq(n, 2);
-	ck_assert_int_eq(pts[0], 1008);
-	ck_assert_int_eq(pts[1], 1008);
-	carc_game_free(g);
-}
-END_TEST
-
-/* "Eva has 9 points, Carol has 4 points": endTurn 9 ends the game after
- * nine tiles; Eva's completed monastery scores 9, Carol's open one 4 */
-START_TEST(jcz5_monastery_scoring)
-{
-	struct carc_game *g = import_fixture("monastery-scoring.jcz");
-	int pts[8], n;
-
-	ck_assert_int_eq(carc_game_score(g, 0), 9);
-	ck_assert_int_eq(carc_game_score(g, 1), 4);
-	ck_assert_int_eq(carc_game_is_over(g), 1);
-	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 9);
-	n = scored(g, CARC_FEATURE_MONASTERY, pts, 8);
-	ck_assert_int_eq(n, 2);
-	ck_assert_int_eq(pts[0], 9);
-	ck_assert_int_eq(pts[1], 1004);
-	carc_game_free(g);
+			ck_assert_msg(got == c->want,
+				      "%s: check %d (%u, %u): %d, want %d",
+				      t->files[f], c->what, c->a, c->b, got,
+				      c->want);
+		}
+		carc_game_free(g);
+	}
 }
 END_TEST
 
@@ -1127,11 +1156,7 @@ test_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("jcz_saved_games");
-	tcase_add_test(tc, jcz_basic_scoring);
-	tcase_add_test(tc, jcz_farm_scoring);
-	tcase_add_test(tc, jcz_multi_tile_features);
-	tcase_add_test(tc, jcz5_city_and_road_scoring);
-	tcase_add_test(tc, jcz5_monastery_scoring);
+	tcase_add_loop_test(tc, jcz_game_scores, 0, N_JCZ_GAMES);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("export");
