@@ -9,79 +9,27 @@
  * again.  Called by libFuzzer in the -Dfuzzing=true build and by
  * fuzz-replay.c in every build (suite fuzz-replay).
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include <carcassonne/jcz.h>
 
-#include "fuzz-api.h"
-
-#define CHECK(cond)                                                          \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			fprintf(stderr, "fuzz-jcz: %s:%d: %s\n", __FILE__,    \
-				__LINE__, #cond);                            \
-			abort();                                             \
-		}                                                            \
-	} while (0)
-
-/* carc_jcz_export() into a fresh buffer (two-call pattern); NULL when
- * the rules have no JCZ equivalent, which an import never gives. */
-static char *
-export(const struct carc_game *g, int *len)
-{
-	int n = carc_jcz_export(g, NULL, 0);
-	char *buf;
-
-	CHECK(n > 0);
-	buf = malloc((size_t)n + 1);
-	CHECK(buf != NULL);
-	CHECK(carc_jcz_export(g, buf, (size_t)n + 1) == n);
-	CHECK(buf[n] == '\0' && strlen(buf) == (size_t)n);
-	*len = n;
-	return buf;
-}
+#define FUZZ_NAME "fuzz-jcz"
+#include "fuzz-common.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char msg[160];
-	/* any non-NULL value the import must not overwrite on failure */
-	struct carc_game *const sentinel = (struct carc_game *)(void *)msg;
-	struct carc_game *g = sentinel, *again = NULL;
-	uint32_t line = UINT32_MAX, column = UINT32_MAX;
-	char *text, *text2;
-	int rc, len, len2;
+	struct fuzz_read r;
 
-	memset(msg, 'x', sizeof(msg));
-	rc = carc_jcz_import((const char *)data, size, &g, &line, &column, msg,
-			     sizeof(msg));
-	if (rc < 0) {
-		CHECK(g == sentinel);
-		CHECK(rc != CARC_E_INVALID);
-		CHECK(memchr(msg, '\0', sizeof(msg)) != NULL);
-		CHECK(msg[0] != '\0');
-		CHECK(line != UINT32_MAX && column != UINT32_MAX);
-		CHECK(strncmp(msg, "replay[", 7) != 0 || strstr(msg, "] ") ||
-		      strstr(msg, "]: "));
+	fuzz_read(carc_jcz_import, data, size, &r);
+	if (!r.game) {
+		CHECK(r.rc != CARC_E_INVALID);
+		CHECK(memchr(r.msg, '\0', sizeof(r.msg)) != NULL);
+		CHECK(r.msg[0] != '\0');
+		CHECK(r.line != UINT32_MAX && r.column != UINT32_MAX);
+		CHECK(strncmp(r.msg, "replay[", 7) != 0 ||
+		      strstr(r.msg, "] ") || strstr(r.msg, "]: "));
 		return 0;
 	}
-	CHECK(rc == CARC_OK && g != NULL && g != sentinel);
-	CHECK(line == 0 && column == 0 && msg[0] == '\0');
-	text = export(g, &len);
-	rc = carc_jcz_import(text, (size_t)len, &again, NULL, NULL, msg,
-			     sizeof(msg));
-	if (rc != CARC_OK)
-		fprintf(stderr, "fuzz-jcz: re-import: %s\n", msg);
-	CHECK(rc == CARC_OK);
-	CHECK(carc_game_hash(again) == carc_game_hash(g));
-	CHECK(carc_game_history_count(again) == carc_game_history_count(g));
-	text2 = export(again, &len2);
-	CHECK(len2 == len && memcmp(text, text2, (size_t)len) == 0);
-	free(text2);
-	free(text);
-	carc_game_free(again);
-	carc_game_free(g);
+	fuzz_round_trip(carc_jcz_import, carc_jcz_export, r.game);
+	carc_game_free(r.game);
 	return 0;
 }

@@ -29,17 +29,9 @@
 
 #include <carcassonne/carcassonne.h>
 
-#include "fuzz-api.h"
+#define FUZZ_NAME "fuzz-json"
+#include "fuzz-common.h"
 #include "jcz/json.h"
-
-#define CHECK(cond)                                                          \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			fprintf(stderr, "fuzz-json: %s:%d: %s\n", __FILE__,   \
-				__LINE__, #cond);                            \
-			abort();                                             \
-		}                                                            \
-	} while (0)
 
 /* UTF-8 validity written from the definition (RFC 3629): the decoded
  * code point must need exactly the bytes used, and be neither a

@@ -26,18 +26,10 @@
 
 #include <carcassonne/carcassonne.h>
 
-#include "fuzz-api.h"
-
 #define TEXT_MAX 256
 
-#define CHECK(cond)                                                          \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			fprintf(stderr, "fuzz-names: %s:%d: %s\n", __FILE__,  \
-				__LINE__, #cond);                            \
-			abort();                                             \
-		}                                                            \
-	} while (0)
+#define FUZZ_NAME "fuzz-names"
+#include "fuzz-common.h"
 
 /* A name lookup: refused with @err, or the name of what it gave. */
 static void
