@@ -225,7 +225,7 @@ END_TEST
 static const struct options_case {
 	const char *fixture;
 	int32_t options[8][2];	/* option, value; until option 0 */
-	int32_t supplies[4][3];	/* player, figure, count; until figure 0 */
+	int32_t supplies[4][3];	/* player, figure, count; to figure 0 */
 } options_cases[] = {
 	{ "crop-three-players.jcz",
 	  { { CARC_OPT_CROP_CIRCLES_I, 1 },
@@ -280,14 +280,21 @@ END_TEST
 START_TEST(jcz4_layout)
 {
 	static const char doc[] =
-		"{\"setup\": {\"expansions\": [\"BASIC\", \"PHANTOM\", \"LITTLE_BUILDINGS\"],\n"
+		"{\"setup\": {\"expansions\": [\"BASIC\", \"PHANTOM\", "
+		"\"LITTLE_BUILDINGS\"],\n"
 		" \"rules\": {\"BULDINGS_DIFFERENT_VALUE\": true}},\n"
-		" \"slots\": [{\"number\": 0}, {\"number\": 1}, {\"number\": 2}],\n"
-		" \"annotations\": {\"tilePack\": {\"params\": {\"drawOrder\": [\"BA.C\", \"#END\"]}}},\n"
+		" \"slots\": [{\"number\": 0}, {\"number\": 1}, "
+		"{\"number\": 2}],\n"
+		" \"annotations\": {\"tilePack\": {\"params\": {\"drawOrder\": "
+		"[\"BA.C\", \"#END\"]}}},\n"
 		" \"replay\": [\n"
-		"  {\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": \"BA.C\", \"rotation\": \"R180\", \"position\": [0, -1]}},\n"
-		"  {\"type\": \"PLACE_TOKEN\", \"payload\": {\"token\": \"LB_TOWER\", \"pointer\": [0, -1]}},\n"
-		"  {\"type\": \"DEPLOY_MEEPLE\", \"payload\": {\"pointer\": {\"position\": [0, -1], \"location\": \"S\"}, \"meepleId\": \"0.phantom.1\"}},\n"
+		"  {\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": "
+		"\"BA.C\", \"rotation\": \"R180\", \"position\": [0, -1]}},\n"
+		"  {\"type\": \"PLACE_TOKEN\", \"payload\": {\"token\": "
+		"\"LB_TOWER\", \"pointer\": [0, -1]}},\n"
+		"  {\"type\": \"DEPLOY_MEEPLE\", \"payload\": {\"pointer\": "
+		"{\"position\": [0, -1], \"location\": \"S\"}, \"meepleId\": "
+		"\"0.phantom.1\"}},\n"
 		"  {\"type\": \"COMMIT\", \"payload\": {\"salt\": 0}},\n"
 		"  {\"type\": \"GAME_OVER\", \"payload\": {}}]}";
 	struct carc_game *g = import_text(doc, strlen(doc), "JCZ 4");
@@ -489,16 +496,23 @@ crop_order_doc(bool layout5)
 	if (layout5)
 		len += (size_t)snprintf(
 			d + len, cap - len,
-			"{\"setup\": {\"sets\": {\"basic:1\": 1, \"corn-circles/1\": 1, \"corn-circles/2\": 1},"
-			" \"elements\": {\"small-follower\": 7, \"farmers\": true}, \"rules\": {}},"
-			" \"players\": [{\"name\": \"A\", \"slot\": 0}, {\"name\": \"B\", \"slot\": 1}],"
-			" \"replay\": [], \"gameAnnotations\": {\"drawOrder\": [");
+			"{\"setup\": {\"sets\": {\"basic:1\": 1, "
+			"\"corn-circles/1\": 1, \"corn-circles/2\": 1},"
+			" \"elements\": {\"small-follower\": 7, "
+			"\"farmers\": true}, \"rules\": {}},"
+			" \"players\": [{\"name\": \"A\", \"slot\": 0}, "
+			"{\"name\": \"B\", \"slot\": 1}],"
+			" \"replay\": [], "
+			"\"gameAnnotations\": {\"drawOrder\": [");
 	else
 		len += (size_t)snprintf(
 			d + len, cap - len,
-			"{\"setup\": {\"expansions\": {\"BASIC\": 1, \"CORN_CIRCLES\": 1, \"CORN_CIRCLES_II\": 1},"
-			" \"rules\": {}}, \"slots\": [{\"number\": 0}, {\"number\": 1}],"
-			" \"replay\": [], \"annotations\": {\"tilePack\": {\"params\": {\"drawOrder\": [");
+			"{\"setup\": {\"expansions\": {\"BASIC\": 1, "
+			"\"CORN_CIRCLES\": 1, \"CORN_CIRCLES_II\": 1},"
+			" \"rules\": {}}, \"slots\": [{\"number\": 0}, "
+			"{\"number\": 1}],"
+			" \"replay\": [], \"annotations\": {\"tilePack\": "
+			"{\"params\": {\"drawOrder\": [");
 	for (size_t i = 0; i < N_CROP_TILES; i++)
 		len += (size_t)snprintf(d + len, cap - len, "\"%s\", ",
 					layout5 ? crop_tiles[i].id5
@@ -697,79 +711,99 @@ static const struct bad {
 	const char *msg; /* the whole message */
 } bad_inputs[] = {
 	{ "crop-remove.jcz", "\"REMOVE\"", "\"MAYBE\"", 1, CARC_E_PARSE,
-	  "replay[18] CIRCLE_REMOVE_OR_DEPLOY: value 'MAYBE' is neither DEPLOY nor REMOVE" },
+	  "replay[18] CIRCLE_REMOVE_OR_DEPLOY: value 'MAYBE' is neither DEPLOY "
+	  "nor REMOVE" },
 	{ "crop-remove.jcz", "\"value\": \"REMOVE\"", "\"choice\": \"REMOVE\"",
 	  1, CARC_E_PARSE,
 	  "replay[18] CIRCLE_REMOVE_OR_DEPLOY: payload: no member 'value'" },
 	{ "crop-remove.jcz", "\"CORN_CIRCLE\"", "\"FESTIVAL\"", 1,
 	  CARC_E_UNKNOWN_OPTION,
-	  "replay[19] RETURN_MEEPLE: source 'FESTIVAL': the library returns figures only for a crop circle" },
+	  "replay[19] RETURN_MEEPLE: source 'FESTIVAL': the library returns "
+	  "figures only for a crop circle" },
 	{ "crop-remove.jcz", "\"meepleId\": \"1.phantom.1\"",
 	  "\"meepleId\": \"0.small.1\"", 2, CARC_E_WRONG_PHASE,
-	  "replay[19] RETURN_MEEPLE: meeple '0.small.1' is not of player 1, who is to remove one" },
+	  "replay[19] RETURN_MEEPLE: meeple '0.small.1' is not of player 1, "
+	  "who is to remove one" },
 	{ "crop-remove.jcz", "\"meepleId\": \"1.phantom.1\"",
 	  "\"meepleId\": \"1.small.1\"", 2, CARC_E_NOT_FOUND,
-	  "replay[19] RETURN_MEEPLE: meeple '1.small.1' is not on location 'SW' of the tile at -1,1" },
+	  "replay[19] RETURN_MEEPLE: meeple '1.small.1' is not on location "
+	  "'SW' of the tile at -1,1" },
 	{ "crop-remove.jcz", "\"location\": \"SW\",\n            \"feature\"",
 	  "\"location\": \"NE\",\n            \"feature\"", 1,
 	  CARC_E_NO_FEATURE,
-	  "replay[19] RETURN_MEEPLE: the tile at -1,1 has no feature at location 'NE'" },
+	  "replay[19] RETURN_MEEPLE: the tile at -1,1 has no feature at "
+	  "location 'NE'" },
 	{ "crop-remove.jcz", "\"featurePointer\"", "\"where\"", 1, CARC_E_PARSE,
 	  "replay[19] RETURN_MEEPLE: pointer: no member 'position'" },
 	{ "crop-deploy.jcz", "\"DEPLOY\"", "\"REMOVE\"", 1, CARC_E_WRONG_PHASE,
-	  "replay[19] DEPLOY_MEEPLE: no follower can go on location 'SW' of the tile at -1,1 (move not allowed at this decision point)" },
+	  "replay[19] DEPLOY_MEEPLE: no follower can go on location 'SW' of "
+	  "the tile at -1,1 (move not allowed at this decision point)" },
 	{ "crop-deploy.jcz",
 	  "\"player\": 0\n    },\n    {\n      \"type\": \"CIRCLE",
-	  "\"player\": 0\n    },\n    {\n      \"type\": \"PASS\", \"payload\": {}\n    },\n    {\n      \"type\": \"CIRCLE",
+	  "\"player\": 0\n    },\n    {\n      \"type\": \"PASS\", "
+	  "\"payload\": {}\n    },\n    {\n      \"type\": \"CIRCLE",
 	  1, CARC_E_WRONG_PHASE,
-	  "replay[18] PASS: the player cannot pass here (move not allowed at this decision point)" },
+	  "replay[18] PASS: the player cannot pass here (move not allowed at "
+	  "this decision point)" },
 	{ "crop-three-players.jcz",
 	  "\"player\": 2\n    },\n    {\n      \"type\": \"RETURN",
 	  "\"player\": 1\n    },\n    {\n      \"type\": \"RETURN", 1,
 	  CARC_E_WRONG_PHASE,
-	  "replay[9] CIRCLE_REMOVE_OR_DEPLOY: player 1 is not to move (player 2 is)" },
+	  "replay[9] CIRCLE_REMOVE_OR_DEPLOY: player 1 is not to move "
+	  "(player 2 is)" },
 	{ "lb-road-tower.jcz", "\"LB_TOWER\"", "\"LB_CASTLE\"", 1,
 	  CARC_E_UNKNOWN_OPTION,
-	  "replay[4] PLACE_TOKEN: token 'LB_CASTLE': the library has only the little buildings LB_SHED, LB_HOUSE and LB_TOWER" },
+	  "replay[4] PLACE_TOKEN: token 'LB_CASTLE': the library has only the "
+	  "little buildings LB_SHED, LB_HOUSE and LB_TOWER" },
 	{ "lb-road-tower.jcz", "\"token\": \"LB_TOWER\"", "\"token\": 3", 1,
 	  CARC_E_PARSE,
-	  "replay[4] PLACE_TOKEN: payload: 'token' is neither a name nor [class, name]" },
+	  "replay[4] PLACE_TOKEN: payload: 'token' is neither a name nor "
+	  "[class, name]" },
 	{ "lb-road-tower.jcz", "\"pointer\": [\n          -1,",
 	  "\"pointer\": [\n          1,", 1, CARC_E_WRONG_TILE,
-	  "replay[4] PLACE_TOKEN: no LB_TOWER can go on the tile at 1,0 (figures go only on the tile just placed)" },
+	  "replay[4] PLACE_TOKEN: no LB_TOWER can go on the tile at 1,0 "
+	  "(figures go only on the tile just placed)" },
 	{ "lb-road-tower.jcz",
 	  "\"pointer\": [\n          -1,\n          0\n        ]",
 	  "\"pointer\": {\"position\": [-1, 0]}", 1, CARC_E_PARSE,
 	  "replay[4] PLACE_TOKEN: payload: 'pointer' is not an array" },
 	{ "lb-road-tower.jcz", "\"little-buildings\": 1",
 	  "\"little-buildings\": 0", 1, CARC_E_NOT_ALLOWED,
-	  "replay[4] PLACE_TOKEN: no LB_TOWER can go on the tile at -1,0 (not allowed by the rules in force)" },
+	  "replay[4] PLACE_TOKEN: no LB_TOWER can go on the tile at -1,0 (not "
+	  "allowed by the rules in force)" },
 	{ "lb-road-tower.jcz", "\"1/1/1\"", "\"2/2/2\"", 1,
 	  CARC_E_UNKNOWN_OPTION,
-	  "rule 'little-buildings-scoring' is neither \"1/1/1\" nor \"3/2/1\"" },
+	  "rule 'little-buildings-scoring' is neither \"1/1/1\" nor "
+	  "\"3/2/1\"" },
 	{ "phantom-follower-and-phantom.jcz", "\"phantom\": 1",
 	  "\"phantom\": 2", 1, CARC_E_UNKNOWN_OPTION,
-	  "element 'phantom': the library plays with one phantom per player, or none" },
+	  "element 'phantom': the library plays with one phantom per player, "
+	  "or none" },
 	/* no phantom: the follower's city ends the 1-tile game */
 	{ "phantom-follower-and-phantom.jcz", "\"phantom\": 1",
 	  "\"phantom\": 0", 1, CARC_E_GAME_OVER,
 	  "replay[2] DEPLOY_MEEPLE: the game is over" },
 	{ "phantom-follower-and-phantom.jcz", "0.phantom.1", "0.phantom2.1", 1,
 	  CARC_E_UNKNOWN_OPTION,
-	  "replay[2] DEPLOY_MEEPLE: meeple '0.phantom2.1': the library has no figure 'phantom2'" },
+	  "replay[2] DEPLOY_MEEPLE: meeple '0.phantom2.1': the library has no "
+	  "figure 'phantom2'" },
 	{ "phantom-in-action-phase.jcz",
-	  "    {\n      \"type\": \"PASS\",\n      \"payload\": {},\n      \"player\": 1\n    },\n",
+	  "    {\n      \"type\": \"PASS\",\n      \"payload\": {},\n      "
+	  "\"player\": 1\n    },\n",
 	  "", 1, CARC_E_WRONG_PHASE,
-	  "replay[5] COMMIT: the turn is not over: the game waits for a phantom move" },
+	  "replay[5] COMMIT: the turn is not over: the game waits for a "
+	  "phantom move" },
 	{ "crop-deploy.jcz", "\"corn-circles/1\": 1", "\"corn-circles/1\": 2",
 	  1, CARC_E_UNKNOWN_OPTION,
-	  "tile set 'corn-circles/1' 2 times: the library has each crop-circle tile once" },
+	  "tile set 'corn-circles/1' 2 times: the library has each crop-circle "
+	  "tile once" },
 	{ "crop-deploy.jcz", "\"corn-circles/1\": 1", "\"corn-circles/3\": 1",
 	  1, CARC_E_UNKNOWN_OPTION,
 	  "tile set 'corn-circles/3': the library does not have it" },
 	{ "crop-deploy.jcz", "\"CC.1/Rr\"", "\"CC.3/Rr\"", 1,
 	  CARC_E_UNKNOWN_TILE,
-	  "replay[14] PLACE_TILE: unknown tile 'CC.3/Rr' (a tile of an expansion or edition the library does not have)" },
+	  "replay[14] PLACE_TILE: unknown tile 'CC.3/Rr' (a tile of an "
+	  "expansion or edition the library does not have)" },
 };
 
 #define N_BAD (sizeof(bad_inputs) / sizeof(bad_inputs[0]))

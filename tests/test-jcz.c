@@ -88,7 +88,7 @@ import_fails(const char *text, int want, uint32_t line, const char *part)
 /* JCZ's definitions of the first-edition base tiles (tile-definitions/
  * basic.xml of JCloisterZone): per id, cities ("sides/pennant"), roads,
  * fields (half edges) and the cloister. */
-static const struct {
+static const struct jcz_def {
 	const char *id;
 	unsigned count;
 	const char *cities[2], *roads[4], *fields[4];
@@ -96,7 +96,8 @@ static const struct {
 } jcz_defs[] = {
 	{ "BA.L", 4, { NULL }, { NULL }, { "NL NR EL ER SL SR WL WR" }, true },
 	{ "BA.LR", 2, { NULL }, { "S" }, { "NL NR EL ER SL SR WL WR" }, true },
-	{ "BA.RCr", 4, { "N/0" }, { "W E" }, { "EL WR", "ER SL SR WL" }, false },
+	{ "BA.RCr", 4, { "N/0" }, { "W E" }, { "EL WR", "ER SL SR WL" },
+	  false },
 	{ "BA.Cccc+", 1, { "N W S E/1" }, { NULL }, { NULL }, false },
 	{ "BA.CccR+", 2, { "N W E/1" }, { "S" }, { "SL", "SR" }, false },
 	{ "BA.CccR", 1, { "N W E/0" }, { "S" }, { "SL", "SR" }, false },
@@ -108,10 +109,12 @@ static const struct {
 	{ "BA.CcRr+", 2, { "N W/1" }, { "E S" }, { "EL SR", "ER SL" }, false },
 	{ "BA.Ccc", 3, { "N E W/0" }, { NULL }, { "SL SR" }, false },
 	{ "BA.Ccc+", 1, { "N E W/1" }, { NULL }, { "SL SR" }, false },
-	{ "BA.CRr", 3, { "N/0" }, { "E S" }, { "EL WL WR SR", "ER SL" }, false },
+	{ "BA.CRr", 3, { "N/0" }, { "E S" }, { "EL WL WR SR", "ER SL" },
+	  false },
 	{ "BA.CRRR", 3, { "N/0" }, { "E", "S", "W" },
 	  { "WR EL", "WL SR", "ER SL" }, false },
-	{ "BA.RrC", 3, { "N/0" }, { "S W" }, { "WR EL ER SL", "WL SR" }, false },
+	{ "BA.RrC", 3, { "N/0" }, { "S W" }, { "WR EL ER SL", "WL SR" },
+	  false },
 	{ "BA.C", 5, { "N/0" }, { NULL }, { "WL WR SL SR EL ER" }, false },
 	{ "BA.CFC.2", 3, { "N/0", "S/0" }, { NULL }, { "WL WR EL ER" }, false },
 	{ "BA.CC.2", 2, { "N/0", "W/0" }, { NULL }, { "EL ER SL SR" }, false },
@@ -124,6 +127,8 @@ static const struct {
 	{ "BA.RFr", 8, { NULL }, { "W E" }, { "WR NL NR EL", "ER SL SR WL" },
 	  false },
 };
+
+#define N_JCZ_DEFS (sizeof(jcz_defs) / sizeof(jcz_defs[0]))
 
 /* "N W" -> side mask (N=1, E=2, S=4, W=8) or half-edge mask */
 static uint32_t
@@ -162,53 +167,67 @@ rot_mask(uint32_t m, uint32_t r, bool half)
 	return ((m << step) | (m >> (bits - step))) & all;
 }
 
+/* Whether JCZ's definition @p def has feature @p f of @p tile, which
+ * reaches @p sides in rotation @p r: a city of the same sides and
+ * pennant, a road or a field of the same sides, or the cloister. */
+static bool
+def_has_feature(const struct jcz_def *def, uint32_t tile, uint32_t r,
+		uint32_t f, int sides)
+{
+	uint32_t kind = f >> 4;
+	bool found = false;
+
+	for (int j = 0; j < 4; j++) {
+		const char *d;
+
+		if (kind == CARC_FEATURE_CITY && j < 2 &&
+		    (d = def->cities[j]) != NULL) {
+			bool pen = strchr(d, '/')[1] == '1';
+			bool has_pen = carc_tile_feature_pennants(tile, f) > 0;
+
+			found |= rot_mask(words_mask(d, false), r, false) ==
+					 (uint32_t)sides &&
+				 pen == has_pen;
+		}
+		if (kind == CARC_FEATURE_ROAD && (d = def->roads[j]) != NULL)
+			found |= rot_mask(words_mask(d, false), r, false) ==
+				 (uint32_t)sides;
+		if (kind == CARC_FEATURE_FIELD && (d = def->fields[j]) != NULL)
+			found |= rot_mask(words_mask(d, true), r, true) ==
+				 (uint32_t)sides;
+	}
+	if (kind == CARC_FEATURE_MONASTERY)
+		found = def->cloister;
+	return found;
+}
+
 START_TEST(tile_table_matches_jcz_definitions)
 {
 	unsigned total = 0;
 
-	for (size_t i = 0; i < sizeof(jcz_defs) / sizeof(jcz_defs[0]); i++) {
-		int tile = carc__jcz_tile_from_id(jcz_defs[i].id);
-		uint32_t feats[16];
+	for (size_t i = 0; i < N_JCZ_DEFS; i++) {
+		const struct jcz_def *def = &jcz_defs[i];
+		int tile = carc__jcz_tile_from_id(def->id);
+		uint32_t feats[16], t;
 		int nf;
 
-		ck_assert_msg(tile >= 0, "%s unmapped", jcz_defs[i].id);
-		nf = carc_tile_features((uint32_t)tile, feats, 16);
-		total += jcz_defs[i].count;
+		ck_assert_msg(tile >= 0, "%s unmapped", def->id);
+		t = (uint32_t)tile;
+		nf = carc_tile_features(t, feats, 16);
+		total += def->count;
 		ck_assert_int_eq(carc_rules_tile_count(NULL, 0) < 0, 1);
 		for (uint32_t r = 0; r < 4; r++) {
 			unsigned nc = 0, nr = 0, nfi = 0, nm = 0;
 
 			for (int k = 0; k < nf; k++) {
 				uint32_t f = feats[k], kind = f >> 4;
-				int sides = carc_tile_feature_sides((uint32_t)tile,
-								    r, f);
-				bool found = false;
+				int sides = carc_tile_feature_sides(t, r, f);
+				bool found = def_has_feature(def, t, r, f,
+							     sides);
 
-				for (int j = 0; j < 4; j++) {
-					const char *d;
-
-					if (kind == CARC_FEATURE_CITY && j < 2 &&
-					    (d = jcz_defs[i].cities[j]) != NULL) {
-						bool pen = strchr(d, '/')[1] == '1';
-
-						found |= rot_mask(words_mask(d, false), r, false) ==
-								 (uint32_t)sides &&
-							 pen == (carc_tile_feature_pennants(
-									 (uint32_t)tile, f) > 0);
-					}
-					if (kind == CARC_FEATURE_ROAD &&
-					    (d = jcz_defs[i].roads[j]) != NULL)
-						found |= rot_mask(words_mask(d, false), r, false) ==
-							 (uint32_t)sides;
-					if (kind == CARC_FEATURE_FIELD &&
-					    (d = jcz_defs[i].fields[j]) != NULL)
-						found |= rot_mask(words_mask(d, true), r, true) ==
-							 (uint32_t)sides;
-				}
-				if (kind == CARC_FEATURE_MONASTERY)
-					found = jcz_defs[i].cloister;
-				ck_assert_msg(found, "%s r%u: feature %s differs",
-					      jcz_defs[i].id, r,
+				ck_assert_msg(found,
+					      "%s r%u: feature %s differs",
+					      def->id, r,
 					      carc_feature_name(f));
 				nc += kind == CARC_FEATURE_CITY;
 				nr += kind == CARC_FEATURE_ROAD;
@@ -216,21 +235,21 @@ START_TEST(tile_table_matches_jcz_definitions)
 				nm += kind == CARC_FEATURE_MONASTERY;
 			}
 			for (unsigned j = 0; j < 4; j++) {
-				nc -= j < 2 && jcz_defs[i].cities[j] != NULL;
-				nr -= jcz_defs[i].roads[j] != NULL;
-				nfi -= jcz_defs[i].fields[j] != NULL;
+				nc -= j < 2 && def->cities[j] != NULL;
+				nr -= def->roads[j] != NULL;
+				nfi -= def->fields[j] != NULL;
 			}
 			ck_assert_msg(nc == 0 && nr == 0 && nfi == 0 &&
-					      nm == (jcz_defs[i].cloister ? 1u : 0u),
-				      "%s: feature counts differ", jcz_defs[i].id);
+				      nm == (def->cloister ? 1u : 0u),
+				      "%s: feature counts differ", def->id);
 		}
 		/* JCZ's count is ours (the start tile is one of the D) */
 		{
 			struct carc_rules *rules = make_rules(NULL, 0);
 
-			ck_assert_int_eq(carc_rules_tile_count(rules, (uint32_t)tile) +
+			ck_assert_int_eq(carc_rules_tile_count(rules, t) +
 						 (tile == CARC_TILE_D),
-					 (int)jcz_defs[i].count);
+					 (int)def->count);
 			carc_rules_unref(rules);
 		}
 	}
@@ -239,7 +258,7 @@ START_TEST(tile_table_matches_jcz_definitions)
 	for (const struct jcz_tile_id *t = carc__jcz_tile_ids; t->id; t++) {
 		bool listed = false;
 
-		for (size_t i = 0; i < sizeof(jcz_defs) / sizeof(jcz_defs[0]); i++)
+		for (size_t i = 0; i < N_JCZ_DEFS; i++)
 			listed |= strcmp(jcz_defs[i].id, t->id) == 0;
 		ck_assert_msg(listed, "%s is not a JCZ base tile", t->id);
 	}
@@ -258,10 +277,13 @@ START_TEST(tile_ids_both_spellings)
 	ck_assert_int_eq(carc__jcz_tile_from_id("ba.C"), -1);
 	ck_assert_int_eq(carc__jcz_tile_from_id(""), -1);
 	ck_assert_int_eq(carc__jcz_tile_from_id(NULL), -1);
-	ck_assert_str_eq(carc__jcz_tile_id5(CARC_TILE_G, buf, sizeof(buf)), "BA/CFc.1");
-	ck_assert_str_eq(carc__jcz_tile_id5(CARC_TILE_D, buf, sizeof(buf)), "BA/RCr");
+	ck_assert_str_eq(carc__jcz_tile_id5(CARC_TILE_G, buf, sizeof(buf)),
+			 "BA/CFc.1");
+	ck_assert_str_eq(carc__jcz_tile_id5(CARC_TILE_D, buf, sizeof(buf)),
+			 "BA/RCr");
 	ck_assert_ptr_null(carc__jcz_tile_id5(CARC_TILE_D, buf, 4));
-	ck_assert_ptr_null(carc__jcz_tile_id5(CARC_TILE_TYPES, buf, sizeof(buf)));
+	ck_assert_ptr_null(carc__jcz_tile_id5(CARC_TILE_TYPES, buf,
+					      sizeof(buf)));
 }
 END_TEST
 
@@ -270,7 +292,8 @@ START_TEST(locations_parse_and_name)
 	char buf[32];
 
 	ck_assert_int_eq(carc__jcz_location_parse("NL"), 1);
-	ck_assert_int_eq(carc__jcz_location_parse("NL.NR.EL.ER.WL.WR"), 0xcf);
+	ck_assert_int_eq(carc__jcz_location_parse("NL.NR.EL.ER.WL.WR"),
+			 0xcf);
 	ck_assert_int_eq(carc__jcz_location_parse("N"), 0x300);
 	ck_assert_int_eq(carc__jcz_location_parse("NW"), 0xc300);
 	ck_assert_int_eq(carc__jcz_location_parse("_N"), 0xfc00);
@@ -289,7 +312,7 @@ START_TEST(locations_parse_and_name)
 	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_E, 2, 0x1000, 0),
 			 CARC_E_NO_FEATURE);
 	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_E, 0, 0x300,
-					      CARC_FEATURE_ROAD),
+						    CARC_FEATURE_ROAD),
 			 CARC_E_NO_FEATURE);
 	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_B, 1, 0x10000, 0),
 			 CARC_MONASTERY);
@@ -305,26 +328,31 @@ START_TEST(locations_parse_and_name)
 
 		for (uint32_t r = 0; r < 4; r++)
 			for (int k = 0; k < nf; k++) {
-				const char *name = carc__jcz_location_name(t, r, feats[k],
-								     buf, sizeof(buf));
+				const char *name;
 				int32_t m;
+
+				name = carc__jcz_location_name(
+					t, r, feats[k], buf, sizeof(buf));
 
 				ck_assert_ptr_nonnull(name);
 				m = carc__jcz_location_parse(name);
 				ck_assert_int_ge(m, 0);
-				ck_assert_int_eq(carc__jcz_location_feature(t, r, (uint32_t)m, 0),
+				ck_assert_int_eq(carc__jcz_location_feature(
+							 t, r, (uint32_t)m, 0),
 						 (int)feats[k]);
 			}
 	}
 	ck_assert_str_eq(carc__jcz_location_name(CARC_TILE_R, 0, CARC_C1, buf,
-					   sizeof(buf)), "_S");
+						 sizeof(buf)), "_S");
 	ck_assert_str_eq(carc__jcz_location_name(CARC_TILE_R, 1, CARC_C1, buf,
-					   sizeof(buf)), "_W");
+						 sizeof(buf)), "_W");
 	ck_assert_str_eq(carc__jcz_location_name(CARC_TILE_E, 0, CARC_F1, buf,
-					   sizeof(buf)), "EL.ER.SL.SR.WL.WR");
-	ck_assert_ptr_null(carc__jcz_location_name(CARC_TILE_E, 0, CARC_F1, buf, 8));
+						 sizeof(buf)),
+			 "EL.ER.SL.SR.WL.WR");
+	ck_assert_ptr_null(carc__jcz_location_name(CARC_TILE_E, 0, CARC_F1, buf,
+						   8));
 	ck_assert_ptr_null(carc__jcz_location_name(CARC_TILE_E, 0, CARC_R1, buf,
-					     sizeof(buf)));
+						   sizeof(buf)));
 }
 END_TEST
 
@@ -355,15 +383,15 @@ scored(const struct carc_game *g, uint32_t kind, int *out, int n)
 		for (int e = 0; e < carc_game_event_count(r); e++) {
 			int32_t fk = 0;
 
-			carc_game_event_get(r, (uint32_t)e, CARC_EVENT_FEATURE_KIND,
-					    &fk);
+			carc_game_event_get(r, (uint32_t)e,
+					    CARC_EVENT_FEATURE_KIND, &fk);
 			if ((uint32_t)fk != kind)
 				continue;
 			for (int p = 0; p < players; p++) {
+				uint32_t what = CARC_EVENT_POINTS + (uint32_t)p;
 				int32_t pts = 0;
 
-				carc_game_event_get(r, (uint32_t)e,
-						    CARC_EVENT_POINTS + (uint32_t)p, &pts);
+				carc_game_event_get(r, (uint32_t)e, what, &pts);
 				if (pts > 0 && k < n)
 					out[k++] = p * 1000 + pts;
 			}
@@ -396,7 +424,7 @@ enum {
 	CHK_RULES_TILES,	/* tiles of type a in the rules */
 	CHK_POINTS,		/* points of player b for kind a, summed */
 	CHK_SCORED_COUNT,	/* features of kind a that scored */
-	CHK_SCORED,		/* the b-th of them: player * 1000 + points */
+	CHK_SCORED,		/* the b-th: player * 1000 + points */
 };
 
 /* JCZ's own saved games and what JCZ's tests assert of them: the final
@@ -553,7 +581,8 @@ START_TEST(export_exact_content)
 		ck_assert_msg(strstr(text, parts[i]) != NULL, "no '%s' in\n%s",
 			      parts[i], text);
 	ck_assert_int_eq(text[strlen(text) - 1], '\n');
-	/* the meeple returned from its road (1.small.1 at 0,-1 ... then again) */
+	/* the meeple returned from its road (1.small.1 at 0,-1 ... then
+	 * again) */
 	ck_assert_ptr_nonnull(strstr(text, "\"meepleId\": \"1.small.1\""));
 	ck_assert_ptr_null(strstr(text, "\"meepleId\": \"1.small.2\""));
 	/* snprintf-style */
@@ -634,7 +663,8 @@ static const int32_t expansion_configs[][10] = {
 static struct carc_rules *
 round_trip_rules(int s)
 {
-	const int32_t *e = expansion_configs[(size_t)(s / 5) % N_EXPANSION_CONFIGS];
+	const int32_t *e =
+		expansion_configs[(size_t)(s / 5) % N_EXPANSION_CONFIGS];
 	struct carc_rules_builder *b = NULL;
 	struct carc_rules *r = NULL;
 
@@ -684,7 +714,8 @@ START_TEST(round_trip_random_games)
 		for (int k = 0; k < stop && !carc_game_is_over(g); k++) {
 			n = carc_game_legal_moves(g, moves, 4096);
 			ck_assert_int_gt(n, 0);
-			assert_ok(carc_game_apply(g, moves[next(&rng) % (uint64_t)n]));
+			assert_ok(carc_game_apply(
+				g, moves[next(&rng) % (uint64_t)n]));
 		}
 		text = export_text(g);
 		h = import_ok(text, strlen(text));
@@ -709,7 +740,8 @@ START_TEST(round_trip_random_games)
 
 			carc_game_history_at(g, (uint32_t)k, &a);
 			carc_game_history_at(h, (uint32_t)k, &b);
-			if (a != b && carc_move_kind(a) == CARC_MOVE_CROP_CHOICE &&
+			if (a != b &&
+			    carc_move_kind(a) == CARC_MOVE_CROP_CHOICE &&
 			    b == carc_move_crop_choice(CARC_CROP_DEPLOY)) {
 				/* the choice on an empty board */
 				struct carc_game *at = NULL;
@@ -820,12 +852,14 @@ START_TEST(refused_setups)
 		     "\"slots\":[{},{}],\"replay\":[]}",
 		     CARC_E_UNKNOWN_OPTION, 1,
 		     "'BASIC' is not 1: the library has one base set");
-	import_fails("{\"setup\":{\"expansions\":{\"BASIC\":1,\"ABBEY_AND_MAYOR\":1}},"
+	import_fails("{\"setup\":{\"expansions\":{\"BASIC\":1,"
+		     "\"ABBEY_AND_MAYOR\":1}},"
 		     "\"slots\":[{},{}],\"replay\":[]}",
 		     CARC_E_UNKNOWN_OPTION, 1, "expansion 'ABBEY_AND_MAYOR'");
 	/* switched off is no refusal */
 	{
-		const char *t = "{\"setup\":{\"expansions\":{\"BASIC\":1,\"TOWER\":0}},"
+		const char *t = "{\"setup\":{\"expansions\":"
+				"{\"BASIC\":1,\"TOWER\":0}},"
 				"\"slots\":[{},{}],\"replay\":[]}";
 		struct carc_game *g = import_ok(t, strlen(t));
 
@@ -865,7 +899,8 @@ START_TEST(refused_setups)
 	import_fails("{\"setup\":{\"sets\":{\"basic:1\":1},"
 		     "\"elements\":{\"small-follower\":7}},"
 		     "\"players\":[{}],\"replay\":[]}",
-		     CARC_E_NOT_ALLOWED, 1, "1 players: the library plays with 2 to 6");
+		     CARC_E_NOT_ALLOWED, 1,
+		     "1 players: the library plays with 2 to 6");
 	import_fails("{\"setup\":{\"sets\":{\"basic:1\":1},"
 		     "\"elements\":{\"small-follower\":7},\"start\":[{\"tile\":"
 		     "\"BA/C\",\"x\":0,\"y\":0,\"rotation\":0}]},"
@@ -877,11 +912,13 @@ END_TEST
 START_TEST(setup_maps_rules)
 {
 	const char *t5 = "{\"setup\":{\"sets\":{\"basic:1\":1},\"elements\":"
-			 "{\"small-follower\":4},\"rules\":{\"tiny-city-scoring\":"
-			 "\"2\",\"dragon-move\":\"before-scoring\"}},"
+			 "{\"small-follower\":4},"
+			 "\"rules\":{\"tiny-city-scoring\":\"2\","
+			 "\"dragon-move\":\"before-scoring\"}},"
 			 "\"players\":[{},{},{}],\"replay\":[]}";
 	const char *t4 = "{\"setup\":{\"expansions\":[\"BASIC\"],\"rules\":"
-			 "{\"TINY_CITY_2_POINTS\":true,\"RANDOM_SEATING_ORDER\":true}},"
+			 "{\"TINY_CITY_2_POINTS\":true,"
+			 "\"RANDOM_SEATING_ORDER\":true}},"
 			 "\"slots\":[{},{},{},{},{},{}],\"replay\":[]}";
 	struct carc_game *g = import_ok(t5, strlen(t5));
 	const struct carc_rules *r = carc_game_rules(g);
@@ -922,34 +959,43 @@ START_TEST(bad_replay_entries)
 		     CARC_E_PARSE, 4, "'position' is not [x, y]");
 	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R0", 0, -1) "]}",
 		     CARC_E_EDGE_MISMATCH, 4,
-		     "replay[0] PLACE_TILE: BA.C cannot go at 0,-1 with rotation R0");
+		     "replay[0] PLACE_TILE: BA.C cannot go at 0,-1 "
+		     "with rotation R0");
 	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R0", 5, 5) "]}",
 		     CARC_E_NOT_ADJACENT, 4, "cannot go at 5,5");
 	/* a draw order the replay contradicts */
-	import_fails("{\"setup\":{\"expansions\":[\"BASIC\"]},\"slots\":[{},{}],"
+	import_fails("{\"setup\":{\"expansions\":[\"BASIC\"]},"
+		     "\"slots\":[{},{}],"
 		     "\"annotations\":{\"tilePack\":{\"params\":{\"drawOrder\":"
 		     "[\"BA.L\",\"#END\"]}}},\"replay\":[\n"
 		     PLACE("BA.C", "R180", 0, -1) "]}",
 		     CARC_E_UNKNOWN_TILE, 2,
-		     "replay[0] PLACE_TILE: the tile in hand is BA/L, not BA.C");
-	import_fails("{\"setup\":{\"expansions\":[\"BASIC\"]},\"slots\":[{},{}],"
+		     "replay[0] PLACE_TILE: the tile in hand is "
+		     "BA/L, not BA.C");
+	import_fails("{\"setup\":{\"expansions\":[\"BASIC\"]},"
+		     "\"slots\":[{},{}],"
 		     "\"annotations\":{\"tilePack\":{\"params\":{\"drawOrder\":"
 		     "[\"BA.Q\"]}}},\"replay\":[]}",
-		     CARC_E_UNKNOWN_TILE, 0, "unknown tile 'BA.Q' in the draw order");
+		     CARC_E_UNKNOWN_TILE, 0,
+		     "unknown tile 'BA.Q' in the draw order");
 	/* deploys */
 	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
 		     DEPLOY(0, -1, "XX", "0.small.1") "]}",
-		     CARC_E_PARSE, 5, "replay[1] DEPLOY_MEEPLE: unknown location 'XX'");
+		     CARC_E_PARSE, 5,
+		     "replay[1] DEPLOY_MEEPLE: unknown location 'XX'");
 	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
 		     DEPLOY(0, -1, "N", "0.small.1") "]}",
 		     CARC_E_NO_FEATURE, 5,
-		     "replay[1] DEPLOY_MEEPLE: the tile at 0,-1 has no feature at location 'N'");
+		     "replay[1] DEPLOY_MEEPLE: the tile at 0,-1 has no "
+		     "feature at location 'N'");
 	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
 		     DEPLOY(0, -1, "S", "1.small.1") "]}",
-		     CARC_E_WRONG_PHASE, 5, "meeple '1.small.1' is not of player 0");
+		     CARC_E_WRONG_PHASE, 5,
+		     "meeple '1.small.1' is not of player 0");
 	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
 		     DEPLOY(0, -1, "S", "0.big.1") "]}",
-		     CARC_E_UNKNOWN_OPTION, 5, "the library has no figure 'big'");
+		     CARC_E_UNKNOWN_OPTION, 5,
+		     "the library has no figure 'big'");
 	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
 		     DEPLOY(0, -1, "S", "0.small.x") "]}",
 		     CARC_E_PARSE, 5, "is not PLAYER.KIND.NUMBER");
@@ -966,7 +1012,8 @@ START_TEST(bad_replay_entries)
 		     PLACE("BA.RFr", "R0", 2, 0) ",\n"
 		     DEPLOY(2, 0, "WE", "1.small.1") "]}",
 		     CARC_E_FEATURE_OCCUPIED, 8,
-		     "replay[4] DEPLOY_MEEPLE: no follower can go on location 'WE' of the tile at 2,0");
+		     "replay[4] DEPLOY_MEEPLE: no follower can go on "
+		     "location 'WE' of the tile at 2,0");
 	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.RFr", "R0", 1, 0) ",\n"
 		     PASS ",\n" COMMIT ",\n"
 		     PLACE("BA.RFr", "R0", 2, 0) ",\n"
@@ -979,7 +1026,9 @@ START_TEST(bad_replay_entries)
 		     PLACE("BA.RFr", "R0", 2, 0) ",\n" PASS ",\n" COMMIT ",\n"
 		     PLACE("BA.RFr", "R0", -1, 0) ",\n"
 		     DEPLOY(-1, 0, "NL.NR.EL.WR", "0.small.1") "]}",
-		     CARC_E_NO_MEEPLE, 11, "replay[7] DEPLOY_MEEPLE: meeple '0.small.1' is already on the board");
+		     CARC_E_NO_MEEPLE, 11,
+		     "replay[7] DEPLOY_MEEPLE: meeple '0.small.1' is "
+		     "already on the board");
 	/* turn structure */
 	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
 		     COMMIT "]}",
@@ -987,12 +1036,15 @@ START_TEST(bad_replay_entries)
 		     "replay[1] COMMIT: the turn is not over");
 	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
 		     PLACE("BA.C", "R0", 0, -3) "]}",
-		     CARC_E_WRONG_PHASE, 5, "replay[1] PLACE_TILE: no tile is to be placed here");
-	import_fails(HEAD5 "\"replay\":[\n{\"type\":\"PLACE_TILE\",\"player\":1,"
+		     CARC_E_WRONG_PHASE, 5,
+		     "replay[1] PLACE_TILE: no tile is to be placed here");
+	import_fails(HEAD5 "\"replay\":[\n"
+		     "{\"type\":\"PLACE_TILE\",\"player\":1,"
 		     "\"payload\":{\"tileId\":\"BA/C\",\"rotation\":\"R180\","
 		     "\"position\":[0,-1]}}]}",
 		     CARC_E_WRONG_PHASE, 4,
-		     "replay[0] PLACE_TILE: player 1 is not to move (player 0 is)");
+		     "replay[0] PLACE_TILE: player 1 is not to move "
+		     "(player 0 is)");
 }
 END_TEST
 
@@ -1085,10 +1137,12 @@ END_TEST
 START_TEST(early_game_over)
 {
 	const char *over = HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1)
-		",\n" DEPLOY(0, -1, "S", "0.small.1") ",\n" COMMIT ",\n{\"type\":\"GAME_OVER\",\"payload\":{}}]}";
+		",\n" DEPLOY(0, -1, "S", "0.small.1") ",\n" COMMIT
+		",\n{\"type\":\"GAME_OVER\",\"payload\":{}}]}";
 	const char *on = HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1)
 		",\n" PASS ",\n" COMMIT "]}";
-	const char *too_soon = HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1)
+	const char *too_soon = HEAD4 "\"replay\":[\n"
+		PLACE("BA.C", "R180", 0, -1)
 		",\n{\"type\":\"GAME_OVER\",\"payload\":{}}]}";
 	struct carc_game *g = import_ok(over, strlen(over));
 
@@ -1102,7 +1156,8 @@ START_TEST(early_game_over)
 	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 71);
 	carc_game_free(g);
 	import_fails(too_soon, CARC_E_PARSE, 5,
-		     "replay[1] GAME_OVER: JCZ ends the game here, the library's game goes on");
+		     "replay[1] GAME_OVER: JCZ ends the game here, "
+		     "the library's game goes on");
 }
 END_TEST
 

@@ -336,7 +336,7 @@ START_TEST(strings)
 		{ "\"\\uffff\\uFFFE\"", "\xef\xbf\xbf\xef\xbf\xbe", 6 },
 		{ "\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"",
 		  "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", 9 },
-		{ "\"\xef\xbb\xbf\"", "\xef\xbb\xbf", 3 },	/* a BOM inside */
+		{ "\"\xef\xbb\xbf\"", "\xef\xbb\xbf", 3 }, /* a BOM inside */
 		{ "\"\xed\x9f\xbf\xee\x80\x80\xf4\x8f\xbf\xbf\"",
 		  "\xed\x9f\xbf\xee\x80\x80\xf4\x8f\xbf\xbf", 10 },
 		{ "\"\x7f\"", "\x7f", 1 },
@@ -1149,7 +1149,8 @@ START_TEST(round_trip)
 	ck_assert(carc_json_int(carc_json_get(root, "initialSeed"), &seed));
 	ck_assert(seed == -8742312589016443317LL);
 	for (int indent = 0; indent <= 4; indent++) {
-		struct carc_json_writer *w = writer(indent), *w2 = writer(indent);
+		struct carc_json_writer *w = writer(indent);
+		struct carc_json_writer *w2 = writer(indent);
 		const char *text, *text2;
 		size_t len, len2;
 

@@ -24,12 +24,13 @@ parse_rotation(struct jcz_import *im, const char *r, uint32_t *out)
 			return 0;
 		}
 	return carc__jcz_fail(im, CARC_E_PARSE,
-			"rotation '%s' is none of R0, R90, R180, R270", r);
+			      "rotation '%s' is none of R0, R90, R180, R270",
+			      r);
 }
 
 int
 carc__jcz_apply_place_tile(struct jcz_import *im,
-		     const struct carc_json_value *payload)
+			   const struct carc_json_value *payload)
 {
 	const char *id = NULL, *rot = NULL;
 	uint32_t rotation = 0;
@@ -40,37 +41,39 @@ carc__jcz_apply_place_tile(struct jcz_import *im,
 	rc = carc__jcz_get_string(im, payload, "tileId", "payload", &id);
 	if (rc >= 0)
 		rc = carc__jcz_get_string(im, payload, "rotation", "payload",
-				&rot);
+					  &rot);
 	if (rc >= 0)
 		rc = parse_rotation(im, rot, &rotation);
 	if (rc >= 0)
 		rc = carc__jcz_get_position(im, payload, "position", "payload",
-				&x, &y);
+					    &x, &y);
 	if (rc < 0)
 		return rc;
 	tile = carc__jcz_tile_from_id(id);
 	if (tile < 0)
 		return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
-				"unknown tile '%s'", id);
+				      "unknown tile '%s'", id);
 	if (carc_game_phase(im->game) != CARC_PHASE_PLACE_TILE)
 		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
-				"no tile is to be placed here (the game is %s)",
-				carc_game_is_over(im->game)
-					? "over"
-					: "at another decision point");
+				      "no tile is to be placed here "
+				      "(the game is %s)",
+				      carc_game_is_over(im->game)
+					      ? "over"
+					      : "at another decision point");
 	hand = carc_game_current_tile(im->game);
 	if (hand != tile)
 		return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
-				"the tile in hand is %s, not %s (the library "
-				"discarded a tile JCZ placed?)",
-				hand >= 0 && carc__jcz_tile_id5((uint32_t)hand,
-								a, sizeof(a))
-					? a
-					: "none",
-				id);
+				      "the tile in hand is %s, not %s (the "
+				      "library discarded a tile JCZ placed?)",
+				      hand >= 0 &&
+				      carc__jcz_tile_id5((uint32_t)hand, a,
+							 sizeof(a))
+					      ? a
+					      : "none",
+				      id);
 	return carc__jcz_apply(im, carc_move_place(x, y, rotation),
-			 "%s cannot go at %d,%d with rotation %s", id, (int)x,
-			 (int)y, rot);
+			       "%s cannot go at %d,%d with rotation %s", id,
+			       (int)x, (int)y, rot);
 }
 
 int
@@ -91,11 +94,13 @@ carc__jcz_parse_meeple_id(struct jcz_import *im, const char *id,
 	/* PLAYER "." KIND [ "." NUMBER ] */
 	if (*p < '0' || *p > '9')
 		return carc__jcz_fail(im, CARC_E_PARSE,
-				"meeple id '%s' is not PLAYER.KIND.NUMBER", id);
+				      "meeple id '%s' is not "
+				      "PLAYER.KIND.NUMBER", id);
 	pl = strtoul(p, &stop, 10);
 	if (*stop != '.' || pl > 5)
 		return carc__jcz_fail(im, CARC_E_PARSE,
-				"meeple id '%s' is not PLAYER.KIND.NUMBER", id);
+				      "meeple id '%s' is not "
+				      "PLAYER.KIND.NUMBER", id);
 	p = stop + 1;
 	dot = strchr(p, '.');
 	end = dot ? dot : p + strlen(p);
@@ -118,10 +123,11 @@ carc__jcz_parse_meeple_id(struct jcz_import *im, const char *id,
 		}
 	if (dot && (dot[1] < '0' || dot[1] > '9' || strchr(dot + 1, '.')))
 		return carc__jcz_fail(im, CARC_E_PARSE,
-				"meeple id '%s' is not PLAYER.KIND.NUMBER", id);
+				      "meeple id '%s' is not "
+				      "PLAYER.KIND.NUMBER", id);
 	return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
-			"meeple '%s': the library has no figure '%.*s'", id,
-			(int)(end - p), p);
+			      "meeple '%s': the library has no figure '%.*s'",
+			      id, (int)(end - p), p);
 }
 
 static uint32_t
@@ -138,7 +144,7 @@ feature_hint(const char *name)
 
 int
 carc__jcz_apply_deploy_meeple(struct jcz_import *im,
-			const struct carc_json_value *payload)
+			      const struct carc_json_value *payload)
 {
 	const struct carc_json_value *ptr;
 	const char *loc, *id;
@@ -150,42 +156,43 @@ carc__jcz_apply_deploy_meeple(struct jcz_import *im,
 	rc = carc__jcz_get_object(im, payload, "pointer", "payload", &ptr);
 	if (rc >= 0)
 		rc = carc__jcz_get_position(im, ptr, "position", "pointer",
-				&x, &y);
+					    &x, &y);
 	if (rc >= 0)
 		rc = carc__jcz_get_string(im, ptr, "location", "pointer", &loc);
 	if (rc >= 0)
 		rc = carc__jcz_get_string(im, payload, "meepleId", "payload",
-				&id);
+					  &id);
 	if (rc >= 0)
 		rc = carc__jcz_parse_meeple_id(im, id, &player, &figure,
-				&number);
+					       &number);
 	if (rc < 0)
 		return rc;
 	if (carc_game_is_over(im->game))
 		return carc__jcz_fail(im, CARC_E_GAME_OVER, "the game is over");
 	if ((int)player != carc_game_current_player(im->game))
 		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
-				"meeple '%s' is not of player %d, "
-				"who is to move",
-				id, carc_game_current_player(im->game));
+				      "meeple '%s' is not of player %d, "
+				      "who is to move",
+				      id, carc_game_current_player(im->game));
 	carc_rules_get(carc_game_rules(im->game), CARC_OPT_FOLLOWERS,
 		       &followers);
 	if (figure == CARC_FIGURE_FOLLOWER && number > (uint32_t)followers)
 		return carc__jcz_fail(im, CARC_E_NO_MEEPLE,
-				"meeple '%s': the player has %d followers",
-				id, (int)followers);
+				      "meeple '%s': the player has %d "
+				      "followers", id, (int)followers);
 	if (number &&
 	    carc__jcz_meeples_has(&im->meeples, player, figure, number))
 		return carc__jcz_fail(im, CARC_E_NO_MEEPLE,
-				"meeple '%s' is already on the board", id);
+				      "meeple '%s' is already on the board",
+				      id);
 	mask = carc__jcz_location_parse(loc);
 	if (mask < 0)
 		return carc__jcz_fail(im, CARC_E_PARSE,
-				"unknown location '%s'", loc);
+				      "unknown location '%s'", loc);
 	idx = carc_game_tile_find(im->game, x, y);
 	if (idx < 0)
 		return carc__jcz_fail(im, CARC_E_NOT_FOUND, "no tile at %d,%d",
-				(int)x, (int)y);
+				      (int)x, (int)y);
 	rc = carc__jcz_phantom_before_deploy(im, figure);
 	if (rc < 0)
 		return rc;
@@ -196,16 +203,17 @@ carc__jcz_apply_deploy_meeple(struct jcz_import *im,
 		feature_hint(carc_json_string(carc_json_get(ptr, "feature"))));
 	if (feature < 0)
 		return carc__jcz_fail(im, CARC_E_NO_FEATURE,
-				"the tile at %d,%d has no feature at "
-				"location '%s'",
-				(int)x, (int)y, loc);
+				      "the tile at %d,%d has no feature at "
+				      "location '%s'",
+				      (int)x, (int)y, loc);
 	rc = carc__jcz_apply(im,
-		       carc_move_deploy(figure, x, y, (uint32_t)feature),
-		       "no %s can go on location '%s' of the tile at %d,%d",
-		       carc_figure_name(figure), loc, (int)x, (int)y);
+			     carc_move_deploy(figure, x, y, (uint32_t)feature),
+			     "no %s can go on location '%s' of the tile "
+			     "at %d,%d",
+			     carc_figure_name(figure), loc, (int)x, (int)y);
 	if (rc >= 0 && number)
 		carc__jcz_meeples_add(&im->meeples, player, figure, number, x,
-				y, (uint32_t)feature);
+				      y, (uint32_t)feature);
 	return rc;
 }
 
@@ -217,7 +225,7 @@ carc__jcz_apply_pass(struct jcz_import *im,
 	if (carc_game_is_over(im->game))
 		return carc__jcz_fail(im, CARC_E_GAME_OVER, "the game is over");
 	return carc__jcz_apply(im, carc_move_pass(),
-			"the player cannot pass here");
+			       "the player cannot pass here");
 }
 
 int
@@ -230,15 +238,15 @@ carc__jcz_apply_commit(struct jcz_import *im,
 	if (phase != CARC_PHASE_PLACE_TILE && phase != CARC_PHASE_GAME_OVER &&
 	    !carc__jcz_crop_commit_ok(im))
 		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
-				"the turn is not over: the game waits "
-				"for a %s move",
-				carc_phase_name((uint32_t)phase));
+				      "the turn is not over: the game waits "
+				      "for a %s move",
+				      carc_phase_name((uint32_t)phase));
 	return 0;
 }
 
 int
 carc__jcz_apply_game_over(struct jcz_import *im,
-		    const struct carc_json_value *payload)
+			  const struct carc_json_value *payload)
 {
 	(void)payload;
 	if (carc_game_is_over(im->game))
@@ -246,9 +254,9 @@ carc__jcz_apply_game_over(struct jcz_import *im,
 	if (im->stack == JCZ_STACK_FULL)
 		im->retry_played = true;
 	return carc__jcz_fail(im, CARC_E_PARSE,
-			"JCZ ends the game here, the library's game goes on "
-			"(%d tiles left)",
-			carc_game_remaining_total(im->game) + 1);
+			      "JCZ ends the game here, the library's game "
+			      "goes on (%d tiles left)",
+			      carc_game_remaining_total(im->game) + 1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -292,7 +300,7 @@ carc__jcz_write_place(struct jcz_export *ex, carc_move_t move)
 	carc_json_write_string(ex->w, id);
 	carc_json_key(ex->w, "rotation");
 	carc_json_write_string(ex->w,
-			rotation_names[carc_move_rotation(move) & 3]);
+			       rotation_names[carc_move_rotation(move) & 3]);
 	write_position(ex, carc_move_x(move), carc_move_y(move));
 	carc_json_end_object(ex->w);
 	carc_json_end_object(ex->w);
@@ -301,7 +309,7 @@ carc__jcz_write_place(struct jcz_export *ex, carc_move_t move)
 
 bool
 carc__jcz_meeples_has(const struct jcz_meeples *ms, uint32_t player,
-		uint32_t figure, uint32_t number)
+		      uint32_t figure, uint32_t number)
 {
 	for (size_t i = 0; i < ms->n; i++)
 		if (ms->v[i].player == player && ms->v[i].figure == figure &&
@@ -312,7 +320,7 @@ carc__jcz_meeples_has(const struct jcz_meeples *ms, uint32_t player,
 
 void
 carc__jcz_meeples_add(struct jcz_meeples *ms, uint32_t player, uint32_t figure,
-		uint32_t number, int32_t x, int32_t y, uint32_t feature)
+		      uint32_t number, int32_t x, int32_t y, uint32_t feature)
 {
 	struct jcz_meeple *m;
 
@@ -372,14 +380,14 @@ carc__jcz_meeples_sync(struct jcz_meeples *ms, const struct carc_game *game)
 
 uint32_t
 carc__jcz_meeple_take(struct jcz_export *ex, uint32_t player, uint32_t figure,
-		int32_t x, int32_t y, uint32_t feature)
+		      int32_t x, int32_t y, uint32_t feature)
 {
 	uint32_t number = 1;
 
 	while (carc__jcz_meeples_has(&ex->meeples, player, figure, number))
 		number++;
 	carc__jcz_meeples_add(&ex->meeples, player, figure, number, x, y,
-			feature);
+			      feature);
 	return number;
 }
 
@@ -396,7 +404,7 @@ carc__jcz_write_deploy(struct jcz_export *ex, carc_move_t move)
 
 	if (figure == CARC_FIGURE_TOWER || figure == CARC_FIGURE_HOUSE ||
 	    figure == CARC_FIGURE_SHED)
-		return carc__jcz_write_build(ex, move);	/* jcz-buildings.c */
+		return carc__jcz_write_build(ex, move); /* jcz-buildings.c */
 	if (figure != CARC_FIGURE_FOLLOWER && figure != CARC_FIGURE_PHANTOM)
 		return CARC_E_NOT_ALLOWED;
 	idx = carc_game_tile_find(ex->replay, x, y);

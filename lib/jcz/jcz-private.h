@@ -74,11 +74,11 @@ struct jcz_meeples {
 /* Is number @p number of @p player's figures of kind @p figure on the
  * board? */
 bool carc__jcz_meeples_has(const struct jcz_meeples *ms, uint32_t player,
-		     uint32_t figure, uint32_t number);
+			   uint32_t figure, uint32_t number);
 /* Note a figure put on the board (ignored when the list is full). */
 void carc__jcz_meeples_add(struct jcz_meeples *ms, uint32_t player,
-		     uint32_t figure, uint32_t number, int32_t x, int32_t y,
-		     uint32_t feature);
+			   uint32_t figure, uint32_t number, int32_t x,
+			   int32_t y, uint32_t feature);
 /* Forget the figures that left the board of @p game (after each move). */
 void carc__jcz_meeples_sync(struct jcz_meeples *ms,
 			    const struct carc_game *game);
@@ -89,8 +89,10 @@ void carc__jcz_meeples_sync(struct jcz_meeples *ms,
 
 /* How the stack of an imported game is made (jcz.c explains). */
 enum jcz_stack {
-	JCZ_STACK_FULL,		/* the rules' stack; unplayed tiles last */
-	JCZ_STACK_PLAYED,	/* exactly the tiles of the draw order/replay */
+	/* the rules' stack; unplayed tiles last */
+	JCZ_STACK_FULL,
+	/* exactly the tiles of the draw order/replay */
+	JCZ_STACK_PLAYED,
 };
 
 struct jcz_import {
@@ -133,22 +135,23 @@ int carc__jcz_fail(struct jcz_import *im, int code, const char *fmt, ...)
 /* Typed access to members; each fails with CARC_E_PARSE and a message
  * naming @p what when the member is missing or has the wrong type. */
 int carc__jcz_get_object(struct jcz_import *im,
-		   const struct carc_json_value *obj,
-		   const char *key, const char *what,
-		   const struct carc_json_value **out);
+			 const struct carc_json_value *obj,
+			 const char *key, const char *what,
+			 const struct carc_json_value **out);
 int carc__jcz_get_array(struct jcz_import *im,
-		  const struct carc_json_value *obj,
-		  const char *key, const char *what,
-		  const struct carc_json_value **out);
+			const struct carc_json_value *obj,
+			const char *key, const char *what,
+			const struct carc_json_value **out);
 int carc__jcz_get_string(struct jcz_import *im,
-		   const struct carc_json_value *obj,
-		   const char *key, const char *what, const char **out);
+			 const struct carc_json_value *obj,
+			 const char *key, const char *what, const char **out);
 int carc__jcz_get_int(struct jcz_import *im, const struct carc_json_value *obj,
-		const char *key, const char *what, int64_t *out);
+		      const char *key, const char *what, int64_t *out);
 /* [x, y] with both in -32768 ... 32767 */
 int carc__jcz_get_position(struct jcz_import *im,
-		     const struct carc_json_value *obj,
-		     const char *key, const char *what, int32_t *x, int32_t *y);
+			   const struct carc_json_value *obj,
+			   const char *key, const char *what, int32_t *x,
+			   int32_t *y);
 
 /* Apply a move; on failure report "DESCRIPTION (strerror)" with the
  * engine's code. */
@@ -171,26 +174,27 @@ struct jcz_message {
 
 /* jcz-base.c */
 int carc__jcz_scan_place_tile(struct jcz_import *im,
-			const struct carc_json_value *payload);
+			      const struct carc_json_value *payload);
 int carc__jcz_apply_place_tile(struct jcz_import *im,
-			 const struct carc_json_value *payload);
+			       const struct carc_json_value *payload);
 int carc__jcz_apply_deploy_meeple(struct jcz_import *im,
-			    const struct carc_json_value *payload);
+				  const struct carc_json_value *payload);
 int carc__jcz_apply_pass(struct jcz_import *im,
-		   const struct carc_json_value *payload);
+			 const struct carc_json_value *payload);
 int carc__jcz_apply_commit(struct jcz_import *im,
-		     const struct carc_json_value *payload);
+			   const struct carc_json_value *payload);
 int carc__jcz_scan_game_over(struct jcz_import *im,
-		       const struct carc_json_value *payload);
+			     const struct carc_json_value *payload);
 int carc__jcz_apply_game_over(struct jcz_import *im,
-			const struct carc_json_value *payload);
+			      const struct carc_json_value *payload);
 
 /* A figure named by a meeple id "PLAYER.KIND.NUMBER" ("0.small.1").
  * Sets *player, *figure and *number (0 when the id has none);
  * CARC_E_PARSE or CARC_E_UNKNOWN_OPTION (a kind
  * the library does not have). */
 int carc__jcz_parse_meeple_id(struct jcz_import *im, const char *id,
-			uint32_t *player, uint32_t *figure, uint32_t *number);
+			      uint32_t *player, uint32_t *figure,
+			      uint32_t *number);
 
 /* One name of the setup. */
 struct jcz_setting {
@@ -236,11 +240,11 @@ int32_t carc__jcz_location_parse(const char *name);
  * (board orientation); @p kind_hint is a #carc_feature_kind or 0.
  * Returns the feature id or CARC_E_NO_FEATURE. */
 int carc__jcz_location_feature(uint32_t tile, uint32_t rotation, uint32_t mask,
-			 uint32_t kind_hint);
+			       uint32_t kind_hint);
 /* The JCZ name of a feature of @p tile placed with @p rotation, written
  * into buf[n] (32 bytes are always enough); NULL when it has none. */
 const char *carc__jcz_location_name(uint32_t tile, uint32_t rotation,
-			      uint32_t feature, char *buf, size_t n);
+				    uint32_t feature, char *buf, size_t n);
 
 /* ------------------------------------------------------------------ */
 /* Export                                                               */
@@ -268,8 +272,8 @@ void carc__jcz_write_entry_start(struct jcz_export *ex, const char *type);
 /* the lowest number of @p player's figures of kind @p figure not on the
  * board (from 1), recorded as on the board at x,y,feature */
 uint32_t carc__jcz_meeple_take(struct jcz_export *ex, uint32_t player,
-			 uint32_t figure, int32_t x, int32_t y,
-			 uint32_t feature);
+			       uint32_t figure, int32_t x, int32_t y,
+			       uint32_t feature);
 
 /* jcz-setup.c: the "setup" object's members for ex->rules;
  * CARC_E_NOT_ALLOWED for options JCZ does not have */
@@ -283,7 +287,7 @@ void carc__jcz_export_setup(struct jcz_export *ex);
 /* jcz-setup.c: set an option of the rules being built, failing with a
  * message naming the JCZ setting */
 int carc__jcz_set_option(struct jcz_import *im, uint32_t option, int32_t value,
-		   const char *name);
+			 const char *name);
 
 /* A setting's value switches it on: true, a non-zero number, or no value
  * at all (a name in a JCZ 4 list). */
@@ -307,27 +311,27 @@ bool carc__jcz_crop_commit_ok(const struct jcz_import *im);
 
 /* setup rows */
 int carc__jcz_element_phantom(struct jcz_import *im, const char *name,
-			const struct carc_json_value *v);
+			      const struct carc_json_value *v);
 int carc__jcz_expansion_phantom(struct jcz_import *im, const char *name,
-			  const struct carc_json_value *v);
-int carc__jcz_setting_crop_i(struct jcz_import *im, const char *name,
-		       const struct carc_json_value *v);
-int carc__jcz_setting_crop_ii(struct jcz_import *im, const char *name,
-			const struct carc_json_value *v);
-int carc__jcz_setting_little_buildings(struct jcz_import *im, const char *name,
-				 const struct carc_json_value *v);
-int carc__jcz_rule_lb_scoring(struct jcz_import *im, const char *name,
-			const struct carc_json_value *v);
-int carc__jcz_rule_lb_different_value(struct jcz_import *im, const char *name,
 				const struct carc_json_value *v);
+int carc__jcz_setting_crop_i(struct jcz_import *im, const char *name,
+			     const struct carc_json_value *v);
+int carc__jcz_setting_crop_ii(struct jcz_import *im, const char *name,
+			      const struct carc_json_value *v);
+int carc__jcz_setting_little_buildings(struct jcz_import *im, const char *name,
+				       const struct carc_json_value *v);
+int carc__jcz_rule_lb_scoring(struct jcz_import *im, const char *name,
+			      const struct carc_json_value *v);
+int carc__jcz_rule_lb_different_value(struct jcz_import *im, const char *name,
+				      const struct carc_json_value *v);
 
 /* messages */
 int carc__jcz_apply_circle_choice(struct jcz_import *im,
-			    const struct carc_json_value *payload);
+				  const struct carc_json_value *payload);
 int carc__jcz_apply_return_meeple(struct jcz_import *im,
-			    const struct carc_json_value *payload);
+				  const struct carc_json_value *payload);
 int carc__jcz_apply_place_token(struct jcz_import *im,
-			  const struct carc_json_value *payload);
+				const struct carc_json_value *payload);
 
 /* the crop-circle tiles: JCZ 4 ids "CC.Cc.1", "C2.RRr"; JCZ 5 ids
  * "CC.1/Cc.1", "CC.2/RRr" */
@@ -343,24 +347,24 @@ enum jcz_setup_part {
 
 /* "PLAYER.small.N" or "PLAYER.phantom.1"; NULL for other figures */
 const char *carc__jcz_meeple_id(uint32_t player, uint32_t figure,
-			  uint32_t number, char *buf, size_t n);
+				uint32_t number, char *buf, size_t n);
 /* {position, location, feature} of a feature of a placed tile */
 int carc__jcz_write_feature_pointer(struct jcz_export *ex, int32_t x, int32_t y,
-			      uint32_t feature);
+				    uint32_t feature);
 /* whether a PASS goes into the replay (JCZ skips empty phases) */
 bool carc__jcz_phantom_export_pass(const struct jcz_export *ex);
 /* whether a COMMIT follows the move */
 bool carc__jcz_export_commit_after(int phase_before, carc_move_t move,
-			     int phase_after);
+				   int phase_after);
 int carc__jcz_write_crop_choice(struct jcz_export *ex, carc_move_t move);
 int carc__jcz_write_remove(struct jcz_export *ex, carc_move_t move);
 int carc__jcz_write_build(struct jcz_export *ex, carc_move_t move);
 void carc__jcz_phantom_export_setup(struct jcz_export *ex,
-				enum jcz_setup_part part);
+				    enum jcz_setup_part part);
 void carc__jcz_crop_export_setup(struct jcz_export *ex,
-				enum jcz_setup_part part);
+				 enum jcz_setup_part part);
 void carc__jcz_buildings_export_setup(struct jcz_export *ex,
-				enum jcz_setup_part part);
+				      enum jcz_setup_part part);
 /* the expansions' options that the setup writes, and their check */
 bool carc__jcz_expansions_option_exported(uint32_t option);
 int carc__jcz_expansions_check_rules(const struct carc_rules *rules);

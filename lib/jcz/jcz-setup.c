@@ -23,14 +23,15 @@
 
 int
 carc__jcz_set_option(struct jcz_import *im, uint32_t option, int32_t value,
-	   const char *name)
+		     const char *name)
 {
 	int rc = carc_rules_builder_set(im->builder, option, value);
 
 	if (rc < 0)
 		return carc__jcz_fail(im, rc,
-				"setting '%s': option %s cannot be %d",
-				name, carc_option_name(option), (int)value);
+				      "setting '%s': option %s cannot be %d",
+				      name, carc_option_name(option),
+				      (int)value);
 	return 0;
 }
 
@@ -69,8 +70,8 @@ setting_basic(struct jcz_import *im, const char *name,
 	if (carc_json_type(v) == CARC_JSON_NUMBER &&
 	    (!carc_json_int(v, &n) || n != 1))
 		return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
-				"'%s' is not 1: the library has one base set",
-				name);
+				      "'%s' is not 1: the library has one base "
+				      "set", name);
 	return 0;
 }
 
@@ -82,9 +83,9 @@ element_followers(struct jcz_import *im, const char *name,
 
 	if (!carc_json_int(v, &n) || n < 1 || n > 15)
 		return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
-				"element '%s': the library plays 1 to 15 "
-				"followers",
-				name);
+				      "element '%s': the library plays 1 to 15 "
+				      "followers",
+				      name);
 	return carc__jcz_set_option(im, CARC_OPT_FOLLOWERS, (int32_t)n, name);
 }
 
@@ -93,7 +94,7 @@ element_farmers(struct jcz_import *im, const char *name,
 		const struct carc_json_value *v)
 {
 	return carc__jcz_set_option(im, CARC_OPT_FARMERS, truthy(v) ? 1 : 0,
-			name);
+				    name);
 }
 
 /* JCZ 4 TINY_CITY_2_POINTS: true */
@@ -102,7 +103,7 @@ rule_tiny_city_bool(struct jcz_import *im, const char *name,
 		    const struct carc_json_value *v)
 {
 	return carc__jcz_set_option(im, CARC_OPT_SMALL_CITY, truthy(v) ? 1 : 0,
-			name);
+				    name);
 }
 
 /* JCZ 5 tiny-city-scoring: "4" or "2" */
@@ -117,7 +118,7 @@ rule_tiny_city(struct jcz_import *im, const char *name,
 	if (s && strcmp(s, "2") == 0)
 		return carc__jcz_set_option(im, CARC_OPT_SMALL_CITY, 1, name);
 	return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
-			"rule '%s' is neither \"4\" nor \"2\"", name);
+			      "rule '%s' is neither \"4\" nor \"2\"", name);
 }
 
 /* JCZ 4 expansions (names of its Expansion enum) */
@@ -199,7 +200,7 @@ apply_settings(struct jcz_import *im, const struct carc_json_value *v,
 	if (!array && carc_json_type(v) != CARC_JSON_OBJECT) {
 		im->err_line = carc_json_line(v);
 		return carc__jcz_fail(im, CARC_E_PARSE,
-				"%s is not an object", what);
+				      "%s is not an object", what);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct carc_json_value *val = carc_json_at(v, i);
@@ -211,8 +212,8 @@ apply_settings(struct jcz_import *im, const struct carc_json_value *v,
 		if (!name) {
 			im->err_line = carc_json_line(val);
 			return carc__jcz_fail(im, CARC_E_PARSE,
-					"%s: entry %zu is not a string",
-					what, i);
+					      "%s: entry %zu is not a string",
+					      what, i);
 		}
 		s = find_setting(table, name);
 		if (!s) {
@@ -221,8 +222,8 @@ apply_settings(struct jcz_import *im, const struct carc_json_value *v,
 				continue;
 			im->err_line = carc_json_line(val);
 			return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
-					"%s '%s': %s",
-					what, name, refusal);
+					      "%s '%s': %s",
+					      what, name, refusal);
 		}
 		rc = s->apply(im, name, array ? NULL : val);
 		if (rc < 0) {
@@ -245,8 +246,8 @@ count_players(struct jcz_import *im, const struct carc_json_value *list,
 	if (n < 2 || n > 6) {
 		im->err_line = carc_json_line(list);
 		return carc__jcz_fail(im, CARC_E_NOT_ALLOWED,
-				"%zu players: the library plays with 2 to 6",
-				n);
+				      "%zu players: the library plays with 2 "
+				      "to 6", n);
 	}
 	im->players = (uint32_t)n;
 	return 0;
@@ -269,8 +270,8 @@ check_start(struct jcz_import *im, const struct carc_json_value *start)
 	    carc__jcz_tile_from_id(tile) != CARC_TILE_D || x || y || r) {
 		im->err_line = carc_json_line(start);
 		return carc__jcz_fail(im, CARC_E_NOT_ALLOWED,
-				"setup.start: the library starts with one "
-				"BA/RCr at 0,0, rotation 0");
+				      "setup.start: the library starts with "
+				      "one BA/RCr at 0,0, rotation 0");
 	}
 	return 0;
 }
@@ -280,7 +281,7 @@ carc__jcz_import_setup(struct jcz_import *im)
 {
 	const struct carc_json_value *setup;
 	int rc = carc__jcz_get_object(im, im->root, "setup", "the document",
-			&setup);
+				      &setup);
 
 	if (rc < 0)
 		return rc;
@@ -298,8 +299,9 @@ carc__jcz_import_setup(struct jcz_import *im)
 		if (rc >= 0 && !carc_json_get(carc_json_get(setup, "elements"),
 					      "small-follower"))
 			rc = carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
-				      "setup.elements: no 'small-follower' "
-				      "(the library plays with followers)");
+					    "setup.elements: no "
+					    "'small-follower' (the library "
+					    "plays with followers)");
 		if (rc >= 0)
 			rc = apply_settings(im,
 					    carc_json_get(setup, "elements"),
@@ -316,8 +318,8 @@ carc__jcz_import_setup(struct jcz_import *im)
 	rc = count_players(im, carc_json_get(im->root, "slots"), "slots");
 	if (rc >= 0 && !carc_json_get(setup, "expansions"))
 		rc = carc__jcz_fail(im, CARC_E_PARSE,
-			      "setup: neither 'sets' (JCZ 5) nor "
-			      "'expansions' (JCZ 4)");
+				    "setup: neither 'sets' (JCZ 5) nor "
+				    "'expansions' (JCZ 4)");
 	if (rc >= 0)
 		rc = apply_settings(im, carc_json_get(setup, "expansions"),
 				    expansions4, "expansion",

@@ -171,7 +171,7 @@ carc__jcz_location_parse(const char *name)
 
 int
 carc__jcz_location_feature(uint32_t tile, uint32_t rotation, uint32_t mask,
-		     uint32_t kind_hint)
+			   uint32_t kind_hint)
 {
 	uint32_t features[16];
 	int n = carc_tile_features(tile, features, 16);
@@ -220,7 +220,7 @@ carc__jcz_location_feature(uint32_t tile, uint32_t rotation, uint32_t mask,
 
 const char *
 carc__jcz_location_name(uint32_t tile, uint32_t rotation, uint32_t feature,
-		  char *buf, size_t n)
+			char *buf, size_t n)
 {
 	int fs = carc_tile_feature_sides(tile, rotation, feature);
 	uint32_t kind = feature >> 4;

@@ -111,14 +111,14 @@ member(struct jcz_import *im, const struct carc_json_value *obj,
 		if (!im->type)
 			im->err_line = carc_json_line(obj);
 		return carc__jcz_fail(im, CARC_E_PARSE, "%s: no member '%s'",
-				what, key);
+				      what, key);
 	}
 	if (carc_json_type(v) != type &&
 	    !(type == CARC_JSON_TRUE && carc_json_type(v) == CARC_JSON_FALSE)) {
 		if (!im->type)
 			im->err_line = carc_json_line(v);
 		return carc__jcz_fail(im, CARC_E_PARSE, "%s: '%s' is not %s",
-				what, key, type_name);
+				      what, key, type_name);
 	}
 	*out = v;
 	return 0;
@@ -126,23 +126,23 @@ member(struct jcz_import *im, const struct carc_json_value *obj,
 
 int
 carc__jcz_get_object(struct jcz_import *im, const struct carc_json_value *obj,
-	       const char *key, const char *what,
-	       const struct carc_json_value **out)
+		     const char *key, const char *what,
+		     const struct carc_json_value **out)
 {
 	return member(im, obj, key, what, CARC_JSON_OBJECT, "an object", out);
 }
 
 int
 carc__jcz_get_array(struct jcz_import *im, const struct carc_json_value *obj,
-	      const char *key, const char *what,
-	      const struct carc_json_value **out)
+		    const char *key, const char *what,
+		    const struct carc_json_value **out)
 {
 	return member(im, obj, key, what, CARC_JSON_ARRAY, "an array", out);
 }
 
 int
 carc__jcz_get_string(struct jcz_import *im, const struct carc_json_value *obj,
-	       const char *key, const char *what, const char **out)
+		     const char *key, const char *what, const char **out)
 {
 	const struct carc_json_value *v = NULL;
 	int rc = member(im, obj, key, what, CARC_JSON_STRING, "a string", &v);
@@ -155,7 +155,7 @@ carc__jcz_get_string(struct jcz_import *im, const struct carc_json_value *obj,
 
 int
 carc__jcz_get_int(struct jcz_import *im, const struct carc_json_value *obj,
-	    const char *key, const char *what, int64_t *out)
+		  const char *key, const char *what, int64_t *out)
 {
 	const struct carc_json_value *v = NULL;
 	int rc = member(im, obj, key, what, CARC_JSON_NUMBER, "a number", &v);
@@ -164,14 +164,15 @@ carc__jcz_get_int(struct jcz_import *im, const struct carc_json_value *obj,
 		return rc;
 	if (!carc_json_int(v, out))
 		return carc__jcz_fail(im, CARC_E_PARSE,
-				"%s: '%s' is not an integer",
-				what, key);
+				      "%s: '%s' is not an integer",
+				      what, key);
 	return 0;
 }
 
 int
-carc__jcz_get_position(struct jcz_import *im, const struct carc_json_value *obj,
-		 const char *key, const char *what, int32_t *x, int32_t *y)
+carc__jcz_get_position(struct jcz_import *im,
+		       const struct carc_json_value *obj, const char *key,
+		       const char *what, int32_t *x, int32_t *y)
 {
 	const struct carc_json_value *a = NULL;
 	int64_t v[2];
@@ -184,9 +185,9 @@ carc__jcz_get_position(struct jcz_import *im, const struct carc_json_value *obj,
 	    !carc_json_int(carc_json_at(a, 1), &v[1]) || v[0] < -32768 ||
 	    v[0] > 32767 || v[1] < -32768 || v[1] > 32767)
 		return carc__jcz_fail(im, CARC_E_PARSE,
-				"%s: '%s' is not [x, y] with "
-				"-32768 <= x, y <= 32767",
-				what, key);
+				      "%s: '%s' is not [x, y] with "
+				      "-32768 <= x, y <= 32767",
+				      what, key);
 	*x = (int32_t)v[0];
 	*y = (int32_t)v[1];
 	return 0;
@@ -216,11 +217,12 @@ tiles_push(struct jcz_import *im, struct jcz_tiles *t, uint32_t tile)
 
 		if (cap > JCZ_MAX_TILES)
 			return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
-					"more than %u tiles", JCZ_MAX_TILES);
+					      "more than %u tiles",
+					      JCZ_MAX_TILES);
 		v = realloc(t->v, cap * sizeof(*v));
 		if (!v)
 			return carc__jcz_fail(im, CARC_E_NOMEM,
-					"out of memory");
+					      "out of memory");
 		t->v = v;
 		t->cap = cap;
 	}
@@ -230,7 +232,7 @@ tiles_push(struct jcz_import *im, struct jcz_tiles *t, uint32_t tile)
 
 int
 carc__jcz_scan_place_tile(struct jcz_import *im,
-		    const struct carc_json_value *payload)
+			  const struct carc_json_value *payload)
 {
 	const char *id;
 	int rc = carc__jcz_get_string(im, payload, "tileId", "payload", &id);
@@ -241,15 +243,15 @@ carc__jcz_scan_place_tile(struct jcz_import *im,
 	tile = carc__jcz_tile_from_id(id);
 	if (tile < 0)
 		return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
-				"unknown tile '%s' (a tile of an expansion or "
-				"edition the library does not have)",
-				id);
+				      "unknown tile '%s' (a tile of an "
+				      "expansion or edition the library does "
+				      "not have)", id);
 	return tiles_push(im, &im->placed, (uint32_t)tile);
 }
 
 int
 carc__jcz_scan_game_over(struct jcz_import *im,
-		   const struct carc_json_value *payload)
+			 const struct carc_json_value *payload)
 {
 	(void)payload;
 	im->has_game_over = true;
@@ -278,8 +280,8 @@ read_draw_order(struct jcz_import *im)
 		if (et && (!carc_json_int(et, &im->end_turn) ||
 			   im->end_turn < 0))
 			return carc__jcz_fail(im, CARC_E_PARSE,
-					"gameAnnotations.endTurn is not "
-					"a count");
+					      "gameAnnotations.endTurn is not "
+					      "a count");
 	}
 	ann = carc_json_get(im->root, "annotations");
 	if (!order && ann) {
@@ -295,15 +297,15 @@ read_draw_order(struct jcz_import *im)
 		return 0;
 	if (carc_json_type(order) != CARC_JSON_ARRAY)
 		return carc__jcz_fail(im, CARC_E_PARSE,
-				"the draw order is not an array");
+				      "the draw order is not an array");
 	for (size_t i = 0; i < carc_json_count(order); i++) {
 		const char *id = carc_json_string(carc_json_at(order, i));
 		int tile, rc;
 
 		if (!id)
 			return carc__jcz_fail(im, CARC_E_PARSE,
-					"draw order entry %zu is not a string",
-					i);
+					      "draw order entry %zu is not a "
+					      "string", i);
 		if (strcmp(id, "#END") == 0 || strcmp(id, ".") == 0) {
 			im->forced_end = true;
 			break;
@@ -311,10 +313,10 @@ read_draw_order(struct jcz_import *im)
 		tile = carc__jcz_tile_from_id(id);
 		if (tile < 0)
 			return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
-					"unknown tile '%s' in the draw order "
-					"(a tile of an expansion or edition "
-					"the library does not have)",
-					id);
+					      "unknown tile '%s' in the draw "
+					      "order (a tile of an expansion "
+					      "or edition the library does not "
+					      "have)", id);
 		rc = tiles_push(im, &im->forced, (uint32_t)tile);
 		if (rc < 0)
 			return rc;
@@ -374,9 +376,10 @@ make_game(struct jcz_import *im, struct carc_game **out)
 							       counts[t]);
 			if (rc < 0) {
 				rc = carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
-					      "%u tiles %s: %s", counts[t],
-					      carc_tile_name(t),
-					      carc_strerror(rc));
+						    "%u tiles %s: %s",
+						    counts[t],
+						    carc_tile_name(t),
+						    carc_strerror(rc));
 				goto fail;
 			}
 		}
@@ -384,14 +387,14 @@ make_game(struct jcz_import *im, struct carc_game **out)
 	rc = carc_rules_builder_build(im->builder, &rules);
 	if (rc < 0) {
 		rc = carc__jcz_fail(im, rc, "the rules cannot be built: %s",
-			      carc_strerror(rc));
+				    carc_strerror(rc));
 		goto fail;
 	}
 	rc = carc_game_new(rules, im->players, 0, &game);
 	carc_rules_unref(rules);
 	if (rc < 0) {
 		rc = carc__jcz_fail(im, rc, "cannot start a game: %s",
-			      carc_strerror(rc));
+				    carc_strerror(rc));
 		goto fail;
 	}
 	rc = carc_game_draw_order(game, NULL, 0);
@@ -417,11 +420,11 @@ make_game(struct jcz_import *im, struct carc_game **out)
 			char a[32];
 
 			rc = carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
-				      "the game draws more %s tiles than "
-				      "its stack holds",
-				      carc__jcz_tile_id5(t, a, sizeof(a))
-					      ? a
-					      : "?");
+					    "the game draws more %s tiles than "
+					    "its stack holds",
+					    carc__jcz_tile_id5(t, a, sizeof(a))
+						    ? a
+						    : "?");
 			goto fail;
 		}
 		counts[t]--;
@@ -433,7 +436,7 @@ make_game(struct jcz_import *im, struct carc_game **out)
 	rc = total ? carc_game_set_draw_order(game, order, total) : 0;
 	if (rc < 0) {
 		rc = carc__jcz_fail(im, rc, "cannot set the draw order: %s",
-			      carc_strerror(rc));
+				    carc_strerror(rc));
 		goto fail;
 	}
 	free(order);
@@ -463,9 +466,9 @@ entry_type(struct jcz_import *im, const struct carc_json_value *e,
 	if (carc_json_type(e) != CARC_JSON_OBJECT || !carc_json_string(t)) {
 		im->err_line = carc_json_line(e);
 		return carc__jcz_fail(im, CARC_E_PARSE,
-				"replay[%zu]: not an object with a "
-				"string 'type'",
-				i);
+				      "replay[%zu]: not an object with a "
+				      "string 'type'",
+				      i);
 	}
 	*type = carc_json_string(t);
 	im->type = *type;
@@ -493,8 +496,9 @@ pass_over_replay(struct jcz_import *im, const struct carc_json_value *replay,
 		m = find_message(type);
 		if (!m)
 			return carc__jcz_fail(im, CARC_E_PARSE,
-					"unknown message type (not a message "
-					"of the games the library plays)");
+					      "unknown message type (not a "
+					      "message of the games the "
+					      "library plays)");
 		if (!apply) {
 			rc = m->scan ? m->scan(im, payload) : 0;
 		} else {
@@ -567,7 +571,7 @@ import_doc(struct jcz_import *im, struct carc_game **out)
 
 	if (carc_json_type(im->root) != CARC_JSON_OBJECT)
 		return carc__jcz_fail(im, CARC_E_PARSE,
-				"the document is not a JSON object");
+				      "the document is not a JSON object");
 	rc = carc_rules_builder_new(&im->builder);
 	if (rc < 0)
 		return carc__jcz_fail(im, rc, "out of memory");
@@ -578,7 +582,7 @@ import_doc(struct jcz_import *im, struct carc_game **out)
 	if (rc < 0)
 		return rc;
 	rc = carc__jcz_get_array(im, im->root, "replay", "the document",
-			&replay);
+				 &replay);
 	if (rc < 0)
 		return rc;
 	rc = pass_over_replay(im, replay, false);
@@ -621,9 +625,9 @@ carc_jcz_import(const char *text, size_t len, struct carc_game **out,
 	if (rc < 0) {
 		im.err_line = jl;
 		carc__jcz_fail(&im,
-			 rc == CARC_E_NOMEM ? CARC_E_NOMEM : CARC_E_PARSE,
-			 "JSON: %s",
-			 rc == CARC_E_NOMEM ? "out of memory" : jmsg);
+			       rc == CARC_E_NOMEM ? CARC_E_NOMEM : CARC_E_PARSE,
+			       "JSON: %s",
+			       rc == CARC_E_NOMEM ? "out of memory" : jmsg);
 		im.err_column = jc;
 		rc = im.err;
 	} else {
@@ -732,7 +736,7 @@ export_doc(struct jcz_export *ex, const struct carc_game *game)
 	carc_json_begin_object(w);
 	carc_json_key(w, "tile");
 	carc_json_write_string(w,
-			carc__jcz_tile_id5(CARC_TILE_D, id, sizeof(id)));
+			       carc__jcz_tile_id5(CARC_TILE_D, id, sizeof(id)));
 	carc_json_key(w, "x");
 	carc_json_write_int(w, 0);
 	carc_json_key(w, "y");

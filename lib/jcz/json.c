@@ -83,7 +83,7 @@ struct frame {
 };
 
 struct slot {
-	size_t key1;		/* key's offset in the arena + 1; 0: empty */
+	size_t key1;		/* arena offset of the key + 1; 0: empty */
 	uint32_t serial;
 	uint32_t hash;
 };
@@ -575,7 +575,7 @@ check_key(struct parser *ps, const unsigned char *at, size_t off)
 		for (size_t i = f->base; i < ps->sp; i++)
 			if (!table_insert(ps, f->serial, ps->stack[i].key.off,
 					  &dup))
-				return false;	/* keys so far are unique */
+				return false; /* keys so far are unique */
 		f->hashed = true;
 	}
 	if (!table_insert(ps, f->serial, off, &dup))
