@@ -1061,7 +1061,8 @@ END_TEST
 
 START_TEST(malformed_members)
 {
-	import_fails("[]", CARC_E_PARSE, 0, "the document is not a JSON object");
+	import_fails("[]", CARC_E_PARSE, 0,
+		     "the document is not a JSON object");
 	import_fails("{\"setup\":5,\"slots\":[{},{}],\"replay\":[]}",
 		     CARC_E_PARSE, 1, "the document: 'setup' is not an object");
 	import_fails("{\"setup\":{\"expansions\":[\"BASIC\"]},\"slots\":5,"
@@ -1108,6 +1109,14 @@ START_TEST(malformed_members)
 		     CARC_E_PARSE, 5,
 		     "replay[1] DEPLOY_MEEPLE: payload: 'pointer' is not an "
 		     "object");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
+		     DEPLOY(0, -1, "S", "x.small.1") "]}",
+		     CARC_E_PARSE, 5,
+		     "meeple id 'x.small.1' is not PLAYER.KIND.NUMBER");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
+		     DEPLOY(0, -1, "S", "9.small.1") "]}",
+		     CARC_E_PARSE, 5,
+		     "meeple id '9.small.1' is not PLAYER.KIND.NUMBER");
 	/* the player of a JCZ 5 entry: a number, and the one to move */
 	import_fails(HEAD5 "\"replay\":[\n" PLACE5("\"x\"") "]}",
 		     CARC_E_PARSE, 4,
