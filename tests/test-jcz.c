@@ -1104,7 +1104,8 @@ START_TEST(malformed_members)
 		     "replay[1] DEPLOY_MEEPLE: payload: 'meepleId' is not a "
 		     "string");
 	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1)
-		     ",\n{\"type\":\"DEPLOY_MEEPLE\",\"payload\":{\"pointer\":5,"
+		     ",\n{\"type\":\"DEPLOY_MEEPLE\",\"payload\":"
+		     "{\"pointer\":5,"
 		     "\"meepleId\":\"0.small.1\"}}]}",
 		     CARC_E_PARSE, 5,
 		     "replay[1] DEPLOY_MEEPLE: payload: 'pointer' is not an "
