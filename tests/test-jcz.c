@@ -461,7 +461,7 @@ static const struct jcz_game {
 	} },
 	/* "farm scoring, one city on multiple farms, tie on one farm":
 	 * Alice 9, Bob 15 */
-	{ { "scoringFarms.jcz" }, { 9, 15 }, 1, 6, { { CHK_END } } },
+	{ { "scoringFarms.jcz" }, { 9, 15 }, 1, 6, { { CHK_END, 0, 0, 0 } } },
 	/* "features with two parts on one tile score once, a completed
 	 * cloister, two followers on one feature": Alice 28, Bob 13 after
 	 * 14 tiles of a forced order without an end, so the game goes on
