@@ -1,6 +1,19 @@
 // SPDX-License-Identifier: MIT
 // TypeScript types of carcassonne.mjs, the JavaScript package of
-// libcarcassonne (doc/wasm.md).
+// libcarcassonne (doc/wasm.md).  They type-check with TypeScript 4.8 and
+// later (strict, module nodenext): tools/wasm/test-js-types.sh checks them
+// against the module and bindings/js/test/types.ts.
+
+declare global {
+	interface SymbolConstructor {
+		/** The well-known symbol of explicit resource management
+		 *  (`using`), which the package's classes implement.  TypeScript
+		 *  5.2's lib (esnext.disposable) declares the same property; the
+		 *  two declarations merge, so this one only matters for older
+		 *  TypeScript. */
+		readonly dispose: unique symbol;
+	}
+}
 
 /** Options of load(). */
 export interface LoadOptions {
@@ -13,7 +26,7 @@ export interface LoadOptions {
 }
 
 /** The package's exports, which load() resolves to. */
-export type Api = typeof import('./index');
+export type Api = typeof import('./index.js');
 
 /** Instantiate the WebAssembly module (once; later calls return the same
  *  promise).  Every other call needs it to have finished. */
@@ -187,7 +200,9 @@ export type RulesOptions = { [option: string]: OptionValue | Record<string, numb
 	tiles?: Record<string, number>;
 };
 
-interface Disposable {
+/** What RulesBuilder, Rules and Game have in common: they hold memory
+ *  in the WebAssembly heap until free() (or `using`, Symbol.dispose). */
+export interface Disposable {
 	/** Whether free() has run. */
 	readonly freed: boolean;
 	/** Release the library object now; again does nothing. */
