@@ -1685,12 +1685,20 @@ export class Game extends Handle {
 	}
 }
 
-const api = {
-	load, init, isLoaded, heapSize, heapTop, hasSearch, BotKind, version, versionNumber, strerror,
-	Rules, RulesBuilder, Game, Move, CarcassonneError, InvalidArgumentError,
-	IllegalMoveError,
-	RecordError, ErrorCode, Phase, MoveKind, Figure, FeatureKind,
-	CropChoice, CropSymbol, Edge, EventType, OptionType, RenderFlag,
-	TILE_TYPES, TILE_UNITS, SHAPE_MAX_POINTS, OPTIONS, OPTION_VALUES,
-	OPTION_INFO, TILE_NAMES,
-};
+// What load() resolves to: every export of the module (index.d.ts types
+// it as the module itself; tools/wasm/js-types.mjs and
+// test/exports.test.mjs check that the two agree).
+const api = Object.freeze({
+	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
+	CropSymbol, Edge, EventType, OptionType, RenderFlag, TILE_TYPES,
+	TILE_UNITS, SHAPE_MAX_POINTS, CarcassonneError, InvalidArgumentError,
+	IllegalMoveError, RecordError, load, init, isLoaded, _module, heapSize,
+	heapTop, hasSearch, OPTIONS, OPTION_VALUES, OPTION_INFO, TILE_NAMES,
+	version, versionNumber, strerror, tileName, tileFromName, featureName,
+	featureFromName, featureKindName, featureKindFromName, figureName,
+	figureFromName, phaseName, phaseFromName, optionName, optionFromName,
+	optionValueName, optionValueFromName, tileEdge, tileFeatures,
+	tileFeatureSides, tileFeaturePennants, tileFieldCities, tileSymbol,
+	tileFeaturePoint, tileFeatureShape, tileSymbolArea, Move, describe,
+	RulesBuilder, Rules, Game,
+});

@@ -56,3 +56,12 @@ test('constants equal the header\'s enums', { skip }, () => {
 	const members = [...body.matchAll(/^\s*u?int32_t (\w+)(?:\[(\d+)\])?;/gm)];
 	assert.equal(members.reduce((n, m) => n + Number(m[2] || 1), 0) * 4, 48);
 });
+
+test('load() resolves to every export of the module', async () => {
+	const api = await carc.load();
+	assert.deepEqual(Object.keys(api).sort(), Object.keys(carc).sort());
+	for (const name of Object.keys(carc))
+		assert.equal(api[name], carc[name], name);
+	assert.equal(await carc.init(), api);
+	assert.ok(Object.isFrozen(api));
+});
