@@ -11,8 +11,9 @@
 # ('dist'), binutils (readelf), clang-tools (scan-build) and cppcheck
 # ('static'), abigail-tools ('abi'), gcovr (tools/coverage.sh), and python3-mesonpy, python3-build,
 # python3-pip and patchelf (suite packaging, the pip wheel), python3-pytest
-# and mypy (suite ffi), python3-numpy (suite python-env), emscripten and
-# nodejs (suite wasm), chromium and npm (suite web, whose npm packages it
+# and mypy (suite ffi), python3-numpy (suite python-env), emscripten,
+# nodejs and node-typescript (suite wasm, tsc for its test js-types),
+# chromium and npm (suite web, whose npm packages it
 # then installs into web/node_modules with `npm ci`).  With --fuzz, clang
 # and, only when clang cannot link -fsanitize=fuzzer, the package that
 # holds its libFuzzer runtime (libclang-rt-<version>-dev).  Installs nothing
@@ -68,6 +69,8 @@ if [ "$want_tests" = 1 ]; then
 	# The WebAssembly build and its JavaScript tests (suite wasm).
 	need_command emcc emscripten
 	need_command node nodejs
+	# tsc checks the package's TypeScript declarations (test js-types).
+	need_command tsc node-typescript
 	# The web page's browser test (suite web): Debian's Chromium, driven
 	# by puppeteer-core from npm (web/package-lock.json, below).
 	need_command chromium chromium
