@@ -124,10 +124,15 @@ export class CarcassonneError extends Error {
 export class InvalidArgumentError extends CarcassonneError {
 	constructor(detail?: string);
 }
+/** apply() of a move that is not legal now. */
 export class IllegalMoveError extends CarcassonneError {
+	/** code: the library's status for the move. */
+	constructor(code: number, move: Move);
 	readonly move: Move;
 }
+/** Game.load() of a record that does not load. */
 export class RecordError extends CarcassonneError {
+	constructor(code: number, line: number, column: number, reason: string);
 	/** 1-based line of the problem. */
 	readonly line: number;
 	/** 1-based byte column of the offending word, 0 for none. */

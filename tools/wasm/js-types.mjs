@@ -22,8 +22,9 @@
 //    (beside a stub of the emscripten module, so no WebAssembly build is
 //    needed) and its exported names, the methods and getters on its
 //    classes' prototypes, their static methods, the fields their
-//    constructors set, and the keys and values of its constant objects,
-//    equal what index.d.ts declares, both ways.
+//    constructors set, the keys and values of its constant objects, and
+//    the parameters of its functions, methods and constructors, equal
+//    what index.d.ts declares, both ways.
 //
 // Prints what it checked; exits 1 with a list of every problem.
 
@@ -379,6 +380,100 @@ for (const [name, sym] of dtsExports) {
 		problem(`export ${name}: Readonly in index.d.ts but not frozen in carcassonne.mjs`);
 }
 
+// Parameters: each function, method and constructor of the module takes
+// as many parameters as its declaration (the longest overload), under
+// the same names, and one the module gives a default is optional in a
+// declaration.  Rules and Game take a second, internal parameter (the
+// library object of build(), load() and copies), which is not declared.
+const INTERNAL_PARAMETERS = new Map([['Rules.constructor', 1], ['Game.constructor', 1]]);
+const sourceParams = new Map();
+const paramsOf = (fn) => fn.parameters.map((p) => ({
+	name: p.name.getText(), optional: Boolean(p.initializer || p.dotDotDotToken),
+}));
+for (const st of moduleSource.statements) {
+	if (ts.isFunctionDeclaration(st) && st.name)
+		sourceParams.set(st.name.text, paramsOf(st));
+	if (!ts.isClassDeclaration(st) || !st.name)
+		continue;
+	for (const m of st.members) {
+		if (ts.isConstructorDeclaration(m))
+			sourceParams.set(`${st.name.text}.constructor`, paramsOf(m));
+		else if (ts.isMethodDeclaration(m) && ts.isIdentifier(m.name)) {
+			const isStatic = ts.getCombinedModifierFlags(m) & ts.ModifierFlags.Static;
+			sourceParams.set(`${st.name.text}${isStatic ? '.' : '#'}${m.name.text}`,
+				paramsOf(m));
+		}
+	}
+}
+let signatureCount = 0;
+const compareParams = (what, key, signatures) => {
+	const source = sourceParams.get(key);
+	if (!source) {
+		problem(`${what}: carcassonne.mjs has no function ${key} to compare with`);
+		return;
+	}
+	signatureCount++;
+	const declared = signatures.map((sig) => sig.getParameters().map((p) => {
+		const d = p.valueDeclaration;
+		return { name: p.name, optional: Boolean(d && (d.questionToken ||
+			d.initializer || d.dotDotDotToken)) };
+	}));
+	const longest = declared.reduce((a, b) => (b.length > a.length ? b : a), []);
+	const count = source.length - (INTERNAL_PARAMETERS.get(key) || 0);
+	const names = (ps) => ps.map((p) => p.name + (p.optional ? '?' : '')).join(', ');
+	if (longest.length !== count ||
+	    longest.some((p, i) => p.name !== source[i].name))
+		problem(`${what}: parameters (${names(source.slice(0, count))}) in ` +
+			`carcassonne.mjs, (${names(longest)}) in index.d.ts`);
+	// (an overload may require it: botMove({ stats: true }))
+	source.forEach((p, i) => {
+		if (p.optional && i < count &&
+		    !declared.some((ps) => ps.length <= i || ps[i].optional))
+			problem(`${what}: parameter ${p.name} has a default in ` +
+				'carcassonne.mjs but is required in index.d.ts');
+	});
+};
+// the class of the runtime prototype chain that defines a member
+const ownerOf = (holder, key) => {
+	for (let h = holder; h; h = Object.getPrototypeOf(h))
+		if (Object.prototype.hasOwnProperty.call(h, key))
+			return h;
+	return null;
+};
+for (const [name, sym] of dtsExports) {
+	const value = runtime[name];
+	if (typeof value !== 'function')
+		continue;
+	const decl = sym.valueDeclaration;
+	const staticType = checker.getTypeOfSymbolAtLocation(sym, decl);
+	if (!(sym.flags & ts.SymbolFlags.Class)) {
+		compareParams(name, value.name,
+			staticType.getCallSignatures());
+		continue;
+	}
+	let ctorOwner = value;
+	while (ctorOwner && !sourceParams.has(`${ctorOwner.name}.constructor`))
+		ctorOwner = Object.getPrototypeOf(ctorOwner);
+	compareParams(`new ${name}()`, `${ctorOwner?.name}.constructor`,
+		staticType.getConstructSignatures());
+	for (const statics of [false, true]) {
+		const type = statics ? staticType : checker.getDeclaredTypeOfSymbol(sym);
+		for (const prop of checker.getPropertiesOfType(type)) {
+			const d = prop.declarations?.[0];
+			if (!d || d.getSourceFile() !== dts || !METHOD_KINDS.has(d.kind) ||
+			    ts.isComputedPropertyName(d.name))
+				continue;
+			const holder = ownerOf(statics ? value : value.prototype, prop.name);
+			if (!holder)
+				continue;	// reported above
+			const owner = statics ? holder : holder.constructor;
+			compareParams(`${name}${statics ? '.' : '#'}${prop.name}()`,
+				`${owner.name}${statics ? '.' : '#'}${prop.name}`,
+				checker.getTypeOfSymbolAtLocation(prop, decl).getCallSignatures());
+		}
+	}
+}
+
 if (problems.length) {
 	console.error(`js-types: ${problems.length} problem(s) with TypeScript ${ts.version}:`);
 	for (const p of problems)
@@ -389,4 +484,5 @@ console.log(`js-types: TypeScript ${ts.version}: types.ts type-checks (strict, n
 	` ${expected.size} @ts-expect-error lines fail as they say;` +
 	` it uses all ${declarations.length} declarations of index.d.ts`);
 console.log(`js-types: carcassonne.mjs and index.d.ts agree on ${dtsExports.size} exports,` +
-	` ${classes} classes (${memberCount} members) and ${constants} constants`);
+	` ${classes} classes (${memberCount} members) and ${constants} constants,` +
+	` and on the parameters of ${signatureCount} functions, methods and constructors`);

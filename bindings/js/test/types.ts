@@ -329,6 +329,8 @@ try {
 const errors: CarcassonneError[] = [
 	new CarcassonneError(E.GAME_OVER), new CarcassonneError(E.NOMEM, 'apply'),
 	new InvalidArgumentError(), new InvalidArgumentError('seed'),
+	new IllegalMoveError(E.WRONG_PHASE, Move.pass()),
+	new RecordError(E.PARSE, 3, 1, 'not a move'),
 ];
 console.log(errors);
 
@@ -363,4 +365,6 @@ const notStats: { move: Move; stats: BotStats } = game.botMove({});
 const notOk: 1 = carc.ErrorCode.OK;
 // @ts-expect-error TS2322 tileSize is a number
 const badRender: RenderOptions = { tileSize: '64' };
-console.log(notAString, notStats, notOk, badRender);
+// @ts-expect-error TS2345 an IllegalMoveError holds a Move, not words
+const badError = new IllegalMoveError(E.WRONG_PHASE, 'pass');
+console.log(notAString, notStats, notOk, badRender, badError);
