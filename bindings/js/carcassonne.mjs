@@ -759,17 +759,22 @@ const registry = typeof FinalizationRegistry === 'function'
 			M._carc_rules_unref(held.ptr);
 		else if (held.kind === 'builder')
 			M._carc_rules_builder_free(held.ptr);
+		else if (held.kind === 'learn') {
+			M._carc_learn_free(held.ptr);
+			M._free(held.buffer);
+		}
 	})
 	: null;
 
 const PRIVATE = Symbol('carcassonne private');
 
 class Handle {
-	constructor(ptr, kind, what) {
+	// buffer: a block of wasm memory the object owns besides ptr (or 0)
+	constructor(ptr, kind, what, buffer = 0) {
 		this._ptr = ptr;
 		this._what = what;
 		if (registry)
-			registry.register(this, { ptr, kind }, this);
+			registry.register(this, { ptr, kind, buffer }, this);
 	}
 
 	_live() {
@@ -1685,6 +1690,412 @@ export class Game extends Handle {
 	}
 }
 
+// ---------------------------------------------------------------------
+// The learning interface (include/carcassonne/learn.h)
+// ---------------------------------------------------------------------
+
+/** The default window side W (CARC_LEARN_WINDOW_DEFAULT). */
+export const LEARN_WINDOW_DEFAULT = 25;
+/** The smallest window side accepted (CARC_LEARN_WINDOW_MIN). */
+export const LEARN_WINDOW_MIN = 3;
+/** The largest window side accepted (CARC_LEARN_WINDOW_MAX). */
+export const LEARN_WINDOW_MAX = 101;
+/** Observation planes (enum carc_learn_plane): the index of each plane;
+ *  EDGES, SYMBOL, FITS and BUILDINGS start groups of 12, 3, 4 and 3. */
+export const LearnPlane = Object.freeze({
+	TILE: 0, LAST: 1, START: 2, EDGES: 3, MONASTERY: 15, PENNANTS: 16,
+	SYMBOL: 17, CITY_DONE: 20, ROAD_DONE: 21, MONASTERY_DONE: 22,
+	OPEN: 23, FITS: 24, BUILDINGS: 28, TILE_TYPE: 31, ROTATION: 32,
+	PLAYERS: 33,
+});
+/** The planes of a player's block (enum carc_learn_player_plane), at
+ *  LearnPlane.PLAYERS + block * PLANES_PER_PLAYER + one of these. */
+export const LearnPlayerPlane = Object.freeze({
+	FOLLOWERS: 0, PHANTOM: 1, CITY: 2, ROAD: 3, FIELD: 4, MONASTERY: 5,
+	PLANES_PER_PLAYER: 6,
+});
+/** Entries of the observation vector (enum carc_learn_vec); per-player
+ *  groups have SEATS entries, the observing player's first. */
+export const LearnVec = Object.freeze({
+	SEATS: 6, SCORES: 0, FOLLOWERS: 6, PHANTOMS: 12, TOWERS: 18,
+	HOUSES: 24, SHEDS: 30, PRESENT: 36, TO_MOVE: 42, PHASE: 48, TILE: 54,
+	ROTATION: 90, REMAINING: 94, REMAINING_TOTAL: 130, CROP_ACTION: 131,
+	CROP_SYMBOL: 133, TILES_PLACED: 136, DISCARDS: 137, WINDOW_X: 138,
+	WINDOW_Y: 139, BOARD_WIDTH: 140, BOARD_HEIGHT: 141, LAST_COL: 142,
+	LAST_ROW: 143, RULES: 144, LENGTH: 160,
+});
+
+const LEARN_OPTIONS_SIZE = 12;	// sizeof(struct carc_learn_options)
+const LEARN_SHAPE_SIZE = 108;	// sizeof(struct carc_learn_shape)
+const LEARN_BATCH_SIZE = 40;	// sizeof(struct carc_learn_batch), wasm32
+const LEARN_TO_MOVE = 0xffffffff;
+const LEARN_AUTO_RESET = 1;
+const VEC_LENGTH = 160;
+const LEARN_DTYPES = { 1: 'uint8', 2: 'int32' };
+// The members of struct carc_learn_shape after size, in order.
+const LEARN_SHAPE_KEYS = ['players', 'window', 'nActions', 'nPlanes',
+	'vectorLength', 'maskDtype', 'planeDtype', 'vectorDtype',
+	'rewardDtype', 'featuresPerTile'];
+for (const section of ['place', 'follower', 'phantom', 'build', 'pass',
+	'cropChoice', 'cropResponse', 'fallback'])
+	LEARN_SHAPE_KEYS.push(section + 'First', section + 'Count');
+
+function readLearnShape(learn) {
+	const s = (scratch + 512) >> 2;
+	const h = M.HEAPU32;
+	h.fill(0, s, s + LEARN_SHAPE_SIZE / 4);
+	h[s] = LEARN_SHAPE_SIZE;
+	check(M._carc_learn_shape(learn, s << 2), 'learn shape');
+	const out = {};
+	LEARN_SHAPE_KEYS.forEach((key, i) => {
+		const v = M.HEAPU32[s + 1 + i];
+		out[key] = key.endsWith('Dtype') ? LEARN_DTYPES[v] : v;
+	});
+	return Object.freeze(out);
+}
+
+function gameArg(game, what = 'game') {
+	if (!(game instanceof Game))
+		throw new TypeError(`${what} must be a Game, not ${typeName(game)}`);
+	return game._live();
+}
+
+function typedArg(v, cls, length, name) {
+	if (!(v instanceof cls))
+		throw new TypeError(`${name} must be a ${cls.name}, not ${typeName(v)}`);
+	if (v.length !== length)
+		throw new RangeError(`${name} has ${v.length} entries, not ${length}`);
+	return v;
+}
+
+/**
+ * The learning interface of one rule set, player count and window
+ * (struct carc_learn, doc/observation.md): a fixed action space, action
+ * masks, observations and batched steps for reinforcement learning.
+ *
+ *     const learn = new Learn({ rules, players: 2 });   // window 25
+ *     const mask = learn.mask(game);                     // Uint8Array
+ *     const { planes, vector } = learn.observe(game);    // for the player to move
+ *     game.apply(learn.actionToMove(game, action));      // any action with mask[action]
+ *
+ * Every game given to it must have its rules (the same options and tile
+ * counts) and player count, else InvalidArgumentError.  Results are
+ * copies, never views of the wasm memory.  free() it when done.
+ */
+export class Learn extends Handle {
+	constructor(options = {}) {
+		if (options instanceof Rules)
+			options = { rules: options };
+		if (options === null || typeof options !== 'object' ||
+		    Array.isArray(options))
+			throw new TypeError(`Learn options must be {rules, players, window}, not ${typeName(options)}`);
+		lib();
+		const players = options.players === undefined ? 2
+			: argU32(options.players, 'players');
+		const window = options.window === undefined ? 0
+			: argU32(options.window, 'window');
+		let rules = options.rules;
+		let own = false;
+		if (rules === undefined || rules === null) {
+			rules = new Rules();
+			own = true;
+		} else if (!(rules instanceof Rules)) {
+			throw new TypeError(`rules must be Rules, not ${typeName(rules)}`);
+		}
+		let ptr;
+		try {
+			const o = (scratch + 16) >> 2;
+			M.HEAPU32[o] = LEARN_OPTIONS_SIZE;
+			M.HEAPU32[o + 1] = window;
+			M.HEAPU32[o + 2] = 0;
+			check(M._carc_learn_new(rules._live(), players, o << 2,
+				scratch), `learn (${players} players, window ${window})`);
+			ptr = u32(0);
+		} finally {
+			if (own)
+				rules.free();
+		}
+		let shape, buffer;
+		try {
+			shape = readLearnShape(ptr);
+			// one block for a single game's vector, planes and mask
+			buffer = M._malloc(4 * VEC_LENGTH + shape.nPlanes *
+				shape.window * shape.window + shape.nActions);
+			if (!buffer)
+				throw new CarcassonneError(ErrorCode.NOMEM, 'learn');
+		} catch (e) {
+			M._carc_learn_free(ptr);
+			throw e;
+		}
+		super(ptr, 'learn', 'Learn', buffer);
+		this._buffer = buffer;
+		this._players = shape.players;
+		this._nActions = shape.nActions;
+		this._planeBytes = shape.nPlanes * shape.window * shape.window;
+	}
+
+	/** Release the learn object and its buffers (again: nothing). */
+	free() {
+		this._release((p) => {
+			M._carc_learn_free(p);
+			M._free(this._buffer);
+			this._buffer = 0;
+		});
+	}
+
+	/** Sizes, element types ('uint8', 'int32') and the action layout:
+	 *  {players, window, nActions, nPlanes, vectorLength, maskDtype,
+	 *  planeDtype, vectorDtype, rewardDtype, featuresPerTile, and
+	 *  placeFirst, placeCount, … fallbackFirst, fallbackCount for the
+	 *  sections place, follower, phantom, build, pass, cropChoice,
+	 *  cropResponse, fallback}. */
+	shape() {
+		return readLearnShape(this._live());
+	}
+
+	/** The board position {x, y} of window cell (0, 0), the north-west
+	 *  corner, for the game now: cell (col, row) is board position
+	 *  (x + col, y + row). */
+	window(game) {
+		const l = this._live();
+		const g = gameArg(game);
+		check(M._carc_learn_window(l, g, scratch, scratch + 4), 'learn window');
+		return { x: i32(0), y: i32(4) };
+	}
+
+	/** The Move an action index names at the game's current decision
+	 *  point, legal or not (the mask says which are legal). */
+	actionToMove(game, action) {
+		const l = this._live();
+		const g = gameArg(game);
+		const a = argU32(action, 'action');
+		const rc = M._carc_learn_action_to_move(l, g, a, scratch);
+		if (rc < 0)
+			throw libraryError(rc, a < this._nActions ? `action ${a}`
+				: `action ${a} is out of range 0..${this._nActions - 1}`);
+		return new Move(readU64(scratch));
+	}
+
+	/** The action index of a move (Move, BigInt or its words) of the
+	 *  game's current decision point; CarcassonneError NOT_FOUND when it
+	 *  has none (outside the window). */
+	moveToAction(game, move) {
+		const l = this._live();
+		const g = gameArg(game);
+		const v = moveValue(move);
+		const rc = M._carc_learn_move_to_action(l, g, v, scratch);
+		if (rc < 0)
+			throw libraryError(rc, `move ${new Move(v)}`);
+		return u32(0);
+	}
+
+	/** The action mask of the game now: nActions bytes, 1 for each
+	 *  action naming a legal move (or the fallback on offer), written
+	 *  into `out` (a Uint8Array of nActions) or a new array. */
+	mask(game, out) {
+		const l = this._live();
+		const g = gameArg(game);
+		const n = this._nActions;
+		if (out !== undefined)
+			typedArg(out, Uint8Array, n, 'mask');
+		const p = this._buffer + 4 * VEC_LENGTH + this._planeBytes;
+		check(M._carc_learn_mask(l, g, p, n), 'mask');
+		const bytes = M.HEAPU8.subarray(p, p + n);
+		if (out === undefined)
+			return bytes.slice();
+		out.set(bytes);
+		return out;
+	}
+
+	/** The indices the mask sets, ascending. */
+	legalActions(game) {
+		const mask = this.mask(game);
+		const out = [];
+		for (let a = 0; a < mask.length; a++)
+			if (mask[a])
+				out.push(a);
+		return out;
+	}
+
+	/**
+	 * The observation of the game for `player` (undefined or null: the
+	 * player to move): {planes, vector}, planes a Uint8Array of nPlanes x
+	 * W x W (plane, then row north to south, then column west to east),
+	 * vector an Int32Array of LearnVec.LENGTH entries.  `out` may give
+	 * the arrays to write into ({planes, vector}, each of that length).
+	 */
+	observe(game, player, out) {
+		const l = this._live();
+		const g = gameArg(game);
+		const p = player === undefined || player === null ? LEARN_TO_MOVE
+			: argU32(player, 'player');
+		if (out !== undefined && (out === null || typeof out !== 'object'))
+			throw new TypeError(`out must be {planes, vector}, not ${typeName(out)}`);
+		const planes = out === undefined || out.planes === undefined
+			? new Uint8Array(this._planeBytes)
+			: typedArg(out.planes, Uint8Array, this._planeBytes, 'planes');
+		const vector = out === undefined || out.vector === undefined
+			? new Int32Array(VEC_LENGTH)
+			: typedArg(out.vector, Int32Array, VEC_LENGTH, 'vector');
+		const v = this._buffer;
+		const pl = v + 4 * VEC_LENGTH;
+		check(M._carc_learn_observe(l, g, p, pl, this._planeBytes, v,
+			VEC_LENGTH), p === LEARN_TO_MOVE ? 'observe'
+			: `observe for player ${p}`);
+		planes.set(M.HEAPU8.subarray(pl, pl + this._planeBytes));
+		vector.set(M.HEAP32.subarray(v >> 2, (v >> 2) + VEC_LENGTH));
+		return { planes, vector };
+	}
+
+	// The games of a batch as handles; each one once.
+	_batchGames(games) {
+		if (!Array.isArray(games))
+			throw new TypeError(`games must be an array of Game, not ${typeName(games)}`);
+		const handles = games.map((g, i) => gameArg(g, `games[${i}]`));
+		const seen = new Set();
+		handles.forEach((h, i) => {
+			if (seen.has(h))
+				throw new InvalidArgumentError(`games[${i}] is listed twice`);
+			seen.add(h);
+		});
+		return handles;
+	}
+
+	// Runs fn(batch, at) with a struct carc_learn_batch whose arrays lie in
+	// one block of wasm memory (at: their offsets, extra: bytes more for
+	// the caller at at.extra), then returns the arrays copied out.
+	_batch(n, observations, extraBytes, fn) {
+		const P = this._players;
+		const at = {};
+		let size = LEARN_BATCH_SIZE;
+		const take = (key, bytes) => {
+			at[key] = size;
+			size += (bytes + 7) & ~7;
+		};
+		take('extra', extraBytes);
+		take('rewards', 4 * n * P);
+		take('finalScores', 4 * n * P);
+		take('toMove', 4 * n);
+		take('done', n);
+		take('masks', n * this._nActions);
+		if (observations) {
+			take('vectors', 4 * n * VEC_LENGTH);
+			take('planes', n * this._planeBytes);
+		}
+		const b = M._malloc(size);
+		if (!b)
+			throw new CarcassonneError(ErrorCode.NOMEM, 'learn batch');
+		try {
+			const h = M.HEAPU32;
+			const w = b >> 2;
+			h[w] = LEARN_BATCH_SIZE;
+			h[w + 1] = 0;		// flags
+			h[w + 2] = 0;		// reset_seeds
+			h[w + 3] = b + at.rewards;
+			h[w + 4] = b + at.done;
+			h[w + 5] = b + at.finalScores;
+			h[w + 6] = b + at.toMove;
+			h[w + 7] = b + at.masks;
+			h[w + 8] = observations ? b + at.planes : 0;
+			h[w + 9] = observations ? b + at.vectors : 0;
+			const ended = fn(b, b + at.extra);
+			const u8 = (key, len) => M.HEAPU8.slice(b + at[key],
+				b + at[key] + len);
+			const i32s = (key, len) => M.HEAP32.slice((b + at[key]) >> 2,
+				((b + at[key]) >> 2) + len);
+			return {
+				ended,
+				rewards: i32s('rewards', n * P),
+				done: u8('done', n),
+				finalScores: i32s('finalScores', n * P),
+				toMove: M.HEAPU32.slice((b + at.toMove) >> 2,
+					((b + at.toMove) >> 2) + n),
+				masks: u8('masks', n * this._nActions),
+				planes: observations ? u8('planes', n * this._planeBytes)
+					: null,
+				vectors: observations ? i32s('vectors', n * VEC_LENGTH)
+					: null,
+			};
+		} finally {
+			M._free(b);
+		}
+	}
+
+	/**
+	 * Step n games by one action each (carc_learn_step_batch()): every
+	 * action must be set in its game's mask, else nothing is played and
+	 * CarcassonneError NOT_ALLOWED (GAME_OVER for a game already over) is
+	 * thrown.  Options: resetSeeds (n seeds: a game that ends starts again
+	 * in place with its seed), observations (default true; false leaves
+	 * planes and vectors out).  Returns {ended (games that ended), and,
+	 * one row per game: rewards (n x players, by seat), done, finalScores
+	 * (n x players), toMove, masks (n x nActions), planes (n x nPlanes x
+	 * W x W) and vectors (n x LearnVec.LENGTH), or null for those two}.
+	 */
+	stepBatch(games, actions, options = {}) {
+		const l = this._live();
+		const handles = this._batchGames(games);
+		const n = handles.length;
+		if (!Array.isArray(actions) && !(actions instanceof Uint32Array))
+			throw new TypeError(`actions must be an array or Uint32Array, not ${typeName(actions)}`);
+		if (actions.length !== n)
+			throw new RangeError(`${actions.length} actions for ${n} games`);
+		const acts = Array.from(actions, (a, i) => argU32(a, `actions[${i}]`));
+		const { seeds, observations } = batchOptions(options, n, true);
+		return this._batch(n, observations, 16 * n, (b, extra) => {
+			const h = M.HEAPU32;
+			const w = b >> 2;
+			if (seeds !== null) {
+				h[w + 1] = LEARN_AUTO_RESET;
+				h[w + 2] = extra;
+				heap64().set(seeds, extra >> 3);
+			}
+			h.set(handles, (extra + 8 * n) >> 2);
+			h.set(acts, (extra + 12 * n) >> 2);
+			return check(M._carc_learn_step_batch(l, extra + 8 * n, n,
+				extra + 12 * n, b), 'step batch');
+		});
+	}
+
+	/** The masks, observations (for the player to move) and players to
+	 *  move of n games without stepping them
+	 *  (carc_learn_observe_batch()): {toMove, masks, planes, vectors}
+	 *  as stepBatch() gives them.  Options: observations (default
+	 *  true). */
+	observeBatch(games, options = {}) {
+		const l = this._live();
+		const handles = this._batchGames(games);
+		const n = handles.length;
+		const { observations } = batchOptions(options, n, false);
+		const r = this._batch(n, observations, 4 * n, (b, extra) => {
+			M.HEAPU32.set(handles, extra >> 2);
+			return check(M._carc_learn_observe_batch(l, extra, n, b),
+				'observe batch');
+		});
+		return { toMove: r.toMove, masks: r.masks, planes: r.planes,
+			vectors: r.vectors };
+	}
+}
+
+function batchOptions(options, n, step) {
+	if (options === null || typeof options !== 'object' ||
+	    Array.isArray(options))
+		throw new TypeError(`batch options must be an object, not ${typeName(options)}`);
+	const observations = options.observations === undefined ? true
+		: argBool(options.observations, 'observations');
+	let seeds = null;
+	if (step && options.resetSeeds !== undefined &&
+	    options.resetSeeds !== null) {
+		const rs = options.resetSeeds;
+		if (!Array.isArray(rs) && !(rs instanceof BigUint64Array))
+			throw new TypeError(`resetSeeds must be an array or BigUint64Array, not ${typeName(rs)}`);
+		if (rs.length !== n)
+			throw new RangeError(`${rs.length} reset seeds for ${n} games`);
+		seeds = BigUint64Array.from(rs, (s, i) => argU64(s, `resetSeeds[${i}]`));
+	}
+	return { seeds, observations };
+}
+
 // What load() resolves to: every export of the module (index.d.ts types
 // it as the module itself; tools/wasm/js-types.mjs and
 // test/exports.test.mjs check that the two agree).
@@ -1700,5 +2111,6 @@ const api = Object.freeze({
 	optionValueName, optionValueFromName, tileEdge, tileFeatures,
 	tileFeatureSides, tileFeaturePennants, tileFieldCities, tileSymbol,
 	tileFeaturePoint, tileFeatureShape, tileSymbolArea, Move, describe,
-	RulesBuilder, Rules, Game,
+	RulesBuilder, Rules, Game, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
+	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec, Learn,
 });
