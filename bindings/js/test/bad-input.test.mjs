@@ -276,3 +276,233 @@ test('damaged records throw RecordError with line and column', () => {
 	assert.equal(carc.heapSize(), heap);
 	assert.equal(Game.load(text).hash(), g.hash());
 });
+
+// The learning interface (Learn): every bad argument throws before any
+// game or output changes.
+function learnFor(game, window) {
+	const rules = game.rules();
+	const learn = new carc.Learn({ rules, players: game.playerCount(),
+		window });
+	rules.free();
+	return learn;
+}
+
+test('Learn: bad arguments to the constructor', () => {
+	const rules = new Rules();
+	const freed = new Rules();
+	freed.free();
+	new carc.Learn({ rules }).free();
+	const top = carc.heapTop();
+	const cases = [
+		[() => new carc.Learn('rules'), TypeError],
+		[() => new carc.Learn([]), TypeError],
+		[() => new carc.Learn({ rules: {} }), TypeError],
+		[() => new carc.Learn({ rules: freed }), CarcassonneError,
+			ErrorCode.INVALID],
+		[() => new carc.Learn({ rules, players: 1 }), CarcassonneError,
+			ErrorCode.INVALID],
+		[() => new carc.Learn({ rules, players: 7 }), CarcassonneError,
+			ErrorCode.INVALID],
+		[() => new carc.Learn({ rules, players: -2 }), RangeError],
+		[() => new carc.Learn({ rules, players: 2.5 }), RangeError],
+		[() => new carc.Learn({ rules, players: '2' }), TypeError],
+		[() => new carc.Learn({ rules, window: 24 }), CarcassonneError,
+			ErrorCode.INVALID],
+		[() => new carc.Learn({ rules, window: 1 }), CarcassonneError,
+			ErrorCode.INVALID],
+		[() => new carc.Learn({ rules, window: 103 }), CarcassonneError,
+			ErrorCode.INVALID],
+		[() => new carc.Learn({ rules, window: -25 }), RangeError],
+		[() => new carc.Learn({ rules, window: 25n << 40n }), RangeError],
+		[() => new carc.Learn({ rules, window: '25' }), TypeError],
+	];
+	for (const [fn, cls, code] of cases) {
+		assert.throws(fn, (e) => {
+			assert.ok(e instanceof cls, `${fn}: ${e} is not a ${cls.name}`);
+			if (code !== undefined)
+				assert.equal(e.code, code, `${fn}: ${e}`);
+			return true;
+		});
+	}
+	// nothing of the failed calls is left in the heap
+	assert.equal(carc.heapTop(), top);
+	rules.free();
+});
+
+test('Learn: bad games, actions, moves, players and arrays', () => {
+	const g = midGame();
+	const learn = learnFor(g);
+	const s = learn.shape();
+	const mask = learn.mask(g);
+	const fine = () => assert.deepEqual(learn.mask(g), mask);
+	const base = new Game({ players: 3, seed: 1 });
+	const two = new Game({ rules: g.rules(), players: 2, seed: 1 });
+	const freedGame = g.clone();
+	freedGame.free();
+	for (const fn of [() => learn.mask(base), () => learn.observe(two),
+		() => learn.window(base), () => learn.actionToMove(two, 0),
+		() => learn.moveToAction(base, Move.pass()),
+		() => learn.mask(freedGame), () => learn.legalActions(two)])
+		refuses(g, fn, carc.InvalidArgumentError, ErrorCode.INVALID);
+	for (const bad of [{}, null, undefined, 3, 'game', [g]])
+		refuses(g, () => learn.mask(bad), TypeError);
+	refuses(g, () => learn.observe(g.rules()), TypeError);
+	// actions
+	refuses(g, () => learn.actionToMove(g, -1), RangeError);
+	refuses(g, () => learn.actionToMove(g, 0.5), RangeError);
+	refuses(g, () => learn.actionToMove(g, 2 ** 32), RangeError);
+	refuses(g, () => learn.actionToMove(g, '1'), TypeError);
+	refuses(g, () => learn.actionToMove(g, s.nActions), CarcassonneError,
+		ErrorCode.INVALID);
+	assert.throws(() => learn.actionToMove(g, s.nActions),
+		/action 12523 is out of range 0\.\.12522/);
+	assert.equal(g.phase(), carc.Phase.PLACE_TILE);
+	refuses(g, () => learn.actionToMove(g, s.passFirst), CarcassonneError,
+		ErrorCode.WRONG_PHASE);
+	refuses(g, () => learn.actionToMove(g, s.fallbackFirst),
+		CarcassonneError, ErrorCode.NOT_FOUND);
+	// moves
+	refuses(g, () => learn.moveToAction(g, {}), TypeError);
+	refuses(g, () => learn.moveToAction(g, -1n), RangeError);
+	refuses(g, () => learn.moveToAction(g, 0x09n), CarcassonneError,
+		ErrorCode.INVALID);
+	refuses(g, () => learn.moveToAction(g, 'pass'), CarcassonneError,
+		ErrorCode.WRONG_PHASE);
+	refuses(g, () => learn.moveToAction(g, Move.place(500, 500, 0)),
+		CarcassonneError, ErrorCode.NOT_FOUND);
+	// observers and arrays
+	refuses(g, () => learn.observe(g, 3), CarcassonneError,
+		ErrorCode.INVALID);
+	refuses(g, () => learn.observe(g, -1), RangeError);
+	refuses(g, () => learn.observe(g, '0'), TypeError);
+	refuses(g, () => learn.observe(g, 0, 'out'), TypeError);
+	refuses(g, () => learn.observe(g, 0, null), TypeError);
+	refuses(g, () => learn.observe(g, 0,
+		{ vector: new Uint32Array(carc.LearnVec.LENGTH) }), TypeError);
+	refuses(g, () => learn.observe(g, 0,
+		{ planes: new Uint8Array(10) }), RangeError);
+	refuses(g, () => learn.mask(g, new Uint8Array(s.nActions - 1)),
+		RangeError);
+	refuses(g, () => learn.mask(g, new Array(s.nActions).fill(0)),
+		TypeError);
+	fine();
+	// after the end
+	const over = new Game({ players: 3, seed: 2 });
+	const baseLearn = learnFor(over);
+	while (!over.isOver())
+		over.apply(over.legalMoveValues()[0]);
+	refuses(over, () => baseLearn.actionToMove(over, 0), CarcassonneError,
+		ErrorCode.GAME_OVER);
+	refuses(over, () => baseLearn.moveToAction(over, Move.pass()),
+		CarcassonneError, ErrorCode.GAME_OVER);
+	for (const x of [base, two, over, g])
+		x.free();
+	baseLearn.free();
+	learn.free();
+});
+
+test('Learn: a bad batch steps no game at all', () => {
+	const g = midGame();
+	const learn = learnFor(g);
+	const others = [1, 2, 3].map((seed) => {
+		const rules = g.rules();
+		const x = new Game({ rules, players: 3, seed });
+		rules.free();
+		return x;
+	});
+	const games = [...others, g];
+	const good = games.map((x) => learn.legalActions(x)[0]);
+	const before = games.map((x) => x.save());
+	const base = new Game({ players: 3, seed: 1 });	// other rules
+	const freed = g.clone();
+	freed.free();
+	learn.observeBatch(games);	// the heap grows to the batch's size once
+	const heap = carc.heapSize();
+	const top = carc.heapTop();
+	const refusesBatch = (fn, cls, code) => {
+		assert.throws(fn, (e) => {
+			assert.ok(e instanceof cls, `${fn}: ${e} is not a ${cls.name}`);
+			if (code !== undefined)
+				assert.equal(e.code, code, `${fn}: ${e}`);
+			return true;
+		});
+		assert.deepEqual(games.map((x) => x.save()), before, String(fn));
+		assert.equal(carc.heapSize(), heap);
+		assert.equal(carc.heapTop(), top);
+	};
+	const notSet = learn.mask(g).indexOf(0);
+	const wrong = [...good];
+	wrong[3] = notSet;
+	refusesBatch(() => learn.stepBatch(games, wrong), CarcassonneError,
+		ErrorCode.NOT_ALLOWED);
+	const high = [...good];
+	high[2] = learn.shape().nActions;
+	refusesBatch(() => learn.stepBatch(games, high), CarcassonneError,
+		ErrorCode.INVALID);
+	// a game listed twice is refused before anything is played (the C
+	// call would have stepped the games before the second listing)
+	refusesBatch(() => learn.stepBatch([others[0], others[1], others[0]],
+		good.slice(0, 3)), carc.InvalidArgumentError, ErrorCode.INVALID);
+	refusesBatch(() => learn.observeBatch([g, g]),
+		carc.InvalidArgumentError, ErrorCode.INVALID);
+	refusesBatch(() => learn.stepBatch([...games.slice(0, 3), base], good),
+		carc.InvalidArgumentError, ErrorCode.INVALID);
+	refusesBatch(() => learn.stepBatch([...games.slice(0, 3), freed], good),
+		carc.InvalidArgumentError, ErrorCode.INVALID);
+	refusesBatch(() => learn.stepBatch(games, good.slice(1)), RangeError);
+	refusesBatch(() => learn.stepBatch(games, [...good.slice(1), -1]),
+		RangeError);
+	refusesBatch(() => learn.stepBatch(games, [...good.slice(1), '1']),
+		TypeError);
+	refusesBatch(() => learn.stepBatch(games, new Int32Array(good)),
+		TypeError);
+	refusesBatch(() => learn.stepBatch(g, good), TypeError);
+	refusesBatch(() => learn.stepBatch([...games, {}], [...good, 0]),
+		TypeError);
+	refusesBatch(() => learn.stepBatch(games, good, { resetSeeds: [1, 2] }),
+		RangeError);
+	refusesBatch(() => learn.stepBatch(games, good,
+		{ resetSeeds: [1, 2, 3, -4] }), RangeError);
+	refusesBatch(() => learn.stepBatch(games, good, { resetSeeds: 5 }),
+		TypeError);
+	refusesBatch(() => learn.stepBatch(games, good,
+		{ observations: 'no' }), TypeError);
+	refusesBatch(() => learn.stepBatch(games, good, 'fast'), TypeError);
+	refusesBatch(() => learn.observeBatch(games, null), TypeError);
+	// a game already over
+	const over = others[2];
+	while (!over.isOver())
+		over.apply(over.legalMoveValues()[0]);
+	before[2] = over.save();
+	refusesBatch(() => learn.stepBatch(games, good), CarcassonneError,
+		ErrorCode.GAME_OVER);
+	// and the good batch, less the game over, goes through
+	const r = learn.stepBatch([others[0], others[1], g],
+		[good[0], good[1], good[3]]);
+	assert.equal(r.ended, 0);
+	assert.notEqual(g.save(), before[3]);
+	base.free();
+	for (const x of games)
+		x.free();
+	learn.free();
+});
+
+test('Learn: a freed Learn refuses every call', () => {
+	const g = new Game({ seed: 5 });
+	const learn = learnFor(g);
+	const n = g.legalMoveCount();
+	learn.free();
+	assert.equal(learn.freed, true);
+	for (const fn of [() => learn.shape(), () => learn.mask(g),
+		() => learn.observe(g), () => learn.window(g),
+		() => learn.actionToMove(g, 0), () => learn.moveToAction(g, 'pass'),
+		() => learn.legalActions(g), () => learn.stepBatch([g], [0]),
+		() => learn.observeBatch([g])]) {
+		assert.throws(fn, (e) => e instanceof carc.InvalidArgumentError &&
+			/Learn was freed/.test(e.message), String(fn));
+	}
+	learn.free();	// again: nothing
+	learn[Symbol.dispose]();
+	assert.equal(g.legalMoveCount(), n);
+	g.free();
+});

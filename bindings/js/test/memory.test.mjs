@@ -103,3 +103,94 @@ test('games never freed are freed by the FinalizationRegistry', async () => {
 	rules.free();
 	big.free();
 });
+
+// The learning interface: Learn objects, their masks, observations and
+// batches (with resets and refused calls) leave the heap as it was.
+const LEARNS = Number(process.env.CARC_WASM_LEAK_LEARNS || 300);
+
+function oneLearn(rules, i) {
+	const players = 2 + (i % 5);
+	const window = [3, 9, 25][i % 3];
+	const learn = new carc.Learn({ rules, players, window });
+	const games = [0, 1, 2].map((k) => new carc.Game({ rules, players,
+		seed: i * 3 + k }));
+	const g = games[0];
+	for (let k = 0; k < 6 && !g.isOver(); k++) {
+		const set = learn.legalActions(g);
+		learn.observe(g, k % players);
+		learn.window(g);
+		const m = learn.actionToMove(g, set[k % set.length]);
+		if (set[0] !== learn.shape().fallbackFirst)
+			learn.moveToAction(g, m);
+		g.apply(m);
+	}
+	const seeds = [1n, 2n, 3n];
+	for (let k = 0; k < 8; k++) {
+		const actions = games.map((x) => learn.legalActions(x)[0]);
+		learn.stepBatch(games, actions, { resetSeeds: seeds,
+			observations: k % 2 === 0 });
+	}
+	learn.observeBatch(games);
+	for (const bad of [() => learn.actionToMove(g, 1 << 30),
+		() => learn.stepBatch([g, g], [0, 0]),
+		() => learn.stepBatch(games, [0, 0, 0])]) {
+		try {
+			bad();
+		} catch (e) {
+			assert.ok(e instanceof carc.CarcassonneError);
+		}
+	}
+	for (const x of games)
+		x.free();
+	learn.free();
+}
+
+test(`${LEARNS} Learn objects leak nothing`, () => {
+	const rules = [new carc.Rules(), new carc.Rules({ phantom: true,
+		'crop-circles-i': true, 'crop-circles-ii': true,
+		'little-buildings': true })];
+	for (let i = 0; i < 30; i++)
+		oneLearn(rules[i & 1], i);
+	let top = carc.heapTop();
+	let size = carc.heapSize();
+	for (let i = 30; i < 30 + LEARNS; i++)
+		oneLearn(rules[i & 1], i);
+	// the heap may settle one step higher once (see above)
+	if (carc.heapTop() !== top) {
+		top = carc.heapTop();
+		size = carc.heapSize();
+		for (let i = 30 + LEARNS; i < 30 + 2 * LEARNS; i++)
+			oneLearn(rules[i & 1], i);
+	}
+	assert.equal(carc.heapTop(), top, 'the malloc heap grew');
+	assert.equal(carc.heapSize(), size, 'the wasm memory grew');
+	for (const r of rules)
+		r.free();
+});
+
+test('Learn objects never freed are freed by the FinalizationRegistry',
+	async () => {
+		setFlagsFromString('--expose-gc');
+		const gc = runInNewContext('gc');
+		const rules = new carc.Rules();
+		const settle = async () => {
+			for (let i = 0; i < 5; i++) {
+				gc();
+				await new Promise((r) => setTimeout(r, 10));
+			}
+		};
+		// the largest window: megabytes of scratch and buffers each
+		const round = () => {
+			for (let i = 0; i < 12; i++)
+				new carc.Learn({ rules, players: 6, window: 101 }).shape();
+		};
+		round();
+		await settle();
+		const top = carc.heapTop();
+		for (let r = 0; r < 6; r++) {
+			round();
+			await settle();
+		}
+		assert.equal(carc.heapTop(), top);
+		rules.free();
+	});
