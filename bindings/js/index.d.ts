@@ -205,7 +205,7 @@ export type RulesOptions = { [option: string]: OptionValue | Record<string, numb
 	tiles?: Record<string, number>;
 };
 
-/** What RulesBuilder, Rules and Game have in common: they hold memory
+/** What RulesBuilder, Rules, Game and Learn have in common: they hold memory
  *  in the WebAssembly heap until free() (or `using`, Symbol.dispose). */
 export interface Disposable {
 	/** Whether free() has run. */
@@ -407,4 +407,147 @@ export class Game implements Disposable {
 	botMove(options: BotOptions & { stats: true }): { move: Move; stats: BotStats };
 	/** Final scores of a random playout of a copy of the game. */
 	playout(seed?: U64, options?: { keepOrder?: boolean }): number[];
+}
+
+// -- the learning interface (include/carcassonne/learn.h,
+//    doc/observation.md) --
+
+/** The default window side W (CARC_LEARN_WINDOW_DEFAULT). */
+export declare const LEARN_WINDOW_DEFAULT: 25;
+/** The smallest window side accepted. */
+export declare const LEARN_WINDOW_MIN: 3;
+/** The largest window side accepted. */
+export declare const LEARN_WINDOW_MAX: 101;
+/** Observation planes (enum carc_learn_plane). */
+export declare const LearnPlane: Readonly<{
+	TILE: 0; LAST: 1; START: 2; EDGES: 3; MONASTERY: 15; PENNANTS: 16;
+	SYMBOL: 17; CITY_DONE: 20; ROAD_DONE: 21; MONASTERY_DONE: 22;
+	OPEN: 23; FITS: 24; BUILDINGS: 28; TILE_TYPE: 31; ROTATION: 32;
+	PLAYERS: 33;
+}>;
+/** The planes of each player's block (enum carc_learn_player_plane). */
+export declare const LearnPlayerPlane: Readonly<{
+	FOLLOWERS: 0; PHANTOM: 1; CITY: 2; ROAD: 3; FIELD: 4; MONASTERY: 5;
+	PLANES_PER_PLAYER: 6;
+}>;
+/** Entries of the observation vector (enum carc_learn_vec). */
+export declare const LearnVec: Readonly<{
+	SEATS: 6; SCORES: 0; FOLLOWERS: 6; PHANTOMS: 12; TOWERS: 18;
+	HOUSES: 24; SHEDS: 30; PRESENT: 36; TO_MOVE: 42; PHASE: 48; TILE: 54;
+	ROTATION: 90; REMAINING: 94; REMAINING_TOTAL: 130; CROP_ACTION: 131;
+	CROP_SYMBOL: 133; TILES_PLACED: 136; DISCARDS: 137; WINDOW_X: 138;
+	WINDOW_Y: 139; BOARD_WIDTH: 140; BOARD_HEIGHT: 141; LAST_COL: 142;
+	LAST_ROW: 143; RULES: 144; LENGTH: 160;
+}>;
+
+export interface LearnOptions {
+	/** Default: new Rules(). */
+	rules?: Rules;
+	/** 2 to 6, default 2. */
+	players?: number;
+	/** The window side W: odd, 3 to 101; default (or 0) 25. */
+	window?: number;
+}
+
+/** An element type of the learning arrays. */
+export type LearnDtype = 'uint8' | 'int32';
+
+/** Sizes, element types and the action layout (struct carc_learn_shape):
+ *  the action space is the sections place … fallback in this order,
+ *  each `*First` its first index, `*Count` its number of actions. */
+export interface LearnShape {
+	readonly players: number;
+	readonly window: number;
+	/** The length of a mask. */
+	readonly nActions: number;
+	/** Planes of an observation: nPlanes x window x window bytes. */
+	readonly nPlanes: number;
+	/** Entries of the observation vector (LearnVec.LENGTH). */
+	readonly vectorLength: number;
+	readonly maskDtype: LearnDtype;
+	readonly planeDtype: LearnDtype;
+	readonly vectorDtype: LearnDtype;
+	readonly rewardDtype: LearnDtype;
+	/** K: the feature slots of the deployment and crop sections. */
+	readonly featuresPerTile: number;
+	readonly placeFirst: number;
+	readonly placeCount: number;
+	readonly followerFirst: number;
+	readonly followerCount: number;
+	readonly phantomFirst: number;
+	readonly phantomCount: number;
+	readonly buildFirst: number;
+	readonly buildCount: number;
+	readonly passFirst: number;
+	readonly passCount: number;
+	readonly cropChoiceFirst: number;
+	readonly cropChoiceCount: number;
+	readonly cropResponseFirst: number;
+	readonly cropResponseCount: number;
+	/** The fallback action: the last index. */
+	readonly fallbackFirst: number;
+	readonly fallbackCount: number;
+}
+
+/** One observation: planes [nPlanes][W][W] (plane, row north to south,
+ *  column west to east) and the vector of LearnVec.LENGTH entries. */
+export interface Observation {
+	planes: Uint8Array;
+	vector: Int32Array;
+}
+
+export interface BatchOptions {
+	/** Write planes and vectors (default true); false leaves them null. */
+	observations?: boolean;
+}
+export interface StepBatchOptions extends BatchOptions {
+	/** One seed per game: a game that ends starts again in place. */
+	resetSeeds?: U64[] | BigUint64Array | null;
+}
+/** The outputs of observeBatch(), one row per game. */
+export interface ObserveBatchResult {
+	/** The player to move now. */
+	toMove: Uint32Array;
+	/** n x nActions. */
+	masks: Uint8Array;
+	/** n x nPlanes x W x W, for the player to move; null without
+	 *  observations. */
+	planes: Uint8Array | null;
+	/** n x LearnVec.LENGTH; null without observations. */
+	vectors: Int32Array | null;
+}
+/** The outputs of stepBatch(), one row per game. */
+export interface StepBatchResult extends ObserveBatchResult {
+	/** The number of games that ended in this step. */
+	ended: number;
+	/** n x players: each player's score change, by seat. */
+	rewards: Int32Array;
+	/** 1 where the game ended in this step. */
+	done: Uint8Array;
+	/** n x players: the final scores of a game that ended, else 0. */
+	finalScores: Int32Array;
+}
+
+/** The learning interface of one rule set, player count and window:
+ *  action masks, observations and batched steps (doc/observation.md). */
+export class Learn implements Disposable {
+	constructor(options?: LearnOptions | Rules);
+	readonly freed: boolean;
+	free(): void;
+	[Symbol.dispose](): void;
+	shape(): LearnShape;
+	/** The board position of window cell (0, 0) for the game now. */
+	window(game: Game): { x: number; y: number };
+	/** The move an action names now, legal or not. */
+	actionToMove(game: Game, action: number): Move;
+	/** The action of a move of the current decision point. */
+	moveToAction(game: Game, move: MoveLike): number;
+	/** nActions bytes, 1 for each legal action; into `out` if given. */
+	mask(game: Game, out?: Uint8Array): Uint8Array;
+	/** The actions the mask sets, ascending. */
+	legalActions(game: Game): number[];
+	/** The observation for `player` (default: the player to move). */
+	observe(game: Game, player?: number | null, out?: Partial<Observation>): Observation;
+	stepBatch(games: Game[], actions: number[] | Uint32Array, options?: StepBatchOptions): StepBatchResult;
+	observeBatch(games: Game[], options?: BatchOptions): ObserveBatchResult;
 }

@@ -18,6 +18,9 @@ import {
 	type OptionInfo, type OptionValue, type Piece, type PlacedTile,
 	type RenderOptions, type RulesOptions, type ScoringEvent, type Supply,
 	type TileLike, type U64,
+	Learn, type LearnOptions, type LearnShape, type LearnDtype,
+	type Observation, type BatchOptions, type StepBatchOptions,
+	type ObserveBatchResult, type StepBatchResult,
 } from 'carcassonne';
 
 // -- loading --
@@ -306,6 +309,71 @@ const playout: number[] = game.playout(3n, { keepOrder: true });
 console.log(svg, botMove, quietBotMove, statsMove, statNumbers,
 	playout, game.playout());
 
+// -- the learning interface --
+
+const windows: [25, 3, 101] = [carc.LEARN_WINDOW_DEFAULT,
+	carc.LEARN_WINDOW_MIN, carc.LEARN_WINDOW_MAX];
+const LP = carc.LearnPlane;
+const learnPlanes: [0, 1, 2, 3, 15, 16, 17, 20, 21, 22, 23, 24, 28, 31, 32,
+	33] = [LP.TILE, LP.LAST, LP.START, LP.EDGES, LP.MONASTERY, LP.PENNANTS,
+	LP.SYMBOL, LP.CITY_DONE, LP.ROAD_DONE, LP.MONASTERY_DONE, LP.OPEN,
+	LP.FITS, LP.BUILDINGS, LP.TILE_TYPE, LP.ROTATION, LP.PLAYERS];
+const PPL = carc.LearnPlayerPlane;
+const playerPlanes: [0, 1, 2, 3, 4, 5, 6] = [PPL.FOLLOWERS, PPL.PHANTOM,
+	PPL.CITY, PPL.ROAD, PPL.FIELD, PPL.MONASTERY, PPL.PLANES_PER_PLAYER];
+const V = carc.LearnVec;
+const vecEntries: [6, 0, 6, 12, 18, 24, 30, 36, 42, 48, 54, 90, 94, 130,
+	131, 133, 136, 137, 138, 139, 140, 141, 142, 143, 144, 160] = [V.SEATS,
+	V.SCORES, V.FOLLOWERS, V.PHANTOMS, V.TOWERS, V.HOUSES, V.SHEDS,
+	V.PRESENT, V.TO_MOVE, V.PHASE, V.TILE, V.ROTATION, V.REMAINING,
+	V.REMAINING_TOTAL, V.CROP_ACTION, V.CROP_SYMBOL, V.TILES_PLACED,
+	V.DISCARDS, V.WINDOW_X, V.WINDOW_Y, V.BOARD_WIDTH, V.BOARD_HEIGHT,
+	V.LAST_COL, V.LAST_ROW, V.RULES, V.LENGTH];
+const learnOptions: LearnOptions = { rules, players: 3, window: 9 };
+const learn: Learn = new Learn(learnOptions);
+const learn2: Learn = new Learn(rules);
+const learnShape: LearnShape = learn.shape();
+const dtypes: LearnDtype[] = [learnShape.maskDtype, learnShape.planeDtype,
+	learnShape.vectorDtype, learnShape.rewardDtype];
+const shapeNumbers: number[] = [learnShape.players, learnShape.window,
+	learnShape.nActions, learnShape.nPlanes, learnShape.vectorLength,
+	learnShape.featuresPerTile, learnShape.placeFirst, learnShape.placeCount,
+	learnShape.followerFirst, learnShape.followerCount,
+	learnShape.phantomFirst, learnShape.phantomCount, learnShape.buildFirst,
+	learnShape.buildCount, learnShape.passFirst, learnShape.passCount,
+	learnShape.cropChoiceFirst, learnShape.cropChoiceCount,
+	learnShape.cropResponseFirst, learnShape.cropResponseCount,
+	learnShape.fallbackFirst, learnShape.fallbackCount];
+const corner = learn.window(game);
+const cornerXY: [number, number] = [corner.x, corner.y];
+const mask: Uint8Array = learn.mask(game, new Uint8Array(learnShape.nActions));
+const actions: number[] = learn.legalActions(game);
+const actionMove: Move = learn.actionToMove(game, actions[0] ?? 0);
+const action: number = learn.moveToAction(game, actionMove) +
+	learn.moveToAction(game, 'pass');
+const observation: Observation = learn.observe(game);
+const planes: Uint8Array = learn.observe(game, null).planes;
+const vector: Int32Array = learn.observe(game, 1,
+	{ vector: new Int32Array(V.LENGTH) }).vector;
+const stepOptions: StepBatchOptions = { resetSeeds: [1n, 2], observations: false };
+const stepped: StepBatchResult = learn.stepBatch([game, game2], [0, 1],
+	stepOptions);
+const steppedAgain: StepBatchResult = learn.stepBatch([game],
+	new Uint32Array(1), { resetSeeds: new BigUint64Array(1) });
+const stepArrays: [number, Int32Array, Uint8Array, Int32Array] = [
+	stepped.ended, stepped.rewards, stepped.done, stepped.finalScores];
+const batchOptions: BatchOptions = { observations: true };
+const observed: ObserveBatchResult = learn.observeBatch([game], batchOptions);
+const batchArrays: [Uint32Array, Uint8Array, Uint8Array | null,
+	Int32Array | null] = [observed.toMove, observed.masks, observed.planes,
+	observed.vectors];
+console.log(windows, learnPlanes, playerPlanes, vecEntries, dtypes,
+	shapeNumbers, cornerXY, mask, action, observation.planes,
+	observation.vector, planes, vector, steppedAgain, stepArrays,
+	batchArrays, learn.observeBatch([game2]), learn2.freed);
+learn2.free();
+learn2[Symbol.dispose]();
+
 // -- errors --
 
 try {
@@ -339,7 +407,7 @@ console.log(errors);
 const gameFreed: boolean = game.freed;
 game[Symbol.dispose]();
 console.log(gameFreed);
-const disposables: Disposable[] = [rules, game, game2, builder];
+const disposables: Disposable[] = [rules, game, game2, builder, learn];
 for (const d of disposables) {
 	const wasFreed: boolean = d.freed;
 	d.free();
@@ -367,4 +435,8 @@ const notOk: 1 = carc.ErrorCode.OK;
 const badRender: RenderOptions = { tileSize: '64' };
 // @ts-expect-error TS2345 an IllegalMoveError holds a Move, not words
 const badError = new IllegalMoveError(E.WRONG_PHASE, 'pass');
-console.log(notAString, notStats, notOk, badRender, badError);
+// @ts-expect-error TS2322 a batch's planes may be null (observations: false)
+const notNull: Uint8Array = learn.observeBatch([game]).planes;
+// @ts-expect-error TS2345 an action is a number
+learn.actionToMove(game, 'pass');
+console.log(notAString, notStats, notOk, badRender, badError, notNull);
