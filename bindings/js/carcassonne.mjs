@@ -1970,7 +1970,7 @@ export class Learn extends Handle {
 		let size = LEARN_BATCH_SIZE;
 		const take = (key, bytes) => {
 			at[key] = size;
-			size += (bytes + 7) & ~7;
+			size += Math.ceil(bytes / 8) * 8;	// no 32-bit wrap
 		};
 		take('extra', extraBytes);
 		take('rewards', 4 * n * P);
@@ -1982,9 +1982,11 @@ export class Learn extends Handle {
 			take('vectors', 4 * n * VEC_LENGTH);
 			take('planes', n * this._planeBytes);
 		}
-		const b = M._malloc(size);
+		// past 2 GiB a size would wrap in malloc()'s 32-bit argument
+		const b = size < 0x80000000 ? M._malloc(size) : 0;
 		if (!b)
-			throw new CarcassonneError(ErrorCode.NOMEM, 'learn batch');
+			throw new CarcassonneError(ErrorCode.NOMEM,
+				`learn batch of ${n} games (${size} bytes)`);
 		try {
 			const h = M.HEAPU32;
 			const w = b >> 2;

@@ -487,6 +487,31 @@ test('Learn: a bad batch steps no game at all', () => {
 	learn.free();
 });
 
+test('Learn: a batch past 2 GiB is refused, not wrapped', () => {
+	// 3,100 observations of 6 players in the largest window: 2.2 GB
+	const learn = new carc.Learn({ players: 6, window: 101 });
+	const games = [];
+	for (let i = 0; i < 3100; i++)
+		games.push(new Game({ players: 6, seed: i }));
+	const heap = carc.heapSize();
+	for (const fn of [() => learn.observeBatch(games),
+		() => learn.stepBatch(games, games.map(() => 0))]) {
+		assert.throws(fn, (e) => {
+			assert.ok(e instanceof CarcassonneError, String(e));
+			assert.equal(e.code, ErrorCode.NOMEM);
+			const m = e.message.match(/^learn batch of 3100 games \((\d+) bytes\)/);
+			assert.ok(m, e.message);
+			assert.ok(Number(m[1]) > 3100 * 703869, e.message);
+			return true;
+		}, String(fn));
+	}
+	assert.equal(carc.heapSize(), heap);
+	assert.equal(games[0].history().length, 0);
+	for (const g of games)
+		g.free();
+	learn.free();
+});
+
 test('Learn: a freed Learn refuses every call', () => {
 	const g = new Game({ seed: 5 });
 	const learn = learnFor(g);
