@@ -24,6 +24,14 @@ if [ -n "$missing" ]; then
 	exit 77
 fi
 
+# The typescript package of `tsc` (its bin/tsc), with which
+# test/declarations.test.mjs reads index.d.ts; that test skips without
+# it, and fails under CI=true.
+if command -v tsc >/dev/null 2>&1; then
+	CARCASSONNE_TYPESCRIPT=$(cd "$(dirname "$(readlink -f "$(command -v tsc)")")/.." && pwd)
+	export CARCASSONNE_TYPESCRIPT
+fi
+
 started=$(date +%s)
 # Suite web builds the module in the same directory: one at a time.
 flock "$CARCASSONNE_WASM_BUILD.lock" \
