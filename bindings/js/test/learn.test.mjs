@@ -331,10 +331,13 @@ test('mask() and observe() write into the arrays given', () => {
 test('rules built apart with the same settings are accepted', () => {
 	const a = new Rules({ phantom: true, tiles: { D: 2 } });
 	const b = new Rules({ phantom: true, tiles: { D: 2 } });
-	const learn = new Learn({ rules: a, players: 2 });
+	const learn = new Learn(a);	// 2 players, window 25
 	a.free();
 	const game = new Game({ rules: b, players: 2, seed: 3 });
 	assert.deepEqual(learn.window(game), { x: -12, y: -12 });
+	assert.deepEqual(learn.observe(game, null), learn.observe(game));
+	assert.deepEqual(learn.observe(game, game.currentPlayer()),
+		learn.observe(game));
 	assert.equal(learn.legalActions(game).length, game.legalMoveCount());
 	game.free();
 	b.free();
