@@ -525,6 +525,22 @@ export function optionValueFromName(option, name) {
 function tileArg(tile) {
 	return typeof tile === 'string' ? tileFromName(tile) : argU32(tile, 'tile');
 }
+// Call fn(pointer, count) with an array of tiles (names or numbers)
+// copied to the wasm heap, freed afterwards.
+function withTiles(tiles, fn) {
+	if (!Array.isArray(tiles))
+		throw new TypeError(`tiles must be an array, not ${typeName(tiles)}`);
+	const ts = tiles.map(tileArg);
+	const p = M._malloc(4 * ts.length + 4);
+	if (!p)
+		throw new CarcassonneError(ErrorCode.NOMEM);
+	try {
+		M.HEAPU32.set(ts, p >> 2);
+		return fn(p, ts.length);
+	} finally {
+		M._free(p);
+	}
+}
 function featureArg(f) {
 	return typeof f === 'string' ? featureFromName(f) : argU32(f, 'feature');
 }
@@ -1265,18 +1281,8 @@ export class Game extends Handle {
 	/** Set the whole draw order from now on (tile names or numbers). */
 	setDrawOrder(tiles) {
 		const g = this._live();
-		if (!Array.isArray(tiles))
-			throw new TypeError(`tiles must be an array, not ${typeName(tiles)}`);
-		const ts = tiles.map(tileArg);
-		const p = M._malloc(4 * ts.length + 4);
-		if (!p)
-			throw new CarcassonneError(ErrorCode.NOMEM);
-		try {
-			M.HEAPU32.set(ts, p >> 2);
-			check(M._carc_game_set_draw_order(g, p, ts.length), 'draw order');
-		} finally {
-			M._free(p);
-		}
+		withTiles(tiles, (p, n) =>
+			check(M._carc_game_set_draw_order(g, p, n), 'draw order'));
 	}
 
 	/** Set the stack's order from now on, top first (tile names or
@@ -1284,18 +1290,8 @@ export class Game extends Handle {
 	 *  hand; the hash stays. */
 	setStackOrder(tiles) {
 		const g = this._live();
-		if (!Array.isArray(tiles))
-			throw new TypeError(`tiles must be an array, not ${typeName(tiles)}`);
-		const ts = tiles.map(tileArg);
-		const p = M._malloc(4 * ts.length + 4);
-		if (!p)
-			throw new CarcassonneError(ErrorCode.NOMEM);
-		try {
-			M.HEAPU32.set(ts, p >> 2);
-			check(M._carc_game_set_stack_order(g, p, ts.length), 'stack order');
-		} finally {
-			M._free(p);
-		}
+		withTiles(tiles, (p, n) =>
+			check(M._carc_game_set_stack_order(g, p, n), 'stack order'));
 	}
 
 	/** The whole draw order as tile names (hidden information). */

@@ -683,24 +683,16 @@ op_set_next_tile(struct fuzz *f)
 	after_call(f, rc, h, ev, CALL_DRAW, phase == CARC_PHASE_GAME_OVER);
 }
 
-static void
-op_set_draw_order(struct fuzz *f)
+/* Shuffle order[0..n) with the input's bytes, then damage it as @how
+ * says: 1 one tile too many, 2 one too few, 3 an unknown tile, 4 a tile
+ * of another type (other values: none).  Sets *len to the length to pass
+ * and returns the code a draw or stack setter must give for the damage. */
+static int
+shuffle_and_damage(struct fuzz *f, uint8_t how, uint32_t *order, size_t n,
+		   size_t *len)
 {
-	uint8_t how = take8(f) % 8;
-	uint64_t h = carc_game_hash(f->game);
-	int ev = carc_game_event_count(f->game);
-	int phase = carc_game_phase(f->game);
-	int dc = carc_game_discard_count(f->game);
-	size_t n = 0, len;
-	uint32_t *order;
-	int want = CARC_OK, rc;
+	int want = CARC_OK;
 
-	order = xrealloc(NULL, (f->tiles_total + 2) * sizeof(*order));
-	if (phase == CARC_PHASE_PLACE_TILE)
-		order[n++] = (uint32_t)carc_game_current_tile(f->game);
-	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		for (int c = carc_game_remaining(f->game, t); c > 0; c--)
-			order[n++] = t;
 	for (size_t i = n; i > 1; i--) {
 		size_t j = take16(f) % i;
 		uint32_t tmp = order[i - 1];
@@ -708,19 +700,16 @@ op_set_draw_order(struct fuzz *f)
 		order[i - 1] = order[j];
 		order[j] = tmp;
 	}
-	len = n;
+	*len = n;
 	switch (how) {
-	case 0:
-		want = CARC_E_INVALID;	/* NULL list */
-		break;
 	case 1:
-		len = n + 1;
-		order[n] = order[0];
+		*len = n + 1;
+		order[n] = n > 0 ? order[0] : 0;
 		want = CARC_E_INVALID;
 		break;
 	case 2:
 		if (n > 0) {
-			len = n - 1;
+			*len = n - 1;
 			want = CARC_E_INVALID;
 		}
 		break;
@@ -744,6 +733,30 @@ op_set_draw_order(struct fuzz *f)
 		}
 		break;
 	}
+	return want;
+}
+
+static void
+op_set_draw_order(struct fuzz *f)
+{
+	uint8_t how = take8(f) % 8;
+	uint64_t h = carc_game_hash(f->game);
+	int ev = carc_game_event_count(f->game);
+	int phase = carc_game_phase(f->game);
+	int dc = carc_game_discard_count(f->game);
+	size_t n = 0, len;
+	uint32_t *order;
+	int want, rc;
+
+	order = xrealloc(NULL, (f->tiles_total + 2) * sizeof(*order));
+	if (phase == CARC_PHASE_PLACE_TILE)
+		order[n++] = (uint32_t)carc_game_current_tile(f->game);
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		for (int c = carc_game_remaining(f->game, t); c > 0; c--)
+			order[n++] = t;
+	want = shuffle_and_damage(f, how, order, n, &len);
+	if (how == 0)
+		want = CARC_E_INVALID;	/* NULL list */
 	if (how != 0 && phase == CARC_PHASE_GAME_OVER)
 		want = CARC_E_GAME_OVER;
 	else if (how != 0 && phase != CARC_PHASE_PLACE_TILE)
@@ -771,7 +784,7 @@ op_set_stack_order(struct fuzz *f)
 	int dn = carc_game_draw_order(f->game, NULL, 0);
 	size_t n = 0, len;
 	uint32_t *order, *before, *after;
-	int want = CARC_OK, rc;
+	int want, rc;
 
 	CHECK(drawn >= 0 && dn >= drawn);
 	order = xrealloc(NULL, (f->tiles_total + 2) * sizeof(*order));
@@ -782,50 +795,9 @@ op_set_stack_order(struct fuzz *f)
 		for (int c = carc_game_remaining(f->game, t); c > 0; c--)
 			order[n++] = t;
 	CHECK(n == (size_t)(dn - drawn));
-	for (size_t i = n; i > 1; i--) {
-		size_t j = take16(f) % i;
-		uint32_t tmp = order[i - 1];
-
-		order[i - 1] = order[j];
-		order[j] = tmp;
-	}
-	len = n;
-	switch (how) {
-	case 0:
-		if (n > 0)
-			want = CARC_E_INVALID;	/* NULL list */
-		break;
-	case 1:
-		len = n + 1;
-		order[n] = n > 0 ? order[0] : 0;
-		want = CARC_E_INVALID;
-		break;
-	case 2:
-		if (n > 0) {
-			len = n - 1;
-			want = CARC_E_INVALID;
-		}
-		break;
-	case 3:
-		if (n > 0) {
-			size_t i = take8(f) % n;
-
-			order[i] = CARC_TILE_TYPES + take8(f);
-			want = CARC_E_UNKNOWN_TILE;
-		}
-		break;
-	case 4:
-		if (n > 0) {
-			size_t i = take8(f) % n;
-			uint32_t t = take8(f) % CARC_TILE_TYPES;
-
-			if (order[i] != t) {
-				order[i] = t;
-				want = CARC_E_UNKNOWN_TILE;
-			}
-		}
-		break;
-	}
+	want = shuffle_and_damage(f, how, order, n, &len);
+	if (how == 0 && n > 0)
+		want = CARC_E_INVALID;	/* NULL list */
 	/* over, the stack is empty: a NULL list has length 0 */
 	if (phase == CARC_PHASE_GAME_OVER)
 		want = CARC_E_GAME_OVER;

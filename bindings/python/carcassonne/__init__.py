@@ -872,6 +872,16 @@ def _tile(tile: Union[int, str]) -> int:
     return _u32(tile, 'tile')
 
 
+def _tile_array(tiles: Iterable[Union[int, str]]) -> Tuple[Any, int]:
+    """A list of tiles by name or number as a C array of uint32_t (at
+    least one element, so never NULL) and its length."""
+    if isinstance(tiles, (str, bytes)) or not hasattr(tiles, '__iter__'):
+        raise TypeError('tiles must be an iterable of tile names or '
+                        'numbers')
+    order = [_tile(t) for t in tiles]
+    return (_c_u32 * max(1, len(order)))(*order), len(order)
+
+
 def feature_name(feature: int) -> str:
     """The name of a feature id ('c1', 'r2', 'f3', 'monastery')."""
     return _name_of(_L.carc_feature_name, _u32(feature, 'feature'),
@@ -2256,28 +2266,18 @@ class Game:
         hand, the rest is the stack from the top.  It must be a
         permutation of the tile in hand and the stack; only at
         Phase.PLACE_TILE."""
-        if isinstance(tiles, (str, bytes)) or not hasattr(tiles, '__iter__'):
-            raise TypeError('tiles must be an iterable of tile names or '
-                            'numbers')
-        order = [_tile(t) for t in tiles]
-        buf = (_c_u32 * max(1, len(order)))(*order)
+        buf, n = _tile_array(tiles)
         with self._lock:
-            _check(_L.carc_game_set_draw_order(self._live(), buf,
-                                               len(order)))
+            _check(_L.carc_game_set_draw_order(self._live(), buf, n))
 
     def set_stack_order(self, tiles: Iterable[Union[int, str]]) -> None:
         """Set the order of the stack from now on, top first, at any
         phase but the end of the game: a permutation of the tiles left in
         the stack (:meth:`remaining`), not the tile in hand.  Nothing is
         drawn and :meth:`hash` stays the same."""
-        if isinstance(tiles, (str, bytes)) or not hasattr(tiles, '__iter__'):
-            raise TypeError('tiles must be an iterable of tile names or '
-                            'numbers')
-        order = [_tile(t) for t in tiles]
-        buf = (_c_u32 * max(1, len(order)))(*order)
+        buf, n = _tile_array(tiles)
         with self._lock:
-            _check(_L.carc_game_set_stack_order(self._live(), buf,
-                                                len(order)))
+            _check(_L.carc_game_set_stack_order(self._live(), buf, n))
 
     def draw_order(self) -> List[str]:
         """The whole draw order: the tiles drawn so far (discarded ones
