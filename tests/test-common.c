@@ -8,6 +8,8 @@
 
 #include <check.h>
 
+#include <carcassonne/jcz.h>
+
 #include "test-common.h"
 
 uint32_t
@@ -288,4 +290,32 @@ read_fixture(const char *dir_var, const char *name, size_t *len)
 	if (len)
 		*len = (size_t)n;
 	return buf;
+}
+
+struct carc_game *
+jcz_import_ok(const char *text, size_t len, const char *what)
+{
+	struct carc_game *g = NULL;
+	uint32_t line = UINT32_MAX, col = UINT32_MAX;
+	char msg[512] = "x";
+	int rc = carc_jcz_import(text, len, &g, &line, &col, msg, sizeof(msg));
+
+	ck_assert_msg(rc == CARC_OK, "%s: %d (%s) line %u: %s", what, rc,
+		      carc_strerror(rc), line, msg);
+	ck_assert_ptr_nonnull(g);
+	ck_assert_uint_eq(line, 0);
+	ck_assert_uint_eq(col, 0);
+	ck_assert_str_eq(msg, "");
+	return g;
+}
+
+struct carc_game *
+jcz_import_fixture(const char *dir_var, const char *name)
+{
+	size_t len;
+	char *text = read_fixture(dir_var, name, &len);
+	struct carc_game *g = jcz_import_ok(text, len, name);
+
+	free(text);
+	return g;
 }

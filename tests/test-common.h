@@ -130,4 +130,14 @@ uint64_t test_rand(uint64_t *state);
  */
 char *read_fixture(const char *dir_var, const char *name, size_t *len);
 
+/*
+ * carc_jcz_import() of @p text, which must succeed with line and column 0
+ * and an empty message; @p what names the text in a failure.
+ */
+struct carc_game *jcz_import_ok(const char *text, size_t len,
+				const char *what);
+
+/* jcz_import_ok() of the fixture @p name of the directory in @p dir_var. */
+struct carc_game *jcz_import_fixture(const char *dir_var, const char *name);
+
 #endif /* TEST_COMMON_H */

@@ -34,34 +34,6 @@
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
 
-/* Import @p text; on failure report the message. */
-static struct carc_game *
-import_text(const char *text, size_t len, const char *what)
-{
-	struct carc_game *g = NULL;
-	uint32_t line = 99, col = 99;
-	char msg[512];
-	int rc = carc_jcz_import(text, len, &g, &line, &col, msg, sizeof(msg));
-
-	ck_assert_msg(rc == CARC_OK, "%s: %d (%s) line %u: %s", what, rc,
-		      carc_strerror(rc), line, msg);
-	ck_assert_uint_eq(line, 0);
-	ck_assert_uint_eq(col, 0);
-	ck_assert_str_eq(msg, "");
-	return g;
-}
-
-static struct carc_game *
-import_fixture(const char *name)
-{
-	size_t len;
-	char *text = read_fixture("JCZ_EXPANSIONS_DIR", name, &len);
-	struct carc_game *g = import_text(text, len, name);
-
-	free(text);
-	return g;
-}
-
 static struct carc_game *
 load_fixture(const char *name)
 {
@@ -137,7 +109,7 @@ static void
 assert_round_trip(const struct carc_game *g, const char *what)
 {
 	char *text = export_game(g);
-	struct carc_game *back = import_text(text, strlen(text), what);
+	struct carc_game *back = jcz_import_ok(text, strlen(text), what);
 	struct carc_game *at = fresh_copy(g);
 	int n = carc_game_history_count(g);
 
@@ -206,7 +178,7 @@ START_TEST(fixture_imports_as_its_record)
 	struct carc_game *jcz, *rec;
 
 	snprintf(name, sizeof(name), "%s.jcz", f->name);
-	jcz = import_fixture(name);
+	jcz = jcz_import_fixture("JCZ_EXPANSIONS_DIR", name);
 	snprintf(name, sizeof(name), "%s.rec", f->name);
 	rec = load_fixture(name);
 	assert_same_game(rec, jcz);
@@ -255,7 +227,8 @@ static const struct options_case {
 START_TEST(import_selects_jcz_options)
 {
 	const struct options_case *c = &options_cases[_i];
-	struct carc_game *g = import_fixture(c->fixture);
+	struct carc_game *g = jcz_import_fixture("JCZ_EXPANSIONS_DIR",
+						 c->fixture);
 	const struct carc_rules *r = carc_game_rules(g);
 
 	for (size_t k = 0; k < 8 && c->options[k][0]; k++) {
@@ -297,7 +270,7 @@ START_TEST(jcz4_layout)
 		"\"0.phantom.1\"}},\n"
 		"  {\"type\": \"COMMIT\", \"payload\": {\"salt\": 0}},\n"
 		"  {\"type\": \"GAME_OVER\", \"payload\": {}}]}";
-	struct carc_game *g = import_text(doc, strlen(doc), "JCZ 4");
+	struct carc_game *g = jcz_import_ok(doc, strlen(doc), "JCZ 4");
 	const struct carc_rules *r = carc_game_rules(g);
 	int32_t v = -1;
 
@@ -338,7 +311,8 @@ START_TEST(jcz_suite_little_buildings)
 	};
 
 	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
-		struct carc_game *g = import_fixture(tests[i].name);
+		struct carc_game *g = jcz_import_fixture(
+			"JCZ_EXPANSIONS_DIR", tests[i].name);
 
 		ck_assert_int_eq(carc_game_score(g, 1), tests[i].bob);
 		ck_assert_int_eq(carc_game_score(g, 0), 0);
@@ -525,7 +499,7 @@ START_TEST(crop_tile_ids_both_spellings)
 {
 	for (int layout5 = 0; layout5 < 2; layout5++) {
 		char *doc = crop_order_doc(layout5);
-		struct carc_game *g = import_text(doc, strlen(doc), doc);
+		struct carc_game *g = jcz_import_ok(doc, strlen(doc), doc);
 		uint32_t order[32];
 
 		ck_assert_int_eq(carc_game_draw_order(g, order, 32),
@@ -603,7 +577,8 @@ static const struct export_case {
 START_TEST(export_leaves_out_what_jcz_skips)
 {
 	const struct export_case *c = &export_cases[_i];
-	struct carc_game *g = import_fixture(c->fixture);
+	struct carc_game *g = jcz_import_fixture("JCZ_EXPANSIONS_DIR",
+						 c->fixture);
 	char *text = export_game(g);
 
 	for (size_t k = 0; k < 6 && c->want[k].text; k++) {

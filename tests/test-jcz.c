@@ -24,32 +24,6 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static struct carc_game *
-import_ok(const char *text, size_t len)
-{
-	struct carc_game *g = NULL;
-	uint32_t line = UNTOUCHED, col = UNTOUCHED;
-	char msg[512] = "x";
-	int rc = carc_jcz_import(text, len, &g, &line, &col, msg, sizeof(msg));
-
-	ck_assert_msg(rc == CARC_OK, "import: %d line %u: %s", rc, line, msg);
-	ck_assert_uint_eq(line, 0);
-	ck_assert_uint_eq(col, 0);
-	ck_assert_str_eq(msg, "");
-	return g;
-}
-
-static struct carc_game *
-import_fixture(const char *name)
-{
-	size_t len;
-	char *text = read_fixture("JCZ_FIXTURES", name, &len);
-	struct carc_game *g = import_ok(text, len);
-
-	free(text);
-	return g;
-}
-
 static char *
 export_text(const struct carc_game *g)
 {
@@ -532,7 +506,8 @@ START_TEST(jcz_game_scores)
 	const struct jcz_game *t = &jcz_games[_i];
 
 	for (size_t f = 0; f < 2 && t->files[f]; f++) {
-		struct carc_game *g = import_fixture(t->files[f]);
+		struct carc_game *g = jcz_import_fixture("JCZ_FIXTURES",
+							 t->files[f]);
 
 		ck_assert_int_eq(carc_game_score(g, 0), t->score[0]);
 		ck_assert_int_eq(carc_game_score(g, 1), t->score[1]);
@@ -556,7 +531,7 @@ END_TEST
 
 START_TEST(export_exact_content)
 {
-	struct carc_game *g = import_fixture("scoring.jcz");
+	struct carc_game *g = jcz_import_fixture("JCZ_FIXTURES", "scoring.jcz");
 	char *text = export_text(g);
 	static const char *const parts[] = {
 		"\"sets\": {\n      \"basic:1\": 1\n    }",
@@ -592,7 +567,7 @@ START_TEST(export_exact_content)
 	ck_assert_int_eq(carc_jcz_export(g, small, 1), (int)strlen(text));
 	ck_assert_str_eq(small, "");
 	/* and back */
-	h = import_ok(text, strlen(text));
+	h = jcz_import_ok(text, strlen(text), "import");
 	ck_assert_uint_eq(carc_game_hash(h), carc_game_hash(g));
 	ck_assert_int_eq(carc_game_score(h, 0), 14);
 	carc_game_free(h);
@@ -718,7 +693,7 @@ START_TEST(round_trip_random_games)
 				g, moves[next(&rng) % (uint64_t)n]));
 		}
 		text = export_text(g);
-		h = import_ok(text, strlen(text));
+		h = jcz_import_ok(text, strlen(text), "import");
 		/* a game cut right after a pass of a step JCZ skips (the
 		 * deployment step before the phantom's) ends before it */
 		for (int k = carc_game_history_count(h);
@@ -861,7 +836,7 @@ START_TEST(refused_setups)
 		const char *t = "{\"setup\":{\"expansions\":"
 				"{\"BASIC\":1,\"TOWER\":0}},"
 				"\"slots\":[{},{}],\"replay\":[]}";
-		struct carc_game *g = import_ok(t, strlen(t));
+		struct carc_game *g = jcz_import_ok(t, strlen(t), "import");
 
 		carc_game_free(g);
 	}
@@ -920,7 +895,7 @@ START_TEST(setup_maps_rules)
 			 "{\"TINY_CITY_2_POINTS\":true,"
 			 "\"RANDOM_SEATING_ORDER\":true}},"
 			 "\"slots\":[{},{},{},{},{},{}],\"replay\":[]}";
-	struct carc_game *g = import_ok(t5, strlen(t5));
+	struct carc_game *g = jcz_import_ok(t5, strlen(t5), "import");
 	const struct carc_rules *r = carc_game_rules(g);
 	int32_t v = -1;
 
@@ -933,7 +908,7 @@ START_TEST(setup_maps_rules)
 	ck_assert_int_eq(v, 1);
 	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 71);
 	carc_game_free(g);
-	g = import_ok(t4, strlen(t4));
+	g = jcz_import_ok(t4, strlen(t4), "import");
 	r = carc_game_rules(g);
 	ck_assert_int_eq(carc_game_player_count(g), 6);
 	assert_ok(carc_rules_get(r, CARC_OPT_FARMERS, &v));
@@ -1154,13 +1129,13 @@ START_TEST(early_game_over)
 	const char *too_soon = HEAD4 "\"replay\":[\n"
 		PLACE("BA.C", "R180", 0, -1)
 		",\n{\"type\":\"GAME_OVER\",\"payload\":{}}]}";
-	struct carc_game *g = import_ok(over, strlen(over));
+	struct carc_game *g = jcz_import_ok(over, strlen(over), "import");
 
 	ck_assert_int_eq(carc_game_is_over(g), 1);
 	ck_assert_int_eq(carc_game_score(g, 0), 4);	/* the 2-tile city */
 	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 1);
 	carc_game_free(g);
-	g = import_ok(on, strlen(on));
+	g = jcz_import_ok(on, strlen(on), "import");
 	ck_assert_int_eq(carc_game_is_over(g), 0);
 	ck_assert_int_eq(carc_game_score(g, 0), 0);	/* no follower */
 	ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 71);

@@ -525,6 +525,16 @@ export function optionValueFromName(option, name) {
 function tileArg(tile) {
 	return typeof tile === 'string' ? tileFromName(tile) : argU32(tile, 'tile');
 }
+// The rules a constructor was given: new default Rules when there are
+// none (own: the constructor frees them), else the Rules themselves.
+function rulesArg(rules) {
+	if (rules === undefined || rules === null)
+		return { rules: new Rules(), own: true };
+	if (!(rules instanceof Rules))
+		throw new TypeError(`rules must be Rules, not ${typeName(rules)}`);
+	return { rules, own: false };
+}
+
 // Call fn(pointer, count) with an array of tiles (names or numbers)
 // copied to the wasm heap, freed afterwards.
 function withTiles(tiles, fn) {
@@ -1066,14 +1076,7 @@ export class Game extends Handle {
 			: argU32(options.players, 'players');
 		const seed = options.seed === undefined ? 0n
 			: argU64(options.seed, 'seed');
-		let rules = options.rules;
-		let own = false;
-		if (rules === undefined || rules === null) {
-			rules = new Rules();
-			own = true;
-		} else if (!(rules instanceof Rules)) {
-			throw new TypeError(`rules must be Rules, not ${typeName(rules)}`);
-		}
+		const { rules, own } = rulesArg(options.rules);
 		let ptr;
 		try {
 			check(M._carc_game_new(rules._live(), players, seed, scratch),
@@ -1790,14 +1793,7 @@ export class Learn extends Handle {
 			: argU32(options.players, 'players');
 		const window = options.window === undefined ? 0
 			: argU32(options.window, 'window');
-		let rules = options.rules;
-		let own = false;
-		if (rules === undefined || rules === null) {
-			rules = new Rules();
-			own = true;
-		} else if (!(rules instanceof Rules)) {
-			throw new TypeError(`rules must be Rules, not ${typeName(rules)}`);
-		}
+		const { rules, own } = rulesArg(options.rules);
 		let ptr;
 		try {
 			const o = (scratch + 16) >> 2;
