@@ -103,8 +103,10 @@ bool last_placed(const struct carc_game *g, int32_t *x, int32_t *y,
 void move_label(const struct carc_game *g, const carc_move_t *moves, int n,
 		int i, char *buf, size_t len);
 const char *crop_kind_words(const struct carc_game *g);
-void move_words(const struct carc_game *g, carc_move_t m, char *buf,
-		size_t len);
+/* @text on @f from column @col, wrapped at word breaks before column
+ * @width, continued on lines indented by @indent. */
+void print_wrapped(FILE *f, int col, int indent, int width,
+		   const char *text);
 
 /* board.c: the terminal board in Unicode and colour */
 struct board_view {
@@ -119,9 +121,6 @@ void board_draw(const struct carc_game *g, const struct board_view *v,
 void board_draw_tile_rotations(uint32_t tile, const bool fits[4],
 			       bool colour, FILE *f);
 void board_legend(bool colour, FILE *f);
-/* "the city on the north edge" for a feature of tile in rotation */
-void feature_words(uint32_t tile, uint32_t rot, uint32_t feature,
-		   char *buf, size_t n);
 char spot_letter(int k);
 int spot_index(const carc_move_t *spots, int n_spots, int32_t x,
 	       int32_t y);

@@ -82,47 +82,6 @@ show_help(struct human *h)
 	board_legend(h->colour, h->out);
 }
 
-/* How big a feature of the board is and what it is worth now. */
-static void
-feature_status(const struct carc_game *g, int32_t x, int32_t y,
-	       uint32_t f, char *buf, size_t n)
-{
-	int32_t kind = 0, tiles = 0, open = 0, done = 0, value = 0, cities = 0;
-
-	carc_game_feature_get(g, x, y, f, CARC_FEATURE_ATTR_KIND, &kind);
-	carc_game_feature_get(g, x, y, f, CARC_FEATURE_ATTR_TILES, &tiles);
-	carc_game_feature_get(g, x, y, f, CARC_FEATURE_ATTR_OPEN, &open);
-	carc_game_feature_get(g, x, y, f, CARC_FEATURE_ATTR_COMPLETE, &done);
-	carc_game_feature_get(g, x, y, f, CARC_FEATURE_ATTR_VALUE, &value);
-	carc_game_feature_get(g, x, y, f, CARC_FEATURE_ATTR_CITIES, &cities);
-	switch (kind) {
-	case CARC_FEATURE_FIELD:
-		snprintf(buf, n, "borders %d completed %s: %d points at the "
-				 "end as it stands",
-			 (int)cities, cities == 1 ? "city" : "cities",
-			 (int)value);
-		break;
-	case CARC_FEATURE_MONASTERY:
-		snprintf(buf, n, "%d of 9 tiles around it%s: worth %d now",
-			 (int)tiles, done ? ", complete" : "", (int)value);
-		break;
-	default:
-		if (done)
-			snprintf(buf, n, "complete with %d tiles: scores %d at "
-					 "once",
-				 (int)tiles, (int)value);
-		else
-			snprintf(buf, n, "%d %s, %d open %s: worth %d as it "
-					 "stands",
-				 (int)tiles, tiles == 1 ? "tile" : "tiles",
-				 (int)open,
-				 kind == CARC_FEATURE_ROAD
-					 ? (open == 1 ? "end" : "ends")
-					 : (open == 1 ? "side" : "sides"),
-				 (int)value);
-	}
-}
-
 /* The screen of a decision: board, tile, choices. */
 static void
 show_decision(struct human *h, const struct carc_game *g,
@@ -131,7 +90,7 @@ show_decision(struct human *h, const struct carc_game *g,
 	int phase = carc_game_phase(g), player = carc_game_current_player(g);
 	struct board_view v = { h->colour, 0, 0, 15, 7, NULL, 0 };
 	uint32_t lt = 0, lr = 0;
-	char label[32], words[160];
+	char label[32], words[512];
 	int col = 0;
 
 	last_placed(g, &v.cx, &v.cy, &lt, &lr);
@@ -215,26 +174,20 @@ show_decision(struct human *h, const struct carc_game *g,
 				"figures in %s:\n",
 			player, crop_kind_words(g));
 	for (int i = 0; i < n; i++) {
-		carc_move_t m = moves[i];
-		uint32_t f = carc_move_feature(m);
-
 		move_label(g, moves, n, i, label, sizeof(label));
-		bool here = carc_move_kind(m) == CARC_MOVE_DEPLOY && f &&
-			    phase != CARC_PHASE_CROP_RESPONSE &&
-			    carc_move_x(m) == v.cx && carc_move_y(m) == v.cy;
-
-		if (here) {
-			feature_words(lt, lr, f, words, sizeof(words));
-			if (carc_tile_feature_pennants(lt, f) > 0)
-				strcat(words, ", with a pennant");
-		} else {
-			move_words(g, m, words, sizeof(words));
-		}
-		fprintf(h->out, "  %2d  %-9s %s\n", i + 1, label, words);
-		if (here) {
-			feature_status(g, v.cx, v.cy, f, words, sizeof(words));
-			fprintf(h->out, "%16s%s\n", "", words);
-		}
+		/* a follower's feature: the feature's words; else the move's */
+		if (!(carc_move_kind(moves[i]) == CARC_MOVE_DEPLOY &&
+		      carc_move_feature(moves[i]) != 0 &&
+		      carc_move_figure(moves[i]) == CARC_FIGURE_FOLLOWER &&
+		      carc_game_describe_feature(
+			      g, carc_move_x(moves[i]), carc_move_y(moves[i]),
+			      carc_move_feature(moves[i]), words,
+			      sizeof(words)) >= 0) &&
+		    carc_game_explain_move(g, moves[i], words,
+					   sizeof(words)) < 0)
+			carc_move_describe(moves[i], words, sizeof(words));
+		fprintf(h->out, "  %2d  %-9s ", i + 1, label);
+		print_wrapped(h->out, 16, 16, 79, words);
 	}
 }
 
@@ -381,44 +334,19 @@ human_pick(struct human *h, struct carc_game *game, const carc_move_t *moves,
 	}
 }
 
-/* One scoring event in words. */
+/* The scorings of the last move, in the library's words. */
 static void
 report_events(struct human *h, const struct carc_game *g)
 {
-	int n = carc_game_event_count(g), np = carc_game_player_count(g);
+	int n = carc_game_event_count(g);
+	char words[512];
 
-	for (int i = 0; i < n; i++) {
-		int32_t type = 0, kind = 0, x = 0, y = 0;
-		bool any = false;
-
-		carc_game_event_get(g, (uint32_t)i, CARC_EVENT_TYPE, &type);
-		carc_game_event_get(g, (uint32_t)i, CARC_EVENT_FEATURE_KIND,
-				    &kind);
-		carc_game_event_get(g, (uint32_t)i, CARC_EVENT_X, &x);
-		carc_game_event_get(g, (uint32_t)i, CARC_EVENT_Y, &y);
-		fprintf(h->out, "      %s %s at %d,%d:",
-			kind_word(kind),
-			type == CARC_EVENT_COMPLETED ? "completed"
-						     : "scored at the end",
-			(int)x, (int)y);
-		for (int p = 0; p < np; p++) {
-			int32_t pts = 0, bpts = 0;
-
-			carc_game_event_get(g, (uint32_t)i,
-					    CARC_EVENT_POINTS + (uint32_t)p,
-					    &pts);
-			carc_game_event_get(g, (uint32_t)i,
-					    CARC_EVENT_BUILDING_POINTS +
-						    (uint32_t)p,
-					    &bpts);
-			if (pts + bpts) {
-				fprintf(h->out, " P%d +%d", p,
-					(int)(pts + bpts));
-				any = true;
-			}
+	for (int i = 0; i < n; i++)
+		if (carc_game_describe_event(g, (uint32_t)i, words,
+					     sizeof(words)) >= 0) {
+			fprintf(h->out, "      ");
+			print_wrapped(h->out, 6, 8, 79, words);
 		}
-		fprintf(h->out, "%s\n", any ? "" : " nobody scores");
-	}
 }
 
 void
@@ -427,9 +355,8 @@ human_report(struct human *h, const struct carc_game *before,
 {
 	int player = carc_game_current_player(before);
 	int tile = carc_game_current_tile(before);
-	char words[160], fw[96];
-	int i;
-	uint32_t t = 0, r = 0;
+	const char *who = is_human ? "  you:" : "  bot:";
+	char words[512];
 
 	switch (carc_move_kind(m)) {
 	case CARC_MOVE_PLACE:
@@ -439,31 +366,11 @@ human_report(struct human *h, const struct carc_game *before,
 			(int)carc_move_y(m), (unsigned)carc_move_rotation(m));
 		break;
 	case CARC_MOVE_DEPLOY:
-		i = carc_game_tile_find(after, carc_move_x(m), carc_move_y(m));
-		if (i >= 0)
-			carc_game_tile_at(after, (uint32_t)i, NULL, NULL, &t,
-					  &r);
-		if (carc_move_feature(m))
-			feature_words(t, r, carc_move_feature(m), fw,
-				      sizeof(fw));
-		else
-			fw[0] = '\0';
-		if (!carc_move_feature(m)) {
-			fprintf(h->out, "%s P%d builds a %s\n",
-				is_human ? "  you:" : "  bot:", player,
-				figure_word(carc_move_figure(m)));
-			break;
-		}
-		i = carc_game_tile_find(before, carc_move_x(m),
-					carc_move_y(m));
-		fprintf(h->out, "%s P%d puts a %s on %s", is_human ? "  you:"
-								   : "  bot:",
-			player, figure_word(carc_move_figure(m)),
-			carc_feature_name(carc_move_feature(m)));
-		if (i >= 0 && carc_game_phase(before) == CARC_PHASE_CROP_RESPONSE)
-			fprintf(h->out, " at %d,%d", (int)carc_move_x(m),
-				(int)carc_move_y(m));
-		fprintf(h->out, " (%s)\n", fw);
+	case CARC_MOVE_REMOVE:
+		if (carc_game_explain_move(before, m, words, sizeof(words)) < 0)
+			carc_move_describe(m, words, sizeof(words));
+		fprintf(h->out, "%s P%d chose to ", who, player);
+		print_wrapped(h->out, 20, 8, 79, words);
 		break;
 	case CARC_MOVE_PASS:
 		fprintf(h->out, "%s P%d passes\n", is_human ? "  you:" : "  bot:",

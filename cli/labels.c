@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The words of the terminal game: square letters of the placements, the
- * labels a person types for moves (a0, c1, pass ...) and what each feature
- * and move means ("c1 = the city on the north edge").
+ * The labels of the terminal game: square letters of the placements and
+ * the labels a person types for moves (a0, c1, pass ...).  What features,
+ * moves and scorings mean in words comes from the library
+ * (carc_game_explain_move() and friends).
  */
 #include "config.h"
 
@@ -14,8 +15,6 @@
 #include <carcassonne/carcassonne.h>
 
 #include "common.h"
-
-static const char *const side_word[4] = { "north", "east", "south", "west" };
 
 char
 spot_letter(int k)
@@ -144,134 +143,31 @@ crop_kind_words(const struct carc_game *g)
 					    : "features";
 }
 
-/* What a move means, in words. */
 void
-move_words(const struct carc_game *g, carc_move_t m, char *buf, size_t len)
+print_wrapped(FILE *f, int col, int indent, int width, const char *text)
 {
-	int i = carc_game_tile_find(g, carc_move_x(m), carc_move_y(m));
-	uint32_t tile = 0, rot = 0;
-	char fw[96];
+	const char *p = text;
 
-	switch (carc_move_kind(m)) {
-	case CARC_MOVE_PLACE:
-		snprintf(buf, len, "put the tile at %d,%d turned r%u",
-			 (int)carc_move_x(m), (int)carc_move_y(m),
-			 (unsigned)carc_move_rotation(m));
-		return;
-	case CARC_MOVE_PASS:
-		snprintf(buf, len, "pass (place no figure)");
-		return;
-	case CARC_MOVE_DEPLOY:
-	case CARC_MOVE_REMOVE:
-		if (carc_move_feature(m) == 0) {
-			snprintf(buf, len, "build a %s on the tile",
-				 figure_word(carc_move_figure(m)));
-			return;
+	while (*p) {
+		int room = width - col, len = (int)strlen(p), cut = len;
+
+		if (len > room) {
+			/* the last space that leaves the line within width */
+			cut = 0;
+			for (int k = 0; k <= room && k < len; k++)
+				if (p[k] == ' ')
+					cut = k;
+			if (cut == 0)
+				cut = room > 0 ? room : len;
 		}
-		if (i >= 0)
-			carc_game_tile_at(g, (uint32_t)i, NULL, NULL, &tile,
-					  &rot);
-		feature_words(tile, rot, carc_move_feature(m), fw, sizeof(fw));
-		snprintf(buf, len, "%s%s at %d,%d (%s)",
-			 carc_move_figure(m) == CARC_FIGURE_PHANTOM ? "phantom "
-								    : "",
-			 carc_feature_name(carc_move_feature(m)),
-			 (int)carc_move_x(m), (int)carc_move_y(m), fw);
-		return;
-	case CARC_MOVE_CROP_CHOICE:
-		snprintf(buf, len, "%s",
-			 carc_move_figure(m) == CARC_CROP_DEPLOY
-				 ? "each player may add a follower beside one "
-				   "of his"
-				 : "each player takes back a follower");
-		return;
-	default:
-		carc_move_describe(m, buf, len);
+		fprintf(f, "%.*s\n", cut, p);
+		p += cut;
+		while (*p == ' ')
+			p++;
+		if (*p)
+			fprintf(f, "%*s", indent, "");
+		col = indent;
 	}
-}
-
-void
-feature_words(uint32_t tile, uint32_t rot, uint32_t feature, char *buf,
-	      size_t n)
-{
-	static const char *const corner_word[4] = { "north-west", "north-east",
-						    "south-east",
-						    "south-west" };
-	/* half-edge -> corner: NL NR EL ER SL SR WL WR */
-	static const int half_corner[8] = { 0, 1, 1, 2, 2, 3, 3, 0 };
-	int m = carc_tile_feature_sides(tile, rot, feature);
-	const char *w[4];
-	int k = 0;
-
-	if (m < 0) {
-		snprintf(buf, n, "?");
-		return;
-	}
-	switch (feature >> 4) {
-	case CARC_FEATURE_MONASTERY:
-		snprintf(buf, n, "the monastery");
-		return;
-	case CARC_FEATURE_CITY:
-	case CARC_FEATURE_ROAD:
-		for (int s = 0; s < 4; s++)
-			if (m & (1 << s))
-				w[k++] = side_word[s];
-		if ((feature >> 4) == CARC_FEATURE_ROAD)
-			snprintf(buf, n,
-				 k == 1	  ? "the road ending at the %s edge"
-				 : k == 2 ? "the road from %s to %s"
-					  : "the road",
-				 w[0], k > 1 ? w[1] : "");
-		else
-			snprintf(buf, n,
-				 k == 1	  ? "the city on the %s edge%s%s"
-				 : k == 2 ? "the city on the %s and %s edges"
-				 : k == 3 ? "the city on the %s, %s and %s edges"
-					  : "the city on all four edges",
-				 w[0], k > 1 ? w[1] : "", k > 2 ? w[2] : "");
-		return;
-	default:
-		break;
-	}
-	{
-		unsigned corners = 0;
-
-		for (int h = 0; h < 8; h++)
-			if (m & (1 << h))
-				corners |= 1u << half_corner[h];
-		switch (corners) {
-		case 15:
-			snprintf(buf, n, "the field all around");
-			return;
-		case 3:
-			snprintf(buf, n, "the field to the north");
-			return;
-		case 6:
-			snprintf(buf, n, "the field to the east");
-			return;
-		case 12:
-			snprintf(buf, n, "the field to the south");
-			return;
-		case 9:
-			snprintf(buf, n, "the field to the west");
-			return;
-		default:
-			break;
-		}
-		k = 0;
-		for (int i = 0; i < 4; i++)
-			if (corners & (1u << i))
-				w[k++] = corner_word[i];
-		if (k == 3) {
-			for (int i = 0; i < 4; i++)
-				if (!(corners & (1u << i)))
-					snprintf(buf, n,
-						 "the field except the %s "
-						 "corner",
-						 corner_word[i]);
-			return;
-		}
-		snprintf(buf, n, k == 1 ? "the field %s" : "the field %s and %s",
-			 k > 0 ? w[0] : "?", k > 1 ? w[1] : "");
-	}
+	if (!*text)
+		fprintf(f, "\n");
 }

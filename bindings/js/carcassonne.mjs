@@ -592,6 +592,28 @@ export function tileFeaturePennants(tile, feature) {
 	const t = tileArg(tile);
 	return check(lib()._carc_tile_feature_pennants(t, featureArg(feature)));
 }
+// The text of one of the library's words calls fn(...args, buf, n):
+// measured with (0, 0) first, then written into a buffer of that size.
+function words(fn, args, what) {
+	const n = check(fn(...args, 0, 0), what);
+	const p = M._malloc(n + 1);
+	if (!p)
+		throw new CarcassonneError(ErrorCode.NOMEM, what);
+	try {
+		check(fn(...args, p, n + 1), what);
+		return decoder.decode(M.HEAPU8.subarray(p, p + n));
+	} finally {
+		M._free(p);
+	}
+}
+/** A feature of a tile type turned by `rotation`, in English, e.g. 'the
+ *  city on the north and south edges, with a pennant'
+ *  (carc_tile_describe_feature()). */
+export function tileDescribeFeature(tile, rotation, feature) {
+	const t = tileArg(tile);
+	const r = rotationArg(rotation), f = featureArg(feature);
+	return words(M._carc_tile_describe_feature, [t, r, f], 'describe');
+}
 /** Cities of the same tile a field borders: bit n-1 for city cn. */
 export function tileFieldCities(tile, feature) {
 	const t = tileArg(tile);
@@ -1666,6 +1688,37 @@ export class Game extends Handle {
 			(scratch >> 2) + Math.min(n, 8)));
 	}
 
+	// -- words --
+
+	/** The board feature containing `feature` of the tile at (x, y) in
+	 *  English: where it is, its size, what it is worth now and who
+	 *  holds it (carc_game_describe_feature()). */
+	describeFeature(x, y, feature) {
+		const g = this._live();
+		const fx = argI32(x, 'x'), fy = argI32(y, 'y');
+		const f = featureArg(feature);
+		return words(M._carc_game_describe_feature, [g, fx, fy, f],
+			'describe');
+	}
+
+	/** What `move` does in this position, in English, e.g. 'place tile
+	 *  E at 0,-1, turned half a turn (r2)' (carc_game_explain_move();
+	 *  call it before apply()). */
+	explainMove(move) {
+		const g = this._live();
+		const v = moveValue(move);
+		return words(M._carc_game_explain_move, [g, v], 'explain');
+	}
+
+	/** Scoring event `index` of the last move in English, e.g. 'the city
+	 *  at 0,-1, completed with 2 tiles: P0 scores 4'
+	 *  (carc_game_describe_event()). */
+	describeEvent(index) {
+		const g = this._live();
+		const i = argU32(index, 'index');
+		return words(M._carc_game_describe_event, [g, i], 'describe');
+	}
+
 	// -- the picture --
 
 	/** The game as an SVG document (carc_game_render_svg()).  Options:
@@ -2103,7 +2156,8 @@ const api = Object.freeze({
 	featureFromName, featureKindName, featureKindFromName, figureName,
 	figureFromName, phaseName, phaseFromName, optionName, optionFromName,
 	optionValueName, optionValueFromName, tileEdge, tileFeatures,
-	tileFeatureSides, tileFeaturePennants, tileFieldCities, tileSymbol,
+	tileFeatureSides, tileFeaturePennants, tileDescribeFeature,
+	tileFieldCities, tileSymbol,
 	tileFeaturePoint, tileFeatureShape, tileSymbolArea, Move, describe,
 	RulesBuilder, Rules, Game, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
 	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec, Learn,

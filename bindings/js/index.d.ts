@@ -161,6 +161,9 @@ export function tileEdge(tile: TileLike, rotation: number, side: number): number
 export function tileFeatures(tile: TileLike): number[];
 export function tileFeatureSides(tile: TileLike, rotation: number, feature: FeatureLike): number;
 export function tileFeaturePennants(tile: TileLike, feature: FeatureLike): number;
+/** A feature of a tile type turned by `rotation`, in English
+ *  (carc_tile_describe_feature()). */
+export function tileDescribeFeature(tile: TileLike, rotation: number, feature: FeatureLike): string;
 export function tileFieldCities(tile: TileLike, feature: FeatureLike): number;
 export function tileSymbol(tile: TileLike): number;
 export function tileFeaturePoint(tile: TileLike, rotation: number, feature: FeatureLike): { x: number; y: number };
@@ -399,6 +402,16 @@ export class Game implements Disposable {
 	featureCities(x: number, y: number, feature: FeatureLike): Piece[];
 	featureIsComplete(x: number, y: number, feature: FeatureLike): boolean;
 	featureFigures(x: number, y: number, feature: FeatureLike, player: number): number;
+
+	/** The board feature in English: where, how big, worth now, whose
+	 *  (carc_game_describe_feature()). */
+	describeFeature(x: number, y: number, feature: FeatureLike): string;
+	/** What a move does in this position, in English; call it before
+	 *  apply() (carc_game_explain_move()). */
+	explainMove(move: MoveLike): string;
+	/** Scoring event `index` of the last move in English
+	 *  (carc_game_describe_event()). */
+	describeEvent(index: number): string;
 
 	renderSvg(options?: RenderOptions): string;
 

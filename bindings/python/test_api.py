@@ -655,6 +655,10 @@ COUNTERPARTS = {
         'carc_game_save': 'Game.save',
         'carc_game_load': 'Game.load',
         'carc_game_render_svg': 'Game.svg',
+        'carc_tile_describe_feature': 'tile_describe_feature',
+        'carc_game_describe_feature': 'Game.describe_feature',
+        'carc_game_explain_move': 'Game.explain_move',
+        'carc_game_describe_event': 'Game.describe_event',
     },
     'jcz.h': {
         'carc_jcz_import': 'Game.from_jcz',
@@ -949,3 +953,46 @@ def test_reset_starts_the_seeded_game_in_place():
     with pytest.raises(OverflowError):
         game.reset(2 ** 64)
     assert game.hash() == fresh.hash()
+
+
+def test_words_of_features_moves_and_events():
+    # D at 0,0; F at 0,-1 turned north-south with Red's knight; E closes
+    # the city: the library's sentences, as tests/test-words.c has them
+    game = carc.Game(carc.Rules(tiles={'*': 0, 'F': 1, 'E': 1, 'B': 1}),
+                     2, 1)
+    game.set_draw_order(['F', 'E', 'B'])
+    assert (carc.tile_describe_feature('F', 1, 'c1') ==
+            'the city on the north and south edges, with a pennant')
+    assert (game.explain_move(carc.Move.place(0, -1, 1)) ==
+            'place tile F at 0,-1, turned a quarter turn clockwise (r1)')
+    game.apply(carc.Move.place(0, -1, 1))
+    knight = carc.Move.deploy('follower', 0, -1, 'c1')
+    assert (game.explain_move(knight) ==
+            'put a follower on the city on the north and south edges at '
+            '0,-1, with a pennant: 2 tiles, 1 pennant, 1 open side, worth '
+            '3 as it stands')
+    game.apply(knight)
+    assert (game.describe_feature(0, 0, 'c1') ==
+            'the city on the north edge at 0,0: 2 tiles, 1 pennant, 1 open '
+            'side, worth 3 as it stands; taken by P0')
+    game.apply(carc.Move.place(0, -2, 2))
+    assert game.explain_move(carc.Move.PASS) == \
+        'pass: put no figure on the tile'
+    game.apply(carc.Move.PASS)
+    assert [game.describe_event(i) for i in range(len(game.events()))] == \
+        ['the city at 0,-2, completed with 3 tiles: P0 scores 8']
+    # bad input: the library's errors, the game unchanged
+    h = game.hash()
+    with pytest.raises(carc.InvalidArgumentError):
+        game.describe_event(1)
+    with pytest.raises(carc.CarcassonneError):
+        game.describe_feature(5, 5, 'c1')
+    with pytest.raises(carc.CarcassonneError):
+        game.explain_move(carc.Move.deploy('follower', 0, 0, 'c2'))
+    with pytest.raises(carc.InvalidArgumentError):
+        game.explain_move(0)
+    with pytest.raises(carc.InvalidArgumentError):
+        carc.tile_describe_feature('D', 4, 'c1')
+    with pytest.raises(TypeError):
+        game.describe_feature(0, 0, 1.5)
+    assert game.hash() == h

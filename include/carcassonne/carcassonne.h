@@ -2000,6 +2000,120 @@ int carc_game_render_svg(const struct carc_game *game,
 
 /** @} */
 
+/**
+ * @defgroup words Words
+ *
+ * English sentences about the game for a front end's menus and log: what
+ * a feature is, where it lies, what it is worth now and who holds it;
+ * what a move does; what a scoring gave.  The text is plain ASCII, one
+ * line without a final newline, written snprintf-style like
+ * carc_move_describe().  The wording may improve between versions: show
+ * it to people, do not parse it.
+ * @code
+ * char line[256];
+ * carc_game_explain_move(game, move, line, sizeof(line));
+ * // "put a follower on the city on the north edge at 1,0: 1 tile,
+ * //  1 open side, worth 2 as it stands"
+ * @endcode
+ * @{
+ */
+
+/**
+ * A feature of a tile placed with @p rotation in words, snprintf-style:
+ * the place it takes on the tile, e.g. "the city on the north and south
+ * edges, with a pennant", "the road from east to west", "the field to the
+ * north", "the field north-west and south-east", "the monastery".  Sides
+ * are those of the tile as turned.
+ *
+ * @param tile a #carc_tile
+ * @param rotation 0 to 3
+ * @param feature a feature id of the tile
+ * @param[out] buf buffer, NUL-terminated when @p n > 0; may be NULL when
+ *             @p n is 0.  On error it holds the empty string.
+ * @param n capacity of @p buf
+ * @return the length of the whole text (without the NUL), of which
+ *         min(length, n - 1) bytes were written; or a negative error.
+ * @retval CARC_E_UNKNOWN_TILE unknown tile type
+ * @retval CARC_E_NO_FEATURE the tile has no such feature
+ * @retval CARC_E_INVALID rotation above 3, or NULL @p buf with non-zero
+ *         @p n
+ * @since 0.5
+ */
+int carc_tile_describe_feature(uint32_t tile, uint32_t rotation,
+			       uint32_t feature, char *buf, size_t n);
+
+/**
+ * The board-level feature containing @p feature of the tile at (x, y) in
+ * words, snprintf-style: the piece on that tile (as
+ * carc_tile_describe_feature()) and its position, then the whole
+ * feature's size and value now (the #CARC_FEATURE_ATTR_VALUE of
+ * carc_game_feature_get()) and the players whose figures stand on it, e.g.
+ * "the city on the north and south edges at 1,0, with a pennant: 2 tiles,
+ * 1 pennant, 1 open side, worth 3 as it stands; taken by P0 with 2
+ * followers and P1".
+ *
+ * @param game the game (not changed)
+ * @param x, y a placed tile
+ * @param feature a feature id of that tile
+ * @param[out] buf buffer, NUL-terminated when @p n > 0; may be NULL when
+ *             @p n is 0.  On error it holds the empty string.
+ * @param n capacity of @p buf
+ * @return the length of the whole text (without the NUL), or
+ * @retval CARC_E_NOT_FOUND no tile at (x, y)
+ * @retval CARC_E_NO_FEATURE the tile has no such feature
+ * @retval CARC_E_INVALID NULL game, or NULL @p buf with non-zero @p n
+ * @since 0.5
+ */
+int carc_game_describe_feature(const struct carc_game *game, int32_t x,
+			       int32_t y, uint32_t feature, char *buf,
+			       size_t n);
+
+/**
+ * What @p move does when made in the position of @p game (before
+ * carc_game_apply()), in words, snprintf-style, e.g. "place tile E at
+ * 1,0, turned half a turn (r2)", "put a follower on " followed by
+ * carc_game_describe_feature() of the feature, "build a tower on the tile
+ * at 1,0", "pass: put no figure on the tile", "crop circle: every player
+ * may add a follower beside one of his in cities".  The move need not be
+ * legal there, but a deployment or removal must name a placed tile.
+ *
+ * @param game the position the move is made in (not changed)
+ * @param move a well-formed move
+ * @param[out] buf buffer, NUL-terminated when @p n > 0; may be NULL when
+ *             @p n is 0.  On error it holds the empty string.
+ * @param n capacity of @p buf
+ * @return the length of the whole text (without the NUL), or
+ * @retval CARC_E_NOT_FOUND a deployment or removal on no placed tile
+ * @retval CARC_E_NO_FEATURE that tile has no such feature
+ * @retval CARC_E_INVALID NULL game, a malformed move
+ *         (#CARC_MOVE_NONE included), or NULL @p buf with non-zero @p n
+ * @since 0.5
+ */
+int carc_game_explain_move(const struct carc_game *game, carc_move_t move,
+			   char *buf, size_t n);
+
+/**
+ * The @p index-th scoring event of the last carc_game_apply() in words,
+ * snprintf-style, e.g. "the city at 1,0, completed with 3 tiles: P0
+ * scores 8", "the road at 2,1, unfinished at the end with 2 tiles: P0
+ * scores 2, P1 scores 2", "the farm at 0,1 (2 completed cities): P1
+ * scores 6", "... : nobody scores".
+ *
+ * @param game the game (not changed)
+ * @param index 0 to carc_game_event_count() - 1
+ * @param[out] buf buffer, NUL-terminated when @p n > 0; may be NULL when
+ *             @p n is 0.  On error it holds the empty string.
+ * @param n capacity of @p buf
+ * @return the length of the whole text (without the NUL), or
+ * @retval CARC_E_INVALID NULL game, index out of range, or NULL @p buf
+ *         with non-zero @p n
+ * @since 0.5
+ */
+int carc_game_describe_event(const struct carc_game *game, uint32_t index,
+			     char *buf, size_t n);
+
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

@@ -304,6 +304,49 @@ test('the picture: options reach the library', () => {
 	game.free();
 });
 
+test('words: the library\'s sentences for features, moves, events', () => {
+	// D at 0,0; F at 0,-1 turned north-south with Red's knight; E closes
+	// the city (the sentences of tests/test-words.c)
+	const rules = new Rules({ tiles: { '*': 0, F: 1, E: 1, B: 1 } });
+	const game = new Game({ rules, players: 2, seed: 1 });
+	game.setDrawOrder(['F', 'E', 'B']);
+	assert.equal(carc.tileDescribeFeature('F', 1, 'c1'),
+		'the city on the north and south edges, with a pennant');
+	assert.equal(game.explainMove(Move.place(0, -1, 1)),
+		'place tile F at 0,-1, turned a quarter turn clockwise (r1)');
+	game.apply(Move.place(0, -1, 1));
+	const knight = Move.deploy('follower', 0, -1, 'c1');
+	assert.equal(game.explainMove(knight),
+		'put a follower on the city on the north and south edges at ' +
+		'0,-1, with a pennant: 2 tiles, 1 pennant, 1 open side, worth 3 ' +
+		'as it stands');
+	game.apply(knight);
+	assert.equal(game.describeFeature(0, 0, 'c1'),
+		'the city on the north edge at 0,0: 2 tiles, 1 pennant, 1 open ' +
+		'side, worth 3 as it stands; taken by P0');
+	game.apply(Move.place(0, -2, 2));
+	assert.equal(game.explainMove(Move.pass()),
+		'pass: put no figure on the tile');
+	game.apply(Move.pass());
+	assert.deepEqual(game.events().map((e, i) => game.describeEvent(i)),
+		['the city at 0,-2, completed with 3 tiles: P0 scores 8']);
+	const hash = game.hash();
+	assert.throws(() => game.describeEvent(1),
+		(e) => e.code === carc.ErrorCode.INVALID);
+	assert.throws(() => game.describeFeature(5, 5, 'c1'),
+		(e) => e.code === carc.ErrorCode.NOT_FOUND);
+	assert.throws(() => game.explainMove(Move.deploy('follower', 0, 0, 'c2')),
+		(e) => e.code === carc.ErrorCode.NO_FEATURE);
+	assert.throws(() => game.explainMove(0n),
+		(e) => e.code === carc.ErrorCode.INVALID);
+	assert.throws(() => carc.tileDescribeFeature('D', 4, 'c1'),
+		(e) => e.code === carc.ErrorCode.INVALID);
+	assert.throws(() => game.describeFeature(0, 0, 1.5), TypeError);
+	assert.equal(game.hash(), hash);
+	game.free();
+	rules.free();
+});
+
 test('using: Symbol.dispose frees', () => {
 	let g;
 	{

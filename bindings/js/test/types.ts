@@ -282,6 +282,15 @@ for (const p of pieces) {
 console.log(attr, featureKind, featureNumbers, complete, featurePlayers,
 	phantoms, cities, isComplete, onFeature);
 
+// -- words --
+
+const sentences: string[] = [game.describeFeature(0, 0, 'c1'),
+	game.explainMove(carc.Move.pass()), game.explainMove(0x103n),
+	carc.tileDescribeFeature('D', 0, 'r1')];
+if (game.events().length > 0)
+	sentences.push(game.describeEvent(0));
+console.log(sentences);
+
 // -- the picture --
 
 const renderOptions: RenderOptions = {

@@ -89,7 +89,8 @@ __all__ = [
     # functions
     'library', 'library_path', 'version', 'version_number', 'strerror',
     'tile_name', 'tile_from_name', 'tile_edge', 'tile_features',
-    'tile_feature_sides', 'tile_feature_pennants', 'tile_field_cities',
+    'tile_feature_sides', 'tile_feature_pennants',
+    'tile_describe_feature', 'tile_field_cities',
     'tile_symbol', 'tile_feature_point', 'tile_feature_shape',
     'tile_symbol_area', 'feature_name', 'feature_from_name',
     'figure_name', 'figure_from_name', 'feature_kind_name',
@@ -305,6 +306,13 @@ _proto('carc_game_save', _c_int, _vp, _cp, _size)
 _proto('carc_game_load', _c_int, _cp, _size, _P(_vp), _P(_c_u32), _P(_c_u32),
        _cp, _size)
 _proto('carc_game_render_svg', _c_int, _vp, _vp, _vp, _size)
+# the words (since 0.5)
+_proto('carc_tile_describe_feature', _c_int, _c_u32, _c_u32, _c_u32, _cp,
+       _size)
+_proto('carc_game_describe_feature', _c_int, _vp, _c_i32, _c_i32, _c_u32,
+       _cp, _size)
+_proto('carc_game_explain_move', _c_int, _vp, _c_u64, _cp, _size)
+_proto('carc_game_describe_event', _c_int, _vp, _c_u32, _cp, _size)
 # <carcassonne/jcz.h>: JCloisterZone saved games (since 0.4)
 _proto('carc_jcz_import', _c_int, _cp, _size, _P(_vp), _P(_c_u32), _P(_c_u32),
        _cp, _size)
@@ -1058,6 +1066,23 @@ def tile_feature_sides(tile: Union[int, str], rotation: int,
     (NL, NR, EL, ER, SL, SR, WL, WR); 0 for a monastery."""
     return _check(_L.carc_tile_feature_sides(
         _tile(tile), _rotation(rotation), _feature(feature)))
+
+
+def _words(fn: Callable[..., int], *args: Any) -> str:
+    """The text of one of the library's words calls fn(*args, buf, n),
+    measured first: a sentence, never cut."""
+    n = _check(fn(*args, None, 0))
+    buf = ctypes.create_string_buffer(n + 1)
+    _check(fn(*args, buf, n + 1))
+    return str(buf.value.decode())
+
+
+def tile_describe_feature(tile: Union[int, str], rotation: int,
+                          feature: Union[int, str]) -> str:
+    """A feature of ``tile`` turned by ``rotation`` in English, e.g.
+    'the city on the north and south edges, with a pennant'."""
+    return _words(_L.carc_tile_describe_feature, _tile(tile),
+                  _rotation(rotation), _feature(feature))
 
 
 def tile_feature_pennants(tile: Union[int, str],
@@ -2512,6 +2537,34 @@ class Game:
         return self._query(_L.carc_game_feature_figures,
                            *self._where(x, y, feature),
                            _u32(player, 'player'))
+
+    # -- words --
+
+    def describe_feature(self, x: int, y: int,
+                         feature: Union[int, str]) -> str:
+        """The board-level feature containing ``feature`` of the tile at
+        (x, y) in English: where it is, its size, what it is worth now
+        and who holds it (carc_game_describe_feature())."""
+        where = self._where(x, y, feature)
+        with self._lock:
+            return _words(_L.carc_game_describe_feature, self._live(),
+                          *where)
+
+    def explain_move(self, move: int) -> str:
+        """What ``move`` does in this position, in English, e.g. 'place
+        tile E at 0,-1, turned half a turn (r2)' (carc_game_explain_move();
+        call it before apply())."""
+        move = _move_arg(move)
+        with self._lock:
+            return _words(_L.carc_game_explain_move, self._live(), move)
+
+    def describe_event(self, index: int) -> str:
+        """Scoring event ``index`` of the last move in English, e.g. 'the
+        city at 0,-1, completed with 2 tiles: P0 scores 4'
+        (carc_game_describe_event())."""
+        index = _u32(index, 'index')
+        with self._lock:
+            return _words(_L.carc_game_describe_event, self._live(), index)
 
     # -- scoring events --
 

@@ -1,0 +1,515 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The words: English sentences about features, moves and scorings for a
+ * front end's menus and log (carc_tile_describe_feature(),
+ * carc_game_describe_feature(), carc_game_explain_move(),
+ * carc_game_describe_event()).
+ *
+ * A layer on the public API: it reads the tile geometry, the board
+ * queries and the events like any other program, and writes the text
+ * snprintf-style.  The carcassonne tool's menus and reports, the Python
+ * and JavaScript bindings and the web page's log all print these
+ * sentences.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <carcassonne/carcassonne.h>
+
+#include "compat.h"
+
+/* A snprintf-style sink: writes what fits, counts everything. */
+struct out {
+	char *buf;
+	size_t n;
+	size_t len;
+	bool failed;
+};
+
+static void put(struct out *o, const char *fmt, ...) CARC_PRINTF(2, 3);
+
+static void
+put(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (o->failed)
+		return;
+	va_start(ap, fmt);
+	if (o->len + 1 < o->n)
+		k = vsnprintf(o->buf + o->len, o->n - o->len, fmt, ap);
+	else
+		k = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (k < 0 || (size_t)k > (size_t)INT_MAX - o->len) {
+		o->failed = true;
+		return;
+	}
+	o->len += (size_t)k;
+}
+
+/* The result of a call: the length, or the error with an empty buffer. */
+static int
+finish(struct out *o, int rc)
+{
+	if (rc >= 0 && o->failed)
+		rc = CARC_E_INVALID;
+	if (rc < 0) {
+		if (o->n > 0)
+			o->buf[0] = '\0';
+		return rc;
+	}
+	return (int)o->len;
+}
+
+static const char *const side_word[4] = { "north", "east", "south", "west" };
+static const char *const corner_word[4] = { "north-west", "north-east",
+					    "south-east", "south-west" };
+/* half-edge (NL NR EL ER SL SR WL WR) -> corner it lies in */
+static const int half_corner[8] = { 0, 1, 1, 2, 2, 3, 3, 0 };
+
+static const char *
+plural(int32_t k, const char *one, const char *many)
+{
+	return k == 1 ? one : many;
+}
+
+/* "the city on the north edge, with a pennant": a feature of one tile;
+ * @at, when not NULL, is put after the place on the tile ("at 1,0"). */
+static int
+tile_words(struct out *o, uint32_t tile, uint32_t rot, uint32_t feature,
+	   const char *at)
+{
+	int m = carc_tile_feature_sides(tile, rot, feature);
+	const char *w[4] = { "", "", "", "" };
+	unsigned corners = 0;
+	int k = 0, pennants;
+
+	if (m < 0)
+		return m;
+	switch (feature >> 4) {
+	case CARC_FEATURE_MONASTERY:
+		put(o, "the monastery%s", at ? at : "");
+		return 0;
+	case CARC_FEATURE_CITY:
+		for (int s = 0; s < 4; s++)
+			if (m & (1 << s))
+				w[k++] = side_word[s];
+		if (k == 4)
+			put(o, "the city on all four edges");
+		else if (k == 3)
+			put(o, "the city on the %s, %s and %s edges", w[0],
+			    w[1], w[2]);
+		else if (k == 2)
+			put(o, "the city on the %s and %s edges", w[0], w[1]);
+		else
+			put(o, "the city on the %s edge", w[0]);
+		put(o, "%s", at ? at : "");
+		pennants = carc_tile_feature_pennants(tile, feature);
+		if (pennants == 1)
+			put(o, ", with a pennant");
+		else if (pennants > 1)
+			put(o, ", with %d pennants", pennants);
+		return 0;
+	case CARC_FEATURE_ROAD:
+		for (int s = 0; s < 4; s++)
+			if (m & (1 << s))
+				w[k++] = side_word[s];
+		if (k == 1)
+			put(o, "the road ending at the %s edge", w[0]);
+		else
+			put(o, "the road from %s to %s", w[0], w[1]);
+		put(o, "%s", at ? at : "");
+		return 0;
+	default:
+		break;
+	}
+	for (int h = 0; h < 8; h++)
+		if (m & (1 << h))
+			corners |= 1u << half_corner[h];
+	if (m == 0xff) {
+		put(o, "the field all around%s", at ? at : "");
+		return 0;
+	}
+	if (corners == 15) {
+		/* a band or a field but for one side: the sides it fills */
+		for (int s = 0; s < 4; s++)
+			if ((m >> (2 * s) & 3) == 3)
+				w[k++] = side_word[s];
+		if (k == 3)
+			put(o, "the field along the %s, %s and %s edges", w[0],
+			    w[1], w[2]);
+		else if (k == 2)
+			put(o, "the field along the %s and %s edges", w[0],
+			    w[1]);
+		else
+			put(o, "the field around the tile");
+		put(o, "%s", at ? at : "");
+		return 0;
+	}
+	switch (corners) {
+	case 3:
+	case 6:
+	case 12:
+	case 9:
+		put(o, "the field to the %s",
+		    side_word[corners == 3 ? 0 : corners == 6 ? 1
+					     : corners == 12 ? 2 : 3]);
+		put(o, "%s", at ? at : "");
+		return 0;
+	default:
+		break;
+	}
+	for (int i = 0; i < 4; i++)
+		if (corners & (1u << i))
+			w[k++] = corner_word[i];
+	if (k == 3) {
+		for (int i = 0; i < 4; i++)
+			if (!(corners & (1u << i)))
+				put(o, "the field except the %s corner",
+				    corner_word[i]);
+	} else if (k == 2) {
+		put(o, "the field %s and %s", w[0], w[1]);
+	} else {
+		put(o, "the field %s", w[0]);
+	}
+	put(o, "%s", at ? at : "");
+	return 0;
+}
+
+CARC_EXPORT int
+carc_tile_describe_feature(uint32_t tile, uint32_t rotation,
+			   uint32_t feature, char *buf, size_t n)
+{
+	struct out o = { buf, n, 0, false };
+
+	if (n > 0 && buf)
+		buf[0] = '\0';
+	if (!buf && n > 0)
+		return CARC_E_INVALID;
+	return finish(&o, tile_words(&o, tile, rotation, feature, NULL));
+}
+
+static int32_t
+attr(const struct carc_game *g, int32_t x, int32_t y, uint32_t f,
+     uint32_t a)
+{
+	int32_t v = 0;
+
+	carc_game_feature_get(g, x, y, f, a, &v);
+	return v;
+}
+
+/* "; taken by P0 with 2 followers and P1": who stands on a feature. */
+static void
+holders(struct out *o, const struct carc_game *g, int32_t x, int32_t y,
+	uint32_t f)
+{
+	int np = carc_game_player_count(g), k = 0, total = 0;
+
+	for (int p = 0; p < np; p++)
+		total += attr(g, x, y, f,
+			      CARC_FEATURE_ATTR_FOLLOWERS + (uint32_t)p) > 0 ||
+			 attr(g, x, y, f,
+			      CARC_FEATURE_ATTR_PHANTOMS + (uint32_t)p) > 0;
+	if (total == 0)
+		return;
+	for (int p = 0; p < np; p++) {
+		int32_t fl = attr(g, x, y, f,
+				  CARC_FEATURE_ATTR_FOLLOWERS + (uint32_t)p);
+		int32_t ph = attr(g, x, y, f,
+				  CARC_FEATURE_ATTR_PHANTOMS + (uint32_t)p);
+
+		if (fl == 0 && ph == 0)
+			continue;
+		put(o, "%s", k == 0		 ? "; taken by "
+			     : k == total - 1 ? " and "
+					      : ", ");
+		k++;
+		if (fl == 0)
+			put(o, "P%d's phantom", p);
+		else if (ph)
+			put(o, "P%d with %d %s and the phantom", p, (int)fl,
+			    plural(fl, "follower", "followers"));
+		else if (fl > 1)
+			put(o, "P%d with %d followers", p, (int)fl);
+		else
+			put(o, "P%d", p);
+	}
+}
+
+/* The board-level feature: where, how big, what it is worth, whose. */
+static int
+game_feature_words(struct out *o, const struct carc_game *g, int32_t x,
+		   int32_t y, uint32_t f)
+{
+	int32_t kind, tiles, open, done, value, pennants, cities;
+	uint32_t tile = 0, rot = 0;
+	int i = carc_game_tile_find(g, x, y), rc;
+	char at[32];
+
+	if (i < 0)
+		return i;
+	rc = carc_game_tile_at(g, (uint32_t)i, NULL, NULL, &tile, &rot);
+	if (rc < 0)
+		return rc;
+	rc = carc_game_feature_get(g, x, y, f, CARC_FEATURE_ATTR_KIND, &kind);
+	if (rc < 0)
+		return rc;
+	tiles = attr(g, x, y, f, CARC_FEATURE_ATTR_TILES);
+	open = attr(g, x, y, f, CARC_FEATURE_ATTR_OPEN);
+	done = attr(g, x, y, f, CARC_FEATURE_ATTR_COMPLETE);
+	value = attr(g, x, y, f, CARC_FEATURE_ATTR_VALUE);
+	pennants = attr(g, x, y, f, CARC_FEATURE_ATTR_PENNANTS);
+	cities = attr(g, x, y, f, CARC_FEATURE_ATTR_CITIES);
+	snprintf(at, sizeof(at), " at %d,%d", (int)x, (int)y);
+	rc = tile_words(o, tile, rot, f, at);
+	if (rc < 0)
+		return rc;
+	put(o, ": ");
+	switch (kind) {
+	case CARC_FEATURE_FIELD:
+		if (cities == 0)
+			put(o, "borders no completed city yet");
+		else
+			put(o, "borders %d completed %s, worth %d at the "
+			       "end as it stands",
+			    (int)cities, plural(cities, "city", "cities"),
+			    (int)value);
+		break;
+	case CARC_FEATURE_MONASTERY:
+		if (done)
+			put(o, "complete, worth %d", (int)value);
+		else
+			put(o, "%d of 9 tiles around it, worth %d as it "
+			       "stands",
+			    (int)tiles, (int)value);
+		break;
+	default:
+		put(o, "%s%d %s", done ? "complete, " : "", (int)tiles,
+		    plural(tiles, "tile", "tiles"));
+		if (pennants > 0)
+			put(o, ", %d %s", (int)pennants,
+			    plural(pennants, "pennant", "pennants"));
+		if (done)
+			put(o, ", worth %d", (int)value);
+		else
+			put(o, ", %d open %s, worth %d as it stands",
+			    (int)open,
+			    kind == CARC_FEATURE_ROAD
+				    ? plural(open, "end", "ends")
+				    : plural(open, "side", "sides"),
+			    (int)value);
+	}
+	holders(o, g, x, y, f);
+	return 0;
+}
+
+CARC_EXPORT int
+carc_game_describe_feature(const struct carc_game *game, int32_t x,
+			   int32_t y, uint32_t feature, char *buf, size_t n)
+{
+	struct out o = { buf, n, 0, false };
+
+	if (n > 0 && buf)
+		buf[0] = '\0';
+	if (!game || (!buf && n > 0))
+		return CARC_E_INVALID;
+	return finish(&o, game_feature_words(&o, game, x, y, feature));
+}
+
+/* The tile placed last, from the history; false before any. */
+static bool
+last_placed(const struct carc_game *g, uint32_t *tile)
+{
+	for (int k = carc_game_history_count(g) - 1; k >= 0; k--) {
+		carc_move_t m;
+		int i;
+
+		if (carc_game_history_at(g, (uint32_t)k, &m) < 0 ||
+		    carc_move_kind(m) != CARC_MOVE_PLACE)
+			continue;
+		i = carc_game_tile_find(g, carc_move_x(m), carc_move_y(m));
+		return i >= 0 && carc_game_tile_at(g, (uint32_t)i, NULL, NULL,
+						   tile, NULL) >= 0;
+	}
+	return false;
+}
+
+/* The features a crop circle acts on: "roads", "cities", "fields". */
+static const char *
+crop_words(const struct carc_game *g)
+{
+	uint32_t tile = 0;
+	int sym;
+
+	if (!last_placed(g, &tile))
+		return "features";
+	sym = carc_tile_symbol(tile);
+	return sym == CARC_SYMBOL_PITCHFORK ? "fields"
+	       : sym == CARC_SYMBOL_CLUB    ? "roads"
+	       : sym == CARC_SYMBOL_SHIELD  ? "cities"
+					    : "features";
+}
+
+static const char *const turn_word[4] = {
+	"as drawn", "a quarter turn clockwise", "half a turn",
+	"a quarter turn anticlockwise"
+};
+
+static int
+move_words(struct out *o, const struct carc_game *g, carc_move_t m)
+{
+	uint32_t kind = carc_move_kind(m), fig = carc_move_figure(m);
+	int phase = carc_game_phase(g), tile;
+	const char *name;
+
+	if (phase < 0)
+		return phase;
+	if (carc_move_describe(m, NULL, 0) < 0)
+		return CARC_E_INVALID;
+	switch (kind) {
+	case CARC_MOVE_PLACE:
+		tile = carc_game_current_tile(g);
+		if (phase == CARC_PHASE_PLACE_TILE && tile >= 0)
+			put(o, "place tile %s", carc_tile_name((uint32_t)tile));
+		else
+			put(o, "place the tile");
+		put(o, " at %d,%d, turned %s (r%u)", (int)carc_move_x(m),
+		    (int)carc_move_y(m),
+		    turn_word[carc_move_rotation(m) & 3],
+		    (unsigned)carc_move_rotation(m));
+		return 0;
+	case CARC_MOVE_PASS:
+		put(o, "%s",
+		    phase == CARC_PHASE_DEPLOY	 ? "pass: put no figure on the "
+						   "tile"
+		    : phase == CARC_PHASE_PHANTOM ? "pass: keep the phantom"
+		    : phase == CARC_PHASE_CROP_RESPONSE
+			    ? "pass: add no follower"
+			    : "pass");
+		return 0;
+	case CARC_MOVE_CROP_CHOICE:
+		if (fig == CARC_CROP_DEPLOY)
+			put(o, "crop circle: every player may add a follower "
+			       "beside one of his in %s",
+			    crop_words(g));
+		else
+			put(o, "crop circle: every player takes back one of "
+			       "his followers in %s",
+			    crop_words(g));
+		return 0;
+	case CARC_MOVE_DEPLOY:
+		name = carc_figure_name(fig);
+		if (carc_move_feature(m) == 0) {
+			if (carc_game_tile_find(g, carc_move_x(m),
+						carc_move_y(m)) < 0)
+				return CARC_E_NOT_FOUND;
+			put(o, "build a %s on the tile at %d,%d", name,
+			    (int)carc_move_x(m), (int)carc_move_y(m));
+			return 0;
+		}
+		if (fig == CARC_FIGURE_PHANTOM)
+			put(o, "put the phantom on ");
+		else
+			put(o, "put a %s on ", name);
+		return game_feature_words(o, g, carc_move_x(m),
+					  carc_move_y(m),
+					  carc_move_feature(m));
+	case CARC_MOVE_REMOVE:
+		put(o, "take back the %s from ", carc_figure_name(fig));
+		return game_feature_words(o, g, carc_move_x(m),
+					  carc_move_y(m),
+					  carc_move_feature(m));
+	default:
+		return CARC_E_INVALID;
+	}
+}
+
+CARC_EXPORT int
+carc_game_explain_move(const struct carc_game *game, carc_move_t move,
+		       char *buf, size_t n)
+{
+	struct out o = { buf, n, 0, false };
+
+	if (n > 0 && buf)
+		buf[0] = '\0';
+	if (!game || (!buf && n > 0))
+		return CARC_E_INVALID;
+	return finish(&o, move_words(&o, game, move));
+}
+
+static int32_t
+event(const struct carc_game *g, uint32_t i, uint32_t a)
+{
+	int32_t v = 0;
+
+	carc_game_event_get(g, i, a, &v);
+	return v;
+}
+
+static int
+event_words(struct out *o, const struct carc_game *g, uint32_t i)
+{
+	int32_t type, kind, x, y, tiles, cities;
+	int np = carc_game_player_count(g), k = 0, n = carc_game_event_count(g);
+	const char *what;
+
+	if (n < 0)
+		return n;
+	if (i >= (uint32_t)n)
+		return CARC_E_INVALID;
+	type = event(g, i, CARC_EVENT_TYPE);
+	kind = event(g, i, CARC_EVENT_FEATURE_KIND);
+	x = event(g, i, CARC_EVENT_X);
+	y = event(g, i, CARC_EVENT_Y);
+	tiles = event(g, i, CARC_EVENT_TILES);
+	cities = event(g, i, CARC_EVENT_CITIES);
+	what = carc_feature_kind_name((uint32_t)kind);
+	if (!what)
+		what = "feature";
+	if (type == CARC_EVENT_FARM && kind == CARC_FEATURE_CITY)
+		put(o, "farm points for the completed city at %d,%d",
+		    (int)x, (int)y);
+	else if (type == CARC_EVENT_FARM)
+		put(o, "the farm at %d,%d (%d completed %s)", (int)x, (int)y,
+		    (int)cities, plural(cities, "city", "cities"));
+	else
+		put(o, "the %s at %d,%d, %s with %d %s", what, (int)x, (int)y,
+		    type == CARC_EVENT_COMPLETED ? "completed"
+						 : "unfinished at the end",
+		    (int)tiles, plural(tiles, "tile", "tiles"));
+	for (int p = 0; p < np; p++) {
+		int32_t pts = event(g, i, CARC_EVENT_POINTS + (uint32_t)p);
+		int32_t b = event(g, i,
+				  CARC_EVENT_BUILDING_POINTS + (uint32_t)p);
+
+		if (!(event(g, i, CARC_EVENT_SCORERS) & (1 << p)) &&
+		    pts + b == 0)
+			continue;
+		put(o, "%s P%d scores %d", k ? "," : ":", p, (int)(pts + b));
+		if (b)
+			put(o, " (%d for buildings)", (int)b);
+		k++;
+	}
+	if (k == 0)
+		put(o, ": nobody scores");
+	return 0;
+}
+
+CARC_EXPORT int
+carc_game_describe_event(const struct carc_game *game, uint32_t index,
+			 char *buf, size_t n)
+{
+	struct out o = { buf, n, 0, false };
+
+	if (n > 0 && buf)
+		buf[0] = '\0';
+	if (!game || (!buf && n > 0))
+		return CARC_E_INVALID;
+	return finish(&o, event_words(&o, game, index));
+}

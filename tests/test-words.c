@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The words (lib/words/): carc_tile_describe_feature(),
+ * carc_game_describe_feature(), carc_game_explain_move() and
+ * carc_game_describe_event(), sentence by sentence, and their errors.
+ */
+#include <string.h>
+
+#include <check.h>
+
+#include "test-common.h"
+
+enum { RED = 0, BLUE = 1 };
+
+static struct carc_game *g;
+
+static void
+teardown(void)
+{
+	carc_game_free(g);
+	g = NULL;
+}
+
+/* The text must be @want exactly, and the returned length its length. */
+#define WORDS_EQ(call_, want_)                                             \
+	do {                                                               \
+		char b__[512];                                             \
+		int n__;                                                   \
+		memset(b__, 'x', sizeof(b__));                             \
+		n__ = (call_);                                             \
+		ck_assert_msg(n__ >= 0, "%s: %d (%s)", #call_, n__,        \
+			      carc_strerror(n__));                         \
+		ck_assert_str_eq(b__, (want_));                            \
+		ck_assert_int_eq(n__, (int)strlen(want_));                 \
+	} while (0)
+#define B b__, sizeof(b__)
+
+START_TEST(tile_features)
+{
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_D, 0, CARC_C1, B),
+		 "the city on the north edge");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_D, 0, CARC_R1, B),
+		 "the road from east to west");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_D, 1, CARC_R1, B),
+		 "the road from north to south");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_D, 0, CARC_F1, B),
+		 "the field to the north");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_D, 0, CARC_F2, B),
+		 "the field to the south");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_F, 1, CARC_C1, B),
+		 "the city on the north and south edges, with a pennant");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_G, 0, CARC_C1, B),
+		 "the city on the east and west edges");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_R, 1, CARC_C1, B),
+		 "the city on the north, east and south edges");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_C, 3, CARC_C1, B),
+		 "the city on all four edges, with a pennant");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_A, 0, CARC_MONASTERY, B),
+		 "the monastery");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_A, 0, CARC_R1, B),
+		 "the road ending at the south edge");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_A, 0, CARC_F1, B),
+		 "the field all around");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_E, 0, CARC_F1, B),
+		 "the field along the east, south and west edges");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_H, 0, CARC_F1, B),
+		 "the field along the east and west edges");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_X, 0, CARC_F1, B),
+		 "the field north-west");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_W, 0, CARC_F2, B),
+		 "the field south-east");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_V, 0, CARC_F1, B),
+		 "the field except the south-west corner");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_V, 2, CARC_F1, B),
+		 "the field except the north-east corner");
+	WORDS_EQ(carc_tile_describe_feature(CARC_TILE_V, 0, CARC_F2, B),
+		 "the field south-west");
+}
+END_TEST
+
+/* D at (0,0); F at (0,-1) and G at (0,-2) run north-south: Red's city
+ * of three tiles with a pennant (as tests/test-query.c builds it). */
+static void
+build_city(void)
+{
+	g = make_scenario("FGEBB", 0);
+	play(g, CARC_TILE_F, 0, -1, 1);
+	deploy(g, CARC_C1);			/* Red */
+	play(g, CARC_TILE_G, 0, -2, 1);
+	pass(g);				/* Blue */
+}
+
+START_TEST(game_features)
+{
+	build_city();
+	WORDS_EQ(carc_game_describe_feature(g, 0, 0, CARC_C1, B),
+		 "the city on the north edge at 0,0: 3 tiles, 1 pennant, 1 "
+		 "open side, worth 4 as it stands; taken by P0");
+	WORDS_EQ(carc_game_describe_feature(g, 0, -1, CARC_C1, B),
+		 "the city on the north and south edges at 0,-1, with a "
+		 "pennant: 3 tiles, 1 pennant, 1 open side, worth 4 as it "
+		 "stands; taken by P0");
+	WORDS_EQ(carc_game_describe_feature(g, 0, 0, CARC_R1, B),
+		 "the road from east to west at 0,0: 1 tile, 2 open ends, "
+		 "worth 1 as it stands");
+	WORDS_EQ(carc_game_describe_feature(g, 0, -1, CARC_F1, B),
+		 "the field to the east at 0,-1: borders no completed city "
+		 "yet");
+}
+END_TEST
+
+START_TEST(move_words)
+{
+	build_city();
+	WORDS_EQ(carc_game_explain_move(g, carc_move_place(0, -3, 2), B),
+		 "place tile E at 0,-3, turned half a turn (r2)");
+	WORDS_EQ(carc_game_explain_move(g, carc_move_place(1, 0, 1), B),
+		 "place tile E at 1,0, turned a quarter turn clockwise (r1)");
+	play(g, CARC_TILE_E, 0, -3, 2);		/* Red closes the city */
+	WORDS_EQ(carc_game_explain_move(g, carc_move_place(1, 0, 0), B),
+		 "place the tile at 1,0, turned as drawn (r0)");
+	WORDS_EQ(carc_game_explain_move(g, carc_move_pass(), B),
+		 "pass: put no figure on the tile");
+	WORDS_EQ(carc_game_explain_move(
+			 g, carc_move_deploy(CARC_FIGURE_FOLLOWER, 0, -3,
+					     CARC_C1),
+			 B),
+		 "put a follower on the city on the south edge at 0,-3: "
+		 "complete, 4 tiles, 1 pennant, worth 10; taken by P0");
+	WORDS_EQ(carc_game_explain_move(
+			 g, carc_move_deploy(CARC_FIGURE_FOLLOWER, 0, -3,
+					     CARC_F1),
+			 B),
+		 "put a follower on the field along the north, east and west "
+		 "edges at 0,-3: borders 1 completed city, worth 3 at the end "
+		 "as it stands");
+	WORDS_EQ(carc_game_explain_move(
+			 g, carc_move_build(CARC_FIGURE_TOWER, 0, -3), B),
+		 "build a tower on the tile at 0,-3");
+	pass(g);
+	ck_assert_int_eq(carc_game_event_count(g), 1);
+	WORDS_EQ(carc_game_describe_event(g, 0, B),
+		 "the city at 0,-3, completed with 4 tiles: P0 scores 10");
+	/* scored: the knight went home */
+	WORDS_EQ(carc_game_describe_feature(g, 0, 0, CARC_C1, B),
+		 "the city on the north edge at 0,0: complete, 4 tiles, 1 "
+		 "pennant, worth 10");
+}
+END_TEST
+
+/* Two players on one city; a follower and the phantom of one player. */
+START_TEST(several_figures)
+{
+	g = make_scenario("EDDEFBB", 0);
+	play(g, CARC_TILE_E, 0, 1, 1);		/* Red: cap facing east */
+	deploy(g, CARC_C1);
+	play(g, CARC_TILE_D, 1, 0, 0);
+	pass(g);
+	play(g, CARC_TILE_D, 2, 0, 0);
+	pass(g);
+	play(g, CARC_TILE_E, 2, 1, 3);		/* Blue: cap facing west */
+	deploy(g, CARC_C1);
+	play(g, CARC_TILE_F, 1, 1, 0);		/* Red joins them */
+	WORDS_EQ(carc_game_describe_feature(g, 1, 1, CARC_C1, B),
+		 "the city on the east and west edges at 1,1, with a "
+		 "pennant: complete, 3 tiles, 1 pennant, worth 8; taken by P0 "
+		 "and P1");
+	pass(g);
+	ck_assert_int_eq(carc_game_event_count(g), 1);
+	WORDS_EQ(carc_game_describe_event(g, 0, B),
+		 "the city at 1,1, completed with 3 tiles: P0 scores 8, P1 "
+		 "scores 8");
+	carc_game_free(g);
+
+	/* three players: P0's two caps joined by P1 */
+	g = make_scenario_n(3, "EDDEF", 0);
+	play(g, CARC_TILE_E, 0, 1, 1);		/* P0 */
+	deploy(g, CARC_C1);
+	play(g, CARC_TILE_D, 1, 0, 0);		/* P1 */
+	pass(g);
+	play(g, CARC_TILE_D, 2, 0, 0);		/* P2 */
+	pass(g);
+	play(g, CARC_TILE_E, 2, 1, 3);		/* P0 */
+	deploy(g, CARC_C1);
+	play(g, CARC_TILE_F, 1, 1, 0);		/* P1 */
+	WORDS_EQ(carc_game_describe_feature(g, 2, 1, CARC_C1, B),
+		 "the city on the west edge at 2,1: complete, 3 tiles, 1 "
+		 "pennant, worth 8; taken by P0 with 2 followers");
+	carc_game_free(g);
+
+	/* the same with the phantom on P0's second cap */
+	g = make_scenario_n(3, "EDDEF", CARC_OPT_PHANTOM, 1, 0);
+	play(g, CARC_TILE_E, 0, 1, 1);		/* P0 */
+	deploy(g, CARC_C1);
+	pass(g);
+	play(g, CARC_TILE_D, 1, 0, 0);		/* P1 */
+	pass(g);
+	pass(g);
+	play(g, CARC_TILE_D, 2, 0, 0);		/* P2 */
+	pass(g);
+	pass(g);
+	play(g, CARC_TILE_E, 2, 1, 3);		/* P0 */
+	deploy(g, CARC_F1);
+	WORDS_EQ(carc_game_explain_move(
+			 g, carc_move_deploy(CARC_FIGURE_PHANTOM, 2, 1,
+					     CARC_C1),
+			 B),
+		 "put the phantom on the city on the west edge at 2,1: 1 "
+		 "tile, 1 open side, worth 1 as it stands");
+	WORDS_EQ(carc_game_explain_move(g, carc_move_pass(), B),
+		 "pass: keep the phantom");
+	assert_ok(carc_game_apply(g, carc_move_deploy(CARC_FIGURE_PHANTOM, 2,
+						      1, CARC_C1)));
+	WORDS_EQ(carc_game_describe_feature(g, 2, 1, CARC_C1, B),
+		 "the city on the west edge at 2,1: 1 tile, 1 open side, "
+		 "worth 1 as it stands; taken by P0's phantom");
+	play(g, CARC_TILE_F, 1, 1, 0);		/* P1 */
+	WORDS_EQ(carc_game_describe_feature(g, 2, 1, CARC_C1, B),
+		 "the city on the west edge at 2,1: complete, 3 tiles, 1 "
+		 "pennant, worth 8; taken by P0 with 1 follower and the "
+		 "phantom");
+}
+END_TEST
+
+/* The last tile ends the game: Red's road is scored unfinished. */
+START_TEST(final_events)
+{
+	g = make_scenario("U", 0);
+	play(g, CARC_TILE_U, 1, 0, 0);
+	deploy(g, CARC_R1);
+	ck_assert_int_eq(carc_game_is_over(g), 1);
+	ck_assert_int_eq(carc_game_event_count(g), 1);
+	WORDS_EQ(carc_game_describe_event(g, 0, B),
+		 "the road at 1,0, unfinished at the end with 2 tiles: P0 "
+		 "scores 2");
+}
+END_TEST
+
+START_TEST(errors)
+{
+	char buf[64];
+	uint64_t h;
+
+	build_city();
+	h = carc_game_hash(g);
+	/* snprintf-style: the whole length, what fits, NUL-terminated */
+	ck_assert_int_eq(carc_game_describe_feature(g, 0, 0, CARC_R1, NULL, 0),
+			 76);
+	memset(buf, 'x', sizeof(buf));
+	ck_assert_int_eq(carc_game_describe_feature(g, 0, 0, CARC_R1, buf, 9),
+			 76);
+	ck_assert_str_eq(buf, "the road");
+	ck_assert_int_eq(carc_tile_describe_feature(CARC_TILE_D, 0, CARC_C1,
+						    buf, 1),
+			 26);
+	ck_assert_str_eq(buf, "");
+
+	/* errors leave the empty string */
+#define FAILS(call_, want_)                                                \
+	do {                                                               \
+		strcpy(buf, "old");                                        \
+		assert_status_eq((call_), (want_));                        \
+		ck_assert_str_eq(buf, "");                                 \
+	} while (0)
+	FAILS(carc_tile_describe_feature(CARC_TILE_TYPES, 0, CARC_C1, buf,
+					 sizeof(buf)),
+	      CARC_E_UNKNOWN_TILE);
+	FAILS(carc_tile_describe_feature(CARC_TILE_D, 4, CARC_C1, buf,
+					 sizeof(buf)),
+	      CARC_E_INVALID);
+	FAILS(carc_tile_describe_feature(CARC_TILE_D, 0, CARC_C2, buf,
+					 sizeof(buf)),
+	      CARC_E_NO_FEATURE);
+	FAILS(carc_game_describe_feature(NULL, 0, 0, CARC_C1, buf,
+					 sizeof(buf)),
+	      CARC_E_INVALID);
+	FAILS(carc_game_describe_feature(g, 5, 5, CARC_C1, buf, sizeof(buf)),
+	      CARC_E_NOT_FOUND);
+	FAILS(carc_game_describe_feature(g, 0, 0, CARC_R2, buf, sizeof(buf)),
+	      CARC_E_NO_FEATURE);
+	FAILS(carc_game_describe_feature(g, 0, 0, 0, buf, sizeof(buf)),
+	      CARC_E_NO_FEATURE);
+	FAILS(carc_game_explain_move(NULL, carc_move_pass(), buf, sizeof(buf)),
+	      CARC_E_INVALID);
+	FAILS(carc_game_explain_move(g, CARC_MOVE_NONE, buf, sizeof(buf)),
+	      CARC_E_INVALID);
+	FAILS(carc_game_explain_move(g, 0xffffffffffffffffull, buf,
+				     sizeof(buf)),
+	      CARC_E_INVALID);
+	FAILS(carc_game_explain_move(g,
+				     carc_move_deploy(CARC_FIGURE_FOLLOWER, 7,
+						      7, CARC_C1),
+				     buf, sizeof(buf)),
+	      CARC_E_NOT_FOUND);
+	FAILS(carc_game_explain_move(g,
+				     carc_move_build(CARC_FIGURE_HOUSE, 7, 7),
+				     buf, sizeof(buf)),
+	      CARC_E_NOT_FOUND);
+	FAILS(carc_game_explain_move(g,
+				     carc_move_deploy(CARC_FIGURE_FOLLOWER, 0,
+						      0, CARC_C2),
+				     buf, sizeof(buf)),
+	      CARC_E_NO_FEATURE);
+	FAILS(carc_game_describe_event(g, 0, buf, sizeof(buf)),
+	      CARC_E_INVALID);
+	FAILS(carc_game_describe_event(NULL, 0, buf, sizeof(buf)),
+	      CARC_E_INVALID);
+	assert_status_eq(carc_game_describe_feature(g, 0, 0, CARC_C1, NULL, 5),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_game_explain_move(g, carc_move_pass(), NULL, 5),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_tile_describe_feature(CARC_TILE_D, 0, CARC_C1,
+						    NULL, 5),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_game_describe_event(g, 0, NULL, 5),
+			 CARC_E_INVALID);
+	/* reading only */
+	ck_assert_uint_eq(carc_game_hash(g), h);
+}
+END_TEST
+
+/* Every legal move of random games has words, within 256 bytes. */
+START_TEST(every_legal_move)
+{
+	uint64_t seed = 7;
+
+	for (int game = 0; game < 4; game++) {
+		struct carc_rules *r =
+			make_rules(NULL, CARC_OPT_PHANTOM, 1,
+				   CARC_OPT_CROP_CIRCLES_I, 1,
+				   CARC_OPT_LITTLE_BUILDINGS, game & 1, 0);
+		carc_move_t moves[4096];
+
+		g = make_game(r, 2 + (uint32_t)game, test_rand(&seed));
+		carc_rules_unref(r);
+		while (!carc_game_is_over(g)) {
+			int n = carc_game_legal_moves(g, moves, 4096), k;
+			char buf[256];
+
+			ck_assert_int_le(n, 4096);
+
+			ck_assert_int_gt(n, 0);
+			for (int i = 0; i < n; i++) {
+				k = carc_game_explain_move(g, moves[i], buf,
+							   sizeof(buf));
+				if (k <= 10 || k >= (int)sizeof(buf))
+					ck_abort_msg("move %d: %d '%s'", i, k,
+						     buf);
+			}
+			k = (int)(test_rand(&seed) % (uint64_t)n);
+			assert_ok(carc_game_apply(g, moves[k]));
+			for (int e = 0; e < carc_game_event_count(g); e++) {
+				k = carc_game_describe_event(g, (uint32_t)e,
+							     buf, sizeof(buf));
+				if (k <= 10 || k >= (int)sizeof(buf))
+					ck_abort_msg("event %d: %d '%s'", e, k,
+						     buf);
+			}
+		}
+		carc_game_free(g);
+		g = NULL;
+	}
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite *s = suite_create("words");
+	TCase *tc = tcase_create("words");
+
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, tile_features);
+	tcase_add_test(tc, game_features);
+	tcase_add_test(tc, move_words);
+	tcase_add_test(tc, several_figures);
+	tcase_add_test(tc, final_events);
+	tcase_add_test(tc, errors);
+	tcase_add_test(tc, every_legal_move);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	return s;
+}
