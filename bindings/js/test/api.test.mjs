@@ -341,7 +341,7 @@ test('words: the library\'s sentences for features, moves, events', () => {
 		(e) => e.code === carc.ErrorCode.INVALID);
 	assert.throws(() => carc.tileDescribeFeature('D', 4, 'c1'),
 		(e) => e.code === carc.ErrorCode.INVALID);
-	assert.throws(() => game.describeFeature(0, 0, 1.5), TypeError);
+	assert.throws(() => game.describeFeature(0, 0, 1.5), RangeError);
 	assert.equal(game.hash(), hash);
 	game.free();
 	rules.free();
