@@ -5,18 +5,20 @@
 #        tools/abi-check.sh --self-test WORKDIR
 #
 # Compares the ABI of LIBRARY (a libcarcassonne.so.* built with debug
-# information, e.g. the default debug build) with the baseline of the last
-# release, tests/abi/libcarcassonne-<version>.abi (written by `abidw` from
-# that release's debug build), using libabigail's `abidiff` with the
-# public headers of this checkout (doc/api-stability.md).
+# information and every layer, e.g. the default debug build) with the
+# baseline of each release, tests/abi/libcarcassonne-<version>.abi
+# (written by `abidw` from that release's debug build), using
+# libabigail's `abidiff` with the public headers of this checkout
+# (doc/api-stability.md).
 #
-# Passes when the public ABI is unchanged or only grew (new functions,
-# e.g. those of the CARC_0.3 symbol node).  Fails when a function or
-# variable was removed or changed (a parameter, return or reachable type
-# of another size or layout, a symbol version gone), unless the SONAME of
-# LIBRARY differs from the baseline's: an incompatible release bumps the
-# SONAME (carcassonne_soversion in meson.build) and checks in a new
-# baseline.
+# Passes when the public ABI of every release of LIBRARY's series is
+# unchanged or only grew (new functions, e.g. those of a newer symbol
+# node).  Fails when a function or variable was removed or changed (a
+# parameter, return or reachable type of another size or layout, a
+# symbol version gone).  A baseline with another SONAME belongs to
+# another series and is left out: an incompatible release bumps the
+# SONAME (carcassonne_soversion in meson.build) and checks in a baseline
+# of its own.
 #
 # --self-test WORKDIR builds, in WORKDIR, a copy of this checkout with a
 # planted break (carc_game_score() takes a uint64_t player) and checks
@@ -27,28 +29,44 @@ set -euo pipefail
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
-baseline=$(find "$top/tests/abi" -name 'libcarcassonne-*.abi' | sort -V |
-	   tail -n 1)
-if [ -z "$baseline" ]; then
+mapfile -t baselines < <(find "$top/tests/abi" -name 'libcarcassonne-*.abi' |
+			   sort -V)
+if [ "${#baselines[@]}" -eq 0 ]; then
 	echo "abi-check: no baseline tests/abi/libcarcassonne-*.abi" >&2
 	exit 1
 fi
 
-# check LIBRARY HEADERS-DIR: 0 compatible, 1 incompatible or error
+# check LIBRARY HEADERS-DIR: 0 compatible with every baseline of its
+# series, 1 incompatible or error
 check() {
-	local lib=$1 headers=$2 base_soname soname report rc=0
-	base_soname=$(sed -n "1s/.* soname='\([^']*\)'.*/\1/p" "$baseline")
+	local lib=$1 headers=$2 soname baseline base_soname compared=0
 	soname=$(readelf -d "$lib" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
 	if [ -z "$soname" ]; then
 		echo "abi-check: $lib has no SONAME" >&2
 		return 1
 	fi
-	if [ "$soname" != "$base_soname" ]; then
-		echo "abi-check: SONAME $soname differs from the baseline's" \
-		     "$base_soname ($(basename "$baseline")): an incompatible" \
-		     "release; check in a baseline for $soname"
-		return 0
+	for baseline in "${baselines[@]}"; do
+		base_soname=$(sed -n "1s/.* soname='\([^']*\)'.*/\1/p" \
+			"$baseline")
+		if [ "$soname" != "$base_soname" ]; then
+			echo "abi-check: $(basename "$baseline") is of SONAME" \
+			     "$base_soname, another series than $soname: left out"
+			continue
+		fi
+		check_one "$lib" "$headers" "$baseline" || return 1
+		compared=$((compared + 1))
+	done
+	if [ "$compared" -eq 0 ]; then
+		echo "abi-check: SONAME $soname differs from every baseline's:" \
+		     "an incompatible release; check in a baseline for $soname"
 	fi
+	return 0
+}
+
+# check_one LIBRARY HEADERS-DIR BASELINE: 0 compatible, 1 incompatible or
+# error
+check_one() {
+	local lib=$1 headers=$2 baseline=$3 report rc=0
 	report=$(abidiff --headers-dir2 "$headers" "$baseline" "$lib") ||
 		rc=$?
 	# abidiff's status is a bit mask: 1 error, 2 usage error, 4 ABI
