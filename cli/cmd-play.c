@@ -104,7 +104,7 @@ cmd_play(int argc, char **argv)
 	const char *record = NULL;
 	int bot = CARC_BOT_RANDOM;
 	bool is_human[6] = { false }, any_human = false;
-	uint64_t humans[64];
+	const char *humans[64];
 	int n_humans = 0;
 	bool quiet = false, no_color = false;
 	struct carc_game *game = NULL, *scratch = NULL, *before = NULL;
@@ -150,10 +150,11 @@ cmd_play(int argc, char **argv)
 						 &seed) < 0)
 					return 2;
 			} else if (strcmp(a, "--human") == 0) {
-				if (parse_number(a, val, 0, 5, &v) < 0)
-					return 2;
-				if (n_humans < 64)
-					humans[n_humans++] = v;
+				/* checked against --players after the loop */
+				if (n_humans == 64)
+					return usage_error("--human: more "
+							   "people than seats");
+				humans[n_humans++] = val;
 			} else if (strcmp(a, "--playouts") == 0) {
 				if (parse_number(a, val, 1, 10000000,
 						 &playouts) < 0)
@@ -176,13 +177,21 @@ cmd_play(int argc, char **argv)
 		}
 	}
 	for (int i = 0; i < n_humans; i++) {
-		if (humans[i] >= players)
+		const char *h = humans[i];
+
+		/* one message for every bad seat, with the real range */
+		v = strlen(h) == 1 && h[0] >= '0' && h[0] <= '9'
+			    ? (uint64_t)(h[0] - '0')
+			    : UINT64_MAX;
+		if (v >= players)
 			return usage_error(
-				"--human: '%u' is not a player of a %u-player "
+				"--human: '%s' is not a player of a %u-player "
 				"game (0 to %u)",
-				(unsigned)humans[i], (unsigned)players,
-				(unsigned)players - 1);
-		is_human[humans[i]] = any_human = true;
+				h, (unsigned)players, (unsigned)players - 1);
+		if (is_human[v])
+			return usage_error("--human: player %u is given twice",
+					   (unsigned)v);
+		is_human[v] = any_human = true;
 	}
 	if (record && strcmp(record, "-") == 0)
 		out = stderr;

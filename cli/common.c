@@ -278,7 +278,12 @@ usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n(run '%s --help' for the usage)\n", progname);
+	if (command)
+		fprintf(stderr, "\n(run '%s help %s' for the usage)\n",
+			progname, command);
+	else
+		fprintf(stderr, "\n(run '%s --help' for the usage)\n",
+			progname);
 	return 2;
 }
 

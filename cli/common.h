@@ -16,6 +16,9 @@
 extern const char *progname;
 
 /* main.c */
+/* The command being run ("play" ...), NULL before one is known. */
+extern const char *command;
+/* The usage of the command being run, or of every command. */
 void usage(FILE *f);
 
 /* common.c: files and records */

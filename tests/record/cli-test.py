@@ -74,6 +74,38 @@ def usage_error(args, want):
              f'stderr {p.stderr!r}, want {want!r}')
 
 
+COMMANDS = ('play', 'replay', 'render', 'match', 'bot', 'import-jcz',
+            'export-jcz', 'help')
+
+
+def check_help():
+    # 'help CMD' and 'CMD --help' print that command's usage on stdout
+    overview = run('--help').stdout
+    if run('help').stdout != overview or not overview.startswith('usage:'):
+        fail('help and --help differ')
+    for cmd in COMMANDS:
+        p = run('help', cmd)
+        if not p.stdout.startswith(f'usage: carcassonne {cmd} ') or p.stderr:
+            fail(f'help {cmd}: {p.stdout[:80]!r} {p.stderr!r}')
+        if p.stdout == overview or cmd not in overview:
+            fail(f'help {cmd} is the overview, or the overview lacks it')
+        for flag in ('--help', '-h'):
+            q = run(cmd, flag)
+            if q.stdout != p.stdout:
+                fail(f'{cmd} {flag} differs from help {cmd}: '
+                     f'{q.stdout[:80]!r}')
+        wide = [l for l in p.stdout.splitlines() if len(l) > 80]
+        if wide:
+            fail(f'help {cmd}: lines wider than 80 columns: {wide}')
+    usage_error(['help', 'frob'], "help: unknown command 'frob'")
+    usage_error(['help', 'play', 'replay'],
+                "help: one command at a time, not also 'replay'")
+    # a usage error points to the help of its command
+    usage_error(['replay', '--frob'],
+                "(run 'carcassonne help replay' for the usage)")
+    usage_error(['--frob'], "(run 'carcassonne --help' for the usage)")
+
+
 def check_hygiene(tmp):
     # --record - writes only the record on stdout: it pipes into replay -
     p = run('play', '--seed', '3', '--all', '--record', '-')
@@ -88,6 +120,21 @@ def check_hygiene(tmp):
     # every bad flag or value is named
     usage_error(['play', '--human', '2', '--players', '2'],
                 "--human: '2' is not a player of a 2-player game")
+    # one kind of message for every bad seat, with the game's range
+    usage_error(['play', '--human', '3'],
+                "carcassonne: --human: '3' is not a player of a 2-player "
+                "game (0 to 1)\n(run 'carcassonne help play' for the usage)")
+    usage_error(['play', '--human', '9'],
+                "carcassonne: --human: '9' is not a player of a 2-player "
+                "game (0 to 1)\n")
+    usage_error(['play', '--players', '6', '--human', '6'],
+                "--human: '6' is not a player of a 6-player game (0 to 5)")
+    usage_error(['play', '--human', 'x', '--players', '3'],
+                "--human: 'x' is not a player of a 3-player game (0 to 2)")
+    usage_error(['play', '--human', '0', '--human', '0'],
+                '--human: player 0 is given twice')
+    usage_error(['play', '--players', '3', '--human', '2', '--human', '1',
+                 '--human', '2'], '--human: player 2 is given twice')
     usage_error(['play', '--players', '7'],
                 "--players: '7' is not a number from 2 to 6")
     usage_error(['play', '--seed', '-5'], "carcassonne: --seed: '-5' is "
@@ -359,6 +406,7 @@ def main():
     global TOOL
     TOOL, examples = sys.argv[1], sys.argv[2]
     check_human()
+    check_help()
     with tempfile.TemporaryDirectory() as tmp:
         check_hygiene(tmp)
         check_replay_many(tmp, examples)

@@ -51,6 +51,34 @@ def main():
         if flag.replace('-', r'\-') not in page1:
             fail(f'carcassonne(1) does not document {flag}')
 
+    # each command's own help and its section of carcassonne(1) name the
+    # same flags (the rule options are documented once, under play)
+    sections = dict(re.findall(r'^\.SS (\S+)\n(.*?)(?=^\.S[SH] )', page1,
+                               re.M | re.S))
+    rule_section = sections.get('play', '').split('Rule options:')[-1]
+    rule_flags = set(re.findall(r'\\-\\-[a-z][a-z\\-]*[a-z]', rule_section))
+    for cmd in ('play', 'replay', 'render', 'match', 'bot', 'import\\-jcz',
+                'export\\-jcz'):
+        name = cmd.replace('\\', '')
+        text = subprocess.run([tool, 'help', name], capture_output=True,
+                              text=True).stdout
+        helped = {f.replace('-', r'\-') for f in
+                  re.findall(r'(?<![\w-])--[a-z][a-z-]*[a-z]', text)}
+        helped |= {r'\-o'} if re.search(r'(?<![\w-])-o ', text) else set()
+        manned = set(re.findall(r'\\-\\-[a-z][a-z\\-]*[a-z]',
+                                sections.get(cmd, '')))
+        manned |= ({r'\-o'} if re.search(r'^\.BI? \\-o\b', sections.get(cmd, ''),
+                                          re.M) else set())
+        if 'rule options' in text:
+            manned |= rule_flags
+        if not sections.get(cmd):
+            fail(f'carcassonne(1) has no section {name}')
+        for flag in sorted(helped - manned):
+            fail(f'carcassonne(1), section {name}, does not document '
+                 f'{flag} of "carcassonne help {name}"')
+        for flag in sorted(manned - helped):
+            fail(f'"carcassonne help {name}" does not list {flag} of '
+                 f'carcassonne(1)')
     if shutil.which('man'):
         for page in (os.path.join(root, 'cli', 'carcassonne.1'),
                      os.path.join(root, 'doc', 'carcassonne.3.in')):
