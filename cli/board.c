@@ -146,7 +146,9 @@ tile_cells(uint32_t tile, uint32_t rot, struct cell c[TH][TW])
 					set(c, 1, 1, " ", C_NONE, C_CITY, kind);
 				if (m & 2)
 					set(c, 3, 1, " ", C_NONE, C_CITY, kind);
-				if ((m & 5) == 5 || k >= 3)
+				/* the centre joins opposite sides (F, G either
+				 * way) and three or four */
+				if ((m & 5) == 5 || (m & 10) == 10 || k >= 3)
 					set(c, 2, 1, " ", C_NONE, C_CITY, kind);
 			}
 		}
@@ -176,8 +178,9 @@ tile_cells(uint32_t tile, uint32_t rot, struct cell c[TH][TW])
 			set(c, 2, 1, road_glyph(m), C_ROAD, C_FIELD,
 			    CARC_FEATURE_ROAD);
 	}
+	/* a junction or crossing: the roads end at a village in the middle */
 	if (popcount(single_roads) >= 3 && !monastery)
-		set(c, 2, 1, road_glyph(single_roads), C_ROAD, C_FIELD, 0);
+		set(c, 2, 1, "●", C_ROAD, C_FIELD, 0);
 	(void)edge;
 	if (monastery)
 		set(c, 2, 1, "⌂", C_WHITE, C_MONASTERY,
@@ -226,8 +229,13 @@ figure_cell(uint32_t tile, uint32_t rot, uint32_t feature,
 
 	*ox = *oy = -1;
 	if (kind == CARC_FEATURE_MONASTERY) {
-		cand[nc][0] = 2;
-		cand[nc++][1] = 1;
+		/* beside the chapel, which stays in sight */
+		static const int mx[4] = { 3, 1, 2, 2 }, my[4] = { 1, 1, 0, 2 };
+
+		for (int i = 0; i < 4; i++) {
+			cand[nc][0] = mx[i];
+			cand[nc++][1] = my[i];
+		}
 	} else if (kind == CARC_FEATURE_FIELD) {
 		for (int h = 0; h < 8; h++)
 			if (m & (1u << h)) {
@@ -253,12 +261,25 @@ figure_cell(uint32_t tile, uint32_t rot, uint32_t feature,
 		for (int i = 0; i < nc; i++) {
 			int x = cand[i][0], y = cand[i][1];
 
-			if (taken[y][x] || (pass == 0 && c[y][x].kind != kind))
+			if (taken[y][x] || (pass == 0 && c[y][x].kind != kind) ||
+			    c[y][x].kind == CARC_FEATURE_MONASTERY)
 				continue;
 			*ox = x;
 			*oy = y;
 			return;
 		}
+	/* more figures than places: any free cell of the feature's kind,
+	 * then any free cell, so that every figure is seen and counted */
+	for (int pass = 0; pass < 2; pass++)
+		for (int y = 0; y < TH; y++)
+			for (int x = 0; x < TW; x++)
+				if (!taken[y][x] &&
+				    c[y][x].kind != CARC_FEATURE_MONASTERY &&
+				    (pass == 1 || c[y][x].kind == kind)) {
+					*ox = x;
+					*oy = y;
+					return;
+				}
 }
 
 static void
@@ -504,5 +525,6 @@ board_legend(bool colour, FILE *f)
 	fputs(" followers of P0, P1...  ", f);
 	c = (struct cell){ circled[0], player_fg[0], player_bg[0], true, 0 };
 	put_cell(&c, colour, f);
-	fputs(" phantom  T H S buildings  Ψ♣◈ crop circles\n", f);
+	fputs(" phantom  T H S buildings  Ψ♣◈ crop circles\n  ● a junction: "
+	      "the roads end there\n", f);
 }

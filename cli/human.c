@@ -82,6 +82,66 @@ show_help(struct human *h)
 	board_legend(h->colour, h->out);
 }
 
+/* Why @m is not a move now, in the engine's words (carc_strerror() of
+ * what carc_game_apply() says on a copy); NULL if it is one. */
+static const char *
+engine_reason(const struct carc_game *g, carc_move_t m)
+{
+	struct carc_game *copy = NULL;
+	int rc;
+
+	if (m == CARC_MOVE_NONE)
+		return carc_strerror(CARC_E_INVALID);
+	if (carc_game_clone(g, &copy) < 0)
+		return "cannot check it (out of memory)";
+	rc = carc_game_apply(copy, m);
+	carc_game_free(copy);
+	return rc < 0 ? carc_strerror(rc) : NULL;
+}
+
+/* The features of the tile just placed that no listed move takes, with
+ * why: taken by someone, or what the engine says. */
+static void
+list_closed(struct human *h, const struct carc_game *g,
+	    const carc_move_t *moves, int n, int32_t x, int32_t y,
+	    uint32_t tile)
+{
+	uint32_t feats[16];
+	int nf = carc_tile_features(tile, feats, 16);
+	uint32_t fig = carc_game_phase(g) == CARC_PHASE_PHANTOM
+			       ? CARC_FIGURE_PHANTOM
+			       : CARC_FIGURE_FOLLOWER;
+	char words[512];
+
+	for (int i = 0; i < nf && i < 16; i++) {
+		bool listed = false, held = false;
+		int np = carc_game_player_count(g);
+		const char *why;
+
+		for (int k = 0; k < n && !listed; k++)
+			listed = carc_move_kind(moves[k]) == CARC_MOVE_DEPLOY &&
+				 carc_move_feature(moves[k]) == feats[i] &&
+				 carc_move_x(moves[k]) == x &&
+				 carc_move_y(moves[k]) == y;
+		if (listed)
+			continue;
+		for (int p = 0; p < np; p++)
+			held |= carc_game_feature_figures(g, x, y, feats[i],
+							  (uint32_t)p) > 0;
+		why = held ? "taken"
+			   : engine_reason(g, carc_move_deploy(fig, x, y,
+							       feats[i]));
+		if (!why)
+			continue;
+		if (carc_game_describe_feature(g, x, y, feats[i], words,
+					       sizeof(words)) < 0)
+			continue;
+		fprintf(h->out, "   -  %-9s (%s) ", carc_feature_name(feats[i]),
+			why);
+		print_wrapped(h->out, 19 + (int)strlen(why), 16, 79, words);
+	}
+}
+
 /* The screen of a decision: board, tile, choices. */
 static void
 show_decision(struct human *h, const struct carc_game *g,
@@ -189,6 +249,92 @@ show_decision(struct human *h, const struct carc_game *g,
 		fprintf(h->out, "  %2d  %-9s ", i + 1, label);
 		print_wrapped(h->out, 16, 16, 79, words);
 	}
+	if (phase == CARC_PHASE_DEPLOY || phase == CARC_PHASE_PHANTOM)
+		list_closed(h, g, moves, n, v.cx, v.cy, lt);
+}
+
+static void
+why_not(struct human *h, const struct carc_game *g, const char *cmd,
+	carc_move_t m)
+{
+	const char *why = engine_reason(g, m);
+
+	if (why)
+		fprintf(h->out, "illegal move '%s': %s\n", cmd, why);
+	else
+		fprintf(h->out, "'%s' is not one of the moves listed\n", cmd);
+}
+
+/* A label that names no listed move: a square and turn, a feature of the
+ * tile just placed or a building, answered with what is wrong.  False if
+ * @cmd is not such a label. */
+static bool
+explain_label(struct human *h, const struct carc_game *g,
+	      const carc_move_t *moves, int n, const char *cmd)
+{
+	int phase = carc_game_phase(g);
+	int32_t lx = 0, ly = 0;
+	uint32_t lt = 0, lr = 0;
+	int f, fig;
+
+	if (phase == CARC_PHASE_PLACE_TILE && isalpha((unsigned char)cmd[0]) &&
+	    isdigit((unsigned char)cmd[1])) {
+		char *end;
+		unsigned long turn = strtoul(cmd + 1, &end, 10);
+		int k = -1, last = -1;
+
+		if (*end)
+			return false;
+		for (int i = 0; i < n; i++) {
+			int s = spot_index(moves, n, carc_move_x(moves[i]),
+					   carc_move_y(moves[i]));
+
+			last = s > last ? s : last;
+			if (spot_letter(s) == cmd[0])
+				k = i;
+		}
+		if (k < 0) {
+			fprintf(h->out, "no square '%c': the squares marked on "
+					"the board are %c to %c\n",
+				cmd[0], spot_letter(0), spot_letter(last));
+			return true;
+		}
+		if (turn > 3) {
+			fprintf(h->out, "no turn %lu: the turns are r0 to r3\n",
+				turn);
+			return true;
+		}
+		fprintf(h->out, "%c%lu: %s (see 'where it fits')\n", cmd[0],
+			turn,
+			engine_reason(g, carc_move_place(
+						 carc_move_x(moves[k]),
+						 carc_move_y(moves[k]),
+						 (uint32_t)turn)));
+		return true;
+	}
+	if (phase != CARC_PHASE_DEPLOY && phase != CARC_PHASE_PHANTOM)
+		return false;
+	last_placed(g, &lx, &ly, &lt, &lr);
+	if ((f = carc_feature_from_name(cmd)) > 0) {
+		carc_move_t m = carc_move_deploy(
+			phase == CARC_PHASE_PHANTOM ? CARC_FIGURE_PHANTOM
+						    : CARC_FIGURE_FOLLOWER,
+			lx, ly, (uint32_t)f);
+		const char *why = engine_reason(g, m);
+
+		fprintf(h->out, "%s: %s\n", cmd,
+			why ? why : "not one of the moves listed");
+		return true;
+	}
+	if ((fig = carc_figure_from_name(cmd)) >= CARC_FIGURE_TOWER) {
+		const char *why = engine_reason(
+			g, carc_move_build((uint32_t)fig, lx, ly));
+
+		fprintf(h->out, "%s: %s\n", cmd,
+			why ? why : "not one of the moves listed");
+		return true;
+	}
+	return false;
 }
 
 static char *
@@ -316,19 +462,16 @@ human_pick(struct human *h, struct carc_game *game, const carc_move_t *moves,
 		{
 			carc_move_t m;
 
-			if (carc_move_parse(cmd, &m) >= 0)
+			if (carc_move_parse(cmd, &m) >= 0) {
 				for (int i = 0; i < n; i++)
 					if (moves[i] == m)
 						return m;
+				why_not(h, game, cmd, m);
+				continue;
+			}
 		}
-		if (place && isalpha((unsigned char)cmd[0]) &&
-		    cmd[1] >= '0' && cmd[1] <= '3' && cmd[2] == '\0') {
-			fprintf(h->out, "the tile does not fit square %c "
-					"turned r%c; the labels listed under "
-					"'where it fits' do\n",
-				cmd[0], cmd[1]);
+		if (explain_label(h, game, moves, n, cmd))
 			continue;
-		}
 		fprintf(h->out, "unknown command '%s' (type ? for help)\n",
 			cmd);
 	}

@@ -138,6 +138,17 @@ def play_whole_game(tool, tmp):
     out = plain(s.read_until_prompt())
     if "unknown command 'frobnicate'" not in out:
         fail(f'unknown input not rejected: {out!r}')
+    # a well-formed move that is not legal: the engine's reason
+    for typed, want in (
+            ('place 99,99 r0', "illegal move 'place 99,99 r0': tile shares "
+             "no side with the board"),
+            ('a9', 'no turn 9: the turns are r0 to r3'),
+            ('z0', "no square 'z': the squares marked on the board are a "
+             "to ")):
+        s.send(typed)
+        out = plain(s.read_until_prompt())
+        if want not in out:
+            fail(f'{typed!r} answered {out!r}, want {want!r}')
     s.send('board')
     out = plain(s.read_until_prompt())
     if not re.search(r'^\s+-?\d+ ', out, re.M):
@@ -145,7 +156,8 @@ def play_whole_game(tool, tmp):
 
     human_moves = 0
     undone = saved_done = deployed_feature = False
-    features_explained = False
+    features_explained = asked_no_feature = False
+    seen_closed = set()
     while True:
         m = PROMPT.search(screen)
         if not m:
@@ -181,6 +193,19 @@ def play_whole_game(tool, tmp):
                     re.sub(r'\n {16}', ' ', plain(screen))):
                 fail('no size and value under the features: '
                      + plain(screen)[-600:])
+            # features nobody may take now are listed with the reason
+            for closed in re.findall(r'^   -  (\S+) +\((.*?)\) (.*)$',
+                                     plain(screen), re.M):
+                if closed[1] == 'taken' and 'taken by P' not in \
+                        re.sub(r'\n {16}', ' ', plain(screen)):
+                    fail(f'taken feature without its holder: {closed}')
+                seen_closed.add(closed[1])
+            if feats and not asked_no_feature:
+                s.send('c4')
+                out = plain(s.read_until_prompt())
+                if 'c4: the tile has no such feature' not in out:
+                    fail(f'c4 answered {out!r}')
+                asked_no_feature = True
             if feats and rng.random() < 0.4:
                 s.send(rng.choice(feats)[1])
                 deployed_feature = True
@@ -257,6 +282,8 @@ def play_whole_game(tool, tmp):
         if (you, bot) != (players.count(0), players.count(1)):
             fail(f'moves shown after undo: {you} yours, {bot} bot, '
                  f'record {players.count(0)} and {players.count(1)}')
+    if 'taken' not in seen_closed:
+        fail(f'no feature listed as taken in a whole game: {seen_closed}')
     if human_moves < 40:
         fail(f'only {human_moves} human decisions in a whole game')
     if not (undone and saved_done and deployed_feature and
