@@ -160,6 +160,17 @@ export class RecordError extends CarcassonneError {
 	}
 }
 
+/** A JCloisterZone saved game that does not load (Game.fromJcz()):
+ *  .line of the JSON text, .column (of a JSON syntax error, else 0) and
+ *  the importer's .reason, which names a replay entry at fault
+ *  ("replay[12] DEPLOY_MEEPLE: …"). */
+export class JczError extends RecordError {
+	constructor(code, line, column, reason) {
+		super(code, line, column, reason);
+		this.name = 'JczError';
+	}
+}
+
 // ---------------------------------------------------------------------
 // The module and its memory
 // ---------------------------------------------------------------------
@@ -1138,6 +1149,34 @@ export class Game extends Handle {
 		}
 	}
 
+	/** Replay a JCloisterZone saved game (.jcz: JSON text, as a string
+	 *  or UTF-8 bytes; doc/jcz.md) with carc_jcz_import(); JczError
+	 *  (line, column, reason) for one that does not load. */
+	static fromJcz(text) {
+		lib();
+		let bytes;
+		if (typeof text === 'string')
+			bytes = encoder.encode(text);
+		else if (text instanceof Uint8Array)
+			bytes = text;
+		else
+			throw new TypeError(`a .jcz document is a string or Uint8Array, not ${typeName(text)}`);
+		const p = M._malloc(bytes.length + 1);
+		if (!p)
+			throw new CarcassonneError(ErrorCode.NOMEM, 'fromJcz');
+		try {
+			M.HEAPU8.set(bytes, p);
+			const msg = scratch + 16, msgLen = 512;
+			const rc = M._carc_jcz_import(p, bytes.length, scratch,
+				scratch + 4, scratch + 8, msg, msgLen);
+			if (rc < 0)
+				throw new JczError(rc, u32(4), u32(8), cstr(msg));
+			return new Game(PRIVATE, u32(0));
+		} finally {
+			M._free(p);
+		}
+	}
+
 	/** Release the game (again: nothing). */
 	free() {
 		this._release((p) => M._carc_game_free(p));
@@ -1169,6 +1208,14 @@ export class Game extends Handle {
 	save() {
 		const g = this._live();
 		return readText((buf, n) => M._carc_game_save(g, buf, n), 'save');
+	}
+
+	/** The game as a JCloisterZone saved game (JCZ 5 layout, JSON text;
+	 *  carc_jcz_export(), doc/jcz.md); CarcassonneError NOT_ALLOWED when
+	 *  the rules have an option JCloisterZone does not play. */
+	toJcz() {
+		const g = this._live();
+		return readText((buf, n) => M._carc_jcz_export(g, buf, n), 'toJcz');
 	}
 
 	/** Start again in place: the game becomes exactly new Game() with
@@ -2150,7 +2197,7 @@ const api = Object.freeze({
 	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
 	CropSymbol, Edge, EventType, OptionType, RenderFlag, TILE_TYPES,
 	TILE_UNITS, SHAPE_MAX_POINTS, CarcassonneError, InvalidArgumentError,
-	IllegalMoveError, RecordError, load, init, isLoaded, _module, heapSize,
+	IllegalMoveError, RecordError, JczError, load, init, isLoaded, _module, heapSize,
 	heapTop, hasSearch, OPTIONS, OPTION_VALUES, OPTION_INFO, TILE_NAMES,
 	version, versionNumber, strerror, tileName, tileFromName, featureName,
 	featureFromName, featureKindName, featureKindFromName, figureName,

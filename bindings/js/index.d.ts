@@ -140,6 +140,16 @@ export class RecordError extends CarcassonneError {
 	/** The loader's message. */
 	readonly reason: string;
 }
+/** Game.fromJcz() of a JCloisterZone saved game that does not load: the
+ *  line of the JSON text, the column of a JSON syntax error (else 0), and
+ *  a reason that names a replay entry at fault ("replay[12] …"). */
+export class JczError extends RecordError {
+	constructor(code: number, line: number, column: number, reason: string);
+}
+
+/** The names of the decision points (carc_phase_name()). */
+export type PhaseName = 'place-tile' | 'deploy' | 'phantom' | 'crop-choice'
+	| 'crop-response' | 'game-over';
 
 export function tileName(tile: number): string;
 export function tileFromName(name: string): number;
@@ -149,7 +159,7 @@ export function featureKindName(kind: number): string;
 export function featureKindFromName(name: string): number;
 export function figureName(figure: number): string;
 export function figureFromName(name: string): number;
-export function phaseName(phase: number): string;
+export function phaseName(phase: number): PhaseName;
 export function phaseFromName(name: string): number;
 export function optionName(option: number): string;
 export function optionFromName(name: string): number;
@@ -346,6 +356,9 @@ export class Game implements Disposable {
 	constructor(options?: GameOptions | Rules);
 	/** Replay a game record; RecordError for a bad one. */
 	static load(text: string | Uint8Array): Game;
+	/** Replay a JCloisterZone saved game (.jcz JSON text); JczError for a
+	 *  bad one (doc/jcz.md). */
+	static fromJcz(text: string | Uint8Array): Game;
 	readonly freed: boolean;
 	free(): void;
 	[Symbol.dispose](): void;
@@ -354,6 +367,9 @@ export class Game implements Disposable {
 	copy(): Game;
 	copyFrom(other: Game): this;
 	save(): string;
+	/** The game as a JCloisterZone saved game (JSON text, JCZ 5 layout);
+	 *  CarcassonneError NOT_ALLOWED for rules JCZ does not play. */
+	toJcz(): string;
 	rules(): Rules;
 	/** Start again in place with a seed (same rules and players). */
 	reset(seed?: U64): this;
@@ -377,7 +393,7 @@ export class Game implements Disposable {
 
 	playerCount(): number;
 	phase(): number;
-	phaseName(): string;
+	phaseName(): PhaseName;
 	isOver(): boolean;
 	currentPlayer(): number;
 	currentTile(): string | null;

@@ -14,7 +14,8 @@
 # CI=true, where a missing tool fails the test.
 set -euo pipefail
 
-: "${CARCASSONNE_SOURCE:?}"
+# the source tree: given by meson, else the one this script is in
+: "${CARCASSONNE_SOURCE:=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 
 missing=
 command -v node >/dev/null 2>&1 || missing="$missing node (Debian package nodejs)"

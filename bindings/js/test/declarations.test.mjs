@@ -5,19 +5,34 @@
 // declared type (numbers, strings, literal types, arrays, tuples, nulls,
 // records, the package's classes, and objects with exactly the declared
 // properties).  TypeScript's compiler reads the declarations: the
-// typescript package of `tsc` (CARCASSONNE_TYPESCRIPT, set by
-// tools/wasm/test-wasm.sh, or `typescript` on NODE_PATH); without it the
+// typescript package (CARCASSONNE_TYPESCRIPT, set by
+// tools/wasm/test-wasm.sh, else found as below); without it the
 // test skips, but fails under CI=true.  tools/wasm/js-types.mjs checks the
 // declarations themselves.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { existsSync, realpathSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import { carc } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
+// Where the typescript package may be: the one named, one Node finds
+// (NODE_PATH, a node_modules), the package of the `tsc` on the PATH
+// (its bin/tsc), and Debian's node-typescript, which a Node that is not
+// Debian's own (NodeSource's, nvm's) does not search.
+function tscPackage() {
+	for (const dir of (process.env.PATH || '').split(delimiter)) {
+		const bin = join(dir || '.', 'tsc');
+		if (existsSync(bin))
+			return dirname(dirname(realpathSync(bin)));
+	}
+	return null;
+}
 let ts = null;
-for (const where of [process.env.CARCASSONNE_TYPESCRIPT, 'typescript']) {
+for (const where of [process.env.CARCASSONNE_TYPESCRIPT, 'typescript',
+	tscPackage(), '/usr/share/nodejs/typescript']) {
 	if (!where)
 		continue;
 	try {
@@ -161,6 +176,13 @@ function sampleGame() {
 	throw new Error('the sample game has no position with events, figures and buildings');
 }
 
+// `moves` moves of the first legal move each
+function playSome(game, moves) {
+	for (let i = 0; i < moves && !game.isOver(); i++)
+		game.apply(game.legalMoveValues()[0]);
+	return game;
+}
+
 test('every result has the type index.d.ts declares', { skip }, async () => {
 	const { checker, exports } = declarations();
 	const game = sampleGame();
@@ -176,6 +198,8 @@ test('every result has the type index.d.ts declares', { skip }, async () => {
 	const field = carc.featureName(carc.tileFeatures(fieldTile.tile)
 		.find((f) => carc.featureName(f).startsWith('f')));
 	const choice = carc.OPTIONS['farm-scoring'];
+	// JCloisterZone plays the base game with these rules
+	const jczGame = playSome(new carc.Game({ players: 3, seed: 5 }), 9);
 
 	// [what, receiver, the call]: what is 'name' (a function of the
 	// module), 'Class.name' (static), 'Class#name' (method) or 'new Class'
@@ -222,6 +246,7 @@ test('every result has the type index.d.ts declares', { skip }, async () => {
 		['new InvalidArgumentError', null, () => new carc.InvalidArgumentError('x')],
 		['new IllegalMoveError', null, () => new carc.IllegalMoveError(-3, move)],
 		['new RecordError', null, () => new carc.RecordError(-16, 4, 2, 'no move')],
+		['new JczError', null, () => new carc.JczError(-16, 1, 5, 'no setup')],
 
 		['new Move', null, () => new carc.Move(move.value)],
 		['Move.place', null, () => carc.Move.place(1, -2, 3)],
@@ -252,6 +277,8 @@ test('every result has the type index.d.ts declares', { skip }, async () => {
 		['Game#copy', game, () => game.copy()],
 		['Game#copyFrom', other, () => other.copyFrom(game)],
 		['Game#save', game, () => game.save()],
+		['Game#toJcz', jczGame, () => jczGame.toJcz()],
+		['Game.fromJcz', null, () => carc.Game.fromJcz(jczGame.toJcz())],
 		['Game#rules', game, () => game.rules()],
 		['Game#memorySize', game, () => game.memorySize()],
 		['Game#legalMoveCount', game, () => game.legalMoveCount()],

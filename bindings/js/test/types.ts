@@ -11,7 +11,7 @@
 import * as carc from 'carcassonne';
 import {
 	Game, Move, Rules, RulesBuilder, CarcassonneError, InvalidArgumentError,
-	IllegalMoveError, RecordError,
+	IllegalMoveError, RecordError, JczError, type PhaseName,
 	type Api, type BoardFeature, type BotOptions, type BotStats, type Bounds,
 	type Building, type Disposable, type FeatureLike, type FigureLike,
 	type FigureOnBoard, type GameOptions, type LoadOptions, type MoveLike,
@@ -185,6 +185,8 @@ const game: Game = new Game(gameOptions);
 const game2: Game = new Game(rules);
 const loadedGame: Game = Game.load(new Uint8Array(0));
 const recorded: Game = Game.load(game.save());
+const fromJcz: Game = Game.fromJcz(game.toJcz());
+const fromJczBytes: Game = Game.fromJcz(new Uint8Array(0));
 const clone: Game = game.clone().copyFrom(game2);
 const copy: Game = game.copy().reset(5).reset();
 const rulesOfGame: Rules = game.rules();
@@ -206,7 +208,8 @@ const drawn: number = game.drawnCount();
 const discards: string[] = game.discards();
 const players: number = game.playerCount();
 const phase: number = game.phase();
-const phaseWord: string = game.phaseName();
+const phaseWord: PhaseName = game.phaseName();
+const phaseWords: PhaseName[] = [carc.phaseName(P.GAME_OVER), 'crop-choice'];
 const over: boolean = game.isOver();
 const current: number = game.currentPlayer();
 const tileInHand: string | null = game.currentTile();
@@ -227,7 +230,8 @@ const events: ScoringEvent[] = game.events();
 console.log(clone, copy, rulesOfGame, memory, legalCount, legalValues,
 	legalInto, isLegal, applied, undone, history, order, drawn, discards,
 	players, phase, phaseWord, over, current, tileInHand, cropAction, score,
-	scores, supply, hash, remaining, byTile, recorded, loadedGame);
+	scores, supply, hash, remaining, byTile, recorded, loadedGame,
+	fromJcz, fromJczBytes, phaseWords);
 
 for (const s of supplies)
 	console.log(s.follower + s.phantom + s.tower + s.house + s.shed);
@@ -391,6 +395,9 @@ try {
 	if (e instanceof IllegalMoveError) {
 		const bad: Move = e.move;
 		console.log(bad);
+	} else if (e instanceof JczError) {
+		const jczReason: string = e.reason;
+		console.log(jczReason, e.line, e.column);
 	} else if (e instanceof RecordError) {
 		const where: number[] = [e.line, e.column];
 		const reason: string = e.reason;
@@ -408,6 +415,7 @@ const errors: CarcassonneError[] = [
 	new InvalidArgumentError(), new InvalidArgumentError('seed'),
 	new IllegalMoveError(E.WRONG_PHASE, Move.pass()),
 	new RecordError(E.PARSE, 3, 1, 'not a move'),
+	new JczError(E.PARSE, 1, 9, 'expected a value'),
 ];
 console.log(errors);
 
@@ -448,4 +456,6 @@ const badError = new IllegalMoveError(E.WRONG_PHASE, 'pass');
 const notNull: Uint8Array = learn.observeBatch([game]).planes;
 // @ts-expect-error TS2345 an action is a number
 learn.actionToMove(game, 'pass');
-console.log(notAString, notStats, notOk, badRender, badError, notNull);
+// @ts-expect-error TS2322 a phase's name is one of the six
+const notPhase: PhaseName = 'place';
+console.log(notAString, notStats, notPhase, notOk, badRender, badError, notNull);
