@@ -31,7 +31,12 @@ if [ -d /usr/share/nodejs ]; then
 	export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 fi
 
-if [ -d "$build/meson-private" ]; then
+# A configured build reconfigures itself when a meson.build changes
+# (ninja's regeneration rule); a whole reconfigure runs every emcc
+# check again (about a minute), so only a broken one gets it.
+if [ -f "$build/build.ninja" ]; then
+	:
+elif [ -d "$build/meson-private" ]; then
 	meson setup --reconfigure "$build" "$top" \
 		--cross-file "$top/tools/wasm/emscripten.cross" >/dev/null
 else

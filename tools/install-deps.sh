@@ -14,7 +14,9 @@
 # and mypy (suite ffi), python3-numpy (suite python-env), emscripten,
 # nodejs and node-typescript (suite wasm, tsc for its test js-types),
 # chromium and npm (suite web, whose npm packages it
-# then installs into web/node_modules with `npm ci`).  With --fuzz, clang
+# then installs into web/node_modules with `npm ci`), and where `node` is
+# not Node 18, a private copy of Debian's nodejs 18 with the libraries
+# it needs (suite node-oldest, tools/wasm/oldest-node.sh).  With --fuzz, clang
 # and, only when clang cannot link -fsanitize=fuzzer, the package that
 # holds its libFuzzer runtime (libclang-rt-<version>-dev).  Installs nothing
 # when everything is present.  Uses sudo only when not run as root; runs
@@ -86,6 +88,22 @@ if [ "$want_tests" = 1 ]; then
 			missing+=("$pkg")
 		fi
 	done
+	# Suite node-oldest runs the JS and web suites with Node 18 too, the
+	# oldest the package files claim: where `node` is another version
+	# (NodeSource's 20 ...), tools/wasm/oldest-node.sh unpacks Debian
+	# 12's nodejs 18 privately (below); its libnode needs these, the
+	# JavaScript ones under /usr/share/nodejs, which only Debian's Node
+	# reads.
+	if ! { command -v node >/dev/null 2>&1 &&
+	       [ "$(node --version 2>/dev/null | cut -d. -f1)" = v18 ]; }; then
+		for pkg in libbrotli1 libc-ares2 libicu72 libnghttp2-14 libssl3 \
+			libuv1 zlib1g node-acorn node-cjs-module-lexer node-undici; do
+			if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null |
+				grep -q 'ok installed'; then
+				missing+=("$pkg")
+			fi
+		done
+	fi
 	# Check is a library: ask pkg-config when it is there, else dpkg.
 	if ! { command -v pkg-config >/dev/null 2>&1 &&
 	       pkg-config --exists 'check >= 0.11'; } &&
@@ -148,6 +166,31 @@ install_missing() {
 
 if [ "${#missing[@]}" -gt 0 ]; then
 	install_missing
+fi
+
+if [ "$want_tests" = 1 ] && command -v node >/dev/null 2>&1; then
+	node_major=$(node --version | sed 's/^v\([0-9]*\).*/\1/')
+	if [ "$node_major" -lt 18 ]; then
+		echo "install-deps: $(command -v node) is Node $(node --version);" \
+		     "the JavaScript package and the web page need Node 18 or later" \
+		     "(Debian 12's nodejs is 18)" >&2
+	fi
+	# A Node 18 for suite node-oldest, unless `node` is one: Debian's
+	# nodejs 18 unpacked into ~/.cache/libcarcassonne/node18 (nothing is
+	# installed; the system's node stays).  Not fatal: the suite then
+	# skips, or fails in CI.
+	top_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	if ! bash "$top_dir/tools/wasm/oldest-node.sh" >/dev/null 2>&1; then
+		echo "Unpacking Debian's nodejs 18 for suite node-oldest"
+		if ! bash "$top_dir/tools/wasm/oldest-node.sh" --fetch >/dev/null; then
+			echo "updating the package lists and retrying"
+			sudo_list=()
+			[ "$(id -u)" -ne 0 ] && sudo_list=(sudo)
+			"${sudo_list[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q >/dev/null || true
+			bash "$top_dir/tools/wasm/oldest-node.sh" --fetch >/dev/null ||
+				echo "install-deps: no Node 18 could be unpacked; suite node-oldest cannot run" >&2
+		fi
+	fi
 fi
 
 # The browser test's npm packages (puppeteer-core, which downloads no

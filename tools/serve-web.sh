@@ -50,6 +50,11 @@ fi
 # the page itself: copied every time (small)
 mkdir -p "$site/js"
 cp "$top/web/index.html" "$top/web/style.css" "$site/"
+# The page's scripts are ES modules: say so to Node (the browser test
+# imports js/engine.js), which before 20.19 does not guess it from the
+# syntax; the package in carcassonne/ has its own package.json.
+printf '%s\n' '{' '  "name": "carcassonne-web-site",' '  "private": true,' \
+	'  "type": "module"' '}' > "$site/package.json"
 cp "$top/web/js/"*.js "$site/js/"
 
 if [ $serve = 0 ]; then

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# The meson test node-oldest (suite node-oldest, gcc stage only): the
+# JavaScript package's tests (tools/wasm/test-wasm.sh) and the web page's
+# browser test (web/test/run-browser-test.sh) once more, with the oldest
+# Node.js that bindings/js/package.json and web/package.json claim in
+# `engines` (18: Debian 12's nodejs), found by tools/wasm/oldest-node.sh.
+# The other suites run with the `node` on the PATH (20 or 22 here).
+#
+# Skips (77) without a Node 18 (tools/install-deps.sh --tests unpacks
+# Debian's), except under CI=true, where that fails.  The two scripts
+# skip or fail as they do alone.  The browser test times fewer MCTS
+# answers here (CARC_WEB_MCTS_MOVES, default 2).
+#
+# Environment: that of the tests wasm and web (bindings/js/meson.build,
+# web/meson.build) with CARCASSONNE_WASM_OUT and CARCASSONNE_WEB_OUT
+# directories of its own.
+set -euo pipefail
+
+: "${CARCASSONNE_SOURCE:?}" "${CARCASSONNE_WASM_OUT:?}" "${CARCASSONNE_WEB_OUT:?}"
+
+if ! node18=$(bash "$CARCASSONNE_SOURCE/tools/wasm/oldest-node.sh"); then
+	if [ "${CI:-}" = true ]; then
+		echo "node-oldest: no Node 18 (CI=true: this check may not be skipped)" >&2
+		exit 1
+	fi
+	echo "node-oldest: SKIP, no Node 18 (tools/wasm/oldest-node.sh --fetch unpacks Debian's)"
+	exit 77
+fi
+
+# `node` on the PATH is Node 18 for both scripts and everything they start
+# (node --test's workers, the browser test).
+bin=$CARCASSONNE_WASM_OUT.bin
+mkdir -p "$bin"
+ln -sf "$node18" "$bin/node"
+export PATH=$bin:$PATH
+echo "node-oldest: $(command -v node) is Node $(node --version)"
+
+status=0
+bash "$CARCASSONNE_SOURCE/tools/wasm/test-wasm.sh" || status=$?
+if [ "$status" = 77 ]; then
+	exit 77
+elif [ "$status" != 0 ]; then
+	echo "node-oldest: the JavaScript package's tests failed with Node 18 (exit $status)" >&2
+	exit "$status"
+fi
+CARC_WEB_MCTS_MOVES=${CARC_WEB_MCTS_MOVES:-2} \
+	bash "$CARCASSONNE_SOURCE/web/test/run-browser-test.sh" || status=$?
+if [ "$status" = 77 ]; then
+	exit 77
+elif [ "$status" != 0 ]; then
+	echo "node-oldest: the web page's browser test failed with Node 18 (exit $status)" >&2
+	exit "$status"
+fi
+echo "node-oldest: the JS and web suites pass with Node $(node --version)"
