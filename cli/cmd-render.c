@@ -132,6 +132,10 @@ cmd_render(int argc, char **argv)
 			o.flags |= CARC_RENDER_PLACEMENTS;
 		} else if (strcmp(argv[i], "--no-legend") == 0) {
 			o.flags |= CARC_RENDER_NO_LEGEND;
+		} else if (strcmp(argv[i], "--no-labels") == 0) {
+			o.flags |= CARC_RENDER_NO_LABELS;
+		} else if (strcmp(argv[i], "--no-scores") == 0) {
+			o.flags |= CARC_RENDER_NO_SCORES;
 		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
 			return usage_error("unknown option '%s'", argv[i]);
 		} else if (!path) {

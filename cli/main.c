@@ -11,6 +11,7 @@
  *                        [--option NAME=VALUE]...
  *     carcassonne render FILE -o OUT.svg [--move N] [--tile-size PX]
  *         [--highlight X,Y,FEATURE] [--placements] [--no-legend]
+ *         [--no-labels] [--no-scores]
  *     carcassonne match BOT BOT... [--games N] [--jobs N] ...
  *     carcassonne bot [random|greedy|mcts[:PARAM=VALUE,...]]
  *     carcassonne import-jcz GAME.jcz -o GAME.rec
@@ -92,7 +93,8 @@ static const struct {
 	{ "render",
 	  "render FILE -o OUT.svg [--move N] [--tile-size PX]\n"
 	  "           [--highlight X,Y,FEATURE] [--placements] "
-	  "[--no-legend]\n",
+	  "[--no-legend]\n"
+	  "           [--no-labels] [--no-scores]\n",
 	  "Draws the board of a record as an SVG picture.\n"
 	  "  -o OUT.svg             the picture ('-': standard output)\n"
 	  "  --move N               the board after the first N moves "
@@ -104,7 +106,10 @@ static const struct {
 	  "                         monastery) of the tile at X,Y\n"
 	  "  --placements           where the tile in hand fits, and the "
 	  "tile\n"
-	  "  --no-legend            leave out the legend\n" },
+	  "  --no-legend            leave out the legend\n"
+	  "  --no-labels            leave out the tile names and "
+	  "coordinates\n"
+	  "  --no-scores            leave out the points\n" },
 	{ "match",
 	  "match BOT BOT... [--bot BOT [--bot-option NAME=VALUE]...]\n"
 	  "           [--games N] [--seed S] [--jobs N] [--records DIR]\n"

@@ -878,8 +878,8 @@ START_TEST(svg_size_and_colours)
 		p0 += pl == 0;
 	}
 	/* player 0's figures and score chip */
-	ck_assert_int_eq(count_of(b, "fill:#123456"), p0 + 1);
-	ck_assert_int_eq(count_of(a, "fill:#123456"), 0);
+	ck_assert_int_eq(count_of(b, "fill='#123456'"), p0 + 1);
+	ck_assert_int_eq(count_of(a, "fill='#123456'"), 0);
 	free(a);
 	free(b);
 	carc_game_free(g);

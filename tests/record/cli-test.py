@@ -181,6 +181,15 @@ def check_hygiene(tmp):
             or 'thief (road)' in p.stdout):
         fail('render --placements --tile-size 50 --no-legend: '
              f'{p.stdout[:300]!r}')
+    # labels and scores off; the title counts the moves shown
+    full = run('render', rec, '-o', '-', '--move', '3').stdout
+    p = run('render', rec, '-o', '-', '--move', '3', '--no-labels',
+            '--no-scores')
+    if ("class='lbl'" not in full or "P0: " not in full
+            or "class='lbl'" in p.stdout or "P0: " in p.stdout
+            or "P0</text>" not in p.stdout
+            or 'fter move 3: ' not in full):
+        fail('render --no-labels --no-scores: labels or points drawn')
     for args in (['--help'], ['help'], ['-h'], ['play', '--help'],
                  ['replay', '--help'], ['render', '--help']):
         p = run(*args)
