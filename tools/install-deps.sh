@@ -13,7 +13,8 @@
 # python3-pip and patchelf (suite packaging, the pip wheel), python3-pytest
 # and mypy (suite ffi), python3-numpy (suite python-env), emscripten,
 # nodejs and node-typescript (suite wasm, tsc for its test js-types),
-# chromium and npm (suite web, whose npm packages it
+# librsvg2-bin and python3-pyqt5.qtsvg (suite renderers, the picture drawn
+# by two SVG renderers), chromium and npm (suite web, whose npm packages it
 # then installs into web/node_modules with `npm ci`), and where `node` is
 # not Node 18, a private copy of Debian's nodejs 18 with the libraries
 # it needs (suite node-oldest, tools/wasm/oldest-node.sh).  With --fuzz, clang
@@ -77,12 +78,14 @@ if [ "$want_tests" = 1 ]; then
 	# by puppeteer-core from npm (web/package-lock.json, below).
 	need_command chromium chromium
 	need_command npm npm
+	# The picture drawn by librsvg and QtSvg, compared (suite renderers).
+	need_command rsvg-convert librsvg2-bin
 	# The Python tests (suite ffi): pytest runs them, mypy checks the
 	# package's type hints (--strict); python3-distributed is Dask, for
 	# carcassonne.cluster (suite cluster); the learning environments
 	# (suite python-env) need numpy.
 	for pkg in python3-mesonpy python3-build python3-pip python3-pytest \
-		mypy python3-distributed python3-numpy; do
+		mypy python3-distributed python3-numpy python3-pyqt5.qtsvg; do
 		if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null |
 			grep -q 'ok installed'; then
 			missing+=("$pkg")
