@@ -832,7 +832,7 @@ lay_out_feature(const struct geo *t, int i, uint32_t tile, uint32_t rot,
 		struct fig **g, int k, struct room *room)
 {
 	static const int32_t scales[3] = { 100, 80, 64 };
-	int32_t px = TU / 2, py = TU / 2, left = 0;
+	int32_t px = TU / 2, py = TU / 2;
 	int groups = 0;
 
 	carc_tile_feature_point(tile, rot, t->feat[i], &px, &py);
@@ -871,9 +871,8 @@ lay_out_feature(const struct geo *t, int i, uint32_t tile, uint32_t rot,
 	for (int placed = groups - 1; placed >= 0; placed--) {
 		struct box bb = { -78 * 64 / 100, -52 * 64 / 100,
 				  78 * 64 / 100, 52 * 64 / 100 };
-		int32_t x, y;
+		int32_t x, y, left = 0;
 
-		left = 0;
 		for (int j = placed; j < k; j++)
 			left += j < groups ? g[j]->badge : 0;
 		if (placed > 0 &&
