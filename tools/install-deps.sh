@@ -83,8 +83,9 @@ if [ "$want_tests" = 1 ]; then
 	# The Python tests (suite ffi): pytest runs them, mypy checks the
 	# package's type hints (--strict); python3-distributed is Dask, for
 	# carcassonne.cluster (suite cluster); the learning environments
-	# (suite python-env) need numpy.
-	for pkg in python3-mesonpy python3-build python3-pip python3-pytest \
+	# (suite python-env) need numpy; python3-venv makes the venv of the
+	# documented install (suite packaging).
+	for pkg in python3-mesonpy python3-build python3-pip python3-venv python3-pytest \
 		mypy python3-distributed python3-numpy python3-pyqt5.qtsvg; do
 		if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null |
 			grep -q 'ok installed'; then

@@ -558,8 +558,16 @@ def test_aec_bad_input_changes_nothing():
         env.observe(0)
     with pytest.raises(KeyError):
         env.action_space('nobody')
-    with pytest.raises(ValueError):
-        env.reset(options={'x': 1})
+    # the standard's options dict is taken and read for nothing (issue
+    # #25: PettingZoo's api_test passes options={'options': 1}); the
+    # same seed gives the same game with or without it
+    other = CarcassonneEnv(players=2)
+    other.reset(seed=5)
+    h5 = other.game.hash()
+    other.reset(seed=5, options={'x': 1})
+    assert other.game.hash() == h5
+    with pytest.raises(TypeError):
+        env.reset(options=['x'])
     with pytest.raises(TypeError):
         env.reset(seed='1')
     with pytest.raises(ValueError):

@@ -482,6 +482,10 @@ class Batch:
         self.final_scores = np.zeros((n, P), np.int32)
         self.to_move = np.zeros(n, np.uint32)
         self.masks = learn.new_mask(n)
+        # the environments hand the masks out as int8 (the dtype
+        # Gymnasium's sample(mask) wants); one view per allocation, so
+        # that copy=False returns the same array every step
+        self.masks_int8 = self.masks.view(np.int8)
         self.planes = learn.new_planes(n) if self.observations else None
         self.vectors = learn.new_vector(n) if self.observations else None
         s = self.struct

@@ -30,8 +30,8 @@ Two environments on the library's learning interface (``learn.h``,
 Actions are indices into a fixed action space over a board window that
 follows the board (doc/observation.md#actions); the observation of an
 agent is a dict of ``"observation"`` (uint8 planes, n_planes x W x W),
-``"vector"`` (int32, 160 entries) and ``"action_mask"`` (uint8, 1 for the
-legal actions) as in PettingZoo's classic environments.  Rewards are
+``"vector"`` (int32, 160 entries) and ``"action_mask"`` (int8, 1 for the
+legal actions, the dtype Gymnasium's ``sample(mask=...)`` wants) as in PettingZoo's classic environments.  Rewards are
 score changes, so an agent's rewards over a game add up to its final
 score.  Games always end (the tiles run out): terminations, never
 truncations.
@@ -61,7 +61,7 @@ import numpy.typing as npt
 
 __all__ = ['CarcassonneEnv', 'CarcassonneVectorEnv', 'IllegalActionError',
            'Learn', 'Shape', 'env', 'Discrete', 'MultiDiscrete', 'Box',
-           'DictSpace', 'spaces_module']
+           'DictSpace', 'spaces_module', 'sample_actions']
 
 # ---------------------------------------------------------------------
 # Spaces: gymnasium's when it is installed, else these
@@ -158,16 +158,22 @@ class MultiDiscrete(_Space):
         self.shape = self.nvec.shape
         self.dtype = np.dtype(np.int64)
 
-    def sample(self, mask: Optional[npt.ArrayLike] = None
-               ) -> npt.NDArray[np.int64]:
-        """Random entries; with ``mask`` (one row of 0/1 per entry), each
-        drawn among its row's 1s."""
+    def sample(self, mask: Any = None) -> npt.NDArray[np.int64]:
+        """Random entries; with ``mask`` (a tuple of one 0/1 array per
+        entry, as Gymnasium's MultiDiscrete takes it, or a 2-D array of
+        those rows), each drawn among its row's 1s."""
         if mask is None:
             return self._np_random.integers(self.nvec).astype(np.int64)
-        m = np.asarray(mask)
+        if len(mask) != self.nvec.shape[0]:
+            raise ValueError(f'{len(mask)} masks for '
+                             f'{self.nvec.shape[0]} entries')
         out = np.empty(self.nvec.shape, np.int64)
-        for i in range(m.shape[0]):
-            legal = np.flatnonzero(m[i])
+        for i, row in enumerate(mask):
+            row = np.asarray(row)
+            if row.shape != (int(self.nvec[i]),):
+                raise ValueError(f'mask {i} has shape {row.shape}, not '
+                                 f'({int(self.nvec[i])},)')
+            legal = np.flatnonzero(row)
             if legal.size == 0:
                 raise ValueError(f'the mask of entry {i} allows no action')
             out[i] = legal[self._np_random.integers(legal.size)]
@@ -279,7 +285,7 @@ def _make_spaces(shape: Shape, num_envs: Optional[int] = None
         'observation': box(0, 255, lead + shape.planes_shape, np.uint8),
         'vector': box(_INT32.min, _INT32.max, lead + (shape.vector_length,),
                       np.int32),
-        'action_mask': box(0, 1, lead + (shape.n_actions,), np.uint8),
+        'action_mask': box(0, 1, lead + (shape.n_actions,), np.int8),
     })
     if num_envs is None:
         act = disc(shape.n_actions)
@@ -332,22 +338,32 @@ def _seed(seed: Any) -> int:
 
 
 def _check_options(options: Optional[Mapping[str, Any]]) -> None:
-    if options is None:
-        return
-    if not isinstance(options, Mapping):
-        raise TypeError('options must be a dict or None')
-    if options:
-        raise ValueError(f'unknown reset options {sorted(options)!r} '
-                         f'(the environments take none)')
+    # Gymnasium and PettingZoo: reset(seed=None, options=None), options
+    # a dict of environment-specific settings.  These environments read
+    # none of them (the game is fixed at construction), so any dict is
+    # accepted and ignored, as the standard wants of an environment that
+    # has no reset options; anything but a mapping is a TypeError.
+    if options is not None and not isinstance(options, Mapping):
+        raise TypeError(f'options must be a dict or None, not '
+                        f'{type(options).__name__}')
 
 
 if TYPE_CHECKING:                       # one base class for mypy
     _AECBase = object
+    _VectorBase = object
+    _SAME_STEP: Any = 'same-step'
 else:
     try:
         _AECBase = importlib.import_module('pettingzoo').AECEnv
     except ImportError:
         _AECBase = object
+    try:
+        _gym_vector = importlib.import_module('gymnasium.vector')
+        _VectorBase = _gym_vector.VectorEnv
+        _SAME_STEP = _gym_vector.AutoresetMode.SAME_STEP
+    except ImportError:
+        _VectorBase = object
+        _SAME_STEP = 'same-step'
 
 # ---------------------------------------------------------------------
 # The AEC environment
@@ -424,7 +440,7 @@ class CarcassonneEnv(_AECBase):
                                    for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
         self._batch = _learn.Batch(self._learn, 1, observations=False)
-        self._mask = self._batch.masks[0]
+        self._mask = self._batch.masks_int8[0]
         self._game: Optional[Game] = None
         self._handles: Any = None
         self._rng = random.Random()
@@ -558,7 +574,7 @@ class CarcassonneEnv(_AECBase):
                     not self.terminations.get(agent, True):
                 mask = self._mask.copy()
             else:
-                mask = np.zeros(self._shape.n_actions, np.uint8)
+                mask = np.zeros(self._shape.n_actions, np.int8)
         return {'observation': planes, 'vector': vector,
                 'action_mask': mask}
 
@@ -720,6 +736,43 @@ def env(**kwargs: Any) -> CarcassonneEnv:
     convention); the keywords are the class's."""
     return CarcassonneEnv(**kwargs)
 
+def sample_actions(mask: npt.ArrayLike,
+                   rng: Optional[np.random.Generator] = None) -> Any:
+    """A uniformly random legal action for each mask: the fast way to
+    play at random.
+
+    ``mask`` is one action mask (1-D, as ``obs["action_mask"]`` of
+    :class:`CarcassonneEnv`; returns an int) or a batch of them (2-D, as
+    the vector environment's ``obs["action_mask"]``; returns an int64
+    array with one action per row).  Any nonzero entry counts as legal;
+    ValueError if a row has none.  ``rng`` is a numpy Generator (a new
+    unseeded one when None).  The result is what
+    ``action_space.sample(mask=...)`` draws from (the same distribution),
+    computed for every row at once.
+    """
+    if rng is None:
+        rng = np.random.default_rng()
+    m = np.asarray(mask)
+    if m.ndim not in (1, 2) or m.size == 0:
+        raise ValueError(f'a mask is a 1-D or 2-D array, not shape '
+                         f'{m.shape}')
+    if m.dtype.itemsize == 1 and m.dtype.kind in 'iub':
+        m = m.view(np.bool_)            # 0/1 bytes: nonzero is 1
+    rows = m.reshape(-1, m.shape[-1])
+    n, width = rows.shape
+    legal = np.flatnonzero(rows)
+    starts = np.searchsorted(legal, np.arange(n + 1) * width)
+    counts = np.diff(starts)
+    if not counts.all():
+        raise ValueError(f'the mask of row {int(np.argmin(counts))} '
+                         f'allows no action')
+    pick = starts[:-1] + (rng.random(n) * counts).astype(np.int64)
+    actions = legal[pick] - np.arange(n) * width
+    if m.ndim == 1:
+        return int(actions[0])
+    return actions.astype(np.int64)
+
+
 # ---------------------------------------------------------------------
 # The vector environment
 # ---------------------------------------------------------------------
@@ -728,7 +781,7 @@ def env(**kwargs: Any) -> CarcassonneEnv:
 VectorObs = Dict[str, npt.NDArray[Any]]
 
 
-class CarcassonneVectorEnv:
+class CarcassonneVectorEnv(_VectorBase):
     """``num_envs`` games stepped together, one action per game, with one
     C call per step (carc_learn_step_batch).
 
@@ -738,7 +791,7 @@ class CarcassonneVectorEnv:
     Each game is seen by the player to move.  :meth:`step` returns
     ``(obs, rewards, terminations, truncations, infos)``:
 
-    * ``obs``: ``"action_mask"`` (num_envs, n_actions) uint8 and, unless
+    * ``obs``: ``"action_mask"`` (num_envs, n_actions) int8 and, unless
       ``observations=False``, ``"observation"`` (num_envs, n_planes, W, W)
       uint8 and ``"vector"`` (num_envs, 160) int32, each game's from the
       point of view of its player to move;
@@ -765,7 +818,9 @@ class CarcassonneVectorEnv:
     list raises and plays nothing.
     """
 
-    metadata: Dict[str, Any] = {'autoreset_mode': 'same-step'}
+    metadata: Dict[str, Any] = {'autoreset_mode': _SAME_STEP}
+    render_mode: Optional[str] = None
+    closed: bool = False
 
     def __init__(self, num_envs: int, rules: Optional[Rules] = None,
                  players: int = 2, *, window: Optional[int] = None,
@@ -880,7 +935,7 @@ class CarcassonneVectorEnv:
 
     def _obs(self) -> VectorObs:
         b = self._batch
-        out: VectorObs = {'action_mask': b.masks}
+        out: VectorObs = {'action_mask': b.masks_int8}
         if b.planes is not None and b.vectors is not None:
             out['observation'] = b.planes
             out['vector'] = b.vectors
@@ -952,3 +1007,4 @@ class CarcassonneVectorEnv:
             self._games = []
             self._handles = None
             self._learn.close()
+            self.closed = True
