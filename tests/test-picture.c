@@ -4,6 +4,7 @@
  * carc_tile_feature_shape(), carc_tile_symbol_area(), carc_game_bounds())
  * and the picture, carc_game_render_svg().
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -936,6 +937,553 @@ START_TEST(svg_feature_highlight)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------------ */
+/* Colours: told apart by colour-blind eyes too                         */
+/* ------------------------------------------------------------------ */
+
+#define PI 3.14159265358979323846
+
+/* sRGB 0..255 to linear light */
+static double
+lin(unsigned c)
+{
+	double v = c / 255.0;
+
+	return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+}
+
+/*
+ * CIELAB (D65) of @rgb as seen with colour vision @cvd: 0 normal, 1
+ * deuteranopia, 2 protanopia, 3 tritanopia, simulated with the matrices of
+ * Machado, Oliveira and Fernandes (2009) at severity 1 on linear RGB.
+ */
+static void
+to_lab(uint32_t rgb, int cvd, double lab[3])
+{
+	static const double m[4][3][3] = {
+		{ { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } },
+		{ { 0.367322, 0.860646, -0.227968 },
+		  { 0.280085, 0.672501, 0.047413 },
+		  { -0.011820, 0.042940, 0.968881 } },
+		{ { 0.152286, 1.052583, -0.204868 },
+		  { 0.114503, 0.786281, 0.099216 },
+		  { -0.003882, -0.048116, 1.051998 } },
+		{ { 1.255528, -0.076749, -0.178779 },
+		  { -0.078411, 0.930809, 0.147602 },
+		  { 0.004733, 0.691367, 0.303900 } },
+	};
+	double l[3] = { lin((rgb >> 16) & 255), lin((rgb >> 8) & 255),
+			lin(rgb & 255) }, c[3], xyz[3], f[3];
+
+	for (int i = 0; i < 3; i++) {
+		c[i] = m[cvd][i][0] * l[0] + m[cvd][i][1] * l[1] +
+		       m[cvd][i][2] * l[2];
+		c[i] = c[i] < 0 ? 0 : c[i] > 1 ? 1 : c[i];
+	}
+	xyz[0] = (0.4124564 * c[0] + 0.3575761 * c[1] + 0.1804375 * c[2]) /
+		 0.95047;
+	xyz[1] = 0.2126729 * c[0] + 0.7151522 * c[1] + 0.0721750 * c[2];
+	xyz[2] = (0.0193339 * c[0] + 0.1191920 * c[1] + 0.9503041 * c[2]) /
+		 1.08883;
+	for (int i = 0; i < 3; i++)
+		f[i] = xyz[i] > 216.0 / 24389 ? cbrt(xyz[i])
+					     : (24389.0 / 27 * xyz[i] + 16) / 116;
+	lab[0] = 116 * f[1] - 16;
+	lab[1] = 500 * (f[0] - f[1]);
+	lab[2] = 200 * (f[1] - f[2]);
+}
+
+static double
+deg(double r)
+{
+	return r * 180 / PI;
+}
+
+static double
+rad(double d)
+{
+	return d * PI / 180;
+}
+
+/* The CIEDE2000 colour difference (Sharma, Wu and Dalal 2005). */
+static double
+ciede2000(const double *p, const double *q)
+{
+	double c1 = hypot(p[1], p[2]), c2 = hypot(q[1], q[2]);
+	double cb = (c1 + c2) / 2, g, a1, a2, c1p, c2p, h1, h2, dl, dc, dh;
+	double lb, cbp, hb, t, dth, rc, sl, sc, sh, rt, dhh;
+
+	g = 0.5 * (1 - sqrt(pow(cb, 7) / (pow(cb, 7) + pow(25, 7))));
+	a1 = (1 + g) * p[1];
+	a2 = (1 + g) * q[1];
+	c1p = hypot(a1, p[2]);
+	c2p = hypot(a2, q[2]);
+	h1 = c1p == 0 ? 0 : fmod(deg(atan2(p[2], a1)) + 360, 360);
+	h2 = c2p == 0 ? 0 : fmod(deg(atan2(q[2], a2)) + 360, 360);
+	dl = q[0] - p[0];
+	dc = c2p - c1p;
+	dhh = h2 - h1;
+	if (c1p * c2p == 0)
+		dhh = 0;
+	else if (dhh > 180)
+		dhh -= 360;
+	else if (dhh < -180)
+		dhh += 360;
+	dh = 2 * sqrt(c1p * c2p) * sin(rad(dhh / 2));
+	lb = (p[0] + q[0]) / 2;
+	cbp = (c1p + c2p) / 2;
+	if (c1p * c2p == 0)
+		hb = h1 + h2;
+	else if (fabs(h1 - h2) <= 180)
+		hb = (h1 + h2) / 2;
+	else
+		hb = (h1 + h2 + (h1 + h2 < 360 ? 360 : -360)) / 2;
+	t = 1 - 0.17 * cos(rad(hb - 30)) + 0.24 * cos(rad(2 * hb)) +
+	    0.32 * cos(rad(3 * hb + 6)) - 0.20 * cos(rad(4 * hb - 63));
+	dth = 30 * exp(-pow((hb - 275) / 25, 2));
+	rc = 2 * sqrt(pow(cbp, 7) / (pow(cbp, 7) + pow(25, 7)));
+	sl = 1 + 0.015 * pow(lb - 50, 2) / sqrt(20 + pow(lb - 50, 2));
+	sc = 1 + 0.045 * cbp;
+	sh = 1 + 0.015 * cbp * t;
+	rt = -sin(rad(2 * dth)) * rc;
+	return sqrt(pow(dl / sl, 2) + pow(dc / sc, 2) + pow(dh / sh, 2) +
+		    rt * (dc / sc) * (dh / sh));
+}
+
+/* The formula against pairs of Sharma, Wu and Dalal's test data. */
+START_TEST(ciede2000_reference_pairs)
+{
+	static const double pairs[4][7] = {
+		{ 50, 2.6772, -79.7751, 50, 0, -82.7485, 2.0425 },
+		{ 50, 0, 0, 50, -1, 2, 2.3669 },
+		{ 50, 2.5, 0, 73, 25, -18, 27.1492 },
+		{ 2.0776, 0.0795, -1.1350, 0.9033, -0.0636, -0.5514, 0.9082 },
+	};
+
+	for (int i = 0; i < 4; i++) {
+		double d = ciede2000(pairs[i], pairs[i] + 3);
+
+		ck_assert_msg(fabs(d - pairs[i][6]) < 1e-4, "pair %d: %.5f", i,
+			      d);
+		ck_assert(fabs(ciede2000(pairs[i] + 3, pairs[i]) - d) < 1e-9);
+	}
+}
+END_TEST
+
+/* The colour of the attribute fill='#rrggbb' at or after @p. */
+static uint32_t
+fill_at(const char *p)
+{
+	unsigned v = 0;
+
+	p = strstr(p, "fill='#");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(sscanf(p, "fill='#%6x'", &v), 1);
+	return v;
+}
+
+/*
+ * The six default player colours (the score chips of a six-player game)
+ * differ by at least 19 (CIEDE2000) for normal eyes and under simulated
+ * deuteranopia, protanopia and tritanopia; the pennant's flag by at
+ * least 15 from each of them.
+ */
+START_TEST(svg_palette_distinct)
+{
+	struct carc_rules *r = make_rules(NULL, 0);
+	struct carc_game *g = make_game(r, 6, 1);
+	char *svg = render(g, NULL), *p = svg, *pen;
+	uint32_t colour[6], flag;
+
+	carc_rules_unref(r);
+	for (int i = 0; i < 6; i++) {
+		p = strstr(p, "class='fig key'");
+		ck_assert_ptr_nonnull(p);
+		colour[i] = fill_at(p);
+		p++;
+	}
+	/* the flag: the last fill of the pennant's group */
+	pen = strstr(svg, "<g id='pennant'>");
+	ck_assert_ptr_nonnull(pen);
+	pen = strstr(pen + 1, "<path fill=");
+	ck_assert_ptr_nonnull(pen);
+	pen = strstr(pen + 1, "<path fill=");
+	ck_assert_ptr_nonnull(pen);
+	flag = fill_at(pen);
+	ck_assert_uint_eq(flag, 0xffffff);
+	for (int cvd = 0; cvd < 4; cvd++)
+		for (int i = 0; i < 6; i++) {
+			double a[3], b[3];
+
+			to_lab(colour[i], cvd, a);
+			to_lab(flag, cvd, b);
+			ck_assert_msg(ciede2000(a, b) >= 15,
+				      "vision %d: P%d #%06x and the pennant: "
+				      "%.1f", cvd, i, (unsigned)colour[i],
+				      ciede2000(a, b));
+			for (int j = i + 1; j < 6; j++) {
+				to_lab(colour[j], cvd, b);
+				ck_assert_msg(ciede2000(a, b) >= 19,
+					      "vision %d: P%d #%06x and P%d "
+					      "#%06x: %.1f", cvd, i,
+					      (unsigned)colour[i], j,
+					      (unsigned)colour[j],
+					      ciede2000(a, b));
+			}
+		}
+	/* the check can fail: the former palette's pink and grey are too
+	 * close for a deuteranope */
+	{
+		double a[3], b[3];
+
+		to_lab(0xe377c2, 1, a);
+		to_lab(0x9e9e9e, 1, b);
+		ck_assert(ciede2000(a, b) < 19);
+	}
+	free(svg);
+	carc_game_free(g);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Figures laid out inside their features                               */
+/* ------------------------------------------------------------------ */
+
+/* Deploy whenever possible; crop circles always add figures. */
+static void
+play_crowded(struct carc_game *g, int moves, uint64_t *s)
+{
+	carc_move_t mv[2048];
+
+	for (int i = 0; i < moves && !carc_game_is_over(g); i++) {
+		int n = carc_game_legal_moves(g, mv, 2048), deploys = 0;
+		carc_move_t pick = CARC_MOVE_NONE;
+
+		ck_assert(n > 0 && n <= 2048);
+		for (int k = 0; k < n; k++) {
+			if (carc_move_kind(mv[k]) == CARC_MOVE_CROP_CHOICE &&
+			    carc_move_figure(mv[k]) == CARC_CROP_DEPLOY)
+				pick = mv[k];
+			if (carc_move_kind(mv[k]) == CARC_MOVE_DEPLOY)
+				deploys++;
+		}
+		if (pick == CARC_MOVE_NONE && deploys > 0 &&
+		    carc_game_phase(g) != CARC_PHASE_PLACE_TILE &&
+		    next_rand(s) % 8 != 0) {
+			int want = (int)(next_rand(s) % (uint64_t)deploys);
+
+			for (int k = 0; k < n && pick == CARC_MOVE_NONE; k++)
+				if (carc_move_kind(mv[k]) == CARC_MOVE_DEPLOY &&
+				    want-- == 0)
+					pick = mv[k];
+		}
+		if (pick == CARC_MOVE_NONE)
+			pick = mv[next_rand(s) % (uint64_t)n];
+		assert_ok(carc_game_apply(g, pick));
+	}
+}
+
+/* Most figures on one feature of one tile. */
+static int
+max_crowd(const struct carc_game *g)
+{
+	int n = carc_game_figure_count(g), best = 0;
+
+	for (int i = 0; i < n; i++) {
+		int32_t x, y, x2, y2;
+		uint32_t f, f2;
+		int here = 0;
+
+		assert_ok(carc_game_figure_at(g, (uint32_t)i, NULL, NULL, &x,
+					      &y, &f));
+		for (int j = 0; j < n; j++) {
+			assert_ok(carc_game_figure_at(g, (uint32_t)j, NULL,
+						      NULL, &x2, &y2, &f2));
+			here += x2 == x && y2 == y && f2 == f;
+		}
+		best = here > best ? here : best;
+	}
+	return best;
+}
+
+/* The box a figure shape covers around its anchor at full size: its
+ * path's extreme points (in tile units, after the path's 1.2 scale). */
+static void
+shape_box(const char *shape, int32_t b[4])
+{
+	static const struct {
+		const char *name;
+		int32_t box[4];
+	} boxes[4] = {
+		{ "thief", { -94, -111, 94, 96 } },
+		{ "knight", { -94, -156, 113, 96 } },
+		{ "monk", { -84, -99, 84, 96 } },
+		{ "farmer", { -118, -80, 96, 80 } },
+	};
+
+	for (int i = 0; i < 4; i++)
+		if (strcmp(shape, boxes[i].name) == 0) {
+			memcpy(b, boxes[i].box, sizeof(boxes[i].box));
+			return;
+		}
+	ck_abort_msg("unknown figure '%s'", shape);
+}
+
+struct drawn {
+	int32_t ax, ay, box[4];
+};
+
+/* The board figures of @svg: anchors and boxes in picture units. */
+static int
+drawn_figures(const char *svg, struct drawn *d, int max)
+{
+	int n = 0;
+
+	for (const char *p = strstr(svg, "<use href='#"); p;
+	     p = strstr(p + 1, "<use href='#")) {
+		char shape[16];
+		int x, y, whole = 1, frac = 0, len = 0;
+		int32_t scale;
+
+		if (sscanf(p, "<use href='#%15[a-z]'%n", shape, &len) != 1 ||
+		    (strncmp(p + len, " class='fig'", 12) != 0 &&
+		     strncmp(p + len, " class='fig ghost'", 18) != 0))
+			continue;
+		p = strchr(p + len, '\'');
+		p = strchr(p + 1, '\'') + 1;
+		if (sscanf(p, " x='%d' y='%d'", &x, &y) != 2)
+			ck_assert_int_eq(sscanf(p, " transform='translate(%d,%d)"
+						   " scale(%d.%d)'", &x, &y,
+						&whole, &frac), 4);
+		ck_assert_int_lt(n, max);
+		scale = whole * 100 + frac;
+		d[n].ax = x;
+		d[n].ay = y;
+		shape_box(shape, d[n].box);
+		for (int k = 0; k < 4; k++)
+			d[n].box[k] = d[n].box[k] * scale / 100 +
+				      (k & 1 ? y : x);
+		n++;
+	}
+	return n;
+}
+
+/* Figures the count badges starting with @sign stand for ("x3": 3,
+ * "+2": 2), less one per badge when @less_one. */
+static int
+badge_sum(const char *svg, char sign, bool less_one)
+{
+	int sum = 0;
+
+	for (const char *p = strstr(svg, "class='badgen'"); p;
+	     p = strstr(p + 1, "class='badgen'")) {
+		const char *t = strchr(p, '>') + 1;
+
+		if (*t == sign)
+			sum += atoi(t + 1) - less_one;
+	}
+	return sum;
+}
+
+/*
+ * In games where crop circles pile figures up (four and more on one
+ * feature of one tile), every figure drawn lies inside its tile, no two
+ * overlap, and the figures drawn plus those their badges stand for are
+ * all the figures; without badges, each stands on its own feature.
+ */
+START_TEST(svg_figures_laid_out)
+{
+	int most = 0;
+
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		struct carc_game *g = random_game(true, 4, seed, 0);
+		uint64_t s = seed * 7919 + 3;
+
+		while (!carc_game_is_over(g)) {
+			int figs, n, plus, times;
+			struct drawn d[256];
+			struct carc_render_options o;
+			int32_t ox, oy;
+			char *svg, *t;
+
+			play_crowded(g, 23, &s);
+			most = max_crowd(g) > most ? max_crowd(g) : most;
+			init_opt(&o, CARC_RENDER_NO_LEGEND);
+			svg = render(g, &o);
+			figs = carc_game_figure_count(g);
+			t = strstr(svg, "<g id='tile-0-0' class='tile'>\n<rect "
+					"class='bg' ");
+			ck_assert_ptr_nonnull(t);
+			ck_assert_int_eq(sscanf(strstr(t, "x='"),
+						"x='%d' y='%d'", &ox, &oy), 2);
+			n = drawn_figures(svg, d, 256);
+			plus = badge_sum(svg, '+', false);
+			times = badge_sum(svg, 'x', true);
+			ck_assert_int_eq(n + plus + times, figs);
+			for (int i = 0; i < n; i++) {
+				int32_t cx = ox + (d[i].ax - ox + 100000) /
+							  1000 * 1000 -
+					     100000,
+					cy = oy + (d[i].ay - oy + 100000) /
+							  1000 * 1000 -
+					     100000;
+
+				ck_assert_msg(d[i].box[0] >= cx &&
+						      d[i].box[2] <= cx + 1000 &&
+						      d[i].box[1] >= cy &&
+						      d[i].box[3] <= cy + 1000,
+					      "seed %d: figure %d at %d,%d "
+					      "leaves its tile", (int)seed, i,
+					      d[i].ax, d[i].ay);
+				for (int j = 0; j < i; j++)
+					ck_assert_msg(
+						d[i].box[0] >= d[j].box[2] ||
+							d[j].box[0] >=
+								d[i].box[2] ||
+							d[i].box[1] >=
+								d[j].box[3] ||
+							d[j].box[1] >=
+								d[i].box[3],
+						"seed %d: figures at %d,%d and "
+						"%d,%d overlap", (int)seed,
+						d[i].ax, d[i].ay, d[j].ax,
+						d[j].ay);
+			}
+			if (n == figs)
+				for (int i = 0; i < n; i++) {
+					int32_t x, y;
+					uint32_t f, tile, rot;
+					struct shape sh;
+
+					assert_ok(carc_game_figure_at(
+						g, (uint32_t)i, NULL, NULL, &x,
+						&y, &f));
+					assert_ok(carc_game_tile_at(
+						g,
+						(uint32_t)carc_game_tile_find(
+							g, x, y),
+						NULL, NULL, &tile, &rot));
+					get_shape(tile, rot, f, &sh);
+					ck_assert_msg(
+						inside(&sh,
+						       d[i].ax - ox - x * 1000,
+						       d[i].ay - oy - y * 1000),
+						"seed %d: figure %d off its "
+						"feature", (int)seed, i);
+				}
+			free(svg);
+		}
+		carc_game_free(g);
+	}
+	/* the games did crowd features */
+	ck_assert_int_ge(most, 4);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Title and labels                                                     */
+/* ------------------------------------------------------------------ */
+
+/* The title counts the moves shown: after N moves, "after move N". */
+START_TEST(svg_title_counts_moves)
+{
+	struct carc_game *g = random_game(false, 2, 9, 0);
+	char want[64];
+	char *svg = render(g, NULL);
+
+	ck_assert_ptr_nonnull(strstr(svg, "Carcassonne, start: P0 to place "));
+	free(svg);
+	for (int moves = 1; moves <= 40; moves += 13) {
+		play_random(g, moves - carc_game_history_count(g), 9);
+		ck_assert_int_eq(carc_game_history_count(g), moves);
+		svg = render(g, NULL);
+		snprintf(want, sizeof(want), "fter move %d: P%d to ", moves,
+			 (int)carc_game_current_player(g));
+		ck_assert_msg(strstr(svg, want), "no '%s'", want);
+		free(svg);
+	}
+	play_random(g, -1, 9);
+	svg = render(g, NULL);
+	snprintf(want, sizeof(want), "ame over after %d moves",
+		 carc_game_history_count(g));
+	ck_assert_ptr_nonnull(strstr(svg, want));
+	free(svg);
+	carc_game_free(g);
+}
+END_TEST
+
+/*
+ * On a narrow board the title leaves out "Carcassonne" and shrinks;
+ * on a wide one it keeps both.
+ */
+START_TEST(svg_title_fits)
+{
+	struct carc_game *g = make_scenario("E", CARC_OPT_PHANTOM, 1, 0);
+	char *svg;
+	int font = 0;
+
+	play(g, CARC_TILE_E, 0, -1, 2);
+	deploy(g, CARC_C1);
+	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_PHANTOM);
+	svg = render(g, NULL);
+	ck_assert_int_eq(sscanf(strstr(svg, "<text class='title'"),
+				"<text class='title' x='300' y='480' "
+				"font-size='%d'", &font), 1);
+	ck_assert_ptr_nonnull(strstr(svg, ">After move 2: P0 to deploy the "
+					  "phantom or pass</text>"));
+	/* 45 characters of about 0.66 em in 4,000 units */
+	ck_assert_int_eq(font, 147);
+	free(svg);
+	carc_game_free(g);
+}
+END_TEST
+
+/* Tile names and coordinates stay clear of the last tile's outline and
+ * are drawn after it. */
+START_TEST(svg_labels_clear_of_outline)
+{
+	struct carc_game *g = random_game(false, 2, 4, 30);
+	struct carc_render_options o;
+	int x, y, w, h, sw, labels = 0;
+	char *svg, *last;
+
+	init_opt(&o, CARC_RENDER_LAST_MOVE);
+	svg = render(g, &o);
+	last = strstr(svg, "<rect class='last' ");
+	ck_assert_ptr_nonnull(last);
+	ck_assert_int_eq(sscanf(last, "<rect class='last' x='%d' y='%d' "
+				      "width='%d' height='%d' fill='none' "
+				      "stroke='#ffffff' stroke-width='%d'",
+				&x, &y, &w, &h, &sw), 5);
+	for (const char *p = strstr(svg, "<text class='lbl"); p;
+	     p = strstr(p + 1, "<text class='lbl")) {
+		int lx, ly, size;
+		bool right = strncmp(p, "<text class='lbl crd'", 21) == 0;
+
+		ck_assert_int_eq(sscanf(strstr(p, " x='"), " x='%d' y='%d'", &lx,
+					&ly), 2);
+		ck_assert_int_eq(sscanf(strstr(p, "font-size="),
+					"font-size='%d'", &size), 1);
+		ck_assert(p > last);
+		if (lx < x - 20 || lx > x + w + 20 || ly < y - 20 ||
+		    ly > y + h + 20)
+			continue;
+		labels++;
+		/* the outline's stroke covers x - sw/2 .. x + sw/2 */
+		if (right)
+			ck_assert(lx <= x + w - sw / 2 - 10 &&
+				  ly <= y + h - sw / 2 - 10);
+		else
+			ck_assert(lx >= x + sw / 2 + 10 &&
+				  ly - size >= y + sw / 2);
+	}
+	ck_assert_int_eq(labels, 2);
+	free(svg);
+	carc_game_free(g);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -962,6 +1510,12 @@ test_suite(void)
 	tcase_add_test(tc, svg_last_move_and_placements);
 	tcase_add_test(tc, svg_size_and_colours);
 	tcase_add_test(tc, svg_feature_highlight);
+	tcase_add_test(tc, ciede2000_reference_pairs);
+	tcase_add_test(tc, svg_palette_distinct);
+	tcase_add_test(tc, svg_figures_laid_out);
+	tcase_add_test(tc, svg_title_counts_moves);
+	tcase_add_test(tc, svg_title_fits);
+	tcase_add_test(tc, svg_labels_clear_of_outline);
 	suite_add_tcase(s, tc);
 	return s;
 }

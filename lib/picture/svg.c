@@ -48,13 +48,14 @@
 #define FIG_GAP 6		/* and this far from each other */
 
 /*
- * The players' colours: the Okabe-Ito palette for colour-blind readers
- * (vermillion, blue, yellow, black, reddish purple, sky blue), chosen so
- * that every pair stays apart for normal, deuteranope and protanope
- * eyes (tests/test-picture.c measures it) and from the pennant's white.
+ * The players' colours, from the Okabe-Ito palette for colour-blind
+ * readers: vermillion, blue, yellow, black, sky blue and grey.  Every pair
+ * stays at least 19 apart (CIEDE2000) for normal eyes and for simulated
+ * deuteranopia, protanopia and tritanopia, and at least 15 from the
+ * pennant's white (tests/test-picture.c measures it).
  */
 static const uint32_t default_colours[6] = {
-	0xd55e00, 0x0072b2, 0xf0e442, 0x000000, 0xcc79a7, 0x56b4e9,
+	0xd55e00, 0x0072b2, 0xf0e442, 0x000000, 0x56b4e9, 0x999999,
 };
 
 /* Presentation attributes of each kind of thing drawn. */
@@ -403,7 +404,8 @@ load_geo(struct geo *t, uint32_t tile, uint32_t rot)
 {
 	int roads = 0;
 
-	memset(t, 0, sizeof(*t));
+	t->n_pen = 0;
+	t->building = false;
 	t->n = carc_tile_features(tile, t->feat, MAX_FEATURES);
 	if (t->n < 0)
 		t->n = 0;
@@ -753,24 +755,42 @@ find_place(const struct geo *t, int i, struct box b, int32_t px, int32_t py,
 	   const struct room *room, int32_t *x_out, int32_t *y_out)
 {
 	int64_t best = -1;
+	struct box in = { TU, TU, 0, 0 };	/* the feature's extent */
 
 	if (fits(t, i, b, px, py, room)) {
 		*x_out = px;
 		*y_out = py;
 		return true;
 	}
-	for (int32_t y = GRID / 2; y < TU; y += GRID)
-		for (int32_t x = GRID / 2; x < TU; x += GRID) {
-			int64_t d = (int64_t)(x - px) * (x - px) +
-				    (int64_t)(y - py) * (y - py);
+	for (int k = 0; k < t->np[i]; k++) {
+		int32_t x = t->xy[i][2 * k], y = t->xy[i][2 * k + 1];
 
-			if ((best >= 0 && d >= best) ||
-			    !fits(t, i, b, x, y, room))
-				continue;
-			best = d;
-			*x_out = x;
-			*y_out = y;
-		}
+		in.x0 = x < in.x0 ? x : in.x0;
+		in.x1 = x > in.x1 ? x : in.x1;
+		in.y0 = y < in.y0 ? y : in.y0;
+		in.y1 = y > in.y1 ? y : in.y1;
+	}
+	/* square rings of grid points around the point, nearest first:
+	 * ring r is at least r * GRID away */
+	for (int32_t r = 1; r <= TU / GRID; r++) {
+		if (best >= 0 && best <= (int64_t)(r * GRID) * (r * GRID))
+			break;
+		for (int32_t dy = -r; dy <= r; dy++)
+			for (int32_t dx = -r; dx <= r;
+			     dx += dy == -r || dy == r ? 1 : 2 * r) {
+				int32_t x = px + dx * GRID, y = py + dy * GRID;
+				int64_t d = (int64_t)(x - px) * (x - px) +
+					    (int64_t)(y - py) * (y - py);
+
+				if (x <= in.x0 || x >= in.x1 || y <= in.y0 ||
+				    y >= in.y1 || (best >= 0 && d >= best) ||
+				    !fits(t, i, b, x, y, room))
+					continue;
+				best = d;
+				*x_out = x;
+				*y_out = y;
+			}
+	}
 	return best >= 0;
 }
 
