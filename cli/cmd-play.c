@@ -106,7 +106,7 @@ cmd_play(int argc, char **argv)
 	bool is_human[6] = { false }, any_human = false;
 	const char *humans[64];
 	int n_humans = 0;
-	bool quiet = false, no_color = false;
+	bool quiet = false, no_color = false, line_mode = false;
 	struct carc_game *game = NULL, *scratch = NULL, *before = NULL;
 	struct human *person = NULL;
 	carc_move_t *moves = NULL;
@@ -126,6 +126,8 @@ cmd_play(int argc, char **argv)
 			return 0;
 		} else if (strcmp(a, "--quiet") == 0) {
 			quiet = true;
+		} else if (strcmp(a, "--line-mode") == 0) {
+			line_mode = true;
 		} else if (strcmp(a, "--no-color") == 0 ||
 			   strcmp(a, "--no-colour") == 0) {
 			no_color = true;
@@ -216,7 +218,8 @@ cmd_play(int argc, char **argv)
 	    carc_game_clone(game, &before) < 0)
 		goto out;
 	if (any_human &&
-	    !(person = human_new(want_colour(out, no_color), out)))
+	    !(person = human_new(want_colour(out, no_color), line_mode,
+				 out)))
 		goto out;
 	rng = seed ^ 0x5eedull;
 
@@ -227,6 +230,7 @@ cmd_play(int argc, char **argv)
 		int err;
 
 		if (n < 0) {
+			human_leave(person);
 			fprintf(stderr, "%s: cannot list the moves: %s\n",
 				progname, carc_strerror(n));
 			goto out;
@@ -241,7 +245,8 @@ cmd_play(int argc, char **argv)
 				int target;
 
 				if (n_marks == 0) {
-					fprintf(out, "nothing to undo: this "
+					fprintf(human_stream(person),
+						"nothing to undo: this "
 						     "is your first move\n");
 					continue;
 				}
@@ -249,19 +254,22 @@ cmd_play(int argc, char **argv)
 				if (rewind_game(game, target) < 0 ||
 				    carc_game_copy(scratch, game) < 0)
 					goto out;
-				fprintf(out, "undone: back to move %d\n",
+				fprintf(human_stream(person),
+					"undone: back to move %d\n",
 					target + 1);
 				if (record && strcmp(record, "-") != 0)
 					save_record_atomic(game, record);
 				continue;
 			}
 			if (action == HUMAN_QUIT) {
+				human_leave(person);
 				fprintf(out, "you left the game after %d "
 					     "moves\n",
 					carc_game_history_count(game));
 				break;
 			}
 			if (m == CARC_MOVE_NONE) {
+				human_leave(person);
 				fprintf(stderr, "%s: end of input\n",
 					progname);
 				goto out;
@@ -279,12 +287,14 @@ cmd_play(int argc, char **argv)
 			marks[n_marks++] = carc_game_history_count(game);
 		} else if ((err = bot_move(game, (uint32_t)bot,
 					   (uint32_t)playouts, &rng, &m)) < 0) {
+			human_leave(person);
 			fprintf(stderr, "%s: the bot cannot move: %s\n",
 				progname, carc_strerror(err));
 			goto out;
 		}
 		carc_game_copy(before, game);
 		if (carc_game_apply(game, m) < 0) {
+			human_leave(person);
 			fprintf(stderr, "%s: the bot chose an illegal move\n",
 				progname);
 			goto out;
@@ -299,6 +309,7 @@ cmd_play(int argc, char **argv)
 		    save_record_atomic(game, record) < 0)
 			goto out;
 	}
+	human_leave(person);
 	if (!quiet && line[0])
 		fprintf(out, "%s\n", line);
 	if (person && carc_game_is_over(game) == 1)

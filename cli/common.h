@@ -86,8 +86,14 @@ int bot_move(const struct carc_game *game, uint32_t kind, uint32_t playouts,
 /* human.c: a person at the terminal (play --human P) */
 enum { HUMAN_MOVE, HUMAN_UNDO, HUMAN_QUIT, HUMAN_EOF };
 struct human;
-struct human *human_new(bool colour, FILE *out);
+/* On a terminal of at least 100 x 30 and without @line_mode, the game is
+ * shown full-screen (the alternate screen); otherwise line by line. */
+struct human *human_new(bool colour, bool line_mode, FILE *out);
 void human_free(struct human *h);
+/* Where to write news for the person (kept for the next screen). */
+FILE *human_stream(struct human *h);
+/* Back from the full screen to the lines of the terminal. */
+void human_leave(struct human *h);
 /* The move the person chose, or CARC_MOVE_NONE with *action telling why
  * (HUMAN_UNDO, HUMAN_QUIT, HUMAN_EOF). */
 carc_move_t human_pick(struct human *h, struct carc_game *game,

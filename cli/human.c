@@ -7,32 +7,159 @@
  * short labels, what each feature label means) and reads one command.
  * Bot moves are reported as they happen, with the points they score.
  */
+#define _POSIX_C_SOURCE 200809L /* open_memstream, fileno */
 #include "config.h"
 
 #include <ctype.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#if HAVE_LIBEDIT
+#include <editline/readline.h>
+#endif
 
 #include <carcassonne/carcassonne.h>
 
 #include "common.h"
 
+#define LOG_LINES 64	/* lines of the log kept for the full screen */
+
 struct human {
 	bool colour;
-	FILE *out;
+	FILE *out;		/* where the game is written: the terminal, or
+				 * in full-screen mode a buffer (pending) */
+	/* full-screen mode: the terminal, its size, the log, a message */
+	bool full;
+	FILE *term;
+	char *pending_buf;
+	size_t pending_len;
+	int cols, lines;
+	char *log[LOG_LINES];
+	int n_log;		/* lines ever logged; the last LOG_LINES kept */
+	char msg[512];
+	const struct carc_game *game;	/* the decision being painted */
+	const carc_move_t *moves;
+	int n_moves;
 };
 
+/* Smallest terminal for the full screen: the board, a panel of
+ * PANEL_W columns beside it, the log and the prompt under them. */
+enum { FULL_MIN_COLS = 100, FULL_MIN_LINES = 30, PANEL_W = 50, LOG_ROWS = 6 };
+
+static volatile sig_atomic_t alt_screen_on;
+
+/* Leave the alternate screen on a signal, then die of it. */
+static void
+on_signal(int sig)
+{
+	static const char leave[] = "\033[?1049l\033[?25h";
+
+	if (alt_screen_on) {
+		ssize_t k = write(STDOUT_FILENO, leave, sizeof(leave) - 1);
+
+		(void)k;
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static bool
+term_size(FILE *f, int *cols, int *lines)
+{
+#ifdef TIOCGWINSZ
+	struct winsize ws;
+
+	if (ioctl(fileno(f), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 &&
+	    ws.ws_row > 0) {
+		*cols = ws.ws_col;
+		*lines = ws.ws_row;
+		return true;
+	}
+#else
+	(void)f;
+#endif
+	*cols = *lines = 0;
+	return false;
+}
+
+/* A fresh buffer for what the game writes in full-screen mode. */
+static void
+pending_open(struct human *h)
+{
+	h->pending_buf = NULL;
+	h->pending_len = 0;
+	h->out = open_memstream(&h->pending_buf, &h->pending_len);
+	if (!h->out) {		/* no memory: write to the terminal */
+		h->out = h->term;
+		h->full = false;
+	}
+}
+
+/* What the game wrote since the last call, malloc'd ("" if nothing). */
+static char *
+pending_take(struct human *h)
+{
+	char *text;
+
+	if (!h->full || h->out == h->term)
+		return NULL;
+	fclose(h->out);
+	text = h->pending_buf ? h->pending_buf : calloc(1, 1);
+	pending_open(h);
+	return text;
+}
+
+static void
+full_leave(struct human *h)
+{
+	char *rest;
+
+	if (!h->full)
+		return;
+	rest = pending_take(h);
+	fclose(h->out);
+	free(h->pending_buf);
+	h->out = h->term;
+	h->full = false;
+	fprintf(h->term, "\033[?25h\033[?1049l");
+	alt_screen_on = 0;
+	if (rest)
+		fputs(rest, h->term);
+	free(rest);
+	fflush(h->term);
+}
+
 struct human *
-human_new(bool colour, FILE *out)
+human_new(bool colour, bool line_mode, FILE *out)
 {
 	struct human *h = calloc(1, sizeof(*h));
+	const char *term = getenv("TERM");
 
-	if (h) {
-		h->colour = colour;
-		h->out = out;
+	if (!h)
+		return NULL;
+	h->colour = colour;
+	h->out = h->term = out;
+	/* the full screen: a terminal that is big enough and not dumb */
+	if (!line_mode && isatty(fileno(out)) && isatty(fileno(stdin)) &&
+	    term && *term && strcmp(term, "dumb") != 0 &&
+	    term_size(out, &h->cols, &h->lines) &&
+	    h->cols >= FULL_MIN_COLS && h->lines >= FULL_MIN_LINES) {
+		h->full = true;
+		pending_open(h);
+		if (h->full) {
+			fprintf(h->term, "\033[?1049h\033[H\033[2J");
+			fflush(h->term);
+			alt_screen_on = 1;
+			signal(SIGINT, on_signal);
+			signal(SIGTERM, on_signal);
+			signal(SIGHUP, on_signal);
+		}
 	}
 	return h;
 }
@@ -40,7 +167,39 @@ human_new(bool colour, FILE *out)
 void
 human_free(struct human *h)
 {
+	if (!h)
+		return;
+	full_leave(h);
+	for (int i = 0; i < LOG_LINES; i++)
+		free(h->log[i]);
 	free(h);
+}
+
+FILE *
+human_stream(struct human *h)
+{
+	return h->out;
+}
+
+/* Keep the lines of @text in the log (the full screen's bottom). */
+static void
+log_lines(struct human *h, const char *text)
+{
+	while (text && *text) {
+		size_t len = strcspn(text, "\n");
+		char *line = malloc(len + 1);
+
+		if (line) {
+			memcpy(line, text, len);
+			line[len] = '\0';
+			free(h->log[h->n_log % LOG_LINES]);
+			h->log[h->n_log % LOG_LINES] = line;
+			h->n_log++;
+		}
+		text += len;
+		if (*text == '\n')
+			text++;
+	}
 }
 
 static void
@@ -104,7 +263,7 @@ engine_reason(const struct carc_game *g, carc_move_t m)
 static void
 list_closed(struct human *h, const struct carc_game *g,
 	    const carc_move_t *moves, int n, int32_t x, int32_t y,
-	    uint32_t tile)
+	    uint32_t tile, int width)
 {
 	uint32_t feats[16];
 	int nf = carc_tile_features(tile, feats, 16);
@@ -138,37 +297,35 @@ list_closed(struct human *h, const struct carc_game *g,
 			continue;
 		fprintf(h->out, "   -  %-9s (%s) ", carc_feature_name(feats[i]),
 			why);
-		print_wrapped(h->out, 19 + (int)strlen(why), 16, 79, words);
+		print_wrapped(h->out, 19 + (int)strlen(why), 16, width, words);
 	}
 }
 
-/* The screen of a decision: board, tile, choices. */
+/* The question and choices of a decision, wrapped to @width columns:
+ * the tile in hand and where it fits, or the numbered choices. */
 static void
-show_decision(struct human *h, const struct carc_game *g,
-	      const carc_move_t *moves, int n)
+decision_panel(struct human *h, const struct carc_game *g,
+	       const carc_move_t *moves, int n, int width)
 {
 	int phase = carc_game_phase(g), player = carc_game_current_player(g);
-	struct board_view v = { h->colour, 0, 0, 15, 7, NULL, 0 };
+	int32_t lx = 0, ly = 0;
 	uint32_t lt = 0, lr = 0;
 	char label[32], words[512];
 	int col = 0;
 
-	last_placed(g, &v.cx, &v.cy, &lt, &lr);
-	fprintf(h->out, "\n");
-	print_status(h, g);
+	last_placed(g, &lx, &ly, &lt, &lr);
 	if (phase == CARC_PHASE_PLACE_TILE) {
 		uint32_t tile = (uint32_t)carc_game_current_tile(g);
 		bool fits[4] = { false, false, false, false };
 
-		v.spots = moves;
-		v.n_spots = n;
-		board_draw(g, &v, h->out);
 		for (int i = 0; i < n; i++)
 			fits[carc_move_rotation(moves[i]) & 3] = true;
-		fprintf(h->out, "P%d, your tile is %s (%d more in the stack); "
-				"its four turns (- fits nowhere):\n",
-			player, carc_tile_name(tile),
-			carc_game_remaining(g, tile));
+		snprintf(words, sizeof(words),
+			 "P%d, your tile is %s (%d more in the stack); its "
+			 "four turns (- fits nowhere):",
+			 player, carc_tile_name(tile),
+			 carc_game_remaining(g, tile));
+		print_wrapped(h->out, 0, 0, width, words);
 		board_draw_tile_rotations(tile, fits, h->colour, h->out);
 		fprintf(h->out, "where it fits (square: turns):\n ");
 		for (int i = 0; i < n; i++) {
@@ -199,7 +356,7 @@ show_decision(struct human *h, const struct carc_game *g,
 						" %c%u", spot_letter(k),
 						(unsigned)carc_move_rotation(
 							moves[j]));
-			if (col + len + 2 > 78) {
+			if (col + len + 2 > width - 1) {
 				fprintf(h->out, "\n ");
 				col = 0;
 			}
@@ -209,30 +366,33 @@ show_decision(struct human *h, const struct carc_game *g,
 		fprintf(h->out, "\n");
 		return;
 	}
-	v.cols = 5;
-	v.rows = 3;
-	board_draw(g, &v, h->out);
 	if (phase == CARC_PHASE_DEPLOY)
-		fprintf(h->out, "P%d, you placed %s at %d,%d. Put a figure "
-				"on it (%d followers left)?\n",
-			player, carc_tile_name(lt), (int)v.cx, (int)v.cy,
-			carc_game_supply(g, (uint32_t)player,
-					 CARC_FIGURE_FOLLOWER));
+		snprintf(words, sizeof(words),
+			 "P%d, you placed %s at %d,%d. Put a figure on it (%d "
+			 "followers left)?",
+			 player, carc_tile_name(lt), (int)lx, (int)ly,
+			 carc_game_supply(g, (uint32_t)player,
+					  CARC_FIGURE_FOLLOWER));
 	else if (phase == CARC_PHASE_PHANTOM)
-		fprintf(h->out, "P%d, put your phantom on the tile at %d,%d?\n",
-			player, (int)v.cx, (int)v.cy);
+		snprintf(words, sizeof(words),
+			 "P%d, put your phantom on the tile at %d,%d?", player,
+			 (int)lx, (int)ly);
 	else if (phase == CARC_PHASE_CROP_CHOICE)
-		fprintf(h->out, "P%d, your crop circle acts on the figures in "
-				"%s; choose for everybody:\n",
-			player, crop_kind_words(g));
+		snprintf(words, sizeof(words),
+			 "P%d, your crop circle acts on the figures in %s; "
+			 "choose for everybody:",
+			 player, crop_kind_words(g));
 	else if (carc_game_crop_action(g) == CARC_CROP_DEPLOY)
-		fprintf(h->out, "P%d, crop circle: you may add a follower "
-				"beside one of yours in %s:\n",
-			player, crop_kind_words(g));
+		snprintf(words, sizeof(words),
+			 "P%d, crop circle: you may add a follower beside one "
+			 "of yours in %s:",
+			 player, crop_kind_words(g));
 	else
-		fprintf(h->out, "P%d, crop circle: take back one of your "
-				"figures in %s:\n",
-			player, crop_kind_words(g));
+		snprintf(words, sizeof(words),
+			 "P%d, crop circle: take back one of your figures in "
+			 "%s:",
+			 player, crop_kind_words(g));
+	print_wrapped(h->out, 0, 0, width, words);
 	for (int i = 0; i < n; i++) {
 		move_label(g, moves, n, i, label, sizeof(label));
 		/* a follower's feature: the feature's words; else the move's */
@@ -247,10 +407,46 @@ show_decision(struct human *h, const struct carc_game *g,
 					   sizeof(words)) < 0)
 			carc_move_describe(moves[i], words, sizeof(words));
 		fprintf(h->out, "  %2d  %-9s ", i + 1, label);
-		print_wrapped(h->out, 16, 16, 79, words);
+		print_wrapped(h->out, 16, 16, width, words);
 	}
 	if (phase == CARC_PHASE_DEPLOY || phase == CARC_PHASE_PHANTOM)
-		list_closed(h, g, moves, n, v.cx, v.cy, lt);
+		list_closed(h, g, moves, n, lx, ly, lt, width);
+}
+
+/* The board around the last move, @cols x @rows tiles. */
+static void
+decision_board(struct human *h, const struct carc_game *g,
+	       const carc_move_t *moves, int n, int cols, int rows)
+{
+	struct board_view v = { h->colour, 0, 0, cols, rows, NULL, 0 };
+	uint32_t lt = 0, lr = 0;
+
+	last_placed(g, &v.cx, &v.cy, &lt, &lr);
+	if (carc_game_phase(g) == CARC_PHASE_PLACE_TILE) {
+		v.spots = moves;
+		v.n_spots = n;
+	}
+	board_draw(g, &v, h->out);
+}
+
+static void paint(struct human *h, const struct carc_game *g,
+		  const carc_move_t *moves, int n);
+
+/* The screen of a decision: board, tile, choices. */
+static void
+show_decision(struct human *h, const struct carc_game *g,
+	      const carc_move_t *moves, int n)
+{
+	bool place = carc_game_phase(g) == CARC_PHASE_PLACE_TILE;
+
+	if (h->full) {
+		paint(h, g, moves, n);
+		return;
+	}
+	fprintf(h->out, "\n");
+	print_status(h, g);
+	decision_board(h, g, moves, n, place ? 15 : 5, place ? 7 : 3);
+	decision_panel(h, g, moves, n, 79);
 }
 
 static void
@@ -337,6 +533,264 @@ explain_label(struct human *h, const struct carc_game *g,
 	return false;
 }
 
+/* @line on @f cut to @width columns: escape sequences take none, a UTF-8
+ * character one (every glyph of the board is one column wide). */
+static void
+put_clipped(FILE *f, const char *line, int width)
+{
+	int col = 0;
+	bool cut = false;
+
+	for (const char *p = line; *p && *p != '\n'; p++) {
+		if (*p == '\033') {
+			const char *q = p + 1;
+
+			if (*q == '[')
+				for (q++; *q && !isalpha((unsigned char)*q); q++)
+					;
+			fwrite(p, 1, (size_t)(q - p) + (*q ? 1 : 0), f);
+			p = *q ? q : q - 1;
+			continue;
+		}
+		if ((*p & 0xc0) != 0x80) {
+			if (col == width) {
+				cut = true;
+				continue;
+			}
+			col++;
+		} else if (cut) {
+			continue;
+		}
+		fputc(*p, f);
+	}
+	fputs("\033[0m", f);
+}
+
+/* What @fn writes for the decision, as one text (malloc'd). */
+static char *
+render(struct human *h, void (*fn)(struct human *, const struct carc_game *,
+				   const carc_move_t *, int, int, int),
+       int a, int b)
+{
+	FILE *saved = h->out;
+	char *buf = NULL;
+	size_t len = 0;
+
+	h->out = open_memstream(&buf, &len);
+	if (!h->out) {
+		h->out = saved;
+		return NULL;
+	}
+	fn(h, h->game, h->moves, h->n_moves, a, b);
+	fclose(h->out);
+	h->out = saved;
+	return buf;
+}
+
+static void
+status_part(struct human *h, const struct carc_game *g,
+	    const carc_move_t *moves, int n, int a, int b)
+{
+	(void)moves;
+	(void)n;
+	(void)a;
+	(void)b;
+	print_status(h, g);
+}
+
+static void
+board_part(struct human *h, const struct carc_game *g,
+	   const carc_move_t *moves, int n, int cols, int rows)
+{
+	decision_board(h, g, moves, n, cols, rows);
+}
+
+static void
+panel_part(struct human *h, const struct carc_game *g,
+	   const carc_move_t *moves, int n, int width, int b)
+{
+	(void)b;
+	decision_panel(h, g, moves, n, width);
+}
+
+/* Lines @from.. of @text at rows @row.. (at most @rows of them) from
+ * column @col, each cut to @width; a last line "..." when more follow. */
+static void
+put_region(struct human *h, const char *text, int row, int col, int rows,
+	   int width)
+{
+	int k = 0;
+
+	while (text && *text && k < rows) {
+		fprintf(h->term, "\033[%d;%dH", row + k, col);
+		if (k == rows - 1 && strchr(text, '\n') &&
+		    strchr(text, '\n')[1]) {
+			put_clipped(h->term, "(more: type 'list' to see all)",
+				    width);
+			break;
+		}
+		put_clipped(h->term, text, width);
+		text += strcspn(text, "\n");
+		if (*text)
+			text++;
+		k++;
+	}
+}
+
+/* The rows of the full screen: 1 status, 2..body_end the board and the
+ * panel, a rule, the log, the prompt and the message line. */
+static int
+body_end(const struct human *h)
+{
+	return h->lines - LOG_ROWS - 3;
+}
+
+static void
+paint_bottom(struct human *h)
+{
+	int top = body_end(h) + 1;
+
+	fprintf(h->term, "\033[%d;1H\033[2K\033[2m", top);
+	for (int i = 0; i < h->cols; i++)
+		fputs(i == 2 ? " log " : "─", h->term);
+	fputs("\033[0m", h->term);
+	for (int r = 0; r < LOG_ROWS; r++) {
+		int i = h->n_log - LOG_ROWS + r;
+
+		fprintf(h->term, "\033[%d;1H\033[2K", top + 1 + r);
+		if (i >= 0 && h->log[i % LOG_LINES])
+			put_clipped(h->term, h->log[i % LOG_LINES], h->cols);
+	}
+	fprintf(h->term, "\033[%d;1H\033[2K", h->lines);
+	put_clipped(h->term, h->msg, h->cols);
+	fflush(h->term);
+}
+
+/* The whole screen of the decision in h->game. */
+static void
+paint_all(struct human *h)
+{
+	/* the board as wide as 15 tiles or what the panel leaves; the
+	 * panel takes the rest */
+	int bw = h->cols - PANEL_W - 3, bh = body_end(h) - 1;
+	int tcols, trows = (bh - 3) / 3, pw;
+	char *status, *board, *panel;
+
+	bw = bw > 4 + 5 * 15 ? 4 + 5 * 15 : bw;
+	tcols = (bw - 4) / 5;
+	pw = h->cols - bw - 3;
+
+	tcols = tcols > 15 ? 15 : tcols < 1 ? 1 : tcols;
+	trows = trows < 1 ? 1 : trows;
+	status = render(h, status_part, 0, 0);
+	board = render(h, board_part, tcols, trows);
+	panel = render(h, panel_part, pw, 0);
+	fprintf(h->term, "\033[?25l\033[H\033[2J\033[1;1H\033[7m");
+	put_clipped(h->term, status ? status : "", h->cols);
+	put_region(h, board, 2, 1, bh, bw);
+	put_region(h, panel, 2, bw + 3, bh, pw + 1);
+	free(status);
+	free(board);
+	free(panel);
+	paint_bottom(h);
+}
+
+/* The full screen of a decision; the line mode from now on when the
+ * terminal has become too small. */
+static void
+paint(struct human *h, const struct carc_game *g, const carc_move_t *moves,
+      int n)
+{
+	h->game = g;
+	h->moves = moves;
+	h->n_moves = n;
+	if (!term_size(h->term, &h->cols, &h->lines) ||
+	    h->cols < FULL_MIN_COLS || h->lines < FULL_MIN_LINES) {
+		full_leave(h);
+		show_decision(h, g, moves, n);
+		return;
+	}
+	paint_all(h);
+}
+
+/* A line of input after @prompt, without its newline: false at the end
+ * of the input.  With libedit: line editing and history. */
+static bool
+read_line(struct human *h, const char *prompt, char *buf, size_t size)
+{
+	if (h->full)
+		fprintf(h->term, "\033[%d;1H\033[2K\033[?25h", h->lines - 1);
+#if HAVE_LIBEDIT
+	if (isatty(fileno(stdin)) && isatty(fileno(h->term))) {
+		char *line;
+
+		rl_instream = stdin;
+		rl_outstream = h->term;
+		fflush(h->term);
+		line = readline(prompt);
+		if (!line)
+			return false;
+		if (*line)
+			add_history(line);
+		snprintf(buf, size, "%s", line);
+		free(line);
+		return true;
+	}
+#endif
+	fputs(prompt, h->term);
+	fflush(h->term);
+	if (!fgets(buf, (int)size, stdin))
+		return false;
+	buf[strcspn(buf, "\n")] = '\0';
+	return true;
+}
+
+/* Text of several lines on a page of its own, until Enter. */
+static void
+page(struct human *h, const char *text)
+{
+	char line[64];
+
+	fprintf(h->term, "\033[H\033[2J");
+	for (const char *p = text; *p;) {
+		size_t len = strcspn(p, "\n");
+
+		fwrite(p, 1, len, h->term);
+		fputs("\033[0m\033[K\n", h->term);
+		p += len;
+		if (*p)
+			p++;
+	}
+	fprintf(h->term, "\033[%d;1H\033[7m press Enter to go back \033[0m",
+		h->lines);
+	fflush(h->term);
+	if (!fgets(line, sizeof(line), stdin))
+		line[0] = '\0';
+	paint(h, h->game, h->moves, h->n_moves);
+}
+
+/* What the last command wrote: one line on the message line, more on a
+ * page of their own. */
+static void
+show_pending(struct human *h)
+{
+	char *text = pending_take(h);
+	size_t len;
+
+	if (!text)
+		return;
+	len = strlen(text);
+	while (len > 0 && text[len - 1] == '\n')
+		text[--len] = '\0';
+	if (strchr(text, '\n')) {
+		page(h, text);
+	} else if (len > 0) {
+		snprintf(h->msg, sizeof(h->msg), "%s", text);
+		paint_bottom(h);
+	}
+	free(text);
+}
+
 static char *
 trim(char *s)
 {
@@ -354,24 +808,39 @@ carc_move_t
 human_pick(struct human *h, struct carc_game *game, const carc_move_t *moves,
 	   int n, int *action)
 {
-	char input[256], label[32];
+	char input[256], label[32], prompt[32];
 	bool place = carc_game_phase(game) == CARC_PHASE_PLACE_TILE;
 
 	*action = HUMAN_MOVE;
+	if (h->full) {
+		/* what came since the last decision (undo ...) */
+		char *text = pending_take(h);
+
+		if (text && *text) {
+			text[strcspn(text, "\n")] = '\0';
+			snprintf(h->msg, sizeof(h->msg), "%s", text);
+		}
+		free(text);
+	}
 	show_decision(h, game, moves, n);
+	snprintf(prompt, sizeof(prompt), "P%d %s> ",
+		 carc_game_current_player(game), place ? "place" : "choose");
 	for (;;) {
 		char *cmd;
 		char *end;
 		unsigned long k;
 		int found = -1, n_found = 0;
 
-		fprintf(h->out, "P%d %s> ", carc_game_current_player(game),
-			place ? "place" : "choose");
-		fflush(h->out);
-		if (!fgets(input, sizeof(input), stdin)) {
+		if (h->full)
+			show_pending(h);
+		if (!read_line(h, prompt, input, sizeof(input))) {
 			fprintf(h->out, "\n");
 			*action = HUMAN_EOF;
 			return CARC_MOVE_NONE;
+		}
+		if (h->full && h->msg[0]) {
+			h->msg[0] = '\0';
+			paint_bottom(h);
 		}
 		cmd = trim(input);
 		if (*cmd == '\0')
@@ -391,7 +860,11 @@ human_pick(struct human *h, struct carc_game *game, const carc_move_t *moves,
 			continue;
 		}
 		if (strcmp(cmd, "list") == 0) {
-			show_decision(h, game, moves, n);
+			/* full screen: every choice on a page */
+			if (h->full)
+				decision_panel(h, game, moves, n, h->cols - 1);
+			else
+				show_decision(h, game, moves, n);
 			continue;
 		}
 		if (strcmp(cmd, "undo") == 0) {
@@ -531,6 +1004,26 @@ human_report(struct human *h, const struct carc_game *before,
 		print_status(h, after);
 	}
 	fflush(h->out);
+	if (h->full) {
+		char *text = pending_take(h);
+		char *status = NULL;
+
+		log_lines(h, text);
+		free(text);
+		h->game = after;
+		status = render(h, status_part, 0, 0);
+		fprintf(h->term, "\033[1;1H\033[2K\033[7m");
+		put_clipped(h->term, status ? status : "", h->cols);
+		free(status);
+		paint_bottom(h);
+	}
+}
+
+void
+human_leave(struct human *h)
+{
+	if (h)
+		full_leave(h);
 }
 
 void
@@ -539,6 +1032,7 @@ human_game_over(struct human *h, const struct carc_game *g)
 	struct board_view v = { h->colour, 0, 0, 0, 0, NULL, 0 };
 	int np = carc_game_player_count(g), best = -1;
 
+	full_leave(h);
 	fprintf(h->out, "\nThe game is over.\n");
 	board_draw(g, &v, h->out);
 	for (int p = 0; p < np; p++)

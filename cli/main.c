@@ -58,7 +58,8 @@ static const struct {
 } commands[] = {
 	{ "play",
 	  "play [--players N] [--seed S] [--bot random|greedy|mcts]\n"
-	  "           [--playouts N] [--human P]... [--no-color]\n"
+	  "           [--playouts N] [--human P]... [--line-mode] "
+	  "[--no-color]\n"
 	  "           [rule options] [--record FILE|-] [--quiet]\n",
 	  "Plays a game between bots and people; prints one line per turn and "
 	  "the scores.\n"
@@ -75,6 +76,7 @@ static const struct {
 	  "at the end,\n"
 	  "                         on standard output)\n"
 	  "  --quiet                print only the final lines\n"
+	  "  --line-mode            --human line by line, not full-screen\n"
 	  "  --no-color             no colour on the board of --human\n"
 	  RULE_OPTIONS },
 	{ "replay",

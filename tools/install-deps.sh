@@ -108,6 +108,12 @@ if [ "$want_tests" = 1 ]; then
 			fi
 		done
 	fi
+	# libedit: line editing at the prompt of play --human (the build
+	# option libedit; the test cli-pty checks its history).
+	if ! dpkg-query -W -f='${Status}' libedit-dev 2>/dev/null |
+		grep -q 'ok installed'; then
+		missing+=(libedit-dev)
+	fi
 	# Check is a library: ask pkg-config when it is there, else dpkg.
 	if ! { command -v pkg-config >/dev/null 2>&1 &&
 	       pkg-config --exists 'check >= 0.11'; } &&

@@ -322,11 +322,249 @@ def no_colour_checks(tool, tmp):
         fail('colour or failure when stdout is not a terminal')
 
 
+# ---- the full screen -------------------------------------------------
+
+class Screen:
+    """Just enough of a terminal for the tool's full screen: cursor
+    moves (H, G, C, D), erasing (J, K), the alternate screen (?1049),
+    colours ignored, scrolling at the bottom."""
+
+    CSI = re.compile(r'\x1b\[([?0-9;]*)([A-Za-z])')
+
+    def __init__(self, rows, cols):
+        self.rows, self.cols = rows, cols
+        self.alt = False
+        self.ever_alt = False
+        self.grid = [[' '] * cols for _ in range(rows)]
+        self.r = self.c = 0
+        self.main = ''          # what the main screen received, plain
+        self.rest = ''
+
+    def feed(self, text):
+        # an escape sequence may be split between two reads
+        text, self.rest = self.rest + text, ''
+        i = 0
+        while i < len(text):
+            ch = text[i]
+            if ch == '\x1b':
+                m = self.CSI.match(text, i)
+                if not m and re.fullmatch(r'\x1b(\[[?0-9;]*)?', text[i:]):
+                    self.rest = text[i:]
+                    return
+                if not m:       # another escape: skip ESC and one char
+                    i += 2
+                    continue
+                self.csi(m.group(1), m.group(2))
+                i = m.end()
+                continue
+            i += 1
+            if not self.alt:
+                if ch != '\r':
+                    self.main += ch
+                continue
+            if ch == '\r':
+                self.c = 0
+            elif ch == '\n':
+                self.r += 1
+                if self.r == self.rows:
+                    self.grid = self.grid[1:] + [[' '] * self.cols]
+                    self.r = self.rows - 1
+            elif ch == '\b':
+                self.c = max(0, self.c - 1)
+            elif ch >= ' ':
+                if self.c < self.cols:
+                    self.grid[self.r][self.c] = ch
+                self.c += 1
+
+    def csi(self, params, op):
+        if params.startswith('?'):
+            if params == '?1049':
+                self.alt = op == 'h'
+                self.ever_alt |= self.alt
+                self.grid = [[' '] * self.cols for _ in range(self.rows)]
+            return
+        if not self.alt:
+            return
+        nums = [int(x) if x else 0 for x in params.split(';')] if params \
+            else []
+        n = nums[0] if nums and nums[0] else 1
+        if op == 'H':
+            self.r = (nums[0] if nums and nums[0] else 1) - 1
+            self.c = (nums[1] if len(nums) > 1 and nums[1] else 1) - 1
+        elif op == 'G':
+            self.c = n - 1
+        elif op == 'C':
+            self.c += n
+        elif op == 'D':
+            self.c = max(0, self.c - n)
+        elif op == 'J':
+            if nums and nums[0] == 2:
+                self.grid = [[' '] * self.cols for _ in range(self.rows)]
+            else:
+                for r in range(self.r, self.rows):
+                    start = self.c if r == self.r else 0
+                    self.grid[r][start:] = [' '] * (self.cols - start)
+        elif op == 'K':
+            if nums and nums[0] == 2:
+                self.grid[self.r] = [' '] * self.cols
+            else:
+                self.grid[self.r][self.c:] = [' '] * (self.cols - self.c)
+
+    def line(self, r):
+        return ''.join(self.grid[r]).rstrip()
+
+    def text(self):
+        return '\n'.join(self.line(r) for r in range(self.rows))
+
+
+def full_screen_game(tool, tmp):
+    """A whole game on a 120 x 40 terminal: the board, the panel, the log
+    and the prompt stay in their places on the alternate screen."""
+    import fcntl
+    import struct
+    import termios
+    rows, cols = 40, 120
+    record = os.path.join(tmp, 'full.rec')
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ,
+                struct.pack('HHHH', rows, cols, 0, 0))
+    env = dict(os.environ, TERM='xterm-256color')
+    env.pop('NO_COLOR', None)
+    proc = subprocess.Popen([tool, 'play', '--human', '0', '--seed', '11',
+                             '--record', record], stdin=slave, stdout=slave,
+                            stderr=slave, env=env, start_new_session=True)
+    os.close(slave)
+    screen = Screen(rows, cols)
+    decoder = codecs.getincrementaldecoder('utf-8')()
+    raw = ['']
+
+    def until_prompt(timeout=30):
+        start = len(raw[0])
+        deadline = time.monotonic() + timeout
+        while not PROMPT.search(plain(raw[0][start:])[-20:]):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(screen.text())
+            r, _, _ = select.select([master], [], [], left)
+            if not r:
+                continue
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                data = b''
+            if not data:
+                return False
+            text = decoder.decode(data)
+            raw[0] += text
+            screen.feed(text)
+        return True
+
+    def send(line):
+        os.write(master, (line + '\r').encode())
+
+    log_row = rows - 6 - 3          # the rule above the log, 0-based
+    # the board takes 15 tiles or what a panel of 50 columns leaves
+    panel_col = min(cols - 50 - 3, 4 + 5 * 15) + 2
+    decisions = 0
+    saw_bot_in_log = saw_choices = history_checked = False
+    try:
+        if not until_prompt():
+            fail('full screen: no first prompt')
+            return
+        if not screen.alt:
+            fail('full screen: not on the alternate screen')
+        while screen.alt:
+            text = screen.text()
+            if not screen.line(0).startswith('scores:'):
+                fail(f'full screen: row 1 is {screen.line(0)!r}')
+                break
+            if '── log ─' not in screen.line(log_row):
+                fail(f'full screen: row {log_row + 1} is '
+                     f'{screen.line(log_row)!r}, not the rule of the log')
+                break
+            prompt = screen.line(rows - 2)
+            m = PROMPT.search(prompt + ' ')
+            if not m:
+                fail(f'full screen: the prompt row is {prompt!r}')
+                break
+            panel = '\n'.join(screen.line(r)[panel_col:]
+                              for r in range(1, log_row))
+            board = '\n'.join(screen.line(r)[:panel_col - 2]
+                              for r in range(1, log_row))
+            if not re.search(r'^ +-?\d+ ', board, re.M):
+                fail('full screen: the board has no rows: ' + board)
+                break
+            if any('bot: P1' in screen.line(r)
+                   for r in range(log_row + 1, rows - 2)):
+                saw_bot_in_log = True
+            if m.group(2) == 'place':
+                if 'where it fits' not in panel:
+                    fail('full screen: no placements in the panel: '
+                         + panel)
+                    break
+                labels = re.findall(r' ([a-zA-Z])(\d)(?= |$)',
+                                    panel.split('where it fits', 1)[1],
+                                    re.M)
+                if not labels:
+                    fail('full screen: no placement labels: ' + panel)
+                    break
+                if not history_checked and os.environ.get('CARC_LIBEDIT'):
+                    # libedit: the arrow up gives the line typed before
+                    send('z0')
+                    until_prompt()
+                    os.write(master, b'\x1b[A\r')
+                    until_prompt()
+                    if "no square 'z'" not in screen.line(rows - 1):
+                        fail('full screen: the arrow up did not recall '
+                             f'z0: {screen.line(rows - 1)!r}')
+                    history_checked = True
+                send(''.join(labels[decisions % len(labels)]))
+            else:
+                opts = re.findall(r'^ +(\d+)  (\S+)', panel, re.M)
+                if not opts:
+                    fail('full screen: no choices in the panel: ' + panel)
+                    break
+                saw_choices = True
+                names = [o[1] for o in opts]
+                if decisions % 3 == 0 and len(names) > 1:
+                    send(names[0])
+                else:
+                    send('pass' if 'pass' in names else opts[0][0])
+            decisions += 1
+            if not until_prompt():
+                break
+        try:
+            proc.wait(timeout=30 if not screen.alt else 1)
+        except subprocess.TimeoutExpired:
+            fail('full screen: the game did not end')
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    if proc.returncode != 0:
+        fail(f'full screen: exit status {proc.returncode}')
+    if screen.alt:
+        fail('full screen: the alternate screen was not left')
+    after = plain(screen.main)
+    if 'The game is over.' not in after or 'final scores:' not in after:
+        fail(f'full screen: no game-over lines after it: {after[-300:]!r}')
+    m = re.search(r'^scores:( \d+)+$', after, re.M)
+    r = subprocess.run([tool, 'replay', record], capture_output=True,
+                       text=True)
+    if not m or r.stdout.strip().splitlines()[-1:] != [m.group(0)]:
+        fail(f'full screen: record replays to {r.stdout[-40:]!r}')
+    if decisions < 40 or not saw_bot_in_log or not saw_choices:
+        fail(f'full screen: {decisions} decisions, bot moves in the log '
+             f'{saw_bot_in_log}, choices {saw_choices}')
+
+
 def main():
     tool = os.path.abspath(sys.argv[1])
     with tempfile.TemporaryDirectory() as tmp:
         play_whole_game(tool, tmp)
         no_colour_checks(tool, tmp)
+        full_screen_game(tool, tmp)
     if failures:
         print(f'{len(failures)} failure(s)')
         return 1
