@@ -369,15 +369,15 @@ add_flag(struct rule_flags *rf, const char *flag, const char *name,
 {
 	int option = carc_option_from_name(name);
 	int32_t v;
+	char why[512];
 
-	if (option < 0) {
-		fprintf(stderr, "%s: %s: unknown option '%s'\n", progname, flag,
-			name);
-		return -2;
-	}
-	if (carc_option_value_from_name((uint32_t)option, value, &v) < 0) {
-		fprintf(stderr, "%s: %s: bad value '%s' for option %s\n",
-			progname, flag, value, name);
+	/* the library words what the option takes (close names for an
+	 * unknown one, the range or words of its values) */
+	if (option < 0 ||
+	    carc_option_value_from_name((uint32_t)option, value, &v) < 0) {
+		carc_option_explain(name, option < 0 ? NULL : value, why,
+				    sizeof(why));
+		fprintf(stderr, "%s: %s: %s\n", progname, flag, why);
 		return -2;
 	}
 	if (rf->n == MAX_RULE_FLAGS)
@@ -399,12 +399,18 @@ parse_rule_flag(int argc, char **argv, int *i, struct rule_flags *rf)
 		{ "--crop-circles-i", { "crop-circles-i" } },
 		{ "--crop-circles-ii", { "crop-circles-ii" } },
 		{ "--little-buildings", { "little-buildings" } },
-		{ "--all", { "phantom", "crop-circles-i", "crop-circles-ii",
-			     "little-buildings" } },
 	};
 	const char *a = argv[*i], *v, *eq;
 	char name[64];
 	int k = 0;
+
+	if (strcmp(a, "--all") == 0) {
+		/* every expansion the library has */
+		for (uint32_t o = 1; carc_option_name(o) && k >= 0; o++)
+			if (carc_option_is_expansion(o) == 1)
+				k = add_flag(rf, a, carc_option_name(o), "on");
+		return k;
+	}
 
 	for (size_t s = 0; s < sizeof(switches) / sizeof(switches[0]); s++) {
 		if (strcmp(a, switches[s].flag) != 0)

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "carc-private.h"
@@ -23,6 +24,7 @@ struct option_names {
 	uint8_t type;			/* enum carc_option_type */
 	const char *const *values;	/* CHOICE: indexed by the value */
 	uint8_t n_values;
+	bool expansion;			/* switches an expansion on */
 };
 
 static const char *const farm_values[] = {
@@ -43,6 +45,7 @@ static const char *const switch_values[] = { "off", "on" };
 #define CHOICE(a) CARC_OPTION_CHOICE, (a), sizeof(a) / sizeof((a)[0])
 #define SWITCH CARC_OPTION_SWITCH, switch_values, 2
 #define NUMBER CARC_OPTION_NUMBER, NULL, 0
+#define EXPANSION SWITCH, true
 
 /* Indexed by enum carc_option; every option from 1 to N_OPTS - 1 has an
  * entry (tests/test-names.c walks them all). */
@@ -51,10 +54,10 @@ static const struct option_names options[N_OPTS] = {
 	[CARC_OPT_FARMERS] = { "farmers", SWITCH },
 	[CARC_OPT_SMALL_CITY] = { "small-city", SWITCH },
 	[CARC_OPT_FOLLOWERS] = { "followers", NUMBER },
-	[CARC_OPT_PHANTOM] = { "phantom", SWITCH },
-	[CARC_OPT_CROP_CIRCLES_I] = { "crop-circles-i", SWITCH },
-	[CARC_OPT_CROP_CIRCLES_II] = { "crop-circles-ii", SWITCH },
-	[CARC_OPT_LITTLE_BUILDINGS] = { "little-buildings", SWITCH },
+	[CARC_OPT_PHANTOM] = { "phantom", EXPANSION },
+	[CARC_OPT_CROP_CIRCLES_I] = { "crop-circles-i", EXPANSION },
+	[CARC_OPT_CROP_CIRCLES_II] = { "crop-circles-ii", EXPANSION },
+	[CARC_OPT_LITTLE_BUILDINGS] = { "little-buildings", EXPANSION },
 	[CARC_OPT_LB_SCORING] = { "lb-scoring", CHOICE(lb_scoring_values) },
 	[CARC_OPT_LB_DISTRIBUTION] = { "lb-distribution",
 				       CHOICE(lb_dist_values) },
@@ -119,6 +122,16 @@ carc_option_info(uint32_t option, int32_t *min_out, int32_t *max_out,
 	if (default_out)
 		*default_out = def;
 	return d->type;
+}
+
+CARC_EXPORT int
+carc_option_is_expansion(uint32_t option)
+{
+	const struct option_names *d = option_names(option);
+
+	if (!d)
+		return CARC_E_UNKNOWN_OPTION;
+	return d->expansion ? 1 : 0;
 }
 
 CARC_EXPORT const char *
@@ -187,6 +200,236 @@ carc_option_value_from_name(uint32_t option, const char *name,
 		return CARC_E_INVALID;
 	*value_out = v;
 	return CARC_OK;
+}
+
+/* ---- what an option accepts, for messages --------------------------- */
+
+/* Append to a snprintf-style buffer; @len counts what would be written. */
+static void
+put(char *buf, size_t size, size_t *len, const char *s)
+{
+	for (; *s; s++, (*len)++)
+		if (*len + 1 < size)
+			buf[*len] = *s;
+}
+
+/* A name as the bindings spell it ('_' for '-', any case) in record form,
+ * at most @n - 1 characters; false if longer. */
+static bool
+normalise(const char *name, char *out, size_t n)
+{
+	size_t i = 0;
+
+	for (; name[i]; i++) {
+		char c = name[i];
+
+		if (i + 1 >= n)
+			return false;
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		out[i] = c == '_' ? '-' : c;
+	}
+	out[i] = '\0';
+	return true;
+}
+
+/* Edit distance (insert, delete, substitute one character). */
+static size_t
+distance(const char *a, const char *b)
+{
+	size_t row[64], la = strlen(a), lb = strlen(b);
+
+	if (lb >= sizeof(row) / sizeof(row[0]))
+		return SIZE_MAX;
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[lb];
+}
+
+/* @in with the digits 1 to 3 written as Roman numerals ("crop-circles-2"
+ * -> "crop-circles-ii", as the expansions are named); false if longer than
+ * @n - 1. */
+static bool
+roman(const char *in, char *out, size_t n)
+{
+	static const char *const numeral[] = { "i", "ii", "iii" };
+	size_t len = 0;
+
+	for (; *in; in++) {
+		const char *w = *in >= '1' && *in <= '3' ?
+				numeral[*in - '1'] : (char[]){ *in, '\0' };
+
+		for (; *w; w++) {
+			if (len + 1 >= n)
+				return false;
+			out[len++] = *w;
+		}
+	}
+	out[len] = '\0';
+	return true;
+}
+
+/* "a", "a or b", "a, b or c" of the options marked in @pick. */
+static void
+put_list(char *buf, size_t size, size_t *len, const bool *pick,
+	 const char *quote)
+{
+	uint32_t n = 0, k = 0;
+
+	for (uint32_t o = 1; o < N_OPTS; o++)
+		n += pick[o];
+	for (uint32_t o = 1; o < N_OPTS; o++) {
+		if (!pick[o])
+			continue;
+		if (k)
+			put(buf, size, len, k + 1 == n ? " or " : ", ");
+		put(buf, size, len, quote);
+		put(buf, size, len, options[o].name);
+		put(buf, size, len, quote);
+		k++;
+	}
+}
+
+static void
+put_int(char *buf, size_t size, size_t *len, int32_t v)
+{
+	char digits[16];
+	size_t n = 0;
+	uint32_t u = v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
+
+	do
+		digits[n++] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		put(buf, size, len, "-");
+	while (n)
+		put(buf, size, len, (char[]){ digits[--n], '\0' });
+}
+
+/* What option @o takes: "on or off (1 or 0)", "1 to 15",
+ * "per-field, per-city or per-field-once". */
+static void
+put_allowed(char *buf, size_t size, size_t *len, uint32_t o)
+{
+	const struct option_names *d = &options[o];
+	int32_t min, max, def;
+
+	(void)carc__rules_option_limits(o, &min, &max, &def);
+	if (d->type == CARC_OPTION_NUMBER) {
+		put_int(buf, size, len, min);
+		put(buf, size, len, " to ");
+		put_int(buf, size, len, max);
+		return;
+	}
+	for (uint32_t k = 0; k < d->n_values; k++) {
+		if (k)
+			put(buf, size, len, k + 1 == d->n_values ? " or " : ", ");
+		put(buf, size, len, d->values[d->type == CARC_OPTION_SWITCH ?
+					      d->n_values - 1 - k : k]);
+	}
+	put(buf, size, len, d->type == CARC_OPTION_SWITCH ? " (1 or 0)" :
+	    " (");
+	if (d->type != CARC_OPTION_SWITCH) {
+		put_int(buf, size, len, min);
+		put(buf, size, len, " to ");
+		put_int(buf, size, len, max);
+		put(buf, size, len, ")");
+	}
+}
+
+CARC_EXPORT int
+carc_option_explain(const char *name, const char *value, char *buf,
+		    size_t size)
+{
+	char norm[64];
+	bool pick[N_OPTS] = { false };
+	size_t len = 0, best = SIZE_MAX;
+	bool any = false;
+	int option;
+
+	if (!name || (!buf && size))
+		return CARC_E_INVALID;
+	option = normalise(name, norm, sizeof(norm)) ?
+		 carc_option_from_name(norm) : CARC_E_UNKNOWN_OPTION;
+	if (option > 0) {
+		const struct option_names *d = &options[option];
+		int32_t v;
+
+		put(buf, size, &len, d->name);
+		if (!value ||
+		    carc_option_value_from_name((uint32_t)option, value,
+						&v) == CARC_OK) {
+			put(buf, size, &len, " takes ");
+			put_allowed(buf, size, &len, (uint32_t)option);
+		} else {
+			bool number = parse_decimal(value, INT32_MIN,
+						    INT32_MAX, &v);
+
+			put(buf, size, &len, " must be ");
+			put_allowed(buf, size, &len, (uint32_t)option);
+			put(buf, size, &len, number ? ", not " : ", not '");
+			put(buf, size, &len, value);
+			put(buf, size, &len, number ? "" : "'");
+		}
+	} else {
+		/* the options nearest by edit distance, if near enough;
+		 * else those that contain the name */
+		size_t n = strlen(norm);
+		char alt[sizeof(norm)];
+		bool has_alt = n < sizeof(norm) - 1 &&
+			       roman(norm, alt, sizeof(alt));
+
+		for (uint32_t o = 1; o < N_OPTS && n < sizeof(norm) - 1; o++) {
+			size_t d = distance(norm, options[o].name);
+			size_t limit = strlen(options[o].name) / 3;
+
+			if (has_alt && distance(alt, options[o].name) < d)
+				d = distance(alt, options[o].name);
+
+			if (d > (limit > 2 ? limit : 2) || d > best)
+				continue;
+			if (d < best)
+				memset(pick, 0, sizeof(pick));
+			best = d;
+			pick[o] = true;
+		}
+		for (uint32_t o = 1; best == SIZE_MAX && o < N_OPTS; o++)
+			pick[o] = n >= 3 && n < sizeof(norm) - 1 &&
+				  strstr(options[o].name, norm) != NULL;
+		put(buf, size, &len, "unknown rule option '");
+		put(buf, size, &len, name);
+		put(buf, size, &len, "'");
+		for (uint32_t o = 1; o < N_OPTS; o++)
+			any |= pick[o];
+		if (any) {
+			put(buf, size, &len, "; did you mean ");
+			put_list(buf, size, &len, pick, "'");
+			put(buf, size, &len, "?");
+		} else {
+			for (uint32_t o = 1; o < N_OPTS; o++)
+				pick[o] = options[o].name != NULL;
+			put(buf, size, &len, "; the options are ");
+			put_list(buf, size, &len, pick, "");
+		}
+	}
+	if (size)
+		buf[len < size ? len : size - 1] = '\0';
+	return len > INT32_MAX ? INT32_MAX : (int)len;
 }
 
 /* ---- figures, feature kinds, decision points --------------------------- */

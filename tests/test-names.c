@@ -271,6 +271,90 @@ START_TEST(option_value_aliases)
 }
 END_TEST
 
+START_TEST(option_is_expansion_exact)
+{
+	/* the four expansions of doc/rules.md, and nothing else */
+	for (uint32_t o = 1; o <= CARC_OPT_CROP_AFTER_PHANTOM; o++)
+		ck_assert_int_eq(carc_option_is_expansion(o),
+				 o == CARC_OPT_PHANTOM ||
+				 o == CARC_OPT_CROP_CIRCLES_I ||
+				 o == CARC_OPT_CROP_CIRCLES_II ||
+				 o == CARC_OPT_LITTLE_BUILDINGS);
+	assert_status_eq(carc_option_is_expansion(0), CARC_E_UNKNOWN_OPTION);
+	assert_status_eq(carc_option_is_expansion(CARC_OPT_CROP_AFTER_PHANTOM +
+						  1),
+			 CARC_E_UNKNOWN_OPTION);
+	assert_status_eq(carc_option_is_expansion(UINT32_MAX),
+			 CARC_E_UNKNOWN_OPTION);
+}
+END_TEST
+
+START_TEST(option_explain_exact)
+{
+	static const struct {
+		const char *name, *value, *text;
+	} cases[] = {
+		{ "crop_circles_1", NULL, "unknown rule option "
+		  "'crop_circles_1'; did you mean 'crop-circles-i'?" },
+		{ "buildings", "1", "unknown rule option 'buildings'; did you "
+		  "mean 'little-buildings'?" },
+		{ "CROP-CIRCLES-2", NULL, "unknown rule option "
+		  "'CROP-CIRCLES-2'; did you mean 'crop-circles-ii'?" },
+		{ "crop-circle", NULL, "unknown rule option 'crop-circle'; "
+		  "did you mean 'crop-circles-i'?" },
+		{ "farm", NULL, "unknown rule option 'farm'; did you mean "
+		  "'farm-scoring' or "
+		  "'farmers'?" },
+		{ "qqqq", NULL, "unknown rule option 'qqqq'; the options are "
+		  "farm-scoring, farmers, small-city, followers, phantom, "
+		  "crop-circles-i, crop-circles-ii, little-buildings, "
+		  "lb-scoring, lb-distribution, lb-zero-field, "
+		  "lb-per-city-fields, crop-deploy-any, crop-deploy-mandatory, "
+		  "crop-phantom or crop-after-phantom" },
+		{ "followers", "99", "followers must be 1 to 15, not 99" },
+		{ "Followers", "-3", "followers must be 1 to 15, not -3" },
+		{ "followers", "x", "followers must be 1 to 15, not 'x'" },
+		{ "followers", NULL, "followers takes 1 to 15" },
+		{ "followers", "7", "followers takes 1 to 15" },
+		{ "farm_scoring", "per-town", "farm-scoring must be per-field, "
+		  "per-city or per-field-once (0 to 2), not 'per-town'" },
+		{ "phantom", "7", "phantom must be on or off (1 or 0), not 7" },
+		{ "lb-scoring", NULL, "lb-scoring takes standard or 3-2-1 "
+		  "(0 to 1)" },
+	};
+	char buf[400];
+
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		int n = carc_option_explain(cases[k].name, cases[k].value, buf,
+					    sizeof(buf));
+
+		ck_assert_str_eq(buf, cases[k].text);
+		ck_assert_int_eq(n, (int)strlen(cases[k].text));
+		/* the length alone, and a cut copy, as snprintf() */
+		ck_assert_int_eq(carc_option_explain(cases[k].name,
+						     cases[k].value, NULL, 0),
+				 n);
+		memset(buf, 'z', sizeof(buf));
+		ck_assert_int_eq(carc_option_explain(cases[k].name,
+						     cases[k].value, buf, 10),
+				 n);
+		ck_assert_int_eq((int)strlen(buf), 9);
+		ck_assert_int_eq(strncmp(buf, cases[k].text, 9), 0);
+		ck_assert_int_eq(buf[10], 'z');
+	}
+	/* a name longer than any option is unknown, with every option */
+	char longname[300];
+
+	memset(longname, 'a', sizeof(longname) - 1);
+	longname[sizeof(longname) - 1] = '\0';
+	ck_assert_int_gt(carc_option_explain(longname, NULL, NULL, 0), 300);
+	assert_status_eq(carc_option_explain(NULL, NULL, buf, sizeof(buf)),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_option_explain("phantom", NULL, NULL, 5),
+			 CARC_E_INVALID);
+}
+END_TEST
+
 START_TEST(option_value_bad)
 {
 	static const struct {
@@ -768,6 +852,8 @@ test_suite(void)
 	tcase_add_test(tc, option_value_aliases);
 	tcase_add_test(tc, option_value_bad);
 	tcase_add_test(tc, option_value_bad_arguments);
+	tcase_add_test(tc, option_is_expansion_exact);
+	tcase_add_test(tc, option_explain_exact);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("enums");

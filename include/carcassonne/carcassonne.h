@@ -726,6 +726,55 @@ int carc_option_info(uint32_t option, int32_t *min_out, int32_t *max_out,
 const char *carc_option_value_name(uint32_t option, int32_t value);
 
 /**
+ * Whether an option switches an expansion on (#CARC_OPTION_SWITCH
+ * options whose 1 adds tiles or figures: today #CARC_OPT_PHANTOM,
+ * #CARC_OPT_CROP_CIRCLES_I, #CARC_OPT_CROP_CIRCLES_II and
+ * #CARC_OPT_LITTLE_BUILDINGS).  "Every expansion" is every option for
+ * which this gives 1, set to 1: the tool's `--all`, the bindings'
+ * all-expansions rules, so that an expansion added to the library joins
+ * them without a change elsewhere.
+ *
+ * @param option a #carc_option
+ * @retval 1 an expansion
+ * @retval 0 another option
+ * @retval CARC_E_UNKNOWN_OPTION no such option
+ * @since 0.5
+ */
+int carc_option_is_expansion(uint32_t option);
+
+/**
+ * Say what an option accepts, for an error message, from the library's
+ * table of options (names, kinds, ranges, value words), so that every
+ * program and binding words it alike.  @p name may be spelled as in game
+ * records ("crop-circles-i") or as the bindings spell keywords
+ * ("crop_circles_i", any case).  snprintf-style: writes at most @p size
+ * bytes, always NUL-terminated when @p size > 0.  What is written:
+ *
+ * - an unknown name: "unknown rule option 'crop_circles_1'; did you
+ *   mean 'crop-circles-i'?" (the nearest names by edit distance, or
+ *   those containing it), or "...; the options are farm-scoring, ..."
+ *   when none is near;
+ * - a known name and a @p value it does not take: "followers must be 1
+ *   to 15, not 99", "farm-scoring must be per-field, per-city or
+ *   per-field-once (0 to 2), not 'x'", "phantom must be on or off (1 or
+ *   0), not 7";
+ * - a known name and a NULL (or acceptable) @p value: "followers takes 1
+ *   to 15".
+ *
+ * @param name the option name as the user gave it
+ * @param value the refused value as text (as carc_option_value_from_name()
+ *        reads it), or NULL
+ * @param buf where to write, may be NULL when @p size is 0
+ * @param size capacity of @p buf in bytes
+ * @return the length of the whole message (without the NUL; as
+ *         snprintf(), larger than @p size - 1 when cut), or
+ * @retval CARC_E_INVALID NULL @p name, or NULL @p buf with @p size > 0
+ * @since 0.5
+ */
+int carc_option_explain(const char *name, const char *value, char *buf,
+			size_t size);
+
+/**
  * Read a value of an option as game records write it: a word of
  * carc_option_value_name(), an alias ("321" for "3-2-1"), or a decimal
  * number within the option's range (an optional sign and the digits 0–9,

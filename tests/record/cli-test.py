@@ -274,8 +274,17 @@ def check_replay_many(tmp, examples):
     if p.returncode != 1 or not m or int(m.group(1)) not in deploys:
         fail(f'replay --option followers=1: {p.stderr!r}')
     p = run('replay', recs[0][0], '--option', 'frob=on', ok=False)
-    if p.returncode == 0 or "--option: unknown option 'frob'" not in p.stderr:
+    if p.returncode == 0 or \
+            "--option: unknown rule option 'frob'; the options are " \
+            "farm-scoring, farmers," not in p.stderr:
         fail(f'replay --option frob=on: {p.stderr!r}')
+    # the library's words for what an option takes (issue #25)
+    for arg, want in [('crop-circles-1=on', "unknown rule option "
+                       "'crop-circles-1'; did you mean 'crop-circles-i'?"),
+                      ('followers=99', 'followers must be 1 to 15, not 99')]:
+        p = run('replay', recs[0][0], '--option', arg, ok=False)
+        if p.returncode == 0 or f'--option: {want}' not in p.stderr:
+            fail(f'replay --option {arg}: {p.stderr!r}')
 
 
 def check_turn_scores(tmp):
@@ -484,7 +493,7 @@ def main():
         if r.returncode == 0:
             fail('render of a bad record: exit status 0')
         r = run('play', '--option', 'frobnicate=on', ok=False)
-        if r.returncode == 0 or 'unknown option' not in r.stderr:
+        if r.returncode == 0 or "unknown rule option 'frobnicate'" not in r.stderr:
             fail(f'play with an unknown option: {r.stderr!r}')
         r = run('replay', os.path.join(tmp, 'missing.rec'), ok=False)
         if r.returncode == 0:
