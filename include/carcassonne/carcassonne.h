@@ -1960,11 +1960,18 @@ int carc_game_load(const char *text, size_t len, struct carc_game **out,
  *
  * An SVG picture of a game, drawn with the geometry calls and the board
  * queries only: the board with every tile, the figures (a thief stands
- * on a road, a knight with a helmet in a city, a monk in a robe on a
- * monastery, a farmer lies in a field; a phantom is the same shape as a
- * pale ghost with a dashed outline), buildings, pennants, crop circles,
- * the players' scores and a legend.  Every figure carries its player's
- * number, so the picture reads without telling colours apart.
+ * on a road, a knight in a steel helmet with a sword in a city, a monk in
+ * a robe on a monastery, a farmer lies in a field; a phantom is the same
+ * shape as a pale ghost with a dashed outline), buildings, pennants
+ * (white flags), crop circles, the players' scores and a legend.  Figures
+ * sharing a feature of a tile stand side by side inside it, smaller when
+ * they must; when they still do not fit, one figure per player stands for
+ * several with a count ("x3").  Every figure carries its player's number,
+ * and the default colours (Okabe-Ito's) stay apart for colour-blind eyes.
+ * Every style is a presentation attribute (no CSS), so SVG renderers that
+ * read attributes only, such as QtSvg, draw the same picture; the class
+ * attributes only name the parts for scripts.  Since 0.5 the title counts
+ * the moves shown ("after move 31" after 31 moves).
  * @code
  * int len = carc_game_render_svg(game, NULL, NULL, 0);
  * char *svg = malloc((size_t)len + 1);
