@@ -8,6 +8,7 @@
 
 #include <check.h>
 
+#include <carcassonne/carcassonne-version.h>	/* CARC_HAVE_JCZ */
 #include <carcassonne/jcz.h>
 
 #include "test-common.h"
@@ -292,6 +293,7 @@ read_fixture(const char *dir_var, const char *name, size_t *len)
 	return buf;
 }
 
+#if CARC_HAVE_JCZ	/* a build without the jcz layer */
 struct carc_game *
 jcz_import_ok(const char *text, size_t len, const char *what)
 {
@@ -319,3 +321,4 @@ jcz_import_fixture(const char *dir_var, const char *name)
 	free(text);
 	return g;
 }
+#endif

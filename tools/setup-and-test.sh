@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 #
-# Usage: tools/setup-and-test.sh
+# Usage: tools/setup-and-test.sh [--quick]
 #
 # Installs what is missing (tools/install-deps.sh --tests), then runs every
-# check that CI runs, each in its own build directory under a temporary
-# directory:
+# check that CI runs (.ci/run calls it without options), each in its own
+# build directory under a temporary directory:
 #
 #   gcc        gcc, -Dwerror=true, every test suite
 #   clang      clang, -Dwerror=true, every test suite
@@ -13,6 +13,10 @@
 #   valgrind   debug build, `meson test --setup=valgrind`, no 'slow' suite
 #   install    install the gcc build into a prefix, then build and run
 #              examples/random-game.c against it through pkg-config
+#   minimal    gcc with every layer (picture, search, learn, jcz), the tool
+#              and the Python package switched off: suites unit and abi,
+#              then the install (no layer header, pkg-config and
+#              CARC_HAVE_* say no, no layer symbol exported)
 #   fuzz       clang with -Dfuzzing=true: run each libFuzzer harness
 #              (tests/fuzz/fuzz-api, fuzz-record, fuzz-names, fuzz-json,
 #              fuzz-jcz) for
@@ -27,7 +31,7 @@
 #              and cli/; any finding fails (justified suppressions:
 #              tools/cppcheck.suppressions)
 #   abi        tools/abi-check.sh: the debug build's ABI against the
-#              last release's baseline tests/abi/libcarcassonne-*.abi
+#              baseline of each release, tests/abi/libcarcassonne-*.abi
 #              (abidiff: only additions pass, unless the SONAME changed),
 #              then its self-test (a planted break must fail)
 #   portable   the fallbacks of lib/compat.h (-Dportable=true: no builtins,
@@ -42,6 +46,10 @@
 #   dist       `meson dist` of the checkout (needs a clean git tree), then
 #              a build of the unpacked tarball and every suite but 'slow'
 #
+# --quick, for day-to-day work: only the stage 'quick', a gcc build
+# (-Dwerror=true, no examples or HTML documentation) and the suite 'unit'
+# (a few minutes; CARC_BUILD_ROOT keeps the build for the next run).
+#
 # A stage whose tool is missing (clang, valgrind, tcc, doxygen, git, the
 # fuzzer runtime, scan-build, cppcheck, abidiff) fails:
 # tools/install-deps.sh installs them all first.
@@ -52,8 +60,8 @@
 #
 # Environment:
 #   CARC_STAGES      the stages to run, default "gcc clang sanitize
-#                    valgrind install fuzz tsan static abi portable docs
-#                    dist"
+#                    valgrind install minimal fuzz tsan static abi portable
+#                    docs dist"
 #   CARC_BUILD_ROOT  where to put the build directories (kept afterwards);
 #                    default: a temporary directory, removed at the end
 #   CARC_FUZZ_TIME   seconds of fuzzing in the fuzz stage, default 60
@@ -62,7 +70,11 @@ set -euo pipefail
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$top"
 
-stages=${CARC_STAGES:-gcc clang sanitize valgrind install fuzz tsan static abi portable docs dist}
+case "${1:-}" in
+--quick) stages=quick ;;
+"") stages=${CARC_STAGES:-gcc clang sanitize valgrind install minimal fuzz tsan static abi portable docs dist} ;;
+*) echo "usage: $0 [--quick]" >&2; exit 2 ;;
+esac
 case " $stages " in
 *" fuzz "*) bash "$top/tools/install-deps.sh" --tests --fuzz ;;
 *) bash "$top/tools/install-deps.sh" --tests ;;
@@ -246,6 +258,69 @@ stage_install() {
 		return 1
 	fi
 	echo "shared and static builds print the same game"
+}
+
+# The core alone: every layer, the tool and the Python package off.
+stage_minimal() {
+	local dir=$work/minimal prefix=$work/minimal-prefix pcdir libdir layer
+	banner "minimal: configure and build the core without its layers"
+	CC=gcc CXX=g++ setup "$dir" -Dwerror=true -Dtests=enabled \
+		-Dexamples=false -Ddocumentation=disabled --prefix="$prefix" \
+		-Dpicture=disabled -Dsearch=disabled -Dlearn=disabled \
+		-Djcz=disabled -Dtool=disabled -Dpython=disabled
+	meson compile -C "$dir"
+	banner "minimal: test (suites unit and abi)"
+	meson test -C "$dir" --print-errorlogs --suite unit --suite abi
+	banner "minimal: install into $prefix"
+	meson install -C "$dir" --quiet
+	pcdir=$(dirname "$(find "$prefix" -name carcassonne.pc -print -quit)")
+	libdir=$(PKG_CONFIG_PATH=$pcdir pkg-config --variable=libdir carcassonne)
+	for layer in search learn jcz; do
+		if [ -e "$prefix/include/carcassonne/$layer.h" ]; then
+			echo "minimal: $layer.h is installed" >&2
+			return 1
+		fi
+	done
+	for layer in picture search learn jcz; do
+		if [ "$(PKG_CONFIG_PATH=$pcdir pkg-config \
+			--variable="$layer" carcassonne)" != no ]; then
+			echo "minimal: pkg-config does not say $layer=no" >&2
+			return 1
+		fi
+	done
+	# a program that asks the header which layers it has
+	printf '%s\n' '#include <stdio.h>' \
+		'#include <carcassonne/carcassonne-version.h>' \
+		'int main(void) { printf("%d%d%d%d\n", CARC_HAVE_PICTURE,' \
+		'CARC_HAVE_SEARCH, CARC_HAVE_LEARN, CARC_HAVE_JCZ); return 0; }' \
+		> "$work/minimal-layers.c"
+	# shellcheck disable=SC2046 # a list of words
+	cc -o "$work/minimal-layers" "$work/minimal-layers.c" \
+		$(PKG_CONFIG_PATH=$pcdir pkg-config --cflags carcassonne)
+	if [ "$("$work/minimal-layers")" != 0000 ]; then
+		echo "minimal: CARC_HAVE_* are not all 0" >&2
+		return 1
+	fi
+	if nm -D --defined-only "$libdir/libcarcassonne.so" |
+	   grep -E ' carc_(bot|learn|jcz)_|carc_game_(render_svg|playout)'; then
+		echo "minimal: the library exports a layer's function" >&2
+		return 1
+	fi
+	# shellcheck disable=SC2046
+	cc -o "$work/minimal-random-game" examples/random-game.c \
+		$(PKG_CONFIG_PATH=$pcdir pkg-config --cflags --libs carcassonne)
+	LD_LIBRARY_PATH=$libdir "$work/minimal-random-game" | tail -n 1
+	echo "minimal: the core alone builds, passes and installs"
+}
+
+# The day-to-day check (--quick): gcc, the unit suite.
+stage_quick() {
+	banner "quick: configure and build (gcc)"
+	CC=gcc CXX=g++ setup "$work/quick" -Dwerror=true -Dtests=enabled \
+		-Dexamples=false -Ddocumentation=disabled
+	meson compile -C "$work/quick"
+	banner "quick: the unit suite"
+	meson test -C "$work/quick" --print-errorlogs --suite unit
 }
 
 # Run one libFuzzer harness for CARC_FUZZ_TIME seconds on a copy of its
@@ -478,7 +553,7 @@ times=""
 for stage in $stages; do
 	stage_started=$(date +%s)
 	case "$stage" in
-	gcc|clang|sanitize|valgrind|install|fuzz|tsan|static|abi|portable|docs|dist)
+	gcc|clang|sanitize|valgrind|install|minimal|fuzz|tsan|static|abi|portable|docs|dist|quick)
 		"stage_$stage" ;;
 	*) echo "unknown stage: $stage" >&2; exit 2 ;;
 	esac

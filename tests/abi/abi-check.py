@@ -8,10 +8,13 @@ One script, one subcommand per test:
   map-header  MAP HEADER [--also HEADER].. -- CC..
                                    map globals == functions of the headers
   exports     MAP SOURCE...        map globals == CARC_EXPORT definitions
+  layers      MAP SOURCE...        the layer comment of each map global ==
+                                   the lib/<layer>/ its definition is in
   shared      MAP LIB --nm NM      dynamic symbols of the .so == map globals
   static      ARCHIVE --nm NM      the .a defines only carc_* globals
   cdef        HEADER -- CC..       the header preprocesses cleanly for cffi
-  pkgconfig   PCFILE --version V   pkg-config accepts the generated .pc
+  pkgconfig   PCFILE --version V [--layer NAME=yes|no]..
+                                   pkg-config accepts the generated .pc
 
 Exit status follows meson: 0 pass, 1 fail, 77 skip.
 """
@@ -193,6 +196,52 @@ def cmd_exports(args):
     print("%d CARC_EXPORT definitions match the map" % len(defs))
 
 
+LAYERS = ("picture", "search", "learn", "jcz")
+
+
+def map_layer_comments(path):
+    """{name: layer or None} from the map's lines 'carc_x; /* layer */'."""
+    layers = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = re.match(r"\s*(carc_\w+)\s*;\s*(?:/\*\s*(\w+)\s*\*/)?\s*$",
+                         line)
+            if m:
+                layers[m.group(1)] = m.group(2)
+    return layers
+
+
+def source_layer(path):
+    """The layer of a library source: lib/<layer>/..., else None (core)."""
+    parts = os.path.normpath(path).split(os.sep)
+    if len(parts) >= 3 and parts[-3] == "lib" and parts[-2] in LAYERS:
+        return parts[-2]
+    return None
+
+
+def cmd_layers(args):
+    comments = map_layer_comments(args.map)
+    problems = []
+    for name, layer in sorted(comments.items()):
+        if layer is not None and layer not in LAYERS:
+            problems.append("%s: unknown layer %s" % (name, layer))
+    count = 0
+    for src in args.sources:
+        layer = source_layer(src)
+        for name in exported_definitions(src):
+            count += 1
+            if name not in comments:
+                continue	# 'exports' reports it
+            if comments[name] != layer:
+                problems.append("%s is defined in %s (%s) but marked %s in "
+                                "the map" % (name, src, layer or "core",
+                                             comments[name] or "core"))
+    if problems:
+        fail("\n".join(problems))
+    print("%d definitions, each in the layer the map names"
+          % count)
+
+
 def nm_symbols(nm, nm_args, path):
     cmd = [nm] + nm_args + [path]
     proc = subprocess.run(cmd, stdout=subprocess.PIPE,
@@ -325,6 +374,11 @@ def cmd_pkgconfig(args):
     libs = query("--libs")
     if "-lcarcassonne" not in libs:
         fail("--libs lacks -lcarcassonne: %s" % " ".join(libs))
+    for spec in args.layer:
+        name, _, want = spec.partition("=")
+        got = query("--variable=" + name)
+        if got != [want]:
+            fail("--variable=%s gives %s, expected %s" % (name, got, want))
     print("%s is valid, version %s, libs %s"
           % (args.pcfile, args.version, " ".join(libs)))
 
@@ -351,6 +405,11 @@ def main():
     p.add_argument("sources", nargs="+")
     p.set_defaults(func=cmd_exports)
 
+    p = sub.add_parser("layers")
+    p.add_argument("map")
+    p.add_argument("sources", nargs="+")
+    p.set_defaults(func=cmd_layers)
+
     p = sub.add_parser("shared")
     p.add_argument("map")
     p.add_argument("lib")
@@ -372,6 +431,8 @@ def main():
     p = sub.add_parser("pkgconfig")
     p.add_argument("pcfile")
     p.add_argument("--version", required=True)
+    p.add_argument("--layer", action="append", default=[],
+                   help="NAME=yes|no, the expected value of a variable")
     p.set_defaults(func=cmd_pkgconfig)
 
     args = ap.parse_args()

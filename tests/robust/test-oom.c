@@ -29,12 +29,15 @@
 
 #include <check.h>
 
+#include <carcassonne/carcassonne-version.h>	/* CARC_HAVE_* */
 #include <carcassonne/search.h>
 #include <carcassonne/learn.h>
 #include <carcassonne/jcz.h>
 
 #include "test-common.h"
+#if CARC_HAVE_JCZ
 #include "jcz/json.h"	/* internal: the JCloisterZone layer's JSON */
+#endif
 
 void *__real_malloc(size_t size);
 void *__real_calloc(size_t n, size_t size);
@@ -427,6 +430,7 @@ full_game(void)
 	carc_rules_unref(other);
 }
 
+#if CARC_HAVE_SEARCH
 /* The search layer (lib/search/): a playout and each bot, at a placement
  * and at the deployment after it (where the search takes the turn back
  * with carc_game_undo() to forget the stack's order); one thread, as the
@@ -489,6 +493,9 @@ search_calls(void)
 	carc_rules_unref(rules);
 }
 
+#endif
+
+#if CARC_HAVE_JCZ
 /* The JSON parser and writer (lib/jcz/json.c): a failed parse leaves
  * *out alone and reports line 0, column 0, "out of memory"; a writer
  * reports the failure from finish, once, and frees everything. */
@@ -623,11 +630,16 @@ START_TEST(oom_json)
 }
 END_TEST
 
+#endif
+
+#if CARC_HAVE_SEARCH
 START_TEST(oom_search)
 {
 	each_failure("search", search_calls, 2000);
 }
 END_TEST
+
+#endif
 
 START_TEST(oom_lifecycle)
 {
@@ -753,6 +765,7 @@ START_TEST(bot_calls_never_allocate)
 }
 END_TEST
 
+#if CARC_HAVE_LEARN
 /*
  * The learning interface (carcassonne/learn.h): carc_learn_new() fails
  * cleanly at every allocation, and the per-step calls never allocate:
@@ -901,6 +914,8 @@ START_TEST(learn_calls_never_allocate)
 }
 END_TEST
 
+#endif /* CARC_HAVE_LEARN */
+
 Suite *
 test_suite(void)
 {
@@ -910,12 +925,18 @@ test_suite(void)
 	tcase_add_test(tc, wrappers_active);
 	tcase_add_test(tc, oom_lifecycle);
 	tcase_add_test(tc, oom_full_game);
+#if CARC_HAVE_SEARCH
 	tcase_add_test(tc, oom_search);
+#endif
+#if CARC_HAVE_JCZ
 	tcase_add_test(tc, oom_json);
 	tcase_add_test(tc, oom_jcz);
+#endif
 	tcase_add_loop_test(tc, bot_calls_never_allocate, 0, 12);
+#if CARC_HAVE_LEARN
 	tcase_add_test(tc, oom_learn_new);
 	tcase_add_loop_test(tc, learn_calls_never_allocate, 0, 4);
+#endif
 	tcase_set_timeout(tc, 240);
 	suite_add_tcase(s, tc);
 	return s;
