@@ -72,6 +72,8 @@ FUNCTIONS = {
     'phase_from_name': (carc.phase_from_name, ['deploy']),
     'option_from_name': (carc.option_from_name, ['phantom']),
     'option_info': (carc.option_info, ['followers']),
+    'option_explain': (carc.option_explain, ['followers', '99']),
+    'option_is_expansion': (carc.option_is_expansion, ['phantom']),
     'option_value_name': (carc.option_value_name, [1, 1]),
     'option_value_from_name': (carc.option_value_from_name,
                                [1, 'per-city']),
@@ -106,6 +108,9 @@ ALLOWED = {
     ('Game.remaining', 0, None),    # the whole stack
     ('Move', 0, 'x'),               # a str is parsed: InvalidArgumentError
     ('MoveList', 0, 'x'),           # an iterable: its items are checked
+    # explains any name and value: an unknown name, no value, a refused one
+    ('option_explain', 0, 'x'), ('option_explain', 1, None),
+    ('option_explain', 1, 'x'),
     ('Rules(switch=)', 0, -1),      # any int32 is taken as 'on'
 }
 # x and y are signed: -1 is a valid coordinate
@@ -119,7 +124,7 @@ ALLOWED |= {(name, i, -1) for name, i in [
 
 NOT_PROBED = {'library', 'library_path', 'CarcError', 'RecordError',
               'OPTIONS', 'OPTION_VALUES', 'TILE_TYPES', 'TILE_UNITS',
-              'SHAPE_MAX_POINTS',
+              'SHAPE_MAX_POINTS', 'MIN_PLAYERS', 'MAX_PLAYERS',
               'describe_or_hex'}  # never raises: checked separately
 # classes without arguments to probe: exceptions, enums, records of
 # results, and the views a Game makes itself

@@ -584,6 +584,8 @@ COUNTERPARTS = {
         'carc_option_info': 'option_info',
         'carc_option_value_name': 'option_value_name',
         'carc_option_value_from_name': 'option_value_from_name',
+        'carc_option_is_expansion': 'option_is_expansion',
+        'carc_option_explain': 'option_explain',
         'carc_figure_name': 'figure_name',
         'carc_figure_from_name': 'figure_from_name',
         'carc_feature_kind_name': 'feature_kind_name',

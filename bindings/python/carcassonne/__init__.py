@@ -96,6 +96,7 @@ __all__ = [
     'figure_name', 'figure_from_name', 'feature_kind_name',
     'feature_kind_from_name', 'phase_name', 'phase_from_name',
     'option_name', 'option_from_name', 'option_info', 'option_value_name',
+    'option_explain', 'option_is_expansion', 'MIN_PLAYERS', 'MAX_PLAYERS',
     'option_value_from_name',
     'move_place', 'move_deploy', 'move_build', 'move_pass',
     'move_crop_choice', 'move_remove', 'move_kind', 'move_x', 'move_y',
@@ -238,6 +239,8 @@ _proto('carc_option_info', _c_int, _c_u32, _P(_c_i32), _P(_c_i32),
        _P(_c_i32))
 _proto('carc_option_value_name', _cp, _c_u32, _c_i32)
 _proto('carc_option_value_from_name', _c_int, _c_u32, _cp, _P(_c_i32))
+_proto('carc_option_is_expansion', _c_int, _c_u32)
+_proto('carc_option_explain', _c_int, _cp, _cp, _cp, _size)
 _proto('carc_figure_name', _cp, _c_u32)
 _proto('carc_figure_from_name', _c_int, _cp)
 _proto('carc_feature_kind_name', _cp, _c_u32)
@@ -957,11 +960,39 @@ def option_name(option: int) -> str:
     return str(name.decode())
 
 
+def option_explain(name: str, value: Optional[str] = None) -> str:
+    """What an option takes, worded by the library (carc_option_explain):
+    the close names of an unknown one, the range or words of a value.
+
+        >>> option_explain('crop_circles_1')
+        "unknown rule option 'crop_circles_1'; did you mean 'crop-circles-i'?"
+        >>> option_explain('followers', '99')
+        'followers must be 1 to 15, not 99'
+    """
+    raw = _text(name, 'option name')
+    word = None if value is None else _text(value, 'option value')
+    n = _check(_L.carc_option_explain(raw, word, None, 0))
+    buf = ctypes.create_string_buffer(n + 1)
+    _check(_L.carc_option_explain(raw, word, buf, n + 1))
+    return buf.value.decode('utf-8', 'replace')
+
+
+def option_is_expansion(option: Union[int, str]) -> bool:
+    """Whether an option switches an expansion on
+    (carc_option_is_expansion); :meth:`Rules.all_expansions` sets them
+    all."""
+    return bool(_check(_L.carc_option_is_expansion(_option_number(option))))
+
+
 def option_from_name(name: str) -> Option:
     """The option of a record name; '_' may stand for '-'
-    ('farm_scoring' -> Option.FARM_SCORING)."""
-    return Option(_check(_L.carc_option_from_name(
-        _text(name, 'option name').replace(b'_', b'-')), name))
+    ('farm_scoring' -> Option.FARM_SCORING).  An unknown name raises
+    InvalidArgumentError naming the close matches."""
+    raw = _text(name, 'option name')
+    rc = _L.carc_option_from_name(raw.replace(b'_', b'-'))
+    if rc < 0:
+        raise _error(rc, option_explain(name))
+    return Option(rc)
 
 
 class OptionInfo(NamedTuple):
@@ -1008,9 +1039,10 @@ def option_value_from_name(option: Union[int, str], word: str) -> int:
     '321', 'on', a decimal number in range)."""
     number = _option_number(option)
     v = _c_i32()
-    _check(_L.carc_option_value_from_name(
-        number, _text(word, 'option value'), _byref(v)),
-        f'option {_option_label(number)} value {word!r}')
+    rc = _L.carc_option_value_from_name(number, _text(word, 'option value'),
+                                        _byref(v))
+    if rc < 0:
+        raise _error(rc, option_explain(option_name(number), word))
     return v.value
 
 
@@ -1402,6 +1434,24 @@ def describe_or_hex(move: Any) -> str:
     except (CarcassonneError, TypeError, OverflowError):
         return hex(move) if isinstance(move, int) else repr(move)
 
+def _record_bytes(text: str, error: Any) -> bytes:
+    """``text`` as UTF-8; a character UTF-8 cannot hold (a lone
+    surrogate) is a bad record at its line and column, not a
+    UnicodeEncodeError."""
+    try:
+        return text.encode()
+    except UnicodeEncodeError as e:
+        line = text.count('\n', 0, e.start) + 1
+        column = e.start - (text.rfind('\n', 0, e.start) + 1) + 1
+        raise error(E_PARSE, line, column,
+                    f'character U+{ord(text[e.start]):04X} is not '
+                    f'valid text (a lone surrogate)') from None
+
+
+#: The player counts carc_game_new() takes (carcassonne.h: 2 to 6).
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
 # ---------------------------------------------------------------------
 # Private construction of wrappers
 # ---------------------------------------------------------------------
@@ -1433,11 +1483,23 @@ def _option_number(name: Union[int, str]) -> int:
 
 
 def _option_value(number: int, value: Any) -> int:
-    """An option's value (bool, int, or a word as game records write it)
-    as a checked int32."""
+    """An option's value (bool for a switch, int, or a word as game
+    records write it) as an int32 in the option's range; the errors say
+    what the option takes."""
     if isinstance(value, str):
         return option_value_from_name(number, value)
-    return int(_i32(value, 'option value', allow_bool=True))
+    name = option_name(number)
+    if isinstance(value, bool) and \
+            option_info(number).type != OptionType.SWITCH:
+        # as push(True): a bool is not an int here
+        raise TypeError(f'{name} takes a number or a word, not bool '
+                        f'({option_explain(name)})')
+    v = int(_i32(value, f'option {name} value', allow_bool=True))
+    info = option_info(number)
+    if not info.min <= v <= info.max:
+        raise InvalidArgumentError(E_INVALID,
+                                   option_explain(name, str(v)))
+    return v
 
 
 def _library_options() -> Tuple[Dict[str, int], Dict[str, Dict[str, int]]]:
@@ -1528,6 +1590,24 @@ class Rules:
         finally:
             _L.carc_rules_builder_free(builder)
         self._h = handle
+
+    @classmethod
+    def all_expansions(cls, options: Optional[Any] = None,
+                       tiles: Optional[Any] = None, **kw: Any) -> Rules:
+        """Rules with every expansion of the library switched on (each
+        option :func:`option_is_expansion` marks), then ``options``,
+        ``tiles`` and keywords as :class:`Rules` takes them.
+
+            >>> Rules.all_expansions()
+            Rules(phantom=True, crop_circles_i=True, crop_circles_ii=True, little_buildings=True)
+        """
+        merged: Dict[Any, Any] = {
+            name: 1 for name, number in OPTIONS.items()
+            if option_is_expansion(number)}
+        if options is not None:
+            merged.update(_mapping(options, 'options'))
+        merged.update(kw)
+        return cls(merged, tiles)
 
     @classmethod
     def _wrap(cls, handle: Any, token: object) -> Rules:
@@ -1967,6 +2047,10 @@ class Game:
             raise TypeError(f'rules must be Rules, not '
                             f'{type(rules).__name__}')
         players = _u32(players, 'players')
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise InvalidArgumentError(
+                E_INVALID, f'players must be {MIN_PLAYERS} to '
+                f'{MAX_PLAYERS}, not {players}')
         seed = _u64(seed, 'seed')
         h = _vp()
         _check(_L.carc_game_new(rules._live(), players, seed, _byref(h)))
@@ -2148,7 +2232,7 @@ class Game:
         """Load a game record (str or bytes); raises RecordError (with
         the line and column) for a bad one."""
         if isinstance(text, str):
-            data = text.encode()
+            data = _record_bytes(text, RecordError)
         elif isinstance(text, (bytes, bytearray, memoryview)):
             data = bytes(text)
         else:
@@ -2170,10 +2254,46 @@ class Game:
         have an option JCloisterZone does not play."""
         with self._lock:
             h = self._live()
-            n = _check(_L.carc_jcz_export(h, None, 0))
+            n = _L.carc_jcz_export(h, None, 0)
+            if n == E_NOT_ALLOWED:
+                raise _error(n, self._jcz_refusal())
+            _check(n)
             buf = ctypes.create_string_buffer(n + 1)
             _check(_L.carc_jcz_export(h, buf, n + 1))
         return str(buf.value.decode('utf-8'))
+
+    def _jcz_refusal(self) -> str:
+        # Which rule JCZ does not play, asked of the library's own check:
+        # the one-option changes (back to the default, or to another
+        # word of a switch or choice) that make a new game of these rules
+        # exportable.
+        values = self.rules().options()
+        found = []
+        for number, value in values.items():
+            info = option_info(number)
+            tries = [info.default] if info.type == OptionType.NUMBER \
+                else range(info.min, info.max + 1)
+            for other in tries:
+                if other == value:
+                    continue
+                changed = dict(values)
+                changed[number] = other
+                probe = Game(Rules({option_name(n): v
+                                    for n, v in changed.items()}),
+                             self.players(), 0)
+                try:
+                    rc = _L.carc_jcz_export(probe._live(), None, 0)
+                finally:
+                    probe.close()
+                if rc >= 0:
+                    word = (str(other) if info.type == OptionType.NUMBER
+                            else option_value_name(number, other))
+                    found.append(f'{option_name(number)} {word}')
+        if found:
+            return (f'JCloisterZone does not play these rules; it would '
+                    f'with {" or ".join(found)} (doc/jcz.md)')
+        return ('JCloisterZone does not play these rules or a move of '
+                'this game (doc/jcz.md)')
 
     @classmethod
     def from_jcz(cls, text: Union[str, bytes, bytearray, memoryview]) -> Game:
@@ -2181,7 +2301,7 @@ class Game:
         JczError (a RecordError: line, column, and a reason that names
         the replay entry at fault) for one that does not load."""
         if isinstance(text, str):
-            data = text.encode()
+            data = _record_bytes(text, JczError)
         elif isinstance(text, (bytes, bytearray, memoryview)):
             data = bytes(text)
         else:
@@ -2362,9 +2482,19 @@ class Game:
         c = self._query(_L.carc_game_crop_action)
         return CropChoice(c) if c else None
 
+    def _seat(self, player: Any) -> int:
+        """``player`` checked against this game's seats, with the range
+        in the message (InvalidArgumentError)."""
+        p = _u32(player, 'player')
+        n = self.players()
+        if p >= n:
+            raise InvalidArgumentError(
+                E_INVALID, f'player must be 0 to {n - 1}, not {p}')
+        return p
+
     def score(self, player: int) -> int:
         """A player's score."""
-        return self._query(_L.carc_game_score, _u32(player, 'player'))
+        return self._query(_L.carc_game_score, self._seat(player))
 
     def scores(self) -> List[int]:
         """Every player's score, in player order."""
@@ -2375,7 +2505,7 @@ class Game:
                figure: Union[int, str] = Figure.FOLLOWER) -> int:
         """Figures of a kind (a Figure or its name) in a player's
         supply."""
-        return self._query(_L.carc_game_supply, _u32(player, 'player'),
+        return self._query(_L.carc_game_supply, self._seat(player),
                            _figure(figure))
 
     def hash(self) -> int:
@@ -2536,7 +2666,7 @@ class Game:
         ``feature`` of the tile at (x, y)."""
         return self._query(_L.carc_game_feature_figures,
                            *self._where(x, y, feature),
-                           _u32(player, 'player'))
+                           self._seat(player))
 
     # -- words --
 

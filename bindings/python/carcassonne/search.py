@@ -26,7 +26,7 @@ from __future__ import annotations
 import ctypes
 import enum
 import math
-from typing import Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from . import (Game, Move, Phase, _L, _check, _proto, _u32, _u64)
 
@@ -109,12 +109,28 @@ def playout(game: Game, seed: int = 0, *, keep_order: bool = False
     and flag give the same scores on every platform (doc/bots.md).  A
     finished game gives its own scores.
     """
+    _game(game)
     flags = _KEEP_ORDER if keep_order else 0
     scores = (ctypes.c_int32 * 6)()
     s = _u64(seed, 'seed')
     with game._lock:
         n = _check(_playout(game._live(), s, flags, scores, 6))
     return list(scores[:n])
+
+
+def _game(game: Any) -> Game:
+    if not isinstance(game, Game):
+        raise TypeError(f'game must be a carcassonne.Game, not '
+                        f'{type(game).__name__}')
+    return game
+
+
+def _exploration(exploration: Any) -> int:
+    # one unit for the C search and the Python one: thousandths, an int
+    if isinstance(exploration, float):
+        raise TypeError(f'exploration is in thousandths, an int (600 for '
+                        f'0.6), not float {exploration!r}')
+    return _u32(exploration, 'exploration')
 
 
 def _kind(kind: Union[int, str]) -> int:
@@ -131,9 +147,10 @@ def choose_with_stats(game: Game, kind: Union[int, str] = 'mcts', *,
                       seed: int = 0, exploration: int = 0
                       ) -> Tuple[Move, SearchStats]:
     """Like :func:`choose`, and also what the call did."""
+    _game(game)
     o = _Options(ctypes.sizeof(_Options), _kind(kind),
                  _u32(playouts, 'playouts'), _u32(time_ms, 'time_ms'),
-                 _u32(threads, 'threads'), _u32(exploration, 'exploration'),
+                 _u32(threads, 'threads'), _exploration(exploration),
                  _u64(seed, 'seed'))
     if not 1 <= threads <= MAX_THREADS:
         raise ValueError(f'threads: {threads} is not 1 to {MAX_THREADS}')
@@ -159,7 +176,8 @@ def choose(game: Game, kind: Union[int, str] = 'mcts', *, playouts: int = 0,
     For ``'mcts'``: ``playouts`` per decision (0: :data:`DEFAULT_PLAYOUTS`,
     or no limit when ``time_ms`` is set), ``time_ms`` a time limit in
     milliseconds (0: none), ``threads`` 1 to :data:`MAX_THREADS`,
-    ``exploration`` the UCT constant in thousandths (0: 600).  The same
+    ``exploration`` the UCT constant in thousandths, an int (0: 600,
+    i.e. 0.6), as :func:`python_mcts` takes it.  The same
     game, options and seed give the same move (for the search: without a
     time limit, for the same number of threads).  Raises
     :class:`carcassonne.CarcassonneError` once the game is over.
@@ -214,20 +232,24 @@ def _rewards(scores: List[int]) -> List[float]:
 
 
 def python_mcts(game: Game, iterations: int = 200, seed: int = 0,
-                exploration: float = 0.7) -> Move:
+                exploration: int = 0) -> Move:
     """A move chosen by a Monte Carlo tree search written in Python, with
     :func:`playout` (in C) finishing every iteration: an example of a
     search in any language on the library's playouts.
 
     Each of the ``iterations`` copies the game, reshuffles the tiles left
     (the draws nobody has seen), walks down the tree by UCB1 (``mean +
-    exploration * sqrt(ln N / n)``), adds one node, and scores the
+    c * sqrt(ln N / n)``, ``c`` = ``exploration`` / 1000: thousandths,
+    an int, 0 for 600, as :func:`choose` takes it), adds one node, and
+    scores the
     playout from there: 1 for a win, 1/k for a win shared by k, 0 for a
     loss, credited to the player who made each move.  The nodes after a
     move that ends a turn are kept per tile then in hand.  Returns the
     most visited move; the same game, iterations and seed give the same
     move.  ``game`` is not changed.
     """
+    _game(game)
+    c = (_exploration(exploration) or 600) / 1000
     if iterations < 1:
         raise ValueError('iterations must be at least 1')
     if game.is_over():
@@ -253,7 +275,7 @@ def python_mcts(game: Game, iterations: int = 200, seed: int = 0,
             else:
                 log_n = math.log(node.visits)
                 edge = max(node.edges, key=lambda e: e.reward / e.visits +
-                           exploration * math.sqrt(log_n / e.visits))
+                           c * math.sqrt(log_n / e.visits))
                 fresh = False
             node.visits += 1
             g.apply(edge.move)
