@@ -7,7 +7,8 @@
 # and tools/wasm/emscripten.cross) and puts the JavaScript package into
 # OUTDIR (default bindings/js, in place): carcassonne-wasm.mjs and
 # carcassonne-wasm.wasm beside the package's own files (carcassonne.mjs,
-# index.d.ts, package.json, its tests and bench.mjs), so that
+# index.d.ts, package.json, README.md, prepack.mjs, LICENSE (COPYING),
+# its tests and bench.mjs), so that
 #     import * as carc from 'OUTDIR/carcassonne.mjs';
 # works at once.  BUILDDIR (default build-wasm) holds the Meson build;
 # nothing is written elsewhere.  doc/wasm.md explains the build.
@@ -53,7 +54,8 @@ cp "$build/bindings/js/carcassonne-wasm.mjs" \
 src=$top/bindings/js
 if [ "$(cd "$out" && pwd)" != "$(cd "$src" && pwd)" ]; then
 	cp "$src/carcassonne.mjs" "$src/index.d.ts" "$src/package.json" \
-	   "$src/bench.mjs" "$out/"
+	   "$src/README.md" "$src/prepack.mjs" "$src/bench.mjs" "$out/"
+	cp "$top/COPYING" "$out/LICENSE"
 	rm -rf "$out/test"
 	cp -r "$src/test" "$out/test"
 fi
