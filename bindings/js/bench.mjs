@@ -4,6 +4,7 @@
  * Node, beside the native library?
  *
  *     node bench.mjs [--games N] [--reps R] [--native PATH/TO/examples/bench]
+ *                    [--same PATH/TO/native-bench] [--markdown]
  *
  * Plays N random 2-player games (default 2000) R times (default 3) with
  * the base game and with all expansions, like examples/bench, three
@@ -21,8 +22,14 @@
  * Reports the median and best games/s by wall clock and by CPU time
  * (the machine may be shared: the best repetition is the least
  * disturbed), the size of carcassonne-wasm.wasm raw and gzipped and,
- * with --native, examples/bench's own figure for the same games count.
- * A benchmark, not a test: it fails only if a game fails.
+ * with --native, examples/bench's own figure for the same games count;
+ * with --same, bindings/js/native-bench playing exactly the same games
+ * natively (it must count the same decisions, else the run fails), and
+ * the WebAssembly figures as a share of it.  --markdown prints the tables
+ * of doc/wasm.md, "Speed and size", from the figures of this run
+ * (tools/wasm/measure.sh runs it so).
+ * A benchmark, not a test: it fails only if a game fails or the native
+ * games differ.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -37,6 +44,9 @@ function opt(name, def) {
 const GAMES = Number(opt('--games', 2000));
 const REPS = Number(opt('--reps', 3));
 const NATIVE = opt('--native', '');
+const SAME = opt('--same', '');
+const MARKDOWN = args.includes('--markdown');
+const table = {};	// set -> way -> measure(), for --markdown
 
 await carc.load();
 
@@ -159,6 +169,7 @@ for (const [name, options] of Object.entries(sets)) {
 		['moves', playMoves],
 		['raw', playRaw]]) {
 		const m = measure(play, rules);
+		(table[name] ??= {})[way] = m;
 		console.log(`${name.padEnd(5)} ${way.padEnd(7)} ` +
 			`${Math.round(m.wall).toString().padStart(7)} games/s wall ` +
 			`(best ${Math.round(m.best)}), ` +
@@ -188,6 +199,7 @@ if (carc.hasSearch()) {
 	game.free();
 	times.sort((a, b) => a - b);
 	const mean = times.reduce((a, b) => a + b, 0) / times.length;
+	table.mcts = { mean, median: times[times.length >> 1], max: times[times.length - 1] };
 	console.log(`mcts, 1000 playouts: ${mean.toFixed(0)} ms CPU per decision ` +
 		`(median ${times[times.length >> 1].toFixed(0)}, max ` +
 		`${times[times.length - 1].toFixed(0)}, ${times.length} decisions ` +
@@ -196,6 +208,7 @@ if (carc.hasSearch()) {
 
 const wasm = readFileSync(new URL('./carcassonne-wasm.wasm', import.meta.url));
 const glue = readFileSync(new URL('./carcassonne-wasm.mjs', import.meta.url));
+const pkg = readFileSync(new URL('./carcassonne.mjs', import.meta.url));
 console.log(`carcassonne-wasm.wasm: ${wasm.length} bytes, ` +
 	`${gzipSync(wasm, { level: 9 }).length} gzipped; carcassonne-wasm.mjs: ` +
 	`${glue.length} bytes, ${gzipSync(glue, { level: 9 }).length} gzipped`);
@@ -218,4 +231,56 @@ if (NATIVE) {
 			`examples/bench), ${Math.round(perCpu)} games/s CPU (its ` +
 			'run also times listings, clones and copies)');
 	}
+}
+
+// The same games natively (native-bench): best games/s by CPU time, and
+// the decisions, which must equal this run's.
+if (SAME) {
+	for (const [set, bits] of [['base', 0], ['all', 15]]) {
+		const out = execFileSync(SAME, [String(bits), String(GAMES), String(REPS)],
+			{ encoding: 'utf8' });
+		const m = out.match(/^cpu (\d+) wall (\d+) decisions (\d+)$/m);
+		if (!m)
+			throw new Error(`native-bench printed ${JSON.stringify(out)}`);
+		const decisions = Number(m[3]) / GAMES;
+		for (const [way, r] of Object.entries(table[set]))
+			if (Math.abs(r.decisions - decisions) > 1e-9)
+				throw new Error(`${set} ${way}: ${r.decisions} decisions per game, natively ${decisions}: not the same games`);
+		table[set].native = { bestCpu: Number(m[1]), best: Number(m[2]) };
+		console.log(`same games natively ${set.padEnd(4)} ${m[1]} games/s CPU ` +
+			`(best of ${REPS}), ${m[2]} wall; ${decisions.toFixed(1)} decisions per game, as here`);
+	}
+}
+
+if (MARKDOWN) {
+	const n = (x) => Math.round(x).toLocaleString('en-US');
+	const r100 = (x) => Math.round(x / 100) * 100;
+	const pct = (set, way) => table[set].native
+		? ` (${Math.round(100 * table[set][way].bestCpu / table[set].native.bestCpu)} %)` : '';
+	const row = (label, way) => `| ${label} | ${['base', 'all'].map((set) =>
+		n(r100(table[set][way].bestCpu)) + pct(set, way)).join(' | ')} |`;
+	console.log('');
+	console.log(`Figures of this build (emscripten, Node ${process.versions.node}, ` +
+		`2 players; best CPU time of ${REPS} repetitions of ${GAMES} games):`);
+	console.log('');
+	console.log('| Games/s (CPU time) | base game | all expansions |');
+	console.log('| --- | --- | --- |');
+	if (table.base.native)
+		console.log(`| native library, same games | ${['base', 'all'].map((set) =>
+			n(r100(table[set].native.bestCpu))).join(' | ')} |`);
+	console.log(row('WebAssembly, `raw`', 'raw'));
+	console.log(row('WebAssembly, `into` (the package\'s fast path)', 'into'));
+	console.log(row('WebAssembly, `values`', 'values'));
+	console.log(row('WebAssembly, `moves` (Move objects)', 'moves'));
+	if (table.mcts)
+		console.log(`\nMCTS, 1,000 playouts: ${Math.round(table.mcts.mean)} ms of CPU per ` +
+			`decision (median ${Math.round(table.mcts.median)}, max ${Math.round(table.mcts.max)}), ` +
+			'first 40 decisions, all expansions');
+	const gz = (b) => n(gzipSync(b, { level: 9 }).length);
+	console.log('');
+	console.log('| File | bytes | gzip -9 |');
+	console.log('| --- | --- | --- |');
+	console.log(`| \`carcassonne-wasm.wasm\` | ${n(wasm.length)} | ${gz(wasm)} |`);
+	console.log(`| \`carcassonne-wasm.mjs\` (emscripten's loader) | ${n(glue.length)} | ${gz(glue)} |`);
+	console.log(`| \`carcassonne.mjs\` (the package, unminified) | ${n(pkg.length)} | ${gz(pkg)} |`);
 }
