@@ -5,7 +5,9 @@
 // (tools/build-wasm.sh) when it is missing or older than the library's
 // sources; without emscripten it refuses with what to do.  It also puts
 // the licence (the tree's COPYING) beside the package as LICENSE.  Not
-// part of the package itself.
+// part of the package itself.  `node prepack.mjs --module` (npm's pretest
+// script) does the first part only: npm test in a fresh clone builds the
+// module it tests, or says why it cannot.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -20,8 +22,9 @@ const top = [join(here, '..', '..'), process.env.CARCASSONNE_SOURCE]
 	.find((t) => t && existsSync(join(t, 'tools', 'build-wasm.sh')) &&
 		existsSync(join(t, 'lib', 'carcassonne.map')));
 
+const step = process.argv.includes('--module') ? 'pretest' : 'prepack';
 function refuse(why) {
-	console.error(`carcassonne prepack: ${why}`);
+	console.error(`carcassonne ${step}: ${why}`);
 	process.exit(1);
 }
 
@@ -53,12 +56,14 @@ if (!built || stale) {
 	if (emcc.error || emcc.status !== 0)
 		refuse(`the WebAssembly module ${what}; build it first with tools/build-wasm.sh, ` +
 			'which needs emscripten (Debian: apt-get install emscripten, or tools/install-deps.sh --tests)');
-	console.error(`carcassonne prepack: the WebAssembly module ${what}: building it (tools/build-wasm.sh)`);
+	console.error(`carcassonne ${step}: the WebAssembly module ${what}: building it (tools/build-wasm.sh)`);
 	const r = spawnSync('bash', [join(top, 'tools', 'build-wasm.sh'), here], { stdio: 'inherit' });
 	if (r.status !== 0)
-		refuse(`tools/build-wasm.sh failed (exit ${r.status}); nothing packed`);
+		refuse(`tools/build-wasm.sh failed (exit ${r.status})`);
 }
 
+if (process.argv.includes('--module'))
+	process.exit(0);
 const licence = join(here, 'LICENSE');
 if (top)
 	copyFileSync(join(top, 'COPYING'), licence);
