@@ -14,7 +14,12 @@ Prints steps per second of:
 * the vector environment with masks only (floor 200,000/s) and with full
   observations (floor 20,000/s), counted as games x steps, both for the
   time inside ``step()`` and for the whole loop including a random
-  legal action choice in numpy;
+  legal action choice by ``carcassonne.env.sample_actions`` (the
+  documented way), and that choice alone, which must run at least half
+  as fast as ``step()`` with masks only and copy=False (issue #25);
+* the documented AEC loop as doc/python-env.md writes it (``last()``,
+  ``action_space(agent).sample(mask)``: Gymnasium's Discrete when it is
+  importable, else the built-in one);
 
 and exits 1 when a floor is missed (a floor is about this machine's
 speed and the default build, -O2).  Times are the process's CPU time
@@ -34,7 +39,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import numpy as np  # noqa: E402
 
-from carcassonne.env import CarcassonneEnv, CarcassonneVectorEnv  # noqa
+from carcassonne.env import (CarcassonneEnv, CarcassonneVectorEnv,  # noqa
+                             sample_actions)
 
 ALL: Dict[str, Any] = dict(phantom=True, crop_circles_i=True,
                           crop_circles_ii=True, little_buildings=True)
@@ -54,6 +60,28 @@ def timed(seconds: float, run: Callable[[], Tuple[int, float]]
         total = time.process_time() - start
         if total >= seconds:
             return steps / inside, steps / total
+
+
+def bench_aec_documented(seconds: float, opts: Dict[str, Any]) -> float:
+    env = CarcassonneEnv(players=2, **opts)
+    seed = [0]
+
+    def one_game() -> Tuple[int, float]:
+        seed[0] += 1
+        t0 = time.process_time()
+        env.reset(seed=seed[0])
+        steps = 0
+        for agent in env.agent_iter():
+            obs, _r, term, trunc, _info = env.last()
+            if term or trunc:
+                action = None
+            else:
+                action = env.action_space(agent).sample(obs["action_mask"])
+                steps += 1
+            env.step(action)
+        return steps, time.process_time() - t0
+
+    return timed(seconds, one_game)[1]
 
 
 def bench_aec(seconds: float, observe: bool, opts: Dict[str, Any]
@@ -81,30 +109,30 @@ def bench_aec(seconds: float, observe: bool, opts: Dict[str, Any]
 
 
 def bench_vector(seconds: float, n: int, observations: bool, copy: bool,
-                 opts: Dict[str, Any]) -> Tuple[float, float]:
+                 opts: Dict[str, Any]) -> Tuple[float, float, float]:
+    """(steps/s inside step(), of the whole loop, of sample_actions
+    alone)."""
     venv = CarcassonneVectorEnv(n, players=2, observations=observations,
                                 copy=copy, **opts)
     obs, _ = venv.reset(seed=1)
     rng = np.random.default_rng(1)
-    A = venv.shape.n_actions
-    # random priorities, a few tables used in turn: the argmax of
-    # mask * priority is a uniformly random legal action of each row
-    tables = [rng.integers(1, 256, (n, A), dtype=np.uint16)
-              for _ in range(8)]
-    k = [0]
+    drawn = [0, 0.0]                    # actions drawn, seconds
 
     def some_steps() -> Tuple[int, float]:
         nonlocal obs
         inside = 0.0
         for _ in range(20):
-            k[0] = (k[0] + 1) % len(tables)
-            actions = np.argmax(obs['action_mask'] * tables[k[0]], axis=1)
             t0 = time.process_time()
+            actions = sample_actions(obs['action_mask'], rng)
+            t1 = time.process_time()
             obs, _r, _t, _tr, _i = venv.step(actions)
-            inside += time.process_time() - t0
+            inside += time.process_time() - t1
+            drawn[0] += n
+            drawn[1] += t1 - t0
         return 20 * n, inside
 
-    return timed(seconds, some_steps)
+    inside, whole = timed(seconds, some_steps)
+    return inside, whole, drawn[0] / drawn[1]
 
 
 def main() -> int:
@@ -134,13 +162,18 @@ def main() -> int:
     report('AEC env, masks (last(observe=False), infos mask)',
            bench_aec(s, False, opts), 20000)
     report('AEC env, full observations (last())', bench_aec(s, True, opts))
+    report('AEC env, documented loop (last(), action_space.sample)',
+           bench_aec_documented(s, opts))
     for obs, floor in ((False, 200000), (True, 20000)):
         for copy in (False, True):
-            inside, whole = bench_vector(s, n, obs, copy, opts)
+            inside, whole, draws = bench_vector(s, n, obs, copy, opts)
             what = (f'vector env x{n}, {"full observations" if obs else "masks"}'
                     f', copy={copy}')
             report(what + ': step()', inside, floor if not copy else 0)
             report(what + ': loop', whole)
+            if not obs and not copy:
+                # the documented random choice keeps up with step()
+                report(what + ': sample_actions', draws, inside / 2)
     return 1 if failed else 0
 
 

@@ -873,3 +873,65 @@ def test_selfplay_example_runs():
         assert any(re.match(r'trained policy \(%s\) against random: win '
                             r'rate [01]\.\d{3} .* over 6 games' % how, x)
                    for x in lines), r.stdout
+
+
+def test_aec_env_copies_and_pickles_through_the_record():
+    # issue #25: copy.copy, copy.deepcopy and pickle give an environment
+    # that continues exactly as the original, independent of it
+    import copy
+    import pickle
+    from carcassonne.env import sample_actions
+    for players, opts in [(2, {}), (3, {'phantom': True,
+                                         'crop_circles_i': True,
+                                         'little_buildings': True})]:
+        env = CarcassonneEnv(players=players, **opts)
+        fresh = copy.deepcopy(env)          # before reset: settings only
+        with pytest.raises(RuntimeError):
+            fresh.last()
+        env.reset(seed=11)
+        rng = np.random.default_rng(3)
+        for _ in range(41):
+            obs, *_ = env.last()
+            env.step(sample_actions(obs['action_mask'], rng))
+        copies = [copy.copy(env), copy.deepcopy(env),
+                  pickle.loads(pickle.dumps(env))]
+        for c in copies:
+            assert c is not env and c.game is not env.game
+            assert c.game.hash() == env.game.hash()
+        # the original and every copy play the same actions to the end
+        # (dead steps included) and see the same things
+        seeds = np.random.default_rng(5)
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            action = None if term or trunc else \
+                sample_actions(obs['action_mask'], seeds)
+            for c in copies:
+                assert c.agent_selection == agent
+                cobs, creward, cterm, ctrunc, cinfo = c.last()
+                assert creward == reward and cterm == term
+                assert np.array_equal(cobs['action_mask'],
+                                      obs['action_mask'])
+                assert np.array_equal(cobs['observation'],
+                                      obs['observation'])
+                assert cinfo.keys() == info.keys()
+            env.step(action)
+            for c in copies:
+                c.step(action)
+                assert c.rewards == env.rewards
+        for c in copies:
+            assert c.agents == [] and c.game.scores() == env.game.scores()
+        # the seed generator was copied too: the next unseeded resets
+        # agree
+        env.reset()
+        copies[1].reset()
+        assert copies[1].seed_used == env.seed_used
+
+
+def test_vector_env_refuses_copies_clearly():
+    import copy
+    import pickle
+    venv = CarcassonneVectorEnv(2)
+    venv.reset(seed=1)
+    for call in (copy.copy, copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError, match='cannot be copied or pickled'):
+            call(venv)

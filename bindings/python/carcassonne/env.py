@@ -730,6 +730,57 @@ class CarcassonneEnv(_AECBase):
     def __str__(self) -> str:
         return 'carcassonne_v0'
 
+    # -- copies: through the game record, as Game copies --
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        """``copy.copy``, ``copy.deepcopy`` and ``pickle`` rebuild the
+        environment from its settings and its game's record, with the
+        cycle's state (agents, rewards, terminations, infos, the seed
+        generator): the copy continues exactly as the original would."""
+        with self._lock:
+            settings = (self._rules, self._n_players,
+                        self._shape.window, self.render_mode)
+            if self._game is None or self._game.closed:
+                return (_rebuild_env, (settings, None))
+            state = {
+                'record': self._game.save(),
+                'agents': list(self.agents),
+                'rewards': dict(self.rewards),
+                'cumulative': dict(self._cumulative_rewards),
+                'terminations': dict(self.terminations),
+                'truncations': dict(self.truncations),
+                'infos': {a: dict(i) for a, i in self.infos.items()},
+                'agent_selection': self.agent_selection,
+                'rng': self._rng.getstate(),
+                'seed_used': self.seed_used,
+            }
+            return (_rebuild_env, (settings, state))
+
+
+def _rebuild_env(settings: Tuple[Any, ...],
+                 state: Optional[Dict[str, Any]]) -> CarcassonneEnv:
+    """An environment from what :meth:`CarcassonneEnv.__reduce__` kept."""
+    rules, players, window, render_mode = settings
+    e = CarcassonneEnv(rules, players, window=window,
+                       render_mode=render_mode)
+    if state is None:
+        return e
+    game = Game.load(state['record'])
+    e._game = game
+    e._handles = _learn.handles([game])
+    with game._lock:
+        e._batch.observe(e._handles)
+    e.agents = list(state['agents'])
+    e.rewards = dict(state['rewards'])
+    e._cumulative_rewards = dict(state['cumulative'])
+    e.terminations = dict(state['terminations'])
+    e.truncations = dict(state['truncations'])
+    e.infos = {a: dict(i) for a, i in state['infos'].items()}
+    e.agent_selection = state['agent_selection']
+    e._rng.setstate(state['rng'])
+    e.seed_used = state['seed_used']
+    return e
+
 
 def env(**kwargs: Any) -> CarcassonneEnv:
     """A :class:`CarcassonneEnv` (PettingZoo's ``env()`` constructor
@@ -998,6 +1049,13 @@ class CarcassonneVectorEnv(_VectorBase):
                            else self._truncations)
             return (self._obs(), b.rewards, b.done.view(np.bool_),
                     truncations, infos)
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # num_envs games mid-step with their batch buffers and seed
+        # stream: refused rather than half copied
+        raise TypeError('a CarcassonneVectorEnv cannot be copied or '
+                        'pickled; make a new one and reset(seed=...) it, '
+                        'or copy single games with game(i)')
 
     def close(self) -> None:
         """Free the games and the learning object."""
