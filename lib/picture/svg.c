@@ -1025,6 +1025,23 @@ lay_out(struct pic *p)
 			;
 		lay_out_tile(p, order + a, b - a, &room);
 	}
+	/* a figure the layout could not reach stands at its point */
+	for (int i = 0; i < m; i++) {
+		struct fig *f = &p->figs[i];
+		int ti;
+		uint32_t tile, rot;
+
+		if (f->drawn || f->plus || f->badge != 1)
+			continue;
+		ti = carc_game_tile_find(p->g, f->x, f->y);
+		f->ax = f->ay = TU / 2;
+		if (ti >= 0 && carc_game_tile_at(p->g, (uint32_t)ti, NULL, NULL,
+						 &tile, &rot) == CARC_OK)
+			carc_tile_feature_point(tile, rot, f->feature, &f->ax,
+						&f->ay);
+		f->scale = 100;
+		f->drawn = true;
+	}
 	free(order);
 	free(room.box);
 	return CARC_OK;
