@@ -29,6 +29,13 @@ if ! node18=$(bash "$CARCASSONNE_SOURCE/tools/wasm/oldest-node.sh"); then
 	exit 77
 fi
 
+# Where `node` on the PATH is Node 18 itself (a plain Debian 12), suites
+# wasm and web have run with it already.
+if [ "$(command -v node 2>/dev/null)" = "$node18" ]; then
+	echo "node-oldest: SKIP, node on the PATH is $(node --version): suites wasm and web run with it"
+	exit 77
+fi
+
 # `node` on the PATH is Node 18 for both scripts and everything they start
 # (node --test's workers, the browser test).
 bin=$CARCASSONNE_WASM_OUT.bin
