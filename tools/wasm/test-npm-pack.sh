@@ -93,10 +93,10 @@ block() {	# block LANG: the first ```LANG block of the README
 }
 block js > "$proj/example.mjs"
 block ts > "$proj/example.ts"
-[ -s "$proj/example.mjs" ] && [ -s "$proj/example.ts" ] || {
+if [ ! -s "$proj/example.mjs" ] || [ ! -s "$proj/example.ts" ]; then
 	echo "npm-pack: the packed README has no js or ts example" >&2
 	exit 1
-}
+fi
 (cd "$proj" && tsc --strict --module nodenext --target es2022 \
 	--lib es2022,dom --outDir out example.ts)
 echo "npm-pack: $(tsc --version) compiled the README's TypeScript example"
