@@ -114,6 +114,15 @@ if [ "$want_tests" = 1 ]; then
 		grep -q 'ok installed'; then
 		missing+=(libedit-dev)
 	fi
+	# JCloisterZone's engine for suite jcz-engine (../shared/jcz/README.md):
+	# Java 17 and the engine's libraries.
+	need_command java default-jre-headless
+	for pkg in libvavr0-java libgoogle-gson-java libslf4j-java; do
+		if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null |
+			grep -q 'ok installed'; then
+			missing+=("$pkg")
+		fi
+	done
 	# Check is a library: ask pkg-config when it is there, else dpkg.
 	if ! { command -v pkg-config >/dev/null 2>&1 &&
 	       pkg-config --exists 'check >= 0.11'; } &&

@@ -154,7 +154,7 @@ setup() {
 # browsers, ...) and take long: the gcc stage runs them, the clang,
 # sanitize and valgrind stages leave them out (the valgrind test setup in
 # meson.build excludes them too).
-gcc_only_suites="cluster pycheck referee wasm web node-oldest python-env renderers conformance packaging"
+gcc_only_suites="cluster pycheck referee wasm web node-oldest python-env renderers conformance packaging jcz-engine"
 
 # The options of `meson test` that leave out $gcc_only_suites.
 skip_gcc_only() {

@@ -221,11 +221,19 @@ int
 carc__jcz_apply_pass(struct jcz_import *im,
 		     const struct carc_json_value *payload)
 {
+	int before = carc_game_phase(im->game), rc;
+
 	(void)payload;
 	if (carc_game_is_over(im->game))
 		return carc__jcz_fail(im, CARC_E_GAME_OVER, "the game is over");
-	return carc__jcz_apply(im, carc_move_pass(),
-			       "the player cannot pass here");
+	rc = carc__jcz_apply(im, carc_move_pass(),
+			     "the player cannot pass here");
+	/* JCZ's action phase ends, its phantom phase with it
+	 * (jcz-phantom.c) */
+	if (rc >= 0 && before == CARC_PHASE_DEPLOY &&
+	    carc_game_phase(im->game) == CARC_PHASE_PHANTOM)
+		im->no_phantom = true;
+	return rc;
 }
 
 int
@@ -417,13 +425,13 @@ carc__jcz_write_deploy(struct jcz_export *ex, carc_move_t move)
 	number = carc__jcz_meeple_take(ex, player, figure, x, y, feature);
 	if (!carc__jcz_meeple_id(player, figure, number, id, sizeof(id)))
 		return CARC_E_NOT_ALLOWED;
+	/* the phantom in JCZ's action phase stands for the held-back pass
+	 * of the deployment step (jcz-phantom.c) */
+	ex->pass_pending = false;
 	carc__jcz_write_entry_start(ex, "DEPLOY_MEEPLE");
 	carc_json_key(ex->w, "pointer");
-	carc_json_begin_object(ex->w);
-	write_position(ex, x, y);
-	carc_json_key(ex->w, "location");
-	carc_json_write_string(ex->w, loc);
-	carc_json_end_object(ex->w);
+	if (carc__jcz_write_feature_pointer(ex, x, y, feature) < 0)
+		return CARC_E_NOT_ALLOWED;
 	carc_json_key(ex->w, "meepleId");
 	carc_json_write_string(ex->w, id);
 	carc_json_end_object(ex->w);
@@ -431,14 +439,28 @@ carc__jcz_write_deploy(struct jcz_export *ex, carc_move_t move)
 	return 0;
 }
 
+void
+carc__jcz_write_pass_entry(struct jcz_export *ex, uint32_t player)
+{
+	carc_json_begin_object(ex->w);
+	carc_json_key(ex->w, "type");
+	carc_json_write_string(ex->w, "PASS");
+	carc_json_key(ex->w, "player");
+	carc_json_write_int(ex->w, player);
+	carc_json_key(ex->w, "payload");
+	carc_json_begin_object(ex->w);
+	carc_json_end_object(ex->w);
+	carc_json_end_object(ex->w);
+}
+
 int
 carc__jcz_write_pass(struct jcz_export *ex, carc_move_t move)
 {
 	(void)move;
-	if (!carc__jcz_phantom_export_pass(ex))
-		return 0;	/* JCZ skips the step (jcz-phantom.c) */
-	carc__jcz_write_entry_start(ex, "PASS");
-	carc_json_end_object(ex->w);
-	carc_json_end_object(ex->w);
+	/* JCZ skips the step, or the pass waits for the phantom's step
+	 * (jcz-phantom.c) */
+	if (carc__jcz_phantom_export_pass(ex))
+		carc__jcz_write_pass_entry(
+			ex, (uint32_t)carc_game_current_player(ex->replay));
 	return 0;
 }

@@ -209,6 +209,10 @@ fill_skipped_choice(struct jcz_import *im)
 int
 carc__jcz_fill_skipped(struct jcz_import *im, const char *type)
 {
+	int rc = carc__jcz_phantom_fill_no_phantom(im, type);
+
+	if (rc < 0)
+		return rc;
 	if (!type || strcmp(type, "PLACE_TILE") == 0 ||
 	    strcmp(type, "GAME_OVER") == 0)
 		return fill_skipped_choice(im);

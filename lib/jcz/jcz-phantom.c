@@ -147,6 +147,21 @@ carc__jcz_phantom_before_deploy(struct jcz_import *im, uint32_t figure)
 }
 
 int
+carc__jcz_phantom_fill_no_phantom(struct jcz_import *im, const char *type)
+{
+	if (!im->no_phantom)
+		return 0;
+	im->no_phantom = false;
+	if (carc_game_phase(im->game) != CARC_PHASE_PHANTOM ||
+	    (type && (strcmp(type, "PASS") == 0 ||
+		      strcmp(type, "DEPLOY_MEEPLE") == 0)))
+		return 0;
+	return carc__jcz_apply(im, carc_move_pass(),
+			       "the phantom step after a PASS cannot be "
+			       "passed");
+}
+
+int
 carc__jcz_fill_skipped_steps(struct jcz_import *im)
 {
 	/* at most the deployment step and the phantom step */
@@ -167,14 +182,46 @@ carc__jcz_fill_skipped_steps(struct jcz_import *im)
 /* Export                                                               */
 /* ------------------------------------------------------------------ */
 
+/* JCZ's turn has one action phase for a follower (or building) and the
+ * phantom, then a phantom phase if a follower went down.  A PASS in the
+ * action phase ends both (Phase.handlePass sets NO_PHANTOM), and the
+ * phantom alone goes down in the action phase.  So the engine's pass in
+ * the deployment step, when its phantom step follows, is held back:
+ * the phantom step's DEPLOY_MEEPLE replaces it, or its pass becomes the
+ * one PASS (none when JCZ's action phase offered nothing at all). */
 bool
-carc__jcz_phantom_export_pass(const struct jcz_export *ex)
+carc__jcz_phantom_export_pass(struct jcz_export *ex)
 {
 	int phase = carc_game_phase(ex->replay);
+	int32_t phantom = 0;
 
+	carc_rules_get(ex->rules, CARC_OPT_PHANTOM, &phantom);
+	if (phase == CARC_PHASE_DEPLOY && phantom) {
+		ex->pass_pending = true;
+		ex->pass_pending_written = !carc__jcz_step_skipped(ex->replay);
+		ex->pass_pending_player =
+			(uint32_t)carc_game_current_player(ex->replay);
+		return false;
+	}
+	if (phase == CARC_PHASE_PHANTOM && ex->pass_pending) {
+		ex->pass_pending = false;
+		return ex->pass_pending_written;
+	}
 	if (phase == CARC_PHASE_DEPLOY || phase == CARC_PHASE_PHANTOM)
 		return !carc__jcz_step_skipped(ex->replay);
 	return true;
+}
+
+void
+carc__jcz_phantom_export_flush(struct jcz_export *ex)
+{
+	if (!ex->pass_pending ||
+	    carc_game_phase(ex->replay) == CARC_PHASE_PHANTOM)
+		return;
+	/* the deployment step's pass had no phantom step after it */
+	ex->pass_pending = false;
+	if (ex->pass_pending_written)
+		carc__jcz_write_pass_entry(ex, ex->pass_pending_player);
 }
 
 /* ------------------------------------------------------------------ */

@@ -119,6 +119,9 @@ struct jcz_import {
 	bool retry_played;	/* GAME_OVER came early: retry,
 				   JCZ_STACK_PLAYED */
 	struct jcz_meeples meeples;	/* the meeple ids on the board */
+	/* a PASS ended JCZ's action phase, phantom included (JCZ's flag
+	 * NO_PHANTOM): the phantom step is passed for JCZ */
+	bool no_phantom;
 
 	/* the first error */
 	int err;
@@ -233,8 +236,8 @@ const char *carc__jcz_tile_id5(uint32_t tile, char *buf, size_t n);
 #define JCZ_LOC_EDGE 0x0ff00u
 #define JCZ_LOC_CLOISTER 0x10000u
 
-/* Parse "NL.NR.EL", "SE", "_N", "CLOISTER": the mask, or -1 for an
- * unknown part. */
+/* Parse "NL.NR.EL", "SE", "_N", "I" (a monastery; "CLOISTER" before JCZ
+ * 5.7): the mask, or -1 for an unknown part. */
 int32_t carc__jcz_location_parse(const char *name);
 /* The feature of @p tile placed with @p rotation at location @p mask
  * (board orientation); @p kind_hint is a #carc_feature_kind or 0.
@@ -257,6 +260,12 @@ struct jcz_export {
 	uint32_t players;
 	struct jcz_meeples meeples;
 	int err;
+	/* A pass in the deployment step with the phantom's step to come:
+	 * JCZ has one action phase for both, so the PASS (or the phantom's
+	 * DEPLOY_MEEPLE) is written at the phantom step (jcz-phantom.c). */
+	bool pass_pending;
+	bool pass_pending_written;	/* JCZ's action phase offered a move */
+	uint32_t pass_pending_player;
 };
 
 /* Writes the replay message(s) of one move, applied by the caller
@@ -269,6 +278,8 @@ int carc__jcz_write_deploy(struct jcz_export *ex, carc_move_t move);
 int carc__jcz_write_pass(struct jcz_export *ex, carc_move_t move);
 /* "player": the player to move, and "type" */
 void carc__jcz_write_entry_start(struct jcz_export *ex, const char *type);
+/* a PASS entry of @p player */
+void carc__jcz_write_pass_entry(struct jcz_export *ex, uint32_t player);
 /* the lowest number of @p player's figures of kind @p figure not on the
  * board (from 1), recorded as on the board at x,y,feature */
 uint32_t carc__jcz_meeple_take(struct jcz_export *ex, uint32_t player,
@@ -304,6 +315,10 @@ bool carc__jcz_step_skipped(const struct carc_game *game);
  * crop-circle choice on an empty board before the next tile or the end. */
 int carc__jcz_fill_skipped(struct jcz_import *im, const char *type);
 int carc__jcz_fill_skipped_steps(struct jcz_import *im);
+/* after a PASS in JCZ's action phase: pass the phantom step, unless the
+ * message of @p type is the phantom step's own PASS or DEPLOY_MEEPLE (the
+ * order libcarcassonne 0.4 wrote) */
+int carc__jcz_phantom_fill_no_phantom(struct jcz_import *im, const char *type);
 /* the phantom in JCZ's action phase: pass the deployment step first */
 int carc__jcz_phantom_before_deploy(struct jcz_import *im, uint32_t figure);
 /* a COMMIT at a crop-circle decision point (the turn's or a response's) */
@@ -351,8 +366,13 @@ const char *carc__jcz_meeple_id(uint32_t player, uint32_t figure,
 /* {position, location, feature} of a feature of a placed tile */
 int carc__jcz_write_feature_pointer(struct jcz_export *ex, int32_t x, int32_t y,
 				    uint32_t feature);
-/* whether a PASS goes into the replay (JCZ skips empty phases) */
-bool carc__jcz_phantom_export_pass(const struct jcz_export *ex);
+/* whether a PASS goes into the replay (JCZ skips empty phases); a pass in
+ * the deployment step before the phantom's step is held back
+ * (jcz_export.pass_pending) */
+bool carc__jcz_phantom_export_pass(struct jcz_export *ex);
+/* after each exported move: write the held-back PASS if the game went
+ * past the phantom step */
+void carc__jcz_phantom_export_flush(struct jcz_export *ex);
 /* whether a COMMIT follows the move */
 bool carc__jcz_export_commit_after(int phase_before, carc_move_t move,
 				   int phase_after);

@@ -366,6 +366,13 @@ carc__jcz_export_check_rules(const struct carc_rules *rules)
 		if (carc_rules_get(rules, opt, &v) < 0 || v != def)
 			return CARC_E_NOT_ALLOWED;
 	}
+	/* a custom stack is JCZ's tile set cut short (gameAnnotations
+	 * drawOrder and endTurn): JCZ's pack has no more tiles of a kind
+	 * than the set ("Tile pack does not contain active ...") */
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		if (carc_rules_tile_count(rules, t) >
+		    carc_rules_default_tile_count(rules, t))
+			return CARC_E_NOT_ALLOWED;
 	return carc__jcz_expansions_check_rules(rules);
 }
 
@@ -390,8 +397,13 @@ carc__jcz_export_setup(struct jcz_export *ex)
 	carc_json_begin_object(w);
 	carc_json_key(w, "small-follower");
 	carc_json_write_int(w, followers);
-	carc_json_key(w, "farmers");
-	carc_json_write_bool(w, farmers != 0);
+	/* JCZ plays farmers when the key is there, whatever its value
+	 * (Engine.createSetupFromMessage); its client deletes an element
+	 * switched off */
+	if (farmers) {
+		carc_json_key(w, "farmers");
+		carc_json_write_bool(w, true);
+	}
 	carc__jcz_phantom_export_setup(ex, JCZ_SETUP_ELEMENTS);
 	carc__jcz_crop_export_setup(ex, JCZ_SETUP_ELEMENTS);
 	carc__jcz_buildings_export_setup(ex, JCZ_SETUP_ELEMENTS);

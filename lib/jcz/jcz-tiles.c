@@ -141,7 +141,9 @@ part_mask(const char *p, size_t len)
 		if (strlen(side_names[s]) == len &&
 		    memcmp(p, side_names[s], len) == 0)
 			return (int32_t)sides_to_edge_bits(s);
-	if (len == 8 && memcmp(p, "CLOISTER", 8) == 0)
+	/* JCZ 5.7 on: "I"; JCZ 4 and JCZ 5 before 5.7: "CLOISTER" */
+	if ((len == 1 && *p == 'I') ||
+	    (len == 8 && memcmp(p, "CLOISTER", 8) == 0))
 		return (int32_t)JCZ_LOC_CLOISTER;
 	return -1;
 }
@@ -231,7 +233,7 @@ carc__jcz_location_name(uint32_t tile, uint32_t rotation, uint32_t feature,
 	buf[0] = '\0';
 	switch (kind) {
 	case CARC_FEATURE_MONASTERY:
-		snprintf(buf, n, "CLOISTER");
+		snprintf(buf, n, "I");
 		return buf;
 	case CARC_FEATURE_CITY:
 	case CARC_FEATURE_ROAD:

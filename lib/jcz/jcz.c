@@ -540,6 +540,7 @@ import_run(struct jcz_import *im, const struct carc_json_value *replay,
 
 	im->meeples.n = 0;
 	im->meeples.expected = 0;
+	im->no_phantom = false;
 	if (rc < 0)
 		return rc;
 	rc = pass_over_replay(im, replay, true);
@@ -686,6 +687,7 @@ export_replay(struct jcz_export *ex, const struct carc_game *game)
 		if (rc < 0)
 			return rc;
 		carc__jcz_meeples_sync(&ex->meeples, ex->replay);
+		carc__jcz_phantom_export_flush(ex);
 		phase = carc_game_phase(ex->replay);
 		if (carc__jcz_export_commit_after(before, move, phase)) {
 			/* the turn's action part, or a crop-circle
@@ -695,8 +697,8 @@ export_replay(struct jcz_export *ex, const struct carc_game *game)
 			carc_json_write_string(w, "COMMIT");
 			carc_json_key(w, "payload");
 			carc_json_begin_object(w);
-			carc_json_key(w, "salt");
-			carc_json_write_string(w, "0");
+			carc_json_key(w, "random");
+			carc_json_write_number(w, "0.0");
 			carc_json_end_object(w);
 			carc_json_end_object(w);
 		}
@@ -720,8 +722,10 @@ export_doc(struct jcz_export *ex, const struct carc_game *game)
 	carc_json_write_string(w, "1");
 	carc_json_key(w, "name");
 	carc_json_write_string(w, "libcarcassonne game");
-	carc_json_key(w, "initialSeed");
-	carc_json_write_string(w, "0");
+	/* JCZ's client opens a file without initialRandom as a setup
+	 * only, without its moves */
+	carc_json_key(w, "initialRandom");
+	carc_json_write_number(w, "0.0");
 	carc_json_key(w, "created");
 	carc_json_write_string(w, "1970-01-01T00:00:00.000Z");
 	carc_json_key(w, "clock");
