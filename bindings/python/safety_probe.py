@@ -60,6 +60,7 @@ FUNCTIONS = {
     'tile_feature_sides': (carc.tile_feature_sides, [4, 1, 'c1']),
     'tile_feature_pennants': (carc.tile_feature_pennants, [4, 'c1']),
     'tile_field_cities': (carc.tile_field_cities, [4, 'f1']),
+    'tile_describe_feature': (carc.tile_describe_feature, [4, 1, 'c1']),
     'tile_symbol': (carc.tile_symbol, ['CCI-1']),
     'tile_feature_point': (carc.tile_feature_point, [4, 1, 'c1']),
     'tile_feature_shape': (carc.tile_feature_shape, [4, 1, 'c1']),
@@ -97,6 +98,8 @@ GAME_METHODS = {
     'feature_cities': [0, 0, 'f1'], 'feature_is_complete': [0, 0, 'c1'],
     'feature_figures': [0, 0, 'c1', 0], 'set_draw_order': ['DRAW'],
     'set_stack_order': ['STACK'],
+    'describe_feature': [0, 0, 'c1'], 'explain_move': [MOVE],
+    'describe_event': [0],
 }
 RULES_METHODS = {'get': ['phantom'], 'tile_count': ['E']}
 

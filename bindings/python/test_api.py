@@ -932,7 +932,7 @@ def test_svg_options():
     assert game.svg(legend=False) != plain
     assert game.svg(tile_size=40) != plain
     coloured = game.svg(colours=[0x123456])
-    assert 'fill:#123456' in coloured and 'fill:#123456' not in plain
+    assert "fill='#123456'" in coloured and '#123456' not in plain
     assert game.svg(colours=[None, 0x123456]) != coloured
     f = game.figures()
     x, y, feature = (f[0].x, f[0].y, f[0].feature) if f else (0, 0, 'c1')

@@ -631,6 +631,8 @@ class TestClosedGame(unittest.TestCase):
             'feature_pieces': (0, 0, 'c1'), 'feature_cities': (0, 0, 'f1'),
             'feature_is_complete': (0, 0, 'c1'),
             'feature_figures': (0, 0, 'c1', 0),
+            'describe_feature': (0, 0, 'c1'), 'explain_move': (move,),
+            'describe_event': (0,),
         }
         public = {n for n in dir(carc.Game) if not n.startswith('_')}
         self.assertEqual(public - set(calls),
