@@ -107,18 +107,22 @@ usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [--players N] [--seed S]\n"
-		"       [--farm per-field|per-city|per-field-once]\n"
+		"       [--phantom] [--crop-circles] [--crop-circles-i]\n"
+		"       [--crop-circles-ii] [--little-buildings] [--all]\n"
+		"       [--farm-scoring per-field|per-city|per-field-once]\n"
+		"       [--option NAME=VALUE]...\n"
 		"       [--no-farmers] [--small-city] [--followers N]\n"
-		"       [--phantom] [--crop-circles-1] [--crop-circles-2]\n"
-		"       [--buildings] [--all]\n"
 		"       [--lb-321] [--lb-jcz] [--lb-no-zero-field]\n"
 		"       [--lb-no-per-city-fields]\n"
 		"       [--crop-any] [--crop-mandatory] [--crop-no-phantom]\n"
 		"       [--crop-no-after-phantom]\n"
 		"Plays one game of random legal moves and prints every turn.\n"
 		"Defaults: 2 players, seed 1, per-field farms, farmers on,\n"
-		"base game only.  --all plays The Phantom, both Crop Circles\n"
-		"sets and Little Buildings.\n",
+		"base game only.  The rule flags of the first two lines and\n"
+		"--farm-scoring and --option are those of `carcassonne play`\n"
+		"(NAME and VALUE as in game records); --all plays every\n"
+		"expansion the library has.  The older spellings --farm,\n"
+		"--crop-circles-1, --crop-circles-2 and --buildings still work.\n",
 		progname);
 }
 
@@ -164,6 +168,62 @@ static const struct flag flags[] = {
 	  offsetof(struct options, crop_after_phantom), 0 },
 };
 
+/* Every rule option and the member of struct options that holds it,
+ * for the flags that name options as game records do. */
+static const struct {
+	uint32_t option;
+	size_t offset;
+} members[] = {
+	{ CARC_OPT_FARM_SCORING, offsetof(struct options, farm_scoring) },
+	{ CARC_OPT_FARMERS, offsetof(struct options, farmers) },
+	{ CARC_OPT_SMALL_CITY, offsetof(struct options, small_city) },
+	{ CARC_OPT_FOLLOWERS, offsetof(struct options, followers) },
+	{ CARC_OPT_PHANTOM, offsetof(struct options, phantom) },
+	{ CARC_OPT_CROP_CIRCLES_I, offsetof(struct options, crop_1) },
+	{ CARC_OPT_CROP_CIRCLES_II, offsetof(struct options, crop_2) },
+	{ CARC_OPT_LITTLE_BUILDINGS, offsetof(struct options, buildings) },
+	{ CARC_OPT_LB_SCORING, offsetof(struct options, lb_scoring) },
+	{ CARC_OPT_LB_DISTRIBUTION, offsetof(struct options, lb_distribution) },
+	{ CARC_OPT_LB_ZERO_FIELD, offsetof(struct options, lb_zero_field) },
+	{ CARC_OPT_LB_PER_CITY_FIELDS,
+	  offsetof(struct options, lb_per_city_fields) },
+	{ CARC_OPT_CROP_DEPLOY_ANY, offsetof(struct options, crop_any) },
+	{ CARC_OPT_CROP_DEPLOY_MANDATORY,
+	  offsetof(struct options, crop_mandatory) },
+	{ CARC_OPT_CROP_PHANTOM, offsetof(struct options, crop_phantom) },
+	{ CARC_OPT_CROP_AFTER_PHANTOM,
+	  offsetof(struct options, crop_after_phantom) },
+};
+
+/* Set option @name (as game records name it) to @value (a word or a
+ * number); @flag names the command-line flag in messages, which the
+ * library words (carc_option_explain: close names, ranges). */
+static int
+set_option(struct options *opt, const char *flag, const char *name,
+	   const char *value)
+{
+	int o = carc_option_from_name(name);
+	int32_t v;
+	size_t k;
+	char why[512];
+
+	if (o < 0 || carc_option_value_from_name((uint32_t)o, value, &v) < 0) {
+		carc_option_explain(name, o < 0 ? NULL : value, why,
+				    sizeof(why));
+		fprintf(stderr, "%s: %s: %s\n", progname, flag, why);
+		return -1;
+	}
+	for (k = 0; k < sizeof(members) / sizeof(members[0]); k++) {
+		if (members[k].option == (uint32_t)o) {
+			memcpy((char *)opt + members[k].offset, &v, sizeof(v));
+			return 0;
+		}
+	}
+	fprintf(stderr, "%s: %s: option '%s' is newer than this program\n",
+		progname, flag, name);
+	return -1;
+}
+
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
@@ -194,10 +254,47 @@ parse_options(int argc, char **argv, struct options *opt)
 			memcpy((char *)opt + flags[k].offset, &flags[k].value,
 			       sizeof(int32_t));
 		} else if (strcmp(a, "--all") == 0) {
-			opt->phantom = 1;
+			/* every option the library marks as an expansion */
+			uint32_t o;
+
+			for (o = 1; carc_option_name(o); o++)
+				if (carc_option_is_expansion(o) == 1 &&
+				    set_option(opt, a, carc_option_name(o),
+					       "on") < 0)
+					return -1;
+		} else if (strcmp(a, "--crop-circles-i") == 0 ||
+			   strcmp(a, "--crop-circles-ii") == 0 ||
+			   strcmp(a, "--little-buildings") == 0) {
+			if (set_option(opt, a, a + 2, "on") < 0)
+				return -1;
+		} else if (strcmp(a, "--crop-circles") == 0) {
 			opt->crop_1 = 1;
 			opt->crop_2 = 1;
-			opt->buildings = 1;
+		} else if (strcmp(a, "--farm-scoring") == 0 ||
+			   strcmp(a, "--option") == 0) {
+			char name[64];
+			const char *eq = val ? strchr(val, '=') : NULL;
+
+			if (val == NULL) {
+				fprintf(stderr, "%s: %s needs a value\n",
+					progname, a);
+				return -1;
+			}
+			if (a[2] == 'f') {
+				if (set_option(opt, a, "farm-scoring", val) < 0)
+					return -1;
+			} else if (!eq || eq == val ||
+				   (size_t)(eq - val) >= sizeof(name)) {
+				fprintf(stderr, "%s: --option: '%s' is not "
+					"NAME=VALUE\n", progname, val);
+				return -1;
+			} else {
+				memcpy(name, val, (size_t)(eq - val));
+				name[eq - val] = '\0';
+				if (set_option(opt, a, name, eq + 1) < 0)
+					return -1;
+			}
+			i++;
 		} else if (strcmp(a, "--players") == 0) {
 			if (parse_u64(val, &v) < 0 || v > 1000) {
 				fprintf(stderr, "%s: bad --players\n", progname);
