@@ -993,9 +993,10 @@ human_report(struct human *h, const struct carc_game *before,
 			player);
 		break;
 	default:
-		carc_move_describe(m, words, sizeof(words));
-		fprintf(h->out, "%s P%d %s\n", is_human ? "  you:" : "  bot:",
-			player, words);
+		if (carc_game_explain_move(before, m, words, sizeof(words)) < 0)
+			carc_move_describe(m, words, sizeof(words));
+		fprintf(h->out, "%s P%d chooses ", who, player);
+		print_wrapped(h->out, 18, 8, 79, words);
 		break;
 	}
 	report_events(h, after);
