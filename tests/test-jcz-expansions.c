@@ -304,9 +304,9 @@ START_TEST(jcz_suite_little_buildings)
 	} tests[] = {
 		{ "jcz-suite/lb-standard.jcz", 17 }, /* "Bob has 17 points" */
 		{ "jcz-suite/lb-321.jcz", 20 },      /* "Bob has 20 points" */
-		/* JCZ asserts 42; its game scores a 9-tile city with 3
-		 * pennants (24) and buildings on 6 of its tiles, 1 + 3 + 1 +
-		 * 3 + 3 + 2 = 13, so 37 (doc/jcz.md, doc/rules.md E11) */
+		/* "Bob has 37 points": a 9-tile city with 3 pennants (24)
+		 * and buildings on 6 of its tiles, 1 + 3 + 1 + 3 + 3 + 2 = 13
+		 * (doc/rules.md E11) */
 		{ "jcz-suite/lb-321-alt.jcz", 37 },
 	};
 

@@ -463,10 +463,18 @@ static const struct jcz_game {
 		{ CHK_SCORED, CARC_FEATURE_CITY, 0, 1008 },
 		{ CHK_SCORED, CARC_FEATURE_CITY, 1, 1008 },
 	} },
+	/* "Oscar has 9 points (fields for 3 and 6), Carol has 0" */
+	{ { "field-scoring.jcz" }, { 9, 0 }, 1, 3, {
+		{ CHK_SCORED_COUNT, CARC_FEATURE_FIELD, 0, 2 },
+		{ CHK_POINTS, CARC_FEATURE_FIELD, 0, 9 },
+	} },
 	/* "Eva has 9 points, Carol has 4 points": endTurn 9 ends the game
 	 * after nine tiles; Eva's completed monastery scores 9, Carol's
-	 * open one 4 */
-	{ { "monastery-scoring.jcz" }, { 9, 4 }, 1, 9, {
+	 * open one 4.  JCZ 5.7's file (monastery "I") and the same game as
+	 * saved by the JCZ 5 client before its release (May 2021:
+	 * "CLOISTER", initialSeed, every rule listed) */
+	{ { "monastery-scoring.jcz", "monastery-scoring-prerelease.jcz" },
+	  { 9, 4 }, 1, 9, {
 		{ CHK_SCORED_COUNT, CARC_FEATURE_MONASTERY, 0, 2 },
 		{ CHK_SCORED, CARC_FEATURE_MONASTERY, 0, 9 },
 		{ CHK_SCORED, CARC_FEATURE_MONASTERY, 1, 1004 },
