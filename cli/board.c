@@ -221,7 +221,8 @@ tile_cells(uint32_t tile, uint32_t rot, struct cell c[TH][TW])
 /* The cell where a figure on @p feature is drawn (-1 if none is free). */
 static void
 figure_cell(uint32_t tile, uint32_t rot, uint32_t feature,
-	    struct cell c[TH][TW], bool taken[TH][TW], int *ox, int *oy)
+	    struct cell c[TH][TW], bool taken[TH][TW], int nx, int ny,
+	    int *ox, int *oy)
 {
 	unsigned m = (unsigned)carc_tile_feature_sides(tile, rot, feature);
 	int kind = (int)(feature >> 4);
@@ -268,18 +269,31 @@ figure_cell(uint32_t tile, uint32_t rot, uint32_t feature,
 			*oy = y;
 			return;
 		}
-	/* more figures than places: any free cell of the feature's kind,
-	 * then any free cell, so that every figure is seen and counted */
-	for (int pass = 0; pass < 2; pass++)
+	/* more figures than places: a free cell of the feature's kind, else
+	 * the free cell nearest the feature's first figure (nx, ny), so
+	 * that every figure is seen and counted beside the others */
+	for (int pass = 0; pass < 2; pass++) {
+		int best = 1000;
+
 		for (int y = 0; y < TH; y++)
-			for (int x = 0; x < TW; x++)
-				if (!taken[y][x] &&
-				    c[y][x].kind != CARC_FEATURE_MONASTERY &&
-				    (pass == 1 || c[y][x].kind == kind)) {
-					*ox = x;
-					*oy = y;
+			for (int x = 0; x < TW; x++) {
+				int d = (x > nx ? x - nx : nx - x) +
+					(y > ny ? y - ny : ny - y);
+
+				if (taken[y][x] ||
+				    c[y][x].kind == CARC_FEATURE_MONASTERY ||
+				    (pass == 0 && c[y][x].kind != kind) ||
+				    (nx >= 0 && d >= best))
+					continue;
+				best = d;
+				*ox = x;
+				*oy = y;
+				if (nx < 0)
 					return;
-				}
+			}
+		if (*ox >= 0)
+			return;
+	}
 }
 
 static void
@@ -304,19 +318,31 @@ placed_cells(const struct carc_game *g, int index, struct cell c[TH][TW])
 	int32_t x, y;
 	bool taken[TH][TW];
 	int nf = carc_game_figure_count(g), nb = carc_game_building_count(g);
+	int first_x[64], first_y[64];	/* cells of the figures drawn */
 
 	memset(taken, 0, sizeof(taken));
 	carc_game_tile_at(g, (uint32_t)index, &x, &y, &tile, &rot);
 	tile_cells(tile, rot, c);
 	for (int i = 0; i < nf; i++) {
-		uint32_t p, fig, feat;
-		int32_t fx, fy;
-		int cx, cy;
+		uint32_t p, fig, feat, f2;
+		int32_t fx, fy, x2, y2;
+		int cx, cy, nx = -1, ny = -1;
 
 		carc_game_figure_at(g, (uint32_t)i, &p, &fig, &fx, &fy, &feat);
 		if (fx != x || fy != y)
 			continue;
-		figure_cell(tile, rot, feat, c, taken, &cx, &cy);
+		/* the cell of an earlier figure on the same feature */
+		for (int j = 0; j < i && nx < 0; j++) {
+			carc_game_figure_at(g, (uint32_t)j, NULL, NULL, &x2, &y2,
+					    &f2);
+			if (x2 == x && y2 == y && f2 == feat) {
+				nx = first_x[j % 64];
+				ny = first_y[j % 64];
+			}
+		}
+		figure_cell(tile, rot, feat, c, taken, nx, ny, &cx, &cy);
+		first_x[i % 64] = cx;
+		first_y[i % 64] = cy;
 		put_figure(c, taken, cx, cy, p, fig == CARC_FIGURE_PHANTOM);
 	}
 	for (int i = 0; i < nb; i++) {
