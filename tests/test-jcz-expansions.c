@@ -806,6 +806,72 @@ START_TEST(bad_input_is_named)
 }
 END_TEST
 
+/* The phantom and PASS: JCZ's PASS in the action phase ends the phantom's
+ * chance too (Phase.handlePass, NO_PHANTOM); the phantom alone goes down
+ * in the action phase.  The order libcarcassonne 0.4 wrote (a PASS, then
+ * the phantom step's PASS or DEPLOY_MEEPLE) is still read.  Export
+ * writes JCZ's order: one PASS, or the phantom's DEPLOY_MEEPLE alone. */
+#define PH_HEAD \
+	"{\"setup\": {\"sets\": {\"basic:1\": 1}, \"elements\": " \
+	"{\"small-follower\": 7, \"farmers\": true, \"phantom\": 1}, " \
+	"\"rules\": {}},\n \"players\": [{\"name\": \"A\"}, {\"name\": " \
+	"\"B\"}],\n \"replay\": [\n" \
+	"  {\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": \"BA/C\", " \
+	"\"rotation\": \"R180\", \"position\": [0, -1]}},\n"
+#define PH_PASS "  {\"type\": \"PASS\", \"payload\": {}},\n"
+#define PH_PHANTOM \
+	"  {\"type\": \"DEPLOY_MEEPLE\", \"payload\": {\"pointer\": " \
+	"{\"position\": [0, -1], \"location\": \"S\", \"feature\": " \
+	"\"City\"}, \"meepleId\": \"0.phantom.1\"}},\n"
+#define PH_TAIL "  {\"type\": \"COMMIT\", \"payload\": {\"random\": 0.0}}]}"
+
+static const struct {
+	const char *doc;
+	bool phantom;	/* the phantom went down, else both steps passed */
+} phantom_orders[] = {
+	{ PH_HEAD PH_PASS PH_TAIL, false },		/* JCZ */
+	{ PH_HEAD PH_PHANTOM PH_TAIL, true },		/* JCZ */
+	{ PH_HEAD PH_PASS PH_PASS PH_TAIL, false },	/* 0.4 */
+	{ PH_HEAD PH_PASS PH_PHANTOM PH_TAIL, true },	/* 0.4 */
+	{ PH_HEAD PH_PASS "  {\"type\": \"PLACE_TILE\", \"payload\": "
+	  "{\"tileId\": \"BA/C\", \"rotation\": \"R180\", \"position\": "
+	  "[0, 1]}}]}", false },			/* no COMMIT */
+};
+
+#define N_PHANTOM_ORDERS (sizeof(phantom_orders) / sizeof(phantom_orders[0]))
+
+START_TEST(phantom_pass_order)
+{
+	const char *doc = phantom_orders[_i].doc;
+	struct carc_game *g = jcz_import_ok(doc, strlen(doc), doc);
+	carc_move_t m = 0;
+	int len = carc_jcz_export(g, NULL, 0);
+	char *text = malloc((size_t)len + 1);
+	const char *p;
+	int passes = 0;
+
+	ck_assert_ptr_nonnull(text);
+	ck_assert_int_ge(carc_game_history_count(g), 3);
+	assert_ok(carc_game_history_at(g, 1, &m));
+	ck_assert_uint_eq(m, carc_move_pass());
+	assert_ok(carc_game_history_at(g, 2, &m));
+	if (phantom_orders[_i].phantom)
+		ck_assert_uint_eq(m, carc_move_deploy(CARC_FIGURE_PHANTOM, 0,
+						      -1, CARC_C1));
+	else
+		ck_assert_uint_eq(m, carc_move_pass());
+	ck_assert_int_eq(carc_game_current_player(g), 1);
+	ck_assert_int_eq(carc_jcz_export(g, text, (size_t)len + 1), len);
+	for (p = text; (p = strstr(p, "\"PASS\"")) != NULL; p++)
+		passes++;
+	ck_assert_int_eq(passes, phantom_orders[_i].phantom ? 0 : 1);
+	ck_assert_int_eq(strstr(text, "\"0.phantom.1\"") != NULL,
+			 phantom_orders[_i].phantom);
+	free(text);
+	carc_game_free(g);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -826,6 +892,7 @@ test_suite(void)
 	tcase_add_loop_test(tc, export_leaves_out_what_jcz_skips, 0,
 			    N_EXPORT_CASES);
 	tcase_add_test(tc, export_refuses_what_jcz_cannot_play);
+	tcase_add_loop_test(tc, phantom_pass_order, 0, N_PHANTOM_ORDERS);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("bad_input");
