@@ -44,8 +44,9 @@
 #define CLONES 1000
 #define COPIES 100000
 
-/* The project's targets, 2 players: games/s of issues #2 and #3, then
- * the bot targets of issue #5 (games/s, copy time, bytes per game). */
+/* The project's targets, 2 players: games/s for a front end, then what
+ * a bot's search needs (games/s, copy time, bytes per game; the figures
+ * measured are in doc/performance.md). */
 #define TARGET_BASE 20000.0
 #define TARGET_ALL 15000.0
 #define TARGET_BOT_BASE 50000.0
