@@ -226,8 +226,8 @@ def self_test():
         write('tools/run.sh', 'case "$1" in --quick) ;; esac\n')
         write('examples/demo.c', 'if (!strcmp(a, "--seed")) ;\n')
         write('cli/main.c', '{ "players", 1 },\n')
-        write('doc/a.md', '# A\n')
-        good = ('See [a](doc/a.md) and `doc/a.md`.\n\n```sh\n'
+        write('doc/a.txt', '# A\n')
+        good = ('See [a](doc/a.txt) and `doc/a.txt`.\n\n```sh\n'
                 'tools/run.sh --quick\nbuild/examples/demo --seed 3\n'
                 'build/cli/carcassonne play --players 2\n'
                 'meson setup build -Dtests=enabled -Dbuildtype=release\n'
@@ -239,7 +239,7 @@ def self_test():
             print('self-test FAILED: a good README was refused:\n  '
                   + '\n  '.join(found))
             return 1
-        bad = ('See [b](doc/b.md).\n\n```sh\n'
+        bad = ('See [b](doc/b.txt).\n\n```sh\n'
                'tools/run.sh --slow\nbuild/examples/nodemo\n'
                'build/examples/demo --sed 3\n'
                'build/cli/carcassonne play --player 2\n'
@@ -249,7 +249,7 @@ def self_test():
                '`#include <carcassonne/gone.h>`\n')
         write('README.md', bad)
         found = check(root, os.path.join(root, 'README.md'))
-        wanted = ['doc/b.md', '--slow', 'build/examples/nodemo', '--sed',
+        wanted = ['doc/b.txt', '--slow', 'build/examples/nodemo', '--sed',
                   '--player', '-Dtest', 'tools/missing.sh',
                   'carc_game_old', 'CARC_E_GONE', 'gone.h']
         missed = [w for w in wanted if not any(w in p for p in found)]
