@@ -19,6 +19,10 @@ fails on
 
     check-readme.py [--root DIR] [--file README.md]
     check-readme.py --self-test        check the checker on a made-up tree
+    check-readme.py --extract-c README OUT
+                                       write the README's one C example
+                                       to OUT (the test readme-example
+                                       builds and runs it)
 
 Exit status: 0 when everything named exists, 1 otherwise.
 """
@@ -262,7 +266,22 @@ def self_test():
     return 0
 
 
+def extract_c(readme, out):
+    blocks = re.findall(r'^```c\n(.*?)^```$', read(readme), re.S | re.M)
+    if len(blocks) != 1:
+        print('%s: expected one ```c block, found %d'
+              % (readme, len(blocks)))
+        return 1
+    with open(out, 'w', encoding='utf-8') as f:
+        f.write('/* Generated from %s by check-readme.py */\n'
+                % os.path.basename(readme))
+        f.write(blocks[0])
+    return 0
+
+
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == '--extract-c':
+        return extract_c(sys.argv[2], sys.argv[3])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--root', default=os.path.join(
         os.path.dirname(os.path.abspath(__file__)), '..', '..'))
