@@ -225,7 +225,7 @@ show_help(struct human *h)
 		"number, or:\n"
 		"  ?, help     this help\n"
 		"  board       the whole board\n"
-		"  list        the screen of this decision again\n"
+		"  list        every choice of this decision again\n"
 		"  undo        back to your previous decision\n"
 		"  save FILE   write the game record to FILE\n"
 		"  quit        stop here (the record keeps the game so far)\n"
