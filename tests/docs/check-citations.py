@@ -23,8 +23,9 @@ import subprocess
 import sys
 import tempfile
 
-# A path ending in .md, with an optional #anchor.  URLs are skipped.
-MD_CITE = re.compile(r'(?<![\w./-])([\w][\w./-]*\.md)(?:#([\w-]+))?(?![\w])')
+# A path ending in .md, with an optional #anchor.  URLs are skipped, and so
+# are paths under a shell variable ($pkg/README.md): files a script makes.
+MD_CITE = re.compile(r'(?<![\w./$-])([\w][\w./-]*\.md)(?:#([\w-]+))?(?![\w])')
 URL_BEFORE = re.compile(r'[a-z]+://\S*$')
 # Citations of the rules and style documents that are not in the
 # repository: "REFERENCE 7.3", "REFERENCE.md", "reference 4.4", "7.3 #4".
