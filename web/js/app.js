@@ -10,6 +10,9 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 const PALETTE = ['#d7301f', '#2166ac', '#fee034', '#1a1a1a', '#e377c2', '#9e9e9e'];
 const COLOUR_NAMES = ['red', 'blue', 'yellow', 'black', 'pink', 'grey'];
 const BOTS = { human: 'Person', random: 'Random bot', greedy: 'Greedy bot', mcts: 'MCTS bot' };
+// A record the page saves keeps who sits where in a comment the library's
+// loader (and `carcassonne replay`) skips: "# web-seats human mcts".
+const SEATS_TAG = '# web-seats';
 const BUILDINGS = ['tower', 'house', 'shed'];
 const SYMBOLS = { 1: 'pitchfork', 2: 'club', 3: 'shield' };
 const SYMBOL_KIND = { 1: 'farmers', 2: 'thieves', 3: 'knights' };
@@ -39,12 +42,16 @@ const S = {
 };
 
 // For the browser test and the curious: figures the page measures.
-window.carcStats = { botMoves: [], refreshMs: [], ready: false };
+window.carcStats = { botMoves: [], refreshMs: [], ready: false,
+		    record: () => (S.game ? S.game.save() : null) };
 
 /* ---------- messages ---------- */
 
 function showMessage(text, kind = 'error', retry = null) {
 	const box = $('message');
+	clearTimeout(S.messageTimer);
+	if (kind === 'info')
+		S.messageTimer = setTimeout(hideMessage, 8000);
 	$('message-text').textContent = text;
 	box.className = kind;
 	box.hidden = false;
@@ -70,7 +77,7 @@ function errorText(e) {
 
 function playerName(p) {
 	const seat = S.seats[p] || { kind: 'human' };
-	const who = seat.kind === 'human' ? (humanCount() > 1 ? 'person' : 'you') : seat.kind;
+	const who = seat.kind === 'human' ? (humanCount() > 1 ? 'person' : 'you') : BOTS[seat.kind];
 	return `P${p} (${who})`;
 }
 
@@ -175,6 +182,48 @@ function renderBoard() {
 	applyView();
 }
 
+// The picture's legend (figures, buildings, crop-circle symbols, the
+// marks), beside the board: the library draws it under a picture of a new
+// game with the same rules; the page keeps that part of the picture.
+function renderLegend(players, options) {
+	const box = $('legend');
+	box.replaceChildren();
+	let g;
+	try {
+		g = engine.newGame(players, 0, options);
+		box.innerHTML = g.renderSvg({ flags: ['no-scores', 'last-move'], colours: PALETTE })
+			.replace(/^<\?xml[^>]*>\s*/, '');
+	} catch (e) {
+		box.textContent = `No legend: ${errorText(e)}`;
+		return;
+	} finally {
+		if (g)
+			g.free();
+	}
+	const svg = box.querySelector('svg');
+	svg.classList.add('carc-pic');
+	svg.id = 'legend-svg';
+	scopeStyle(svg);
+	const labels = [...svg.querySelectorAll('text.leg')];
+	if (!labels.length) {
+		box.textContent = '';
+		return;
+	}
+	// a label's text sits 195 units under the top of its row
+	const top = Math.min(...labels.map((t) => Number(t.getAttribute('y')))) - 200;
+	const vb = svg.getAttribute('viewBox').split(/\s+/).map(Number);
+	const yOf = (n) => {
+		const t = /translate\(\s*[-\d.]+[ ,]+([-\d.]+)/.exec(n.getAttribute('transform') || '');
+		return Number(t ? t[1] : n.getAttribute('y') ?? n.getAttribute('cy') ?? -1);
+	};
+	for (const node of [...svg.children])
+		if (!node.matches('style, defs') && !(yOf(node) >= top))
+			node.remove();
+	svg.setAttribute('viewBox', `0 ${top} ${vb[2]} ${vb[1] + vb[3] - top}`);
+	svg.removeAttribute('width');
+	svg.removeAttribute('height');
+}
+
 // The picture's <style> would apply to the whole page: keep its rules to
 // the pictures (the board and the tile in hand, class carc-pic).
 function scopeStyle(svg) {
@@ -211,6 +260,33 @@ function fitView() {
 	const min = 4 * TU;
 	if (S.view.w < min) { S.view.x -= (min - S.view.w) / 2; S.view.w = min; }
 	if (S.view.h < min) { S.view.y -= (min - S.view.h) / 2; S.view.h = min; }
+	const rect = $('board').getBoundingClientRect();
+	// keep the board clear of the zoom buttons at the side
+	const zoom = $('zoom').getBoundingClientRect();
+	const margin = rect.right - zoom.left + 4;
+	const scale = Math.min(rect.width / S.view.w, rect.height / S.view.h);
+	if (rect.width > 3 * margin && rect.width - S.view.w * scale < 2 * margin) {
+		const k = rect.width / (rect.width - 2 * margin);
+		const cx = S.view.x + S.view.w / 2, cy = S.view.y + S.view.h / 2;
+		S.view.w *= k;
+		S.view.h *= k;
+		S.view.x = cx - S.view.w / 2;
+		S.view.y = cy - S.view.h / 2;
+	}
+	// A big board on a small screen has small tiles: for a person's steps
+	// on the tile just placed (follower, building, phantom), show the
+	// tiles around it big enough for a finger, unless Fit asked for all.
+	const g = S.game;
+	if (!g || g.over || !isHuman(g.player) || !['deploy', 'phantom'].includes(g.phase) ||
+	    S.wholeAt === S.movesKey || !rect.width || !rect.height)
+		return;
+	const want = matchMedia('(pointer: coarse)').matches ? 110 : 60;	// px per tile
+	if (Math.min(rect.width / S.view.w, rect.height / S.view.h) * TU >= want)
+		return;
+	const last = lastTile();
+	const [lx, ly] = cell(last.x, last.y);
+	const w = rect.width / want * TU, h = rect.height / want * TU;
+	S.view = { x: lx + TU / 2 - w / 2, y: ly + TU * 0.65 - h / 2, w, h };
 }
 
 function applyView() {
@@ -371,15 +447,49 @@ function chooseFromGroup(moves) {
 
 let drag = null;
 let suppressClick = false;
+const touching = new Map();	// pointer id -> [x, y], for a pinch
+let pinch = null;
 
 function setupBoardEvents() {
 	const board = $('board');
 	board.addEventListener('pointerdown', (ev) => {
 		if (ev.button !== 0 || !S.view)
 			return;
+		// a new gesture (its first finger, or the mouse): a pan of a
+		// finger ends without a click to eat, and a finger whose end the
+		// board missed (its target replaced by a bot's move) is gone
+		if (ev.isPrimary || touching.size === 0) {
+			suppressClick = false;
+			touching.clear();
+			pinch = null;
+		}
+		touching.set(ev.pointerId, [ev.clientX, ev.clientY]);
+		if (touching.size === 2) {
+			// two fingers: pinch to zoom, about the point between them
+			const [a, b] = [...touching.values()];
+			pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) || 1, view: { ...S.view },
+				  at: svgPoint((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) };
+			if (drag)
+				drag.moved = true;	// no click at the end
+			return;
+		}
 		drag = { x: ev.clientX, y: ev.clientY, view: { ...S.view }, moved: false, id: ev.pointerId };
 	});
 	board.addEventListener('pointermove', (ev) => {
+		if (touching.has(ev.pointerId))
+			touching.set(ev.pointerId, [ev.clientX, ev.clientY]);
+		if (pinch && touching.size === 2) {
+			const [a, b] = [...touching.values()];
+			const d = Math.hypot(a[0] - b[0], a[1] - b[1]) || 1;
+			const v = pinch.view;
+			const w = Math.min(Math.max(v.w * pinch.d / d, 1500), 120000);
+			const k = w / v.w;
+			const [cx, cy] = pinch.at || [v.x + v.w / 2, v.y + v.h / 2];
+			S.view = { x: cx - (cx - v.x) * k, y: cy - (cy - v.y) * k, w, h: v.h * k };
+			S.userView = true;
+			applyView();
+			return;
+		}
 		if (!drag || drag.id !== ev.pointerId)
 			return;
 		const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
@@ -396,9 +506,13 @@ function setupBoardEvents() {
 		applyView();
 	});
 	const end = (ev) => {
+		touching.delete(ev.pointerId);
+		if (touching.size < 2)
+			pinch = null;
 		if (drag && drag.moved)
 			suppressClick = true;
-		drag = null;
+		if (!drag || drag.id === ev.pointerId || touching.size === 0)
+			drag = null;
 	};
 	board.addEventListener('pointerup', end);
 	board.addEventListener('pointercancel', end);
@@ -418,7 +532,7 @@ function setupBoardEvents() {
 	}, { passive: false });
 	$('zoom-in').onclick = () => zoomAt(1 / 1.3);
 	$('zoom-out').onclick = () => zoomAt(1.3);
-	$('zoom-fit').onclick = () => { S.userView = false; fitView(); applyView(); };
+	$('zoom-fit').onclick = () => { S.userView = false; S.wholeAt = S.movesKey; fitView(); applyView(); };
 }
 
 function zoomAt(f, clientX, clientY) {
@@ -528,10 +642,46 @@ function confirmPlacement() {
 
 /* ---------- playing moves ---------- */
 
+// The log's sentence for move `text` of `game`, said before the move is
+// played: the one place the page puts a move into words.
+function describeMove(game, text) {
+	const p = game.player;
+	const who = playerName(p);
+	const m = game.legalMoves().find((x) => x.text === text);
+	if (!m)
+		return `${who}: ${text}`;
+	const at = `(${m.x},${m.y})`;
+	const kind = { 1: 'city', 2: 'road', 3: 'field', 4: 'monastery' }[m.featureId >> 4];
+	const role = { city: 'knight', road: 'thief', field: 'farmer', monastery: 'monk' }[kind];
+	switch (m.kind) {
+	case 'place':
+		return `${who} placed tile ${engine.tileName(game.tile)} at ${at}` +
+			(m.rotation ? `, turned ${m.rotation * 90}°` : '');
+	case 'build':
+		return `${who} built a ${m.figure} on the tile at ${at}`;
+	case 'crop-choice':
+		return `${who} chose for the crop circle: everybody ${m.figure === 'deploy' ? 'adds' : 'removes'} a figure`;
+	case 'remove':
+		return `${who} took back the ${role} from the ${kind} at ${at}`;
+	case 'deploy':
+		return `${who} put ${m.figure === 'phantom' ? 'the phantom' : 'a follower'} as a ${role} ` +
+			`on the ${kind} at ${at}` + (game.phase === 'crop-response' ? ' (crop circle)' : '');
+	default:
+		return `${who} ${{ deploy: 'placed no figure', phantom: 'kept the phantom',
+				  'crop-response': 'added no figure' }[game.phase] || 'passed'}`;
+	}
+}
+
+// The moves of a game as its record writes them ("P0 place D 1,0 r1").
+function recordMoves(game) {
+	return game.save().split('\n').filter((l) => /^P\d+ /.test(l));
+}
+
 function play(text) {
 	const g = S.game;
 	const player = g.player;
 	const phase = g.phase;
+	const words = describeMove(g, text);
 	try {
 		g.apply(text);
 	} catch (e) {
@@ -540,12 +690,23 @@ function play(text) {
 		return false;
 	}
 	hideMessage();
-	S.log.push({ player, phase, text, events: g.events() });
+	S.log.push({ player, phase, text, words, syntax: recordMoves(g).pop(), events: g.events() });
 	S.pending = null;
 	S.chooser = null;
 	S.highlight = null;
 	refresh();
 	return true;
+}
+
+// Pass, and pass the phantom's step that follows in the same turn.
+function endTurn() {
+	const g = S.game;
+	const p = g.player;
+	if (!play('pass'))
+		return;
+	if (!g.over && g.player === p && g.phase === 'phantom' && isHuman(p) &&
+	    S.moves.some((m) => m.kind === 'pass'))
+		play('pass');
 }
 
 function eventText(e) {
@@ -705,10 +866,20 @@ function renderActions() {
 		box.appendChild(c);
 		return;
 	}
+	// With the phantom in supply, passing the follower step leads to the
+	// phantom's: one button passes both and ends the turn.
+	const phantomNext = g.phase === 'deploy' && (S.gameOptions || {}).phantom === 'on' &&
+		g.supply(g.player, 'phantom') > 0;
+	if (phantomNext && S.moves.some((m) => m.kind === 'pass')) {
+		const b = el('button', { type: 'button', class: 'action', 'data-move': 'end-turn',
+					 title: 'Place no follower and no phantom' }, 'End turn');
+		b.onclick = endTurn;
+		box.appendChild(b);
+	}
 	for (const m of S.moves) {
 		let label = null;
 		if (m.kind === 'pass')
-			label = 'Pass';
+			label = phantomNext ? 'Pass, then the phantom' : 'Pass';
 		else if (m.kind === 'crop-choice')
 			label = m.figure === 'deploy' ? 'Everybody adds a figure' : 'Everybody removes a figure';
 		else if (m.kind === 'build')
@@ -749,8 +920,11 @@ function renderPlayers() {
 	const opts = S.gameOptions || {};
 	const phantom = opts.phantom === 'on';
 	const lb = opts['little-buildings'] === 'on';
+	const shared = buildingsShared(opts);
 	$('th-phantom').hidden = !phantom;
 	$('th-buildings').hidden = !lb;
+	$('th-buildings').title = shared ? 'Building tokens in supply (each may be a tower, a house or a shed)' :
+		'Buildings in supply: tower / house / shed';
 	for (let p = 0; p < g.players; p++) {
 		const tr = el('tr', { 'data-player': p });
 		if (!g.over && p === g.player)
@@ -764,10 +938,20 @@ function renderPlayers() {
 		if (phantom)
 			tr.appendChild(el('td', { class: 'phantom' }, String(g.supply(p, 'phantom'))));
 		if (lb)
-			tr.appendChild(el('td', { class: 'buildings' }, BUILDINGS.map((b) => g.supply(p, b)).join(' / ')));
+			tr.appendChild(el('td', { class: 'buildings' }, shared ? String(g.supply(p, 'tower')) :
+				BUILDINGS.map((b) => g.supply(p, b)).join(' / ')));
 		body.appendChild(tr);
 	}
 	$('tiles-left').textContent = String(g.remaining);
+	$('rules-line').textContent = rulesInWords(opts);
+}
+
+// Whether a player's building tokens are one pool, each token any of the
+// three kinds (doc/rules.md#lb-distribution: the rules' distribution with
+// standard values); then the page shows one count.
+function buildingsShared(opts) {
+	return (opts['lb-scoring'] || 'standard') === 'standard' &&
+		(opts['lb-distribution'] || 'rules') === 'rules';
 }
 
 function renderLog() {
@@ -775,9 +959,9 @@ function renderLog() {
 	ol.replaceChildren();
 	S.log.forEach((entry, i) => {
 		const li = el('li', { 'data-index': i });
-		li.appendChild(el('span', { class: 'who', style: `border-color:${PALETTE[entry.player]}` }, `P${entry.player}`));
-		const crop = { 'crop-choice': 'crop circle: ', 'crop-response': 'crop circle, answer: ' }[entry.phase] || '';
-		li.append(` ${crop}${entry.text}`);
+		li.appendChild(el('span', { class: 'who', style: `border-color:${PALETTE[entry.player]}` }));
+		li.append(el('span', { class: 'words' }, entry.words),
+			  el('span', { class: 'syntax' }, entry.syntax || `P${entry.player} ${entry.text}`));
 		if (entry.bot)
 			li.append(el('span', { class: 'ms' }, ` ${Math.round(entry.bot)} ms`));
 		const gameEnd = S.game.over && i === S.log.length - 1;
@@ -920,8 +1104,29 @@ function undo() {
 	refresh();
 }
 
+// The library's record with the seats in a comment after "players N".
+function savedRecord() {
+	const lines = S.game.save().split('\n');
+	const at = lines.findIndex((l) => /^players /.test(l));
+	lines.splice(at + 1, 0, `${SEATS_TAG} ${S.seats.map((s) => s.kind).join(' ')}`);
+	return lines.join('\n');
+}
+
+// The seats a record names, or null (a record of another program, or one
+// whose seats do not match its players).
+function seatsOfRecord(text, players) {
+	for (const line of text.split('\n')) {
+		if (!line.startsWith(SEATS_TAG + ' '))
+			continue;
+		const kinds = line.slice(SEATS_TAG.length).trim().split(/\s+/);
+		if (kinds.length === players && kinds.every((k) => k in BOTS))
+			return kinds.map((kind) => ({ kind }));
+	}
+	return null;
+}
+
 function openRecord() {
-	$('record-text').value = S.game ? S.game.save() : '';
+	$('record-text').value = S.game ? savedRecord() : '';
 	$('record-error').hidden = true;
 	$('record-dialog').showModal();
 }
@@ -942,14 +1147,16 @@ function rebuildLog(game) {
 	const copy = engine.load(game.save());
 	try {
 		const moves = copy.history();
+		const syntax = recordMoves(copy);
 		while (copy.historyLength > 0)
 			copy.undo();
 		const log = [];
-		for (const m of moves) {
+		moves.forEach((m, i) => {
 			const p = copy.player, phase = copy.phase;
+			const words = describeMove(copy, m);
 			copy.apply(m);
-			log.push({ player: p, phase, text: m, events: copy.events() });
-		}
+			log.push({ player: p, phase, text: m, words, syntax: syntax[i], events: copy.events() });
+		});
 		return log;
 	} finally {
 		copy.free();
@@ -968,11 +1175,15 @@ function loadRecord(text) {
 		showMessage(msg, 'error');
 		return false;
 	}
+	const seats = seatsOfRecord(text, g.players);
+	const oldSeats = S.seats;
+	S.seats = seats || Array.from({ length: g.players }, () => ({ kind: 'human' }));
 	let log;
 	try {
 		log = rebuildLog(g);
 	} catch (e) {
 		g.free();
+		S.seats = oldSeats;
 		showMessage(`This record does not load: ${errorText(e)}. The game is as it was.`, 'error');
 		return false;
 	}
@@ -983,8 +1194,6 @@ function loadRecord(text) {
 		S.game.free();
 	S.game = g;
 	S.gameOptions = optionsOfRecord(text);
-	if (S.seats.length !== g.players)
-		S.seats = Array.from({ length: g.players }, () => ({ kind: 'human' }));
 	S.log = log;
 	S.pending = null;
 	S.chooser = null;
@@ -992,8 +1201,9 @@ function loadRecord(text) {
 	S.userView = false;
 	S.rotation = 0;
 	$('record-dialog').close();
-	showMessage(`Loaded a record of ${g.historyLength} moves` +
-		    (S.seats.every((s) => s.kind === 'human') ? ' (every seat is played by a person)' : '') + '.', 'info');
+	showMessage(`Loaded a record of ${g.historyLength} moves: ` + S.seats.map((s, p) => playerName(p)).join(', ') +
+		    (seats ? '.' : ' (the record names no seats: every seat is played by a person).'), 'info');
+	renderLegend(g.players, S.gameOptions);
 	refresh();
 	return true;
 }
@@ -1037,34 +1247,107 @@ function renderSeats() {
 
 const EXPANSIONS = ['phantom', 'crop-circles-i', 'crop-circles-ii', 'little-buildings'];
 
+// The words for the library's options (OPTION_INFO gives the names, kinds,
+// ranges and defaults; doc/rules.md explains each): a label, and labels of
+// a choice's values.  An option missing here shows its record name.
+const OPTION_WORDS = {
+	'farm-scoring': ['Farm scoring', { 'per-field': 'each field, 3 per city (current rules)',
+					   'per-city': 'each city once, 4 points (first edition)',
+					   'per-field-once': 'each field, a city once per player (2001)' }],
+	farmers: ['Farmers in play'],
+	'small-city': ['Old rule: a two-tile city scores 2'],
+	followers: ['Followers per player'],
+	phantom: ['The Phantom'],
+	'crop-circles-i': ['Crop Circles I'],
+	'crop-circles-ii': ['Crop Circles II'],
+	'little-buildings': ['Little Buildings'],
+	'lb-scoring': ['Building values', { standard: '1 point each', '3-2-1': 'tower 3, house 2, shed 1' }],
+	'lb-distribution': ['Building tokens', { rules: '18 shared out, each any kind (rules)',
+						 jcz: '6 of each kind shared out (JCloisterZone)' }],
+	'lb-zero-field': ['Buildings score in a field next to no completed city'],
+	'lb-per-city-fields': ['Buildings score in fields under per-city farm scoring'],
+	'crop-deploy-any': ['Crop circle: add next to anyone\'s figure, not only one\'s own'],
+	'crop-deploy-mandatory': ['Crop circle: adding a figure is compulsory'],
+	'crop-phantom': ['Crop circle: the phantom takes part'],
+	'crop-after-phantom': ['Crop circle: may add after placing the phantom this turn'],
+};
+const optionLabel = (name) => (OPTION_WORDS[name] || [name])[0];
+const valueLabel = (name, value) => ((OPTION_WORDS[name] || [])[1] || {})[value] || value;
+// the expansion a detail of the rules belongs to, to show it under it
+const OPTION_PARENT = (name) => EXPANSIONS.includes(name) ? null :
+	name.startsWith('lb-') ? 'little-buildings' :
+	name.startsWith('crop-') ? 'crop-circles-ii' : null;
+
+// The library's options, each detail of an expansion under it.
+function orderedOptions() {
+	const all = engine.options();
+	const out = [];
+	for (const o of all)
+		if (!OPTION_PARENT(o.name)) {
+			out.push(o);
+			out.push(...all.filter((d) => OPTION_PARENT(d.name) === o.name));
+		}
+	return out;
+}
+
+// The rules of the game in words: the expansions, then what differs
+// from the defaults.
+function rulesInWords(opts) {
+	const info = engine.options();
+	const on = EXPANSIONS.filter((n) => opts[n] === 'on').map(optionLabel);
+	const other = [];
+	for (const o of info) {
+		if (EXPANSIONS.includes(o.name) || opts[o.name] === undefined)
+			continue;
+		const parent = OPTION_PARENT(o.name);
+		if (parent && !(parent === 'crop-circles-ii' ? opts['crop-circles-i'] === 'on' || opts[parent] === 'on' : opts[parent] === 'on'))
+			continue;
+		const def = o.type === 'number' ? String(o.def) : (o.values.find((v) => v.value === o.def) || {}).name;
+		if (opts[o.name] === def)
+			continue;
+		other.push(o.type === 'switch' ? `${optionLabel(o.name)}: ${opts[o.name] === 'on' ? 'yes' : 'no'}` :
+			`${optionLabel(o.name)}: ${valueLabel(o.name, opts[o.name])}`);
+	}
+	return `Rules: ${on.length ? on.join(', ') : 'the base game'}` + (other.length ? `; ${other.join('; ')}` : '') + '.';
+}
+
 function renderOptions() {
 	const box = $('options');
 	box.replaceChildren();
-	for (const o of engine.options()) {
+	let group = null;
+	for (const o of orderedOptions()) {
 		const label = el('label', { class: 'option' });
 		const cur = S.options[o.name];
 		let input;
+		label.title = `option ${o.name} of the game record (doc/rules.md)`;
 		if (o.type === 'switch') {
 			input = el('input', { type: 'checkbox', 'data-option': o.name });
 			input.checked = cur !== undefined ? cur === 'on' : o.def === 1;
-			label.append(input, ` ${o.name}`);
+			label.append(input, ` ${optionLabel(o.name)}`);
 		} else if (o.type === 'choice') {
 			input = el('select', { 'data-option': o.name });
 			for (const v of o.values) {
-				const opt = el('option', { value: v.name }, v.name);
+				const opt = el('option', { value: v.name }, valueLabel(o.name, v.name));
 				if (cur !== undefined ? cur === v.name : v.value === o.def)
 					opt.selected = true;
 				input.appendChild(opt);
 			}
-			label.append(`${o.name} `, input);
+			label.append(`${optionLabel(o.name)} `, input);
 		} else {
 			input = el('input', { type: 'number', min: o.min, max: o.max, step: 1,
 					      value: cur !== undefined ? cur : o.def, 'data-option': o.name });
-			label.append(`${o.name} `, input);
+			label.append(`${optionLabel(o.name)} (${o.min} to ${o.max}) `, input);
 		}
 		if (EXPANSIONS.includes(o.name))
 			label.classList.add('expansion');
-		box.appendChild(label);
+		else if (OPTION_PARENT(o.name))
+			label.classList.add('sub');
+		// an expansion and its details stay together
+		if (!OPTION_PARENT(o.name) || !group) {
+			group = el('div', { class: 'option-group' });
+			box.appendChild(group);
+		}
+		group.appendChild(label);
 	}
 }
 
@@ -1127,6 +1410,7 @@ function startGame() {
 	S.rotation = 0;
 	$('setup').close();
 	hideMessage();
+	renderLegend(g.players, options);
 	refresh();
 }
 
@@ -1156,6 +1440,7 @@ function setupControls() {
 	$('setup-cancel').onclick = () => $('setup').close();
 	$('record-close').onclick = () => $('record-dialog').close();
 	$('record-download').onclick = downloadRecord;
+	$('log-syntax').onchange = () => $('log').classList.toggle('show-syntax', $('log-syntax').checked);
 	$('record-load').onclick = () => loadRecord($('record-text').value);
 	$('record-file').onchange = async (ev) => {
 		const f = ev.target.files[0];
@@ -1190,6 +1475,7 @@ async function main() {
 		return;
 	}
 	window.carcStats.ready = true;
+	$('board-empty').textContent = 'No game yet: New game starts one, Load record continues a saved one.';
 	document.body.dataset.ready = '1';
 	openSetup();
 }

@@ -1,20 +1,28 @@
 // The web page in a real browser: Debian's Chromium driven by
 // puppeteer-core (no browser download).  The test
-//   1. plays a whole hot-seat game with every expansion by clicking the
-//      page (tile positions, rotation, followers, the phantom, buildings,
-//      crop circles), choosing each move with its own copy of the library
-//      in Node and checking that the page offers exactly the legal moves;
-//   2. clicks an illegal place and loads a damaged record (a message, the
-//      game as it was), takes a move back with Undo, saves the record,
-//      replays it with the native `carcassonne replay` and compares the
-//      final scores, and loads a saved record again;
-//   3. plays against the MCTS bot (in its Web Worker) and times its
+//   1. at 1280x800 with a mouse, plays a whole hot-seat game with every
+//      expansion by clicking the page (tile positions, rotation,
+//      followers, the phantom, buildings, crop circles, End turn),
+//      choosing each move with its own copy of the library in Node and
+//      checking that the page offers exactly the legal moves;
+//   2. clicks an illegal place (a message over the board, which does not
+//      move) and loads a damaged record (a message, the game as it was),
+//      takes a move back with Undo, saves the record, replays it with the
+//      native `carcassonne replay` and compares the final scores, and
+//      loads a saved record again;
+//   3. at 390x844 on a touch screen, plays a whole game against the greedy
+//      bot by taps, saves it and resumes it with its seats;
+//   4. at 360x640, 844x390 and 2560x1440, opens every dialog and a loaded
+//      game; at every size the board is at least 60 % of the width, every
+//      dialog and the toolbar fit the screen, nothing scrolls sideways;
+//   5. plays against the MCTS bot (in its Web Worker) and times its
 //      answers; a bot whose worker fails gives a message and a Retry.
-// Screenshots go to the output directory.
+// Screenshots go to the output directory (web-*.png).
 //
 // usage: node browser-test.mjs --site DIR --cli PATH --out DIR
 //        [--source DIR] [--chromium PATH] [--seed N] [--mcts-moves N]
-//        [--mcts-only 1]  (part 3 alone: to measure the bot)
+//        [--mcts-only 1]  (part 5 alone: to measure the bot)
+//        [--parts 1,3,4,5]  (some parts only, while working on the page)
 // Exit 77 (skip) when Chromium is missing, unless CI=true.
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -34,6 +42,7 @@ const OUT = resolve(args.out || '.');
 const CHROMIUM = args.chromium || process.env.CHROMIUM || '/usr/bin/chromium';
 const SEED = Number(args.seed || 7);
 const MCTS_MOVES = Number(args['mcts-moves'] || 10);
+const PARTS = new Set((args.parts || (args['mcts-only'] ? '5' : '1,3,4,5')).split(','));
 const t0 = Date.now();
 
 function skip(why) {
@@ -109,22 +118,40 @@ const browser = await puppeteer.launch({
 	       '--disable-background-networking', '--disable-component-update', '--disable-sync',
 	       `--user-data-dir=${profile}`],
 });
-const page = await browser.newPage();
-await page.setViewport({ width: 1280, height: 800 });
 const pageErrors = [];
-page.on('pageerror', (e) => pageErrors.push(e.message));
-page.on('console', (m) => { if (m.type() === 'error' && !/404/.test(m.text())) pageErrors.push(m.text()); });
-// a bot whose worker cannot start, on demand
-await page.evaluateOnNewDocument(() => {
-	const Real = window.Worker;
-	window.Worker = function (url, opts) {
-		if (window.carcBreakNextWorker) {
-			window.carcBreakNextWorker = false;
-			return new Real(String(url) + '.missing.js', opts);
-		}
-		return new Real(url, opts);
-	};
-});
+let page = null;
+let touch = false;		// taps on a touch screen, or mouse clicks
+let screen = '';		// 'WxH' of the page
+
+// A new page of width x height (a phone's touch screen when `hasTouch`),
+// loaded and ready.
+async function openPage(width, height, hasTouch) {
+	if (page)
+		await page.close();
+	page = await browser.newPage();
+	touch = hasTouch;
+	screen = `${width}x${height}`;
+	await page.emulate({ viewport: { width, height, hasTouch, isMobile: hasTouch, deviceScaleFactor: 1 },
+			     userAgent: await browser.userAgent() });
+	page.on('pageerror', (e) => pageErrors.push(e.message));
+	page.on('console', (m) => { if (m.type() === 'error' && !/404/.test(m.text())) pageErrors.push(m.text()); });
+	// a bot whose worker cannot start, on demand
+	await page.evaluateOnNewDocument(() => {
+		const Real = window.Worker;
+		window.Worker = function (url, opts) {
+			if (window.carcBreakNextWorker) {
+				window.carcBreakNextWorker = false;
+				return new Real(String(url) + '.missing.js', opts);
+			}
+			return new Real(url, opts);
+		};
+	});
+	await page.goto(URL_);
+	await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+}
+
+// A tap or a click at a point of the screen.
+const press = (x, y) => (touch ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
 
 mkdirSync(OUT, { recursive: true });
 const shot = async (name) => {
@@ -137,20 +164,73 @@ const phaseOf = async () => page.$eval('body', (b) => b.dataset.phase);
 const messageShown = async () => page.$eval('#message', (m) => (m.hidden ? null : { kind: m.className, text: document.getElementById('message-text').textContent.trim() }));
 
 async function startGame(seats, seed) {
-	await page.click('#new-game');
+	if (!(await page.$('#setup[open]')))
+		await clickOn('#new-game');
 	await page.waitForSelector('#setup[open]');
+	await checkDialog('setup');
 	// seats: set the count, then the kinds
 	while ((await page.$$('.seat')).length > seats.length)
-		await page.click('.remove-seat');
+		await clickOn('.remove-seat');
 	while ((await page.$$('.seat')).length < seats.length)
-		await page.click('#add-seat');
+		await clickOn('#add-seat');
 	for (let i = 0; i < seats.length; i++)
 		await page.select(`.seat-kind[data-seat="${i}"]`, seats[i]);
-	await page.click('#all-expansions');
+	await clickOn('#all-expansions');
 	await page.$eval('#seed', (e, v) => { e.value = v; }, String(seed));
 	await page.select('#bot-pause', '0');
-	await page.click('#start');
+	await clickOn('#start');
 	await page.waitForSelector('#board-svg');
+	await page.waitForSelector('#setup:not([open])');
+}
+
+// An open dialog lies inside the screen and scrolls no way but down.
+async function checkDialog(id) {
+	const d = await page.$eval(`#${id}`, (e) => {
+		const r = e.getBoundingClientRect();
+		return { open: e.open, x: r.x, y: r.y, right: r.right, bottom: r.bottom,
+			 sw: e.scrollWidth, cw: e.clientWidth, vw: innerWidth, vh: innerHeight };
+	});
+	check(d.open, `dialog ${id} is open`);
+	check(d.x >= 0 && d.y >= 0 && d.right <= d.vw + 0.5 && d.bottom <= d.vh + 0.5 && d.sw <= d.cw,
+	      `at ${screen} dialog ${id} fits the screen: ${JSON.stringify(d)}`);
+}
+
+// The page at this size: the board at least 60 % of the width and 40 %
+// of the height, the toolbar inside the screen, nothing scrolls.
+async function checkLayout() {
+	const r = await page.evaluate(() => {
+		const b = document.getElementById('board').getBoundingClientRect();
+		const de = document.documentElement;
+		return { vw: innerWidth, vh: innerHeight, bw: b.width, bh: b.height,
+			 sw: de.scrollWidth, sh: de.scrollHeight,
+			 tools: Math.max(...[...document.querySelectorAll('#toolbar button')]
+				.map((e) => e.getBoundingClientRect().right)) };
+	});
+	check(r.bw >= 0.6 * r.vw && r.bh >= 0.4 * r.vh,
+	      `at ${screen} the board is ${r.bw.toFixed(0)}x${r.bh.toFixed(0)} px (at least 60 % wide, 40 % high)`);
+	check(r.sw <= r.vw && r.sh <= r.vh, `at ${screen} the page does not scroll: ${JSON.stringify(r)}`);
+	check(r.tools <= r.vw, `at ${screen} the toolbar fits: ${r.tools}`);
+	return r;
+}
+
+// The record without the page's seats line is the library's.
+const SEATS_LINE = /^# web-seats .*\n/m;
+const libraryRecord = (text) => text.replace(SEATS_LINE, '');
+
+async function pageRecord() {
+	await clickOn('#save');
+	await page.waitForSelector('#record-dialog[open]');
+	await checkDialog('record-dialog');
+	const text = await page.$eval('#record-text', (t) => t.value);
+	await clickOn('#record-close');
+	return text;
+}
+
+async function loadRecord(text) {
+	await clickOn('#load');
+	await page.waitForSelector('#record-dialog[open]');
+	await page.$eval('#record-text', (t, v) => { t.value = v; }, text);
+	await clickOn('#record-load');
 }
 
 // the client position of a board point (SVG units)
@@ -161,29 +241,36 @@ async function screenOf(px, py) {
 	}, px, py);
 }
 
-async function waitMoves(n) {
+// the page shows a game of exactly n moves (a record just loaded)
+async function waitLoaded(n) {
 	await page.waitForFunction((k) => Number(document.body.dataset.moves) === k, { timeout: 20000 }, n);
+}
+
+// the page has played n moves (or more: a bot answers quickly)
+async function waitMoves(n) {
+	await page.waitForFunction((k) => Number(document.body.dataset.moves) >= k, { timeout: 20000 }, n);
 }
 
 const phantomShown = new Set();
 const stats = { rotations: 0, followers: 0, phantoms: 0, buildings: 0, cropChoices: 0,
-		cropResponses: 0, passes: 0, places: 0 };
+		cropResponses: 0, passes: 0, endTurns: 0, places: 0 };
 
 // The centre of an element on the screen, or null.
 function centre(sel) {
 	return page.$eval(sel, (e) => {
-		if (e.closest('#side'))
+		if (e.closest('#side, dialog'))
 			e.scrollIntoView({ block: 'center' });
 		const r = e.getBoundingClientRect();
 		return [r.x + r.width / 2, r.y + r.height / 2];
 	}).catch(() => null);
 }
 
-// A real click (mouse moved, pressed and released there) on an element.
+// A real click (mouse moved, pressed and released there) or tap on an
+// element.
 async function clickOn(sel) {
 	const c = await centre(sel);
 	check(c, `an element ${sel} to click`);
-	await page.mouse.click(c[0], c[1]);
+	await press(c[0], c[1]);
 }
 
 // Make move m (the library's text) on the page by clicking.
@@ -200,18 +287,22 @@ async function clickMove(game, m, before) {
 		}, m.x, m.y);
 		const want = [...new Set(game.legalMoves().map((x) => `${x.x},${x.y}`))].sort();
 		check(JSON.stringify(spots) === JSON.stringify(want), `placements offered ${spots} = legal ${want}`);
-		await page.mouse.click(at[0], at[1]);
+		await press(at[0], at[1]);
+		await page.waitForSelector(`#preview[data-x="${m.x}"][data-y="${m.y}"]`, { timeout: 5000 });
 		const rot = await centre('#rotate-right');
 		for (let i = 0; i < 4; i++) {
 			const r = await page.$eval('#preview', (p) => Number(p.dataset.rotation));
 			if (r === m.rotation)
 				break;
-			await page.mouse.click(rot[0], rot[1]);
+			await press(rot[0], rot[1]);
 			stats.rotations++;
 		}
 		check(await page.$eval('#preview', (p) => Number(p.dataset.rotation)) === m.rotation, 'rotation reached');
 		await clickOn('#confirm-place');
 		stats.places++;
+	} else if (m.kind === 'end-turn') {
+		await clickOn('#actions button[data-move="end-turn"]');
+		stats.endTurns++;
 	} else if (m.kind === 'pass' || m.kind === 'crop-choice') {
 		await clickOn(`#actions button[data-move="${m.text}"]`);
 		if (m.kind === 'pass')
@@ -233,7 +324,7 @@ async function clickMove(game, m, before) {
 			return { x: p.x, y: p.y, several: e.dataset.moves.split('|').length > 1 };
 		}, sel);
 		check(t, `a target for ${m.text}`);
-		await page.mouse.click(t.x, t.y);
+		await press(t.x, t.y);
 		if (t.several)
 			await clickOn(`#actions button[data-move="${m.text}"]`);
 		if (phase === 'crop-response')
@@ -243,7 +334,7 @@ async function clickMove(game, m, before) {
 		else
 			stats.followers++;
 	}
-	await waitMoves(before + 1);
+	await waitMoves(before + (m.moves || 1));
 	const msg = await messageShown();
 	check(!msg || msg.kind !== 'error', `no error after ${m.text}: ${msg && msg.text}`);
 }
@@ -259,7 +350,10 @@ function choose(game) {
 			return b[rand(b.length)];
 		if (d.length && rand(10) < 6)
 			return d[rand(d.length)];
-		return ms.find((m) => m.kind === 'pass') || ms[0];
+		const pass = ms.find((m) => m.kind === 'pass');
+		if (pass && game.supply(game.player, 'phantom') > 0 && rand(2) === 0)
+			return endTurn(game);
+		return pass || ms[0];
 	}
 	case 'phantom': {
 		const d = of('deploy');
@@ -272,17 +366,64 @@ function choose(game) {
 	}
 }
 
+// "End turn" at the follower's step with the phantom in supply: a pass,
+// and a pass of the phantom's step when it follows.
+function endTurn(game) {
+	const copy = engine.load(game.save());
+	try {
+		const p = copy.player;
+		copy.apply('pass');
+		const texts = ['pass'];
+		if (!copy.over && copy.player === p && copy.phase === 'phantom')
+			texts.push('pass');
+		return { kind: 'end-turn', text: 'end-turn', texts, moves: texts.length };
+	} finally {
+		copy.free();
+	}
+}
+
+function applyMove(game, m) {
+	for (const t of m.texts || [m.text])
+		game.apply(t);
+}
+
 /* ---------- 1 and 2: a hot-seat game with every expansion ---------- */
 
+const ALL = { phantom: 'on', 'crop-circles-i': 'on', 'crop-circles-ii': 'on', 'little-buildings': 'on' };
 try {
-	await page.goto(URL_);
-	await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+	await openPage(1280, 800, false);
+	await page.waitForSelector('#setup[open]');
+	await checkDialog('setup');
 	await shot('setup');
-	if (!args['mcts-only']) {
+	// the options in words: no record name (lb-zero-field) as a label
+	{
+		const labels = await page.$$eval('#options label', (ls) => ls.map((l) => l.textContent.trim()));
+		const raw = engine.options().map((o) => o.name).filter((n) => labels.some((l) => l === n || (n.includes('-') && l.includes(n))));
+		check(labels.length === engine.options().length && raw.length === 0,
+		      `every option has a label in words: ${labels.length} labels, raw names ${raw}`);
+	}
+	// Cancel on the first dialog: no game, and the page says what to do
+	await clickOn('#setup-cancel');
+	await page.waitForSelector('#setup:not([open])');
+	{
+		const empty = await page.$eval('#board-empty', (e) => e.textContent);
+		check(/New game/.test(empty) && !/Loading/.test(empty), `after Cancel the board says: ${empty}`);
+	}
+	await checkLayout();
+	let midRecord = null, midScores = null, midMoves = 0;
+	if (PARTS.has('1')) {
 	await startGame(['human', 'human'], SEED);
-	const options = { phantom: 'on', 'crop-circles-i': 'on', 'crop-circles-ii': 'on', 'little-buildings': 'on' };
+	const options = ALL;
 	const game = engine.newGame(2, SEED, options);
 	await shot('start');
+	// the legend of the picture, for these rules
+	{
+		const leg = await page.$$eval('#legend text.leg', (ts) => ts.map((t) => t.textContent));
+		for (const want of ['farmer (field)', 'phantom', 'tower', 'pitchfork: farmers', 'pennant'])
+			check(leg.includes(want), `the legend shows "${want}": ${leg}`);
+		const box = await page.$eval('#legend svg', (e) => e.getBoundingClientRect().height);
+		check(box > 50, `the legend is drawn (${box} px high)`);
+	}
 
 	// pan and zoom: the wheel zooms, a drag pans and plays nothing, Fit
 	// comes back
@@ -306,16 +447,19 @@ try {
 
 	// an illegal click: on the start tile, where no tile may go
 	{
-		const [sx, sy] = await screenOf(...(await page.$eval('#tile-0-0 rect.bg', (r) =>
+		const [sx, sy] = await screenOf(...(await page.$eval('#board-svg #tile-0-0 rect.bg', (r) =>
 			[Number(r.getAttribute('x')) + 500, Number(r.getAttribute('y')) + 500])));
-		await page.mouse.click(sx, sy);
+		const where = () => page.$eval('#board-svg', (e) => JSON.stringify(e.getBoundingClientRect()));
+		const before = await where();
+		await press(sx, sy);
 		const msg = await messageShown();
 		check(msg && msg.kind === 'error' && /cannot go at 0,0/.test(msg.text), `illegal click gives a message: ${msg && msg.text}`);
 		check(await movesDone() === 0, 'illegal click changes nothing');
+		check(await where() === before, `the message does not move the board: ${before} -> ${await where()}`);
 		console.log(`illegal click: "${msg.text}"`);
+		await clickOn('#message-close');
 	}
 
-	let midRecord = null, midScores = null, midMoves = 0;
 	let undoDone = false, shotDeploy = false, shotCrop = false, shotResponse = false;
 	while (!game.over) {
 		const m = choose(game);
@@ -331,8 +475,24 @@ try {
 			await shot('crop-response');
 			shotResponse = true;
 		}
+		const first = game.historyLength === 0;
 		await clickMove(game, m, game.historyLength);
-		game.apply(m.text);
+		applyMove(game, m);
+		if (first) {
+			// the log in words, the record's syntax one click away
+			const line = () => page.$eval('#log > li', (li) => {
+				const vis = [...li.querySelectorAll('.words, .syntax')].filter((e) => e.offsetParent !== null);
+				return vis.map((e) => e.textContent).join('|');
+			});
+			const words = await line();
+			check(/^P0 \(person\) placed tile \S+ at \(-?\d+,-?\d+\)/.test(words), `the log says: ${words}`);
+			await clickOn('#log-syntax');
+			const syntax = await line();
+			const want = game.save().split('\n').find((l) => /^P0 place /.test(l));
+			check(syntax === want, `the log in record syntax: ${syntax} = ${want}`);
+			await clickOn('#log-syntax');
+			check(await line() === words, 'and back to words');
+		}
 		// the phantom column: the count in supply, as for followers
 		{
 			const ph = await page.$$eval('#players td.phantom', (ts) => ts.map((t) => t.textContent));
@@ -341,21 +501,21 @@ try {
 			ph.forEach((v) => phantomShown.add(v));
 		}
 		// Undo once, then play the same move again
-		if (!undoDone && game.historyLength === 20) {
-			await page.click('#undo');
-			await waitMoves(19);
+		if (!undoDone && game.historyLength >= 20 && m.kind !== 'end-turn') {
+			const n = game.historyLength;
+			await clickOn('#undo');
+			await page.waitForFunction((k) => Number(document.body.dataset.moves) === k, { timeout: 20000 }, n - 1);
 			game.undo();
-			await clickMove(game, m, 19);
-			game.apply(m.text);
+			await clickMove(game, m, n - 1);
+			applyMove(game, m);
 			undoDone = true;
 		}
-		if (game.historyLength === 60) {
-			await page.click('#save');
-			await page.waitForSelector('#record-dialog[open]');
-			midRecord = await page.$eval('#record-text', (t) => t.value);
-			await page.click('#record-close');
+		if (!midRecord && game.historyLength >= 60) {
+			midRecord = await pageRecord();
+			check(SEATS_LINE.exec(midRecord)[0] === '# web-seats human human\n', 'the record keeps the seats');
+			midRecord = libraryRecord(midRecord);
 			midScores = [game.score(0), game.score(1)];
-			midMoves = 60;
+			midMoves = game.historyLength;
 			// the side panel: supplies and tiles left as the library says
 			const side = await page.evaluate(() => ({
 				left: Number(document.getElementById('tiles-left').textContent),
@@ -366,8 +526,9 @@ try {
 			check(side.left === game.remaining, `tiles left ${side.left} = ${game.remaining}`);
 			check(JSON.stringify(side.followers) === JSON.stringify([0, 1].map((p) => game.supply(p, 'follower'))),
 			      `followers in supply ${side.followers}`);
-			check(JSON.stringify(side.buildings) === JSON.stringify([0, 1].map((p) =>
-				['tower', 'house', 'shed'].map((b) => game.supply(p, b)).join(' / '))), `buildings in supply ${side.buildings}`);
+			// the tokens are one pool (the default rules): one count
+			check(JSON.stringify(side.buildings) === JSON.stringify([0, 1].map((p) => String(game.supply(p, 'tower')))) &&
+			      [0, 1].every((p) => game.supply(p, 'tower') === game.supply(p, 'shed')), `buildings in supply ${side.buildings}`);
 			check(side.last > 0, 'the last tile placed is marked');
 			check(midRecord === game.save(), 'the page saves the same record as the library');
 		}
@@ -385,10 +546,7 @@ try {
 
 	// the page's scores against the native tool's replay of its record
 	const pageScores = await page.$$eval('#players tbody td.pts', (ts) => ts.map((t) => Number(t.textContent)));
-	await page.click('#save');
-	await page.waitForSelector('#record-dialog[open]');
-	const record = await page.$eval('#record-text', (t) => t.value);
-	await page.click('#record-close');
+	const record = libraryRecord(await pageRecord());
 	check(record === game.save(), 'final record equals the library game');
 	const recFile = join(OUT, 'web-game.txt');
 	writeFileSync(recFile, record);
@@ -409,12 +567,12 @@ try {
 	await shot('final-highlight');
 
 	// a damaged record: a message, the game as it was
-	await page.click('#load');
+	await clickOn('#load');
 	await page.waitForSelector('#record-dialog[open]');
 	const damaged = midRecord.replace(/\nP1 place (\S+) (-?\d+),(-?\d+) r(\d)\n/, (m0, t, x, y) => `\nP1 place ${t} ${Number(x) + 40},${y} r0\n`);
 	check(damaged !== midRecord, 'the record was damaged');
 	await page.$eval('#record-text', (t, v) => { t.value = v; }, damaged);
-	await page.click('#record-load');
+	await clickOn('#record-load');
 	const dmsg = await messageShown();
 	check(dmsg && dmsg.kind === 'error' && /does not load \(line \d+/.test(dmsg.text), `damaged record message: ${dmsg && dmsg.text}`);
 	check(await page.$eval('#record-error', (e) => !e.hidden), 'the dialog says why');
@@ -423,16 +581,133 @@ try {
 
 	// the saved record of move 60 loads again
 	await page.$eval('#record-text', (t, v) => { t.value = v; }, midRecord);
-	await page.click('#record-load');
-	await waitMoves(midMoves);
+	await clickOn('#record-load');
+	await waitLoaded(midMoves);
 	const loadedScores = await page.$$eval('#players tbody td.pts', (ts) => ts.map((t) => Number(t.textContent)));
 	check(JSON.stringify(loadedScores) === JSON.stringify(midScores), `loaded record scores ${loadedScores} = ${midScores}`);
 	check((await page.$$('#log > li')).length === midMoves, 'the log of the loaded game has every move');
 	await shot('loaded');
 	game.free();
+	} else {
+		// a record of 60 moves for part 4
+		const game = engine.newGame(2, SEED, ALL);
+		while (game.historyLength < 60)
+			applyMove(game, choose(game));
+		midRecord = game.save();
+		midMoves = game.historyLength;
+		game.free();
 	}
 
-	/* ---------- 3: the MCTS bot in its worker ---------- */
+	/* ---------- 3: a phone held upright, by taps, against a bot ---------- */
+	if (PARTS.has('3')) {
+		const t1 = Date.now();
+		await openPage(390, 844, true);
+		await checkDialog('setup');
+		await shot('390x844-setup');
+		await startGame(['human', 'greedy'], SEED + 2);
+		await checkLayout();
+		// a drag of a finger pans the board and plays nothing
+		{
+			const box = async () => (await page.$eval('#board-svg', (e) => e.getAttribute('viewBox'))).split(' ').map(Number);
+			const v0 = await box();
+			const [bx, by] = await centre('#board');
+			await page.touchscreen.touchStart(bx, by);
+			await page.touchscreen.touchMove(bx + 40, by + 30);
+			await page.touchscreen.touchMove(bx + 90, by + 60);
+			await page.touchscreen.touchEnd();
+			const v1 = await box();
+			check(v1[0] < v0[0] && v1[1] < v0[1] && v1[2] === v0[2], `a finger pans: ${v0} -> ${v1}`);
+			check(await movesDone() === 0, 'a pan plays nothing');
+			await clickOn('#zoom-fit');
+		}
+		let game = null, mid = null, taps = 0, shotMid = false;
+		const ourTurn = () => page.waitForFunction(() => document.body.dataset.phase === 'game-over' ||
+			document.body.dataset.player === '0', { timeout: 30000 });
+		for (;;) {
+			await ourTurn();
+			if (game)
+				game.free();
+			game = engine.load(await page.evaluate(() => window.carcStats.record()));
+			if (game.over)
+				break;
+			if (!mid && game.historyLength >= 40 && game.phase === 'place-tile')
+				mid = { record: await pageRecord(), moves: game.historyLength };
+			const m = choose(game);
+			if (!shotMid && game.phase === 'deploy' && game.historyLength > 30 && m.kind !== 'pass') {
+				await shot('390x844-deploy');
+				shotMid = true;
+			}
+			await clickMove(game, m, game.historyLength);
+			taps++;
+		}
+		check(await phaseOf() === 'game-over', 'the upright game ends');
+		await page.waitForSelector('#final:not([hidden])');
+		await shot('390x844-final');
+		const winner = await page.$eval('#prompt', (e) => e.textContent);
+		const scores = [game.score(0), game.score(1)];
+		const best = Math.max(...scores);
+		const want = ['P0 (you)', 'P1 (Greedy bot)'].filter((n, p) => scores[p] === best).join(' and ');
+		check(winner.startsWith(want), `the winner: ${winner} (${want})`);
+		const record = await pageRecord();
+		check(SEATS_LINE.exec(record)[0] === '# web-seats human greedy\n', 'the record keeps the seats');
+		check(libraryRecord(record) === game.save(), 'the upright game\'s record is the library\'s');
+		// the finished game loads again with its seats: the same winner
+		await loadRecord(record);
+		await page.waitForFunction((n) => document.getElementById('message-text').textContent.includes(`${n} moves`),
+					  { timeout: 20000 }, game.historyLength);
+		check((await page.$eval('#prompt', (e) => e.textContent)) === winner, 'a loaded record names the same winner');
+		// the record of the middle resumes: the person moves, the bot answers
+		check(mid, 'a record of the middle of the game');
+		await loadRecord(mid.record);
+		await waitLoaded(mid.moves);
+		const names = await page.$$eval('#players tbody td:first-child', (ts) => ts.map((t) => t.textContent.trim()));
+		check(JSON.stringify(names) === JSON.stringify(['P0 (you)', 'P1 (Greedy bot)']), `seats of the loaded game: ${names}`);
+		await checkLayout();
+		await shot('390x844-loaded');
+		// the person ends the turn, the bot answers
+		const answers = await page.evaluate(() => window.carcStats.botMoves.length);
+		while (await page.evaluate((n) => document.body.dataset.player === '0' &&
+					    window.carcStats.botMoves.length === n, answers)) {
+			game.free();
+			game = engine.load(await page.evaluate(() => window.carcStats.record()));
+			await clickMove(game, choose(game), game.historyLength);
+		}
+		await page.waitForFunction((n) => document.body.dataset.player === '0' &&
+			window.carcStats.botMoves.length > n, { timeout: 30000 }, answers);
+		game.free();
+		console.log(`upright game by ${taps} person's moves, in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+	}
+
+	/* ---------- 4: other screens ---------- */
+	for (const [w, h, t] of PARTS.has('4') ? [[360, 640, true], [844, 390, true], [2560, 1440, false]] : []) {
+		const t1 = Date.now();
+		await openPage(w, h, t);
+		await checkDialog('setup');
+		await shot(`${w}x${h}-setup`);
+		await clickOn('#setup-cancel');
+		await loadRecord(midRecord);
+		await waitLoaded(midMoves);
+		await checkLayout();
+		await shot(`${w}x${h}-game`);
+		await clickOn('#save');
+		await page.waitForSelector('#record-dialog[open]');
+		await checkDialog('record-dialog');
+		await clickOn('#record-close');
+		await clickOn('#new-game');
+		await page.waitForSelector('#setup[open]');
+		await clickOn('#add-seat');
+		await clickOn('#add-seat');
+		await clickOn('#add-seat');
+		await clickOn('#add-seat');
+		await checkDialog('setup');
+		await clickOn('#setup-cancel');
+		console.log(`${w}x${h}: ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+	}
+	if (!PARTS.has('5'))
+		throw new Done();
+
+	/* ---------- 5: the MCTS bot in its worker ---------- */
+	await openPage(1280, 800, false);
 	await startGame(['human', 'mcts'], SEED + 1);
 	// the bot's first worker fails to start: a message and Retry
 	await page.evaluate(() => { window.carcBreakNextWorker = true; });
@@ -446,6 +721,8 @@ try {
 			await clickOn('.spot-target');
 			await page.waitForSelector('#preview');
 			await clickOn('#confirm-place');
+		} else if (await page.$('#actions button[data-move="end-turn"]')) {
+			await clickOn('#actions button[data-move="end-turn"]');
 		} else if (await page.$('#actions button[data-move="pass"]')) {
 			await clickOn('#actions button[data-move="pass"]');
 		} else if (await page.$('#actions button[data-move]')) {
@@ -457,7 +734,7 @@ try {
 					.matrixTransform(document.getElementById('board-svg').getScreenCTM());
 				return [p.x, p.y];
 			});
-			await page.mouse.click(t[0], t[1]);
+			await press(t[0], t[1]);
 		}
 		await waitMoves(before + 1);
 	};
