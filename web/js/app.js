@@ -643,33 +643,16 @@ function confirmPlacement() {
 /* ---------- playing moves ---------- */
 
 // The log's sentence for move `text` of `game`, said before the move is
-// played: the one place the page puts a move into words.
+// played: the library's words (carc_game_explain_move) after the
+// player's name.
 function describeMove(game, text) {
-	const p = game.player;
-	const who = playerName(p);
-	const m = game.legalMoves().find((x) => x.text === text);
-	if (!m)
-		return `${who}: ${text}`;
-	const at = `(${m.x},${m.y})`;
-	const kind = { 1: 'city', 2: 'road', 3: 'field', 4: 'monastery' }[m.featureId >> 4];
-	const role = { city: 'knight', road: 'thief', field: 'farmer', monastery: 'monk' }[kind];
-	switch (m.kind) {
-	case 'place':
-		return `${who} placed tile ${engine.tileName(game.tile)} at ${at}` +
-			(m.rotation ? `, turned ${m.rotation * 90}°` : '');
-	case 'build':
-		return `${who} built a ${m.figure} on the tile at ${at}`;
-	case 'crop-choice':
-		return `${who} chose for the crop circle: everybody ${m.figure === 'deploy' ? 'adds' : 'removes'} a figure`;
-	case 'remove':
-		return `${who} took back the ${role} from the ${kind} at ${at}`;
-	case 'deploy':
-		return `${who} put ${m.figure === 'phantom' ? 'the phantom' : 'a follower'} as a ${role} ` +
-			`on the ${kind} at ${at}` + (game.phase === 'crop-response' ? ' (crop circle)' : '');
-	default:
-		return `${who} ${{ deploy: 'placed no figure', phantom: 'kept the phantom',
-				  'crop-response': 'added no figure' }[game.phase] || 'passed'}`;
+	let what;
+	try {
+		what = game.explain(text);
+	} catch (e) {
+		what = text;
 	}
+	return `${playerName(game.player)}: ${what}`;
 }
 
 // The moves of a game as its record writes them ("P0 place D 1,0 r1").
@@ -709,21 +692,9 @@ function endTurn() {
 		play('pass');
 }
 
+// A scoring event in words: the library's (carc_game_describe_event).
 function eventText(e) {
-	const scorers = e.points.map((p, i) => [i, p, e.buildingPoints[i]])
-		.filter(([, p, b]) => p > 0 || b > 0)
-		.map(([i, p, b]) => `P${i} +${p}` + (b ? ` (+${b} bldg)` : ''));
-	let what;
-	if (e.type === 'farm')
-		what = e.kind === 'city' ? `farmers supplying the city at ${e.x},${e.y}` :
-			`field at ${e.x},${e.y} (${e.cities} completed ${e.cities === 1 ? 'city' : 'cities'})`;
-	else {
-		const tiles = `${e.tiles} tile${e.tiles === 1 ? '' : 's'}`;
-		const size = e.kind === 'monastery' ? `${tiles} around` : tiles;
-		const pen = e.pennants ? `, ${e.pennants} pennant${e.pennants > 1 ? 's' : ''}` : '';
-		what = `${e.type === 'final' ? 'incomplete ' : ''}${e.kind} at ${e.x},${e.y} (${size}${pen})`;
-	}
-	return `${what}: ${scorers.length ? scorers.join(', ') : 'nobody scores'}`;
+	return e.words;
 }
 
 /* ---------- bots in a worker ---------- */

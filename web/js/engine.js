@@ -99,8 +99,11 @@ export class Game {
 	supply(p, figure) { return this.g.supply(p, figure); }
 	tiles() { return this.g.tiles().map((t) => ({ ...t, tile: tileId(t.tile) })); }
 	events() {
-		return this.g.events().map((e) => ({ ...e, kind: e.featureKind }));
+		return this.g.events().map((e, i) => ({ ...e, kind: e.featureKind, words: this.g.describeEvent(i) }));
 	}
+	/** What move `text` does here, in the library's English (before
+	 *  apply()). */
+	explain(text) { return this.g.explainMove(text); }
 	/** The library's bot ('random', 'greedy', 'mcts' at its default
 	 *  setting): {move (its text), stats}. */
 	botChoose(kind, seed) {

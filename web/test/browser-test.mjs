@@ -241,6 +241,10 @@ async function screenOf(px, py) {
 	}, px, py);
 }
 
+// the person's turn (P0), or the end of the game
+const ourTurn = () => page.waitForFunction(() => document.body.dataset.phase === 'game-over' ||
+	document.body.dataset.player === '0', { timeout: 30000 });
+
 // the page shows a game of exactly n moves (a record just loaded)
 async function waitLoaded(n) {
 	await page.waitForFunction((k) => Number(document.body.dataset.moves) === k, { timeout: 20000 }, n);
@@ -412,9 +416,8 @@ try {
 	await checkLayout();
 	let midRecord = null, midScores = null, midMoves = 0;
 	if (PARTS.has('1')) {
-	await startGame(['human', 'human'], SEED);
-	const options = ALL;
-	const game = engine.newGame(2, SEED, options);
+	await startGame(['human', 'greedy'], SEED);
+	let game = engine.newGame(2, SEED, ALL);
 	await shot('start');
 	// the legend of the picture, for these rules
 	{
@@ -461,58 +464,36 @@ try {
 	}
 
 	let undoDone = false, shotDeploy = false, shotCrop = false, shotResponse = false;
-	while (!game.over) {
-		const m = choose(game);
-		if (!shotDeploy && game.phase === 'deploy' && game.historyLength > 30 && m.kind !== 'pass') {
-			await shot('mid-deploy');
-			shotDeploy = true;
-		}
-		if (!shotCrop && game.phase === 'crop-choice') {
-			await shot('crop-choice');
-			shotCrop = true;
-		}
-		if (!shotResponse && game.phase === 'crop-response' && m.kind !== 'pass') {
-			await shot('crop-response');
-			shotResponse = true;
-		}
-		const first = game.historyLength === 0;
-		await clickMove(game, m, game.historyLength);
-		applyMove(game, m);
-		if (first) {
-			// the log in words, the record's syntax one click away
-			const line = () => page.$eval('#log > li', (li) => {
-				const vis = [...li.querySelectorAll('.words, .syntax')].filter((e) => e.offsetParent !== null);
-				return vis.map((e) => e.textContent).join('|');
-			});
-			const words = await line();
-			check(/^P0 \(person\) placed tile \S+ at \(-?\d+,-?\d+\)/.test(words), `the log says: ${words}`);
-			await clickOn('#log-syntax');
-			const syntax = await line();
-			const want = game.save().split('\n').find((l) => /^P0 place /.test(l));
-			check(syntax === want, `the log in record syntax: ${syntax} = ${want}`);
-			await clickOn('#log-syntax');
-			check(await line() === words, 'and back to words');
-		}
-		// the phantom column: the count in supply, as for followers
+	for (;;) {
+		// the person's turn: the page's game, the phantom column
+		await ourTurn();
+		game.free();
+		game = engine.load(await page.evaluate(() => window.carcStats.record()));
 		{
 			const ph = await page.$$eval('#players td.phantom', (ts) => ts.map((t) => t.textContent));
 			const want = [0, 1].map((p) => String(game.supply(p, 'phantom')));
 			check(JSON.stringify(ph) === JSON.stringify(want), `phantom in supply ${ph} = ${want}`);
 			ph.forEach((v) => phantomShown.add(v));
 		}
-		// Undo once, then play the same move again
-		if (!undoDone && game.historyLength >= 20 && m.kind !== 'end-turn') {
-			const n = game.historyLength;
+		if (game.over)
+			break;
+		// Undo once: back to the person's last decision
+		if (!undoDone && game.historyLength >= 20) {
+			const copy = engine.load(game.save());
+			do
+				copy.undo();
+			while (copy.historyLength > 0 && copy.player !== 0);
+			const n = copy.historyLength;
+			copy.free();
 			await clickOn('#undo');
-			await page.waitForFunction((k) => Number(document.body.dataset.moves) === k, { timeout: 20000 }, n - 1);
-			game.undo();
-			await clickMove(game, m, n - 1);
-			applyMove(game, m);
+			await page.waitForFunction((k) => Number(document.body.dataset.moves) === k, { timeout: 20000 }, n);
+			check(await page.$eval('body', (b) => b.dataset.player) === '0', 'Undo gives the turn back to the person');
 			undoDone = true;
+			continue;
 		}
 		if (!midRecord && game.historyLength >= 60) {
 			midRecord = await pageRecord();
-			check(SEATS_LINE.exec(midRecord)[0] === '# web-seats human human\n', 'the record keeps the seats');
+			check(SEATS_LINE.exec(midRecord)[0] === '# web-seats human greedy\n', 'the record keeps the seats');
 			midRecord = libraryRecord(midRecord);
 			midScores = [game.score(0), game.score(1)];
 			midMoves = game.historyLength;
@@ -531,6 +512,43 @@ try {
 			      [0, 1].every((p) => game.supply(p, 'tower') === game.supply(p, 'shed')), `buildings in supply ${side.buildings}`);
 			check(side.last > 0, 'the last tile placed is marked');
 			check(midRecord === game.save(), 'the page saves the same record as the library');
+		}
+		const m = choose(game);
+		if (!shotDeploy && game.phase === 'deploy' && game.historyLength > 30 && m.kind !== 'pass') {
+			await shot('mid-deploy');
+			shotDeploy = true;
+		}
+		if (!shotCrop && game.phase === 'crop-choice') {
+			await shot('crop-choice');
+			shotCrop = true;
+		}
+		if (!shotResponse && game.phase === 'crop-response' && m.kind !== 'pass') {
+			await shot('crop-response');
+			shotResponse = true;
+		}
+		const first = game.historyLength === 0;
+		await clickMove(game, m, game.historyLength);
+		applyMove(game, m);	// for the first move's words below
+		if (first) {
+			// the log in words, the record's syntax one click away
+			const line = () => page.$eval('#log > li', (li) => {
+				const vis = [...li.querySelectorAll('.words, .syntax')].filter((e) => e.offsetParent !== null);
+				return vis.map((e) => e.textContent).join('|');
+			});
+			const words = await line();
+			// the library's words for the move (carc_game_explain_move)
+			const before = engine.load(game.save());
+			before.undo();
+			const said = `P0 (you): ${before.explain(game.history()[0])}`;
+			before.free();
+			check(words === said && /^P0 \(you\): place tile \S+ at -?\d+,-?\d+/.test(words),
+			      `the log says: ${words} (${said})`);
+			await clickOn('#log-syntax');
+			const syntax = await line();
+			const want = game.save().split('\n').find((l) => /^P0 place /.test(l));
+			check(syntax === want, `the log in record syntax: ${syntax} = ${want}`);
+			await clickOn('#log-syntax');
+			check(await line() === words, 'and back to words');
 		}
 	}
 	// a screenshot of a crop-circle response, if the game had one
@@ -618,11 +636,12 @@ try {
 			const v1 = await box();
 			check(v1[0] < v0[0] && v1[1] < v0[1] && v1[2] === v0[2], `a finger pans: ${v0} -> ${v1}`);
 			check(await movesDone() === 0, 'a pan plays nothing');
+			// a tap right after a pan may be taken for its end: wait a little
+			await new Promise((ok) => setTimeout(ok, 400));
 			await clickOn('#zoom-fit');
+			check(JSON.stringify(await box()) === JSON.stringify(v0), 'Fit shows the board again');
 		}
 		let game = null, mid = null, taps = 0, shotMid = false;
-		const ourTurn = () => page.waitForFunction(() => document.body.dataset.phase === 'game-over' ||
-			document.body.dataset.player === '0', { timeout: 30000 });
 		for (;;) {
 			await ourTurn();
 			if (game)
