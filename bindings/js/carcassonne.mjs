@@ -507,14 +507,59 @@ export function optionName(option) {
 	return nameOf(lib()._carc_option_name, option, 'option',
 		ErrorCode.UNKNOWN_OPTION);
 }
+/** What an option takes, worded by the library (carc_option_explain):
+ *  the close names of an unknown one ("unknown rule option
+ *  'crop_circles_1'; did you mean 'crop-circles-i'?"), the range or
+ *  words of a refused value ("followers must be 1 to 15, not 99").  The
+ *  tool and the Python package say the same. */
+export function optionExplain(name, value) {
+	argString(name, 'option name');
+	const m = lib();
+	const nb = encoder.encode(name);
+	const vb = value === undefined || value === null ? null
+		: encoder.encode(String(value));
+	if (nb.includes(0) || (vb && vb.includes(0)))
+		throw new RangeError('text contains a NUL character');
+	const cap = 512 + 2 * nb.length;
+	const size = nb.length + 1 + (vb ? vb.length + 1 : 0) + cap;
+	const p = m._malloc(size);
+	if (!p)
+		throw new CarcassonneError(ErrorCode.NOMEM);
+	try {
+		m.HEAPU8.set(nb, p);
+		m.HEAPU8[p + nb.length] = 0;
+		let q = 0;
+		if (vb) {
+			q = p + nb.length + 1;
+			m.HEAPU8.set(vb, q);
+			m.HEAPU8[q + vb.length] = 0;
+		}
+		const out = p + nb.length + 1 + (vb ? vb.length + 1 : 0);
+		const n = check(m._carc_option_explain(p, q, out, cap));
+		return decoder.decode(m.HEAPU8.subarray(out,
+			out + Math.min(n, cap - 1)));
+	} finally {
+		m._free(p);
+	}
+}
+/** Whether an option (name or number) switches an expansion on
+ *  (carc_option_is_expansion); Rules.allExpansions() sets them all. */
+export function optionIsExpansion(option) {
+	const o = typeof option === 'string' ? optionFromName(option)
+		: argU32(option, 'option');
+	return check(lib()._carc_option_is_expansion(o), `option ${option}`) === 1;
+}
 /** The option number of a name; '_' and camelCase are read as '-'
- *  ('farm_scoring', 'farmScoring'). */
+ *  ('farm_scoring', 'farmScoring').  An unknown name is an
+ *  InvalidArgumentError naming the close matches. */
 export function optionFromName(name) {
 	argString(name, 'option name');
 	const word = name.replace(/_/g, '-')
 		.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
-	return check(withString(word, (p) => lib()._carc_option_from_name(p)),
-		`option '${name}'`);
+	const rc = withString(word, (p) => lib()._carc_option_from_name(p));
+	if (rc < 0)
+		throw libraryError(rc, optionExplain(word));
+	return rc;
 }
 /** The record word of an option's value ('per-city', 'on'); null for
  *  an option whose values are plain numbers. */
@@ -528,8 +573,10 @@ export function optionValueFromName(option, name) {
 	const o = typeof option === 'string' ? optionFromName(option)
 		: argU32(option, 'option');
 	argString(name, 'option value');
-	check(withString(name, (p) => lib()._carc_option_value_from_name(o, p, scratch)),
-		`option ${optionName(o)} value '${name}'`);
+	const rc = withString(name,
+		(p) => lib()._carc_option_value_from_name(o, p, scratch));
+	if (rc < 0)
+		throw libraryError(rc, optionExplain(optionName(o), name));
 	return i32(0);
 }
 
@@ -892,7 +939,9 @@ export class RulesBuilder extends Handle {
 		const o = typeof option === 'string' ? optionFromName(option)
 			: argU32(option, 'option');
 		const v = optionValue(o, option, value);
-		check(M._carc_rules_builder_set(b, o, v), `option ${option}`);
+		const rc = M._carc_rules_builder_set(b, o, v);
+		if (rc < 0)
+			throw libraryError(rc, optionExplain(optionName(o), String(v)));
 		return this;
 	}
 
@@ -974,6 +1023,20 @@ export class Rules extends Handle {
 	/** A builder holding the defaults. */
 	static builder() {
 		return new RulesBuilder();
+	}
+
+	/** Rules with every expansion of the library switched on (each
+	 *  option optionIsExpansion() marks), then `options` as the
+	 *  constructor takes them (which may switch one off again). */
+	static allExpansions(options = {}) {
+		if (options === null || typeof options !== 'object' ||
+		    Array.isArray(options))
+			throw new TypeError(`options must be an object, not ${typeName(options)}`);
+		const all = {};
+		for (const info of OPTION_INFO)
+			if (optionIsExpansion(info.number))
+				all[info.name] = true;
+		return new Rules({ ...all, ...options });
 	}
 
 	/** The value of an option, by name or number. */
@@ -1094,6 +1157,10 @@ function renderOptions(opts) {
  * starts one (rules default to new Rules()); Game.load(text) replays a
  * record.
  */
+/** The player counts a game takes (carcassonne.h: 2 to 6). */
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = 6;
+
 export class Game extends Handle {
 	constructor(options = {}, handle) {
 		if (options === PRIVATE) {
@@ -1107,6 +1174,8 @@ export class Game extends Handle {
 		lib();
 		const players = options.players === undefined ? 2
 			: argU32(options.players, 'players');
+		if (players < MIN_PLAYERS || players > MAX_PLAYERS)
+			throw new InvalidArgumentError(`players must be ${MIN_PLAYERS} to ${MAX_PLAYERS}, not ${players}`);
 		const seed = options.seed === undefined ? 0n
 			: argU64(options.seed, 'seed');
 		const { rules, own } = rulesArg(options.rules);
@@ -2202,7 +2271,8 @@ const api = Object.freeze({
 	version, versionNumber, strerror, tileName, tileFromName, featureName,
 	featureFromName, featureKindName, featureKindFromName, figureName,
 	figureFromName, phaseName, phaseFromName, optionName, optionFromName,
-	optionValueName, optionValueFromName, tileEdge, tileFeatures,
+	optionValueName, optionValueFromName, optionExplain, optionIsExpansion,
+	MIN_PLAYERS, MAX_PLAYERS, tileEdge, tileFeatures,
 	tileFeatureSides, tileFeaturePennants, tileDescribeFeature,
 	tileFieldCities, tileSymbol,
 	tileFeaturePoint, tileFeatureShape, tileSymbolArea, Move, describe,

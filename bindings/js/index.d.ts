@@ -165,6 +165,14 @@ export function optionName(option: number): string;
 export function optionFromName(name: string): number;
 export function optionValueName(option: string | number, value: number): string | null;
 export function optionValueFromName(option: string | number, name: string): number;
+/** What an option takes, in the library's words: close names of an
+ *  unknown one, the range or words of a refused value. */
+export function optionExplain(name: string, value?: string | number | null): string;
+/** Whether an option switches an expansion on. */
+export function optionIsExpansion(option: string | number): boolean;
+/** The player counts a game takes: 2 to 6. */
+export declare const MIN_PLAYERS: 2;
+export declare const MAX_PLAYERS: 6;
 export function describe(move: MoveLike): string;
 
 export function tileEdge(tile: TileLike, rotation: number, side: number): number;
@@ -241,6 +249,8 @@ export class RulesBuilder implements Disposable {
 export class Rules implements Disposable {
 	constructor(options?: RulesOptions);
 	static builder(): RulesBuilder;
+	/** Every expansion of the library switched on, then `options`. */
+	static allExpansions(options?: RulesOptions): Rules;
 	readonly freed: boolean;
 	get(option: string | number): number;
 	options(): Record<string, number>;

@@ -229,6 +229,9 @@ test('every result has the type index.d.ts declares', { skip }, async () => {
 		['optionValueName', null, () => carc.optionValueName('farm-scoring', 2)],
 		['optionValueName', null, () => carc.optionValueName(carc.OPTIONS.phantom, 1)],
 		['optionValueFromName', null, () => carc.optionValueFromName(choice, 'per-city')],
+		['optionExplain', null, () => carc.optionExplain('followers', 99)],
+		['optionExplain', null, () => carc.optionExplain('crop_circles_1')],
+		['optionIsExpansion', null, () => carc.optionIsExpansion('phantom')],
 		['describe', null, () => carc.describe(move)],
 		['tileEdge', null, () => carc.tileEdge('D', 1, 2)],
 		['tileFeatures', null, () => carc.tileFeatures('CCI-3')],
@@ -263,6 +266,7 @@ test('every result has the type index.d.ts declares', { skip }, async () => {
 
 		['new RulesBuilder', null, () => new carc.RulesBuilder()],
 		['Rules.builder', null, () => carc.Rules.builder()],
+		['Rules.allExpansions', null, () => carc.Rules.allExpansions({ followers: 3 })],
 		['new Rules', null, () => new carc.Rules({ tiles: { '*': 1 } })],
 		['Rules#get', rules, () => rules.get('farm-scoring')],
 		['Rules#options', rules, () => rules.options()],
