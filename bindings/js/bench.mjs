@@ -180,6 +180,49 @@ for (const [name, options] of Object.entries(sets)) {
 	rules.free();
 }
 
+// Learn.stepBatch() of 64 two-player games with auto-reset, the default
+// window and random legal actions: games stepped per second of CPU time
+// of the call and its copies out (choosing the actions is not timed),
+// without and with the observations.
+function learnBench(options, observations) {
+	const rules = new carc.Rules(options);
+	const learn = new carc.Learn({ rules, players: 2 });
+	const n = 64, steps = 300;
+	const nActions = learn.shape().nActions;
+	const games = Array.from({ length: n }, (_, i) =>
+		new carc.Game({ rules, players: 2, seed: i + 1 }));
+	let masks = games.map((g) => learn.mask(g));
+	const r = rng(1);
+	let seed = 1000, cpu = 0;
+	for (let s = 0; s < steps; s++) {
+		const actions = masks.map((m) => {
+			const legal = [];
+			for (let k = 0; k < nActions; k++)
+				if (m[k])
+					legal.push(k);
+			return legal[(r() * legal.length) | 0];
+		});
+		const resetSeeds = games.map(() => seed++);
+		const c0 = process.cpuUsage();
+		const res = learn.stepBatch(games, actions, { resetSeeds, observations });
+		const c = process.cpuUsage(c0);
+		cpu += c.user + c.system;
+		masks = games.map((_, i) => res.masks.subarray(i * nActions, (i + 1) * nActions));
+	}
+	for (const g of games)
+		g.free();
+	learn.free();
+	rules.free();
+	return n * steps / (cpu / 1e6);
+}
+table.learn = {};
+for (const [name, options] of Object.entries(sets)) {
+	table.learn[name] = [learnBench(options, false), learnBench(options, true)];
+	console.log(`learn ${name.padEnd(4)} stepBatch(64 games): ` +
+		`${Math.round(table.learn[name][0])} games/s CPU with masks, ` +
+		`${Math.round(table.learn[name][1])} with observations too`);
+}
+
 // The MCTS bot at its default setting (1000 playouts), the figure a
 // person waits for in the page: milliseconds per decision over the first
 // decisions of a 2-player game with every expansion, in CPU time.
@@ -276,6 +319,11 @@ if (MARKDOWN) {
 		console.log(`\nMCTS, 1,000 playouts: ${Math.round(table.mcts.mean)} ms of CPU per ` +
 			`decision (median ${Math.round(table.mcts.median)}, max ${Math.round(table.mcts.max)}), ` +
 			'first 40 decisions, all expansions');
+	const k1000 = (x) => n(Math.round(x / 1000) * 1000);
+	console.log(`\nLearn.stepBatch() of 64 two-player games: ${k1000(table.learn.base[0])} ` +
+		`(base game) and ${k1000(table.learn.all[0])} (all expansions) games a second ` +
+		`with rewards, done flags and masks; ${k1000(table.learn.base[1])} and ` +
+		`${k1000(table.learn.all[1])} with the observations as well`);
 	const gz = (b) => n(gzipSync(b, { level: 9 }).length);
 	console.log('');
 	console.log('| File | bytes | gzip -9 |');
