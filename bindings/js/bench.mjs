@@ -182,19 +182,20 @@ for (const [name, options] of Object.entries(sets)) {
 
 // Learn.stepBatch() of 64 two-player games with auto-reset, the default
 // window and random legal actions: games stepped per second of CPU time
-// of the call and its copies out (choosing the actions is not timed),
+// of the call and its copies out (choosing the actions is not timed, nor
+// the first 30 calls, while the engine compiles the module's hot code),
 // without and with the observations.
 function learnBench(options, observations) {
 	const rules = new carc.Rules(options);
 	const learn = new carc.Learn({ rules, players: 2 });
-	const n = 64, steps = 300;
+	const n = 64, steps = 300, warmUp = 30;	// untimed first steps
 	const nActions = learn.shape().nActions;
 	const games = Array.from({ length: n }, (_, i) =>
 		new carc.Game({ rules, players: 2, seed: i + 1 }));
 	let masks = games.map((g) => learn.mask(g));
 	const r = rng(1);
 	let seed = 1000, cpu = 0;
-	for (let s = 0; s < steps; s++) {
+	for (let s = 0; s < warmUp + steps; s++) {
 		const actions = masks.map((m) => {
 			const legal = [];
 			for (let k = 0; k < nActions; k++)
@@ -206,7 +207,8 @@ function learnBench(options, observations) {
 		const c0 = process.cpuUsage();
 		const res = learn.stepBatch(games, actions, { resetSeeds, observations });
 		const c = process.cpuUsage(c0);
-		cpu += c.user + c.system;
+		if (s >= warmUp)
+			cpu += c.user + c.system;
 		masks = games.map((_, i) => res.masks.subarray(i * nActions, (i + 1) * nActions));
 	}
 	for (const g of games)
