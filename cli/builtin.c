@@ -20,10 +20,8 @@
 #include "common.h"
 #include "referee.h"
 
-enum kind { RANDOM, GREEDY, MCTS };
-
 struct builtin {
-	enum kind kind;
+	uint32_t kind;		/* enum carc_bot_kind */
 	uint64_t playouts;	/* 0: none (with a time) */
 	uint64_t threads;	/* 1 to CARC_BOT_MAX_THREADS */
 	uint64_t time_ms;	/* 0: none */
@@ -42,16 +40,20 @@ static const struct param {
 	{ "time", 0, 86400000, offsetof(struct builtin, time_ms) },
 };
 
-static const char *const kind_names[] = { "random", "greedy", "mcts" };
-
+/* The bot kind (enum carc_bot_kind) the first len bytes of spec name,
+ * by the library's names; -1 for none. */
 static int
 kind_of(const char *spec, size_t len)
 {
-	for (int k = 0; k < 3; k++)
-		if (strlen(kind_names[k]) == len &&
-		    strncmp(spec, kind_names[k], len) == 0)
-			return k;
-	return -1;
+	char name[16];
+	int kind;
+
+	if (len >= sizeof(name))
+		return -1;
+	memcpy(name, spec, len);
+	name[len] = '\0';
+	kind = carc_bot_kind_from_name(name);
+	return kind > 0 ? kind : -1;
 }
 
 bool
@@ -68,8 +70,9 @@ update_name(struct builtin *b)
 {
 	size_t k;
 
-	if (b->kind != MCTS) {
-		snprintf(b->name, sizeof(b->name), "%s", kind_names[b->kind]);
+	if (b->kind != CARC_BOT_MCTS) {
+		snprintf(b->name, sizeof(b->name), "%s",
+			 carc_bot_kind_name(b->kind));
 		return;
 	}
 	k = (size_t)snprintf(b->name, sizeof(b->name), "mcts:");
@@ -96,10 +99,11 @@ builtin_set(struct builtin *b, const char *name, const char *value,
 	for (size_t i = 0; i < sizeof(params) / sizeof(params[0]); i++)
 		if (strcmp(name, params[i].name) == 0)
 			p = &params[i];
-	if (b->kind != MCTS || !p) {
+	if (b->kind != CARC_BOT_MCTS || !p) {
 		snprintf(err, n, "%s has no parameter '%s'%s",
-			 kind_names[b->kind], name,
-			 b->kind == MCTS ? " (playouts, threads, time)" : "");
+			 carc_bot_kind_name(b->kind), name,
+			 b->kind == CARC_BOT_MCTS ?
+			 " (playouts, threads, time)" : "");
 		return -1;
 	}
 	if (!*s)
@@ -139,7 +143,7 @@ builtin_new(const char *spec, char *err, size_t n)
 		snprintf(err, n, "out of memory");
 		return NULL;
 	}
-	b->kind = (enum kind)kind;
+	b->kind = (uint32_t)kind;
 	b->playouts = CARC_BOT_DEFAULT_PLAYOUTS;
 	b->threads = 1;
 	update_name(b);
@@ -179,7 +183,7 @@ builtin_free(struct builtin *b)
 void
 builtin_describe_options(const struct builtin *b, FILE *f)
 {
-	if (b->kind == MCTS) {
+	if (b->kind == CARC_BOT_MCTS) {
 		fprintf(f, "option playouts int %" PRIu64 "\n", b->playouts);
 		fprintf(f, "option threads int %" PRIu64 "\n", b->threads);
 		fprintf(f, "option time int %" PRIu64 "\n", b->time_ms);
@@ -203,17 +207,12 @@ carc_move_t
 builtin_choose(struct builtin *b, const struct carc_game *game,
 	       uint64_t *rng)
 {
-	static const uint32_t kinds[] = {
-		[RANDOM] = CARC_BOT_RANDOM,
-		[GREEDY] = CARC_BOT_GREEDY,
-		[MCTS] = CARC_BOT_MCTS,
-	};
 	struct carc_bot_options o;
 	carc_move_t m;
 
-	if (b->kind != MCTS || (b->threads == 1 && b->time_ms == 0)) {
+	if (b->kind != CARC_BOT_MCTS || (b->threads == 1 && b->time_ms == 0)) {
 		/* seeded as carcassonne play seeds it */
-		if (bot_move(game, kinds[b->kind], (uint32_t)b->playouts, rng,
+		if (bot_move(game, b->kind, (uint32_t)b->playouts, rng,
 			     &m) < 0)
 			return CARC_MOVE_NONE;
 		return m;

@@ -31,82 +31,52 @@
 import createCarcassonneModule from './carcassonne-wasm.mjs';
 
 // ---------------------------------------------------------------------
-// Constants of carcassonne.h (their values are part of the ABI)
+// Constants and struct layouts of the public headers: carcassonne-abi.mjs
+// is generated from them at build time (tools/gen-bindings.py, beside
+// carcassonne-wasm.mjs); every number of the header reaches this file
+// through it.
 // ---------------------------------------------------------------------
 
-/** Status codes (enum carc_error). */
-export const ErrorCode = Object.freeze({
-	OK: 0, INVALID: -1, NOMEM: -2, WRONG_PHASE: -3, NOT_ADJACENT: -4,
-	EDGE_MISMATCH: -5, POSITION_TAKEN: -6, FEATURE_OCCUPIED: -7,
-	NO_MEEPLE: -8, UNKNOWN_TILE: -9, GAME_OVER: -10, NO_FEATURE: -11,
-	WRONG_TILE: -12, NOT_ALLOWED: -13, UNKNOWN_OPTION: -14,
-	NOT_FOUND: -15, PARSE: -16,
-});
-/** Decision points (enum carc_phase). */
-export const Phase = Object.freeze({
-	PLACE_TILE: 1, DEPLOY: 2, PHANTOM: 3, CROP_CHOICE: 4,
-	CROP_RESPONSE: 5, GAME_OVER: 6,
-});
-/** Move kinds (enum carc_move_kind). */
-export const MoveKind = Object.freeze({
-	PLACE: 1, DEPLOY: 2, PASS: 3, CROP_CHOICE: 4, REMOVE: 5,
-});
-/** Figure kinds (enum carc_figure). */
-export const Figure = Object.freeze({
-	FOLLOWER: 1, PHANTOM: 2, TOWER: 3, HOUSE: 4, SHED: 5,
-});
-/** Feature kinds (enum carc_feature_kind). */
-export const FeatureKind = Object.freeze({
-	CITY: 1, ROAD: 2, FIELD: 3, MONASTERY: 4,
-});
-/** The built-in bots (enum carc_bot_kind of search.h). */
-export const BotKind = Object.freeze({ RANDOM: 1, GREEDY: 2, MCTS: 3 });
-/** Crop-circle choices (enum carc_crop_choice). */
-export const CropChoice = Object.freeze({ DEPLOY: 1, REMOVE: 2 });
-/** Crop-circle symbols (enum carc_symbol). */
-export const CropSymbol = Object.freeze({
-	NONE: 0, PITCHFORK: 1, CLUB: 2, SHIELD: 3,
-});
-/** Side types (enum carc_edge). */
-export const Edge = Object.freeze({ CITY: 1, ROAD: 2, FIELD: 3 });
-/** Scoring event types (enum carc_event_type). */
-export const EventType = Object.freeze({ COMPLETED: 1, FINAL: 2, FARM: 3 });
-/** Option value types (enum carc_option_type). */
-export const OptionType = Object.freeze({ NUMBER: 0, SWITCH: 1, CHOICE: 2 });
-/** Flags of renderSvg() (enum carc_render_flag). */
-export const RenderFlag = Object.freeze({
-	NO_LEGEND: 1, NO_SCORES: 2, NO_LABELS: 4, LAST_MOVE: 8,
-	PLACEMENTS: 16, FEATURE: 32,
-});
-/** Number of tile types (CARC_TILE_TYPES). */
-export const TILE_TYPES = 36;
-/** Tile units per tile side of the geometry calls (CARC_TILE_UNITS). */
-export const TILE_UNITS = 1000;
-/** Most points of a feature outline (CARC_SHAPE_MAX_POINTS). */
-export const SHAPE_MAX_POINTS = 64;
+import {
+	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
+	CropSymbol, Edge, EventType, OptionType, RenderFlag, TILE_TYPES,
+	TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
+	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec,
+	// used here only
+	ARGUMENT_ERRORS, EventAttr, FeatureAttr, Layout, LearnBatchFlag,
+	LearnDtype, LEARN_TO_MOVE, RENDER_COLOUR,
+} from './carcassonne-abi.mjs';
 
-const EVENT_ATTRS = [
-	[1, 'type'], [2, 'featureKind'], [3, 'x'], [4, 'y'], [5, 'feature'],
-	[6, 'tiles'], [7, 'pennants'], [8, 'cities'], [9, 'scorers'],
-];
-const EVENT_PLAYER_ATTRS = [
-	[0x100, 'points'], [0x200, 'figures'], [0x300, 'buildingPoints'],
-	[0x400, 'phantom'],
-];
-const FEATURE_ATTRS = [
-	[1, 'kind'], [2, 'id'], [3, 'pieces'], [4, 'tiles'], [5, 'open'],
-	[6, 'complete'], [7, 'pennants'], [8, 'cities'], [9, 'scorers'],
-	[10, 'value'], [11, 'buildingValue'], [12, 'farmScorers'],
-];
-const FEATURE_PLAYER_ATTRS = [
-	[0x100, 'points'], [0x200, 'followers'], [0x300, 'buildingPoints'],
-	[0x400, 'phantoms'],
-];
-const EVENT_TYPE_NAMES = { 1: 'completed', 2: 'final', 3: 'farm' };
-const FIGURE_KEYS = ['follower', 'phantom', 'tower', 'house', 'shed'];
-const RENDER_OPTIONS_SIZE = 48;	// sizeof(struct carc_render_options)
-const BOT_OPTIONS_SIZE = 32;	// sizeof(struct carc_bot_options)
-const BOT_STATS_SIZE = 48;	// sizeof(struct carc_bot_stats)
+export {
+	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
+	CropSymbol, Edge, EventType, OptionType, RenderFlag, TILE_TYPES,
+	TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
+	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec,
+};
+
+// FEATURE_KIND -> featureKind
+const camel = (name) => name.toLowerCase()
+	.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+// [value, key] of an attribute enum: the attributes of one value, and
+// the per-player ones (0x100 and up, a base plus the player).
+const attrs = (e, perPlayer) => Object.entries(e)
+	.filter(([, v]) => (v >= 0x100) === perPlayer)
+	.map(([k, v]) => [v, camel(k)]);
+const EVENT_ATTRS = attrs(EventAttr, false);
+const EVENT_PLAYER_ATTRS = attrs(EventAttr, true);
+const FEATURE_ATTRS = attrs(FeatureAttr, false);
+const FEATURE_PLAYER_ATTRS = attrs(FeatureAttr, true);
+const EVENT_TYPE_NAMES = Object.fromEntries(Object.entries(EventType)
+	.map(([k, v]) => [v, k.toLowerCase()]));
+// supply() keys, by figure number
+const FIGURES = Object.entries(Figure).map(([k, v]) => [v, k.toLowerCase()]);
+
+// Zero the struct of `layout` at byte address p and set its size member.
+function structAt(layout, p) {
+	M.HEAPU8.fill(0, p, p + layout.sizeof);
+	M.HEAPU32[(p + layout.size) >> 2] = layout.sizeof;
+	return p;
+}
 
 // ---------------------------------------------------------------------
 // Errors
@@ -122,19 +92,23 @@ export class CarcassonneError extends Error {
 	}
 }
 
-/** A caller's mistake the library refused with CARC_E_INVALID (an index
- *  or value out of range, a malformed move or text), or a freed object. */
+/** A value the library refused as an argument (code INVALID: an index
+ *  or value out of range, a malformed move or text, a freed object;
+ *  UNKNOWN_TILE, NO_FEATURE, UNKNOWN_OPTION, NOT_FOUND: a tile, feature,
+ *  option or position that names nothing).  Python raises its
+ *  InvalidArgumentError for the same codes. */
 export class InvalidArgumentError extends CarcassonneError {
-	constructor(detail) {
-		super(ErrorCode.INVALID, detail);
+	constructor(detail, code = ErrorCode.INVALID) {
+		super(code, detail);
 		this.name = 'InvalidArgumentError';
 	}
 }
 
-// The error for a negative status: InvalidArgumentError for
-// CARC_E_INVALID, else CarcassonneError.
+// The error for a negative status: InvalidArgumentError for the argument
+// errors (ARGUMENT_ERRORS, generated from the binding description of
+// tools/gen-bindings.py), else CarcassonneError.
 function libraryError(code, detail) {
-	return code === ErrorCode.INVALID ? new InvalidArgumentError(detail)
+	return ARGUMENT_ERRORS.has(code) ? new InvalidArgumentError(detail, code)
 		: new CarcassonneError(code, detail);
 }
 
@@ -1135,21 +1109,20 @@ function renderOptions(opts) {
 		if (typeof c === 'string') {
 			if (!/^#[0-9a-fA-F]{6}$/.test(c))
 				throw new RangeError(`colours[${i}] must be '#rrggbb', not '${c}'`);
-			return 0x1000000 | parseInt(c.slice(1), 16);
+			return RENDER_COLOUR | parseInt(c.slice(1), 16);
 		}
-		return 0x1000000 | int(c, `colours[${i}]`, 0, 0xffffff);
+		return RENDER_COLOUR | int(c, `colours[${i}]`, 0, 0xffffff);
 	});
-	const base = (scratch + 512) >> 2;
+	const L = Layout.render_options;
+	const p = structAt(L, scratch + 512);
 	const h = M.HEAPU32;
-	h.fill(0, base, base + RENDER_OPTIONS_SIZE / 4);
-	h[base] = RENDER_OPTIONS_SIZE;
-	h[base + 1] = size;
-	h[base + 2] = flags >>> 0;
-	M.HEAP32[base + 3] = fx;
-	M.HEAP32[base + 4] = fy;
-	h[base + 5] = fid;
-	cols.forEach((c, i) => { h[base + 6 + i] = c; });
-	return scratch + 512;
+	h[(p + L.tileSize) >> 2] = size;
+	h[(p + L.flags) >> 2] = flags >>> 0;
+	M.HEAP32[(p + L.featureX) >> 2] = fx;
+	M.HEAP32[(p + L.featureY) >> 2] = fy;
+	h[(p + L.featureId) >> 2] = fid;
+	cols.forEach((c, i) => { h[((p + L.colours) >> 2) + i] = c; });
+	return p;
 }
 
 /**
@@ -1522,7 +1495,8 @@ export class Game extends Handle {
 		const out = [];
 		for (let p = 0; p < n; p++) {
 			const s = {};
-			FIGURE_KEYS.forEach((k, i) => { s[k] = this.supply(p, i + 1); });
+			for (const [v, k] of FIGURES)
+				s[k] = this.supply(p, v);
 			out.push(s);
 		}
 		return out;
@@ -1758,32 +1732,29 @@ export class Game extends Handle {
 			: argU64(options.seed, 'seed');
 		const wantStats = options.stats === undefined ? false
 			: argBool(options.stats, 'stats');
-		const o = (scratch + 512) >> 2;	// struct carc_bot_options
+		const O = Layout.bot_options, S = Layout.bot_stats;
+		const o = structAt(O, scratch + 512);
 		const h = M.HEAPU32;
-		h.fill(0, o, o + BOT_OPTIONS_SIZE / 4);
-		h[o] = BOT_OPTIONS_SIZE;
-		h[o + 1] = kind;
-		h[o + 2] = playouts;
-		h[o + 3] = timeMs;
-		h[o + 4] = threads;
-		h[o + 5] = exploration;
-		heap64()[(o + 6) >> 1] = seed;
-		const st = (scratch + 576) >> 2;	// struct carc_bot_stats
-		h.fill(0, st, st + BOT_STATS_SIZE / 4);
-		h[st] = BOT_STATS_SIZE;
-		check(fn(g, o << 2, scratch, st << 2), 'bot');
+		h[(o + O.kind) >> 2] = kind;
+		h[(o + O.playouts) >> 2] = playouts;
+		h[(o + O.timeMs) >> 2] = timeMs;
+		h[(o + O.threads) >> 2] = threads;
+		h[(o + O.exploration) >> 2] = exploration;
+		heap64()[(o + O.seed) >> 3] = seed;
+		const st = structAt(S, scratch + 576);
+		check(fn(g, o, scratch, st), 'bot');
 		const move = new Move(readU64(scratch));
 		if (!wantStats)
 			return move;
 		const h64 = heap64();
 		return { move, stats: {
-			threads: h[st + 1],
-			playouts: Number(h64[(st + 2) >> 1]),
-			elapsedUs: Number(h64[(st + 4) >> 1]),
-			moves: h[st + 6],
-			nodes: h[st + 7],
-			visits: Number(h64[(st + 8) >> 1]),
-			value: M.HEAP32[st + 10],
+			threads: h[(st + S.threads) >> 2],
+			playouts: Number(h64[(st + S.playouts) >> 3]),
+			elapsedUs: Number(h64[(st + S.elapsedUs) >> 3]),
+			moves: h[(st + S.moves) >> 2],
+			nodes: h[(st + S.nodes) >> 2],
+			visits: Number(h64[(st + S.visits) >> 3]),
+			value: M.HEAP32[(st + S.value) >> 2],
 		} };
 	}
 
@@ -1862,63 +1833,22 @@ export class Game extends Handle {
 // The learning interface (include/carcassonne/learn.h)
 // ---------------------------------------------------------------------
 
-/** The default window side W (CARC_LEARN_WINDOW_DEFAULT). */
-export const LEARN_WINDOW_DEFAULT = 25;
-/** The smallest window side accepted (CARC_LEARN_WINDOW_MIN). */
-export const LEARN_WINDOW_MIN = 3;
-/** The largest window side accepted (CARC_LEARN_WINDOW_MAX). */
-export const LEARN_WINDOW_MAX = 101;
-/** Observation planes (enum carc_learn_plane): the index of each plane;
- *  EDGES, SYMBOL, FITS and BUILDINGS start groups of 12, 3, 4 and 3. */
-export const LearnPlane = Object.freeze({
-	TILE: 0, LAST: 1, START: 2, EDGES: 3, MONASTERY: 15, PENNANTS: 16,
-	SYMBOL: 17, CITY_DONE: 20, ROAD_DONE: 21, MONASTERY_DONE: 22,
-	OPEN: 23, FITS: 24, BUILDINGS: 28, TILE_TYPE: 31, ROTATION: 32,
-	PLAYERS: 33,
-});
-/** The planes of a player's block (enum carc_learn_player_plane), at
- *  LearnPlane.PLAYERS + block * PLANES_PER_PLAYER + one of these. */
-export const LearnPlayerPlane = Object.freeze({
-	FOLLOWERS: 0, PHANTOM: 1, CITY: 2, ROAD: 3, FIELD: 4, MONASTERY: 5,
-	PLANES_PER_PLAYER: 6,
-});
-/** Entries of the observation vector (enum carc_learn_vec); per-player
- *  groups have SEATS entries, the observing player's first. */
-export const LearnVec = Object.freeze({
-	SEATS: 6, SCORES: 0, FOLLOWERS: 6, PHANTOMS: 12, TOWERS: 18,
-	HOUSES: 24, SHEDS: 30, PRESENT: 36, TO_MOVE: 42, PHASE: 48, TILE: 54,
-	ROTATION: 90, REMAINING: 94, REMAINING_TOTAL: 130, CROP_ACTION: 131,
-	CROP_SYMBOL: 133, TILES_PLACED: 136, DISCARDS: 137, WINDOW_X: 138,
-	WINDOW_Y: 139, BOARD_WIDTH: 140, BOARD_HEIGHT: 141, LAST_COL: 142,
-	LAST_ROW: 143, RULES: 144, LENGTH: 160,
-});
+const VEC_LENGTH = LearnVec.LENGTH;
+const LEARN_DTYPES = Object.fromEntries(Object.entries(LearnDtype)
+	.map(([k, v]) => [v, k.toLowerCase()]));
 
-const LEARN_OPTIONS_SIZE = 12;	// sizeof(struct carc_learn_options)
-const LEARN_SHAPE_SIZE = 108;	// sizeof(struct carc_learn_shape)
-const LEARN_BATCH_SIZE = 40;	// sizeof(struct carc_learn_batch), wasm32
-const LEARN_TO_MOVE = 0xffffffff;
-const LEARN_AUTO_RESET = 1;
-const VEC_LENGTH = 160;
-const LEARN_DTYPES = { 1: 'uint8', 2: 'int32' };
-// The members of struct carc_learn_shape after size, in order.
-const LEARN_SHAPE_KEYS = ['players', 'window', 'nActions', 'nPlanes',
-	'vectorLength', 'maskDtype', 'planeDtype', 'vectorDtype',
-	'rewardDtype', 'featuresPerTile'];
-for (const section of ['place', 'follower', 'phantom', 'build', 'pass',
-	'cropChoice', 'cropResponse', 'fallback'])
-	LEARN_SHAPE_KEYS.push(section + 'First', section + 'Count');
-
+// struct carc_learn_shape as an object: its members but size, by name.
 function readLearnShape(learn) {
-	const s = (scratch + 512) >> 2;
-	const h = M.HEAPU32;
-	h.fill(0, s, s + LEARN_SHAPE_SIZE / 4);
-	h[s] = LEARN_SHAPE_SIZE;
-	check(M._carc_learn_shape(learn, s << 2), 'learn shape');
+	const L = Layout.learn_shape;
+	const s = structAt(L, scratch + 512);
+	check(M._carc_learn_shape(learn, s), 'learn shape');
 	const out = {};
-	LEARN_SHAPE_KEYS.forEach((key, i) => {
-		const v = M.HEAPU32[s + 1 + i];
+	for (const [key, at] of Object.entries(L)) {
+		if (key === 'size' || key === 'sizeof')
+			continue;
+		const v = M.HEAPU32[(s + at) >> 2];
 		out[key] = key.endsWith('Dtype') ? LEARN_DTYPES[v] : v;
-	});
+	}
 	return Object.freeze(out);
 }
 
@@ -1965,11 +1895,10 @@ export class Learn extends Handle {
 		const { rules, own } = rulesArg(options.rules);
 		let ptr;
 		try {
-			const o = (scratch + 16) >> 2;
-			M.HEAPU32[o] = LEARN_OPTIONS_SIZE;
-			M.HEAPU32[o + 1] = window;
-			M.HEAPU32[o + 2] = 0;
-			check(M._carc_learn_new(rules._live(), players, o << 2,
+			const L = Layout.learn_options;
+			const o = structAt(L, scratch + 16);
+			M.HEAPU32[(o + L.window) >> 2] = window;
+			check(M._carc_learn_new(rules._live(), players, o,
 				scratch), `learn (${players} players, window ${window})`);
 			ptr = u32(0);
 		} finally {
@@ -2128,7 +2057,8 @@ export class Learn extends Handle {
 	_batch(n, observations, extraBytes, fn) {
 		const P = this._players;
 		const at = {};
-		let size = LEARN_BATCH_SIZE;
+		const L = Layout.learn_batch;
+		let size = L.sizeof;
 		const take = (key, bytes) => {
 			at[key] = size;
 			size += Math.ceil(bytes / 8) * 8;	// no 32-bit wrap
@@ -2150,17 +2080,14 @@ export class Learn extends Handle {
 				`learn batch of ${n} games (${size} bytes)`);
 		try {
 			const h = M.HEAPU32;
-			const w = b >> 2;
-			h[w] = LEARN_BATCH_SIZE;
-			h[w + 1] = 0;		// flags
-			h[w + 2] = 0;		// reset_seeds
-			h[w + 3] = b + at.rewards;
-			h[w + 4] = b + at.done;
-			h[w + 5] = b + at.finalScores;
-			h[w + 6] = b + at.toMove;
-			h[w + 7] = b + at.masks;
-			h[w + 8] = observations ? b + at.planes : 0;
-			h[w + 9] = observations ? b + at.vectors : 0;
+			structAt(L, b);		// flags and reset_seeds 0
+			h[(b + L.rewards) >> 2] = b + at.rewards;
+			h[(b + L.done) >> 2] = b + at.done;
+			h[(b + L.finalScores) >> 2] = b + at.finalScores;
+			h[(b + L.toMove) >> 2] = b + at.toMove;
+			h[(b + L.masks) >> 2] = b + at.masks;
+			h[(b + L.planes) >> 2] = observations ? b + at.planes : 0;
+			h[(b + L.vectors) >> 2] = observations ? b + at.vectors : 0;
 			const ended = fn(b, b + at.extra);
 			const u8 = (key, len) => M.HEAPU8.slice(b + at[key],
 				b + at[key] + len);
@@ -2207,10 +2134,10 @@ export class Learn extends Handle {
 		const { seeds, observations } = batchOptions(options, n, true);
 		return this._batch(n, observations, 16 * n, (b, extra) => {
 			const h = M.HEAPU32;
-			const w = b >> 2;
+			const L = Layout.learn_batch;
 			if (seeds !== null) {
-				h[w + 1] = LEARN_AUTO_RESET;
-				h[w + 2] = extra;
+				h[(b + L.flags) >> 2] = LearnBatchFlag.AUTO_RESET;
+				h[(b + L.resetSeeds) >> 2] = extra;
 				heap64().set(seeds, extra >> 3);
 			}
 			h.set(handles, (extra + 8 * n) >> 2);

@@ -120,9 +120,12 @@ export class CarcassonneError extends Error {
 	readonly code: number;
 	constructor(code: number, detail?: string);
 }
-/** CARC_E_INVALID: a value the library refused, or a freed object. */
+/** An argument the library refused (code INVALID, UNKNOWN_TILE,
+ *  NO_FEATURE, UNKNOWN_OPTION or NOT_FOUND, as in Python), or a freed
+ *  object (INVALID). */
 export class InvalidArgumentError extends CarcassonneError {
-	constructor(detail?: string);
+	/** code: the status, INVALID by default. */
+	constructor(detail?: string, code?: number);
 }
 /** apply() of a move that is not legal now. */
 export class IllegalMoveError extends CarcassonneError {

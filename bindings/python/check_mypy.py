@@ -32,11 +32,19 @@ def main():
             return 1
         print('SKIP:', msg)
         return 77
-    with tempfile.TemporaryDirectory() as cache:
-        r = subprocess.run(command + ['--strict', '--cache-dir', cache,
-                                      '--no-error-summary',
-                                      os.path.join(HERE, 'carcassonne')],
-                           cwd=HERE)
+    # the package as installed: its sources beside the _abi.py the build
+    # generated (argument 1)
+    with tempfile.TemporaryDirectory() as tmp:
+        package = os.path.join(tmp, 'carcassonne')
+        shutil.copytree(os.path.join(HERE, 'carcassonne'), package,
+                        ignore=shutil.ignore_patterns('__pycache__',
+                                                      'meson.build'))
+        if len(sys.argv) > 1:
+            shutil.copy(sys.argv[1], package)
+        r = subprocess.run(command + ['--strict', '--cache-dir',
+                                      os.path.join(tmp, 'cache'),
+                                      '--no-error-summary', package],
+                           cwd=tmp)
     if r.returncode == 0:
         print('mypy --strict: no issues in carcassonne')
     return r.returncode

@@ -862,8 +862,8 @@ def test_selfplay_example_runs():
     r = subprocess.run(
         [sys.executable, example, '--seconds', '2', '--num-envs', '4',
          '--eval-games', '6'],
-        env=dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(
-            os.path.abspath(carc.__file__))),
+        env=dict(os.environ, PYTHONPATH=os.pathsep.join(
+            os.path.dirname(os.path.abspath(p)) for p in carc.__path__),
             CARCASSONNE_LIBRARY=carc.library._name),
         capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr

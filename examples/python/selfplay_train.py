@@ -5,7 +5,8 @@ against the random player.
     /usr/bin/python3 examples/python/selfplay_train.py [--seconds 120]
         [--num-envs 64] [--eval-games 1000] [--seed 1]
 
-(with the package importable: installed, or PYTHONPATH=bindings/python and
+(with the package importable: installed, or
+PYTHONPATH=bindings/python:build/bindings/python and
 CARCASSONNE_LIBRARY=build/libcarcassonne.so from a build tree).
 
 The policy is a softmax over the legal actions of the base game (the

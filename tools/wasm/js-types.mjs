@@ -20,7 +20,8 @@
 //    property of an object type is referred to at least once.
 // 4. The module and its declarations agree: carcassonne.mjs is imported
 //    (beside a stub of the emscripten module, so no WebAssembly build is
-//    needed) and its exported names, the methods and getters on its
+//    needed, and the carcassonne-abi.mjs meson generated from the headers,
+//    so the constants' declared literal types must equal the header's) and its exported names, the methods and getters on its
 //    classes' prototypes, their static methods, the fields their
 //    constructors set, the keys and values of its constant objects, and
 //    the parameters of its functions, methods and constructors, equal
@@ -219,6 +220,10 @@ const dir = mkdtempSync(join(tmpdir(), 'carc-js-types-'));
 let runtime;
 try {
 	copyFileSync(modulePath, join(dir, 'carcassonne.mjs'));
+	// the constants generated from the headers (meson: CARCASSONNE_JS_ABI;
+	// else an in-place tools/build-wasm.sh's copy)
+	copyFileSync(process.env.CARCASSONNE_JS_ABI ||
+		join(pkg, 'carcassonne-abi.mjs'), join(dir, 'carcassonne-abi.mjs'));
 	writeFileSync(join(dir, 'carcassonne-wasm.mjs'),
 		'export default function createCarcassonneModule() {\n' +
 		'\tthrow new Error(\'js-types: a stub, not the WebAssembly module\');\n}\n');

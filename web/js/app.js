@@ -3,9 +3,9 @@
 // come from libcarcassonne (WebAssembly) through js/engine.js; the bots
 // run in js/worker.js.  This file only shows the game and turns clicks
 // into moves.
-import { engine } from './engine.js';
+import { engine, CropSymbol, FeatureKind, TILE_UNITS } from './engine.js';
 
-const TU = 1000;			// tile units per tile side (CARC_TILE_UNITS)
+const TU = TILE_UNITS;			// tile units per tile side
 const SVGNS = 'http://www.w3.org/2000/svg';
 const PALETTE = ['#d7301f', '#2166ac', '#fee034', '#1a1a1a', '#e377c2', '#9e9e9e'];
 const COLOUR_NAMES = ['red', 'blue', 'yellow', 'black', 'pink', 'grey'];
@@ -14,10 +14,10 @@ const BOTS = { human: 'Person', random: 'Random bot', greedy: 'Greedy bot', mcts
 // loader (and `carcassonne replay`) skips: "# web-seats human mcts".
 const SEATS_TAG = '# web-seats';
 const BUILDINGS = ['tower', 'house', 'shed'];
-const SYMBOLS = { 1: 'pitchfork', 2: 'club', 3: 'shield' };
-const SYMBOL_KIND = { 1: 'farmers', 2: 'thieves', 3: 'knights' };
-// paint order of the picture: fields, cities, roads, monastery
-const LAYER = { 3: 0, 1: 1, 2: 2, 4: 3 };
+const SYMBOLS = { [CropSymbol.PITCHFORK]: 'pitchfork', [CropSymbol.CLUB]: 'club', [CropSymbol.SHIELD]: 'shield' };
+const SYMBOL_KIND = { [CropSymbol.PITCHFORK]: 'farmers', [CropSymbol.CLUB]: 'thieves', [CropSymbol.SHIELD]: 'knights' };
+// paint order of the picture, by feature kind (a feature id's high nibble)
+const LAYER = { [FeatureKind.FIELD]: 0, [FeatureKind.CITY]: 1, [FeatureKind.ROAD]: 2, [FeatureKind.MONASTERY]: 3 };
 
 const $ = (id) => document.getElementById(id);
 
@@ -111,7 +111,7 @@ function svgEl(tag, attrs = {}) {
 // library's picture (its <style> is in the document with the board).
 function tileSvg(tile, rot, ox, oy, extra = '') {
 	const feats = engine.tileFeatures(tile)
-		.filter((f) => (f >> 4) !== 3)
+		.filter((f) => (f >> 4) !== FeatureKind.FIELD)
 		.sort((a, b) => LAYER[a >> 4] - LAYER[b >> 4]);
 	const cls = { 1: 'city', 2: 'road', 4: 'mon' };
 	let s = `<g class="drawn-tile ${extra}"><rect class="bg" x="${ox}" y="${oy}" width="${TU}" height="${TU}"/>`;
@@ -121,7 +121,7 @@ function tileSvg(tile, rot, ox, oy, extra = '') {
 		for (let i = 0; i < xy.length; i += 2)
 			pts.push(`${ox + xy[i]},${oy + xy[i + 1]}`);
 		s += `<path class="${cls[f >> 4]}" d="M${pts.join(' L')} Z"/>`;
-		if ((f >> 4) === 1 && engine.featurePennants(tile, f) > 0) {
+		if ((f >> 4) === FeatureKind.CITY && engine.featurePennants(tile, f) > 0) {
 			const [px, py] = engine.featurePoint(tile, rot, f);
 			s += `<use href="#pennant" class="pennant" x="${ox + px + 190}" y="${oy + py - 140}"/>`;
 		}
@@ -392,7 +392,7 @@ function buildFeatureTargets(overlay) {
 		const [px, py] = engine.featurePoint(t.tile, t.rotation, gr.featureId);
 		const kinds = [...new Set(gr.moves.map((m) => m.kind))];
 		const path = svgEl('path', {
-			class: 'feature-target ' + kinds.join(' ') + (gr.featureId >> 4 === 3 ? ' is-field' : ''),
+			class: 'feature-target ' + kinds.join(' ') + (gr.featureId >> 4 === FeatureKind.FIELD ? ' is-field' : ''),
 			d: `M${pts.join(' L')} Z`,
 			'data-x': gr.x, 'data-y': gr.y, 'data-feature': gr.feature,
 			'data-px': ox + px, 'data-py': oy + py,

@@ -6,19 +6,25 @@
 import * as carc from '../carcassonne/carcassonne.mjs';
 
 export const EngineError = carc.CarcassonneError;
+// the header's constants the page uses (by name, never by number)
+export const { CropSymbol, FeatureKind, TILE_UNITS } = carc;
 
-const KIND = { 1: 'place', 2: 'deploy', 3: 'pass', 4: 'crop-choice', 5: 'remove' };
-const FIGURES = { 1: 'follower', 2: 'phantom', 3: 'tower', 4: 'house', 5: 'shed' };
+// 'place', 'deploy', 'pass', 'crop-choice', 'remove' by move kind, and
+// 'follower' ... 'shed' by figure: the package's names, lower case
+const words = (e) => Object.fromEntries(Object.entries(e)
+	.map(([k, v]) => [v, k.toLowerCase().replace(/_/g, '-')]));
+const KIND = words(carc.MoveKind);
+const FIGURES = words(carc.Figure);
 
 // A move of the library as the page uses it.
 function moveInfo(m) {
 	let kind = KIND[m.kind];
-	if (kind === 'deploy' && m.figure >= 3)
+	if (kind === 'deploy' && m.figure >= carc.Figure.TOWER)
 		kind = 'build';
 	return {
 		kind, text: m.toString(),
 		x: m.x, y: m.y, rotation: m.rotation,
-		figure: m.kind === 4 ? (m.figure === carc.CropChoice.DEPLOY ? 'deploy' : 'remove') : FIGURES[m.figure] || null,
+		figure: m.kind === carc.MoveKind.CROP_CHOICE ? (m.figure === carc.CropChoice.DEPLOY ? 'deploy' : 'remove') : FIGURES[m.figure] || null,
 		featureId: m.feature,
 		feature: m.feature ? carc.featureName(m.feature) : null,
 	};
@@ -70,7 +76,7 @@ export class Game {
 	get player() { return this.g.currentPlayer(); }
 	get over() { return this.g.isOver(); }
 	get tile() { const t = this.g.currentTile(); return t === null ? null : tileId(t); }
-	get cropAction() { const a = this.g.cropAction(); return a === 1 ? 'deploy' : a === 2 ? 'remove' : null; }
+	get cropAction() { const a = this.g.cropAction(); return a === carc.CropChoice.DEPLOY ? 'deploy' : a === carc.CropChoice.REMOVE ? 'remove' : null; }
 	get remaining() { return this.g.remaining(); }
 	get historyLength() { return this.g.history().length; }
 	hash() { return this.g.hash(); }

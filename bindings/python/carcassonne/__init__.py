@@ -335,281 +335,29 @@ _proto('carc_move_feature', _c_u32, _c_u64)
 _proto('carc_move_describe', _c_int, _c_u64, _cp, _size)
 
 # ---------------------------------------------------------------------
-# Enums of carcassonne.h (the values are part of the ABI; test_constants
-# compares them with the header, test_api the names with the library's)
+# Enums, constants and struct layouts of the public headers: the module
+# _abi is generated from them at build time (tools/gen-bindings.py).  In
+# a build tree it lies in the build directory's carcassonne/ (put
+# build/bindings/python on PYTHONPATH beside this directory); the
+# package's __path__ takes in every carcassonne/ directory on sys.path.
 # ---------------------------------------------------------------------
 
-_E = TypeVar('_E', bound='_Named')
+__path__ = __import__('pkgutil').extend_path(__path__, __name__)
 
-
-class _Named(enum.IntEnum):
-    """An enum whose members have names in the library's names API."""
-
-    @property
-    def word(self) -> str:
-        """The library's name of the member, as game records and move
-        descriptions write it (e.g. 'place-tile', 'per-city', 'c1')."""
-        return _WORD_OF[type(self)](int(self))
-
-    @classmethod
-    def from_word(cls: Type[_E], word: str) -> _E:
-        """The member the library's name ``word`` names;
-        InvalidArgumentError for an unknown word."""
-        return cls(_FROM_WORD[cls](word))
-
-
-class ErrorCode(enum.IntEnum):
-    """Status codes of the library (``enum carc_error``): OK is 0, every
-    error is negative."""
-    OK = 0
-    INVALID = -1
-    NOMEM = -2
-    WRONG_PHASE = -3
-    NOT_ADJACENT = -4
-    EDGE_MISMATCH = -5
-    POSITION_TAKEN = -6
-    FEATURE_OCCUPIED = -7
-    NO_MEEPLE = -8
-    UNKNOWN_TILE = -9
-    GAME_OVER = -10
-    NO_FEATURE = -11
-    WRONG_TILE = -12
-    NOT_ALLOWED = -13
-    UNKNOWN_OPTION = -14
-    NOT_FOUND = -15
-    PARSE = -16
-
-
-class Phase(_Named):
-    """Decision points (``enum carc_phase``); ``word`` gives the
-    library's name ('place-tile', 'deploy', ...)."""
-    PLACE_TILE = 1
-    DEPLOY = 2
-    PHANTOM = 3
-    CROP_CHOICE = 4
-    CROP_RESPONSE = 5
-    GAME_OVER = 6
-
-
-class Figure(_Named):
-    """Figure kinds (``enum carc_figure``): follower, phantom and the
-    Little Buildings tower, house and shed."""
-    FOLLOWER = 1
-    PHANTOM = 2
-    TOWER = 3
-    HOUSE = 4
-    SHED = 5
-
-
-class MoveKind(enum.IntEnum):
-    """Move kinds (``enum carc_move_kind``); a building is a DEPLOY with
-    a building figure and no feature."""
-    PLACE = 1
-    DEPLOY = 2
-    PASS = 3
-    CROP_CHOICE = 4
-    REMOVE = 5
-
-
-class CropChoice(enum.IntEnum):
-    """The crop-circle choices (``enum carc_crop_choice``)."""
-    DEPLOY = 1
-    REMOVE = 2
-
-
-class Edge(enum.IntEnum):
-    """Side types of a tile (``enum carc_edge``), from :func:`tile_edge`."""
-    CITY = 1
-    ROAD = 2
-    FIELD = 3
-
-
-class Symbol(enum.IntEnum):
-    """Crop-circle symbols (``enum carc_symbol``), from
-    :func:`tile_symbol`."""
-    NONE = 0
-    PITCHFORK = 1
-    CLUB = 2
-    SHIELD = 3
-
-
-class FeatureKind(_Named):
-    """Feature kinds (``enum carc_feature_kind``), the high nibble of a
-    feature id."""
-    CITY = 1
-    ROAD = 2
-    FIELD = 3
-    MONASTERY = 4
-
-
-class Feature(_Named):
-    """Feature ids of one tile (``enum carc_feature``): kind * 16 +
-    number; ``word`` is the name 'c1', 'r2', 'f3', 'monastery'."""
-    C1 = 0x11
-    C2 = 0x12
-    C3 = 0x13
-    C4 = 0x14
-    R1 = 0x21
-    R2 = 0x22
-    R3 = 0x23
-    R4 = 0x24
-    F1 = 0x31
-    F2 = 0x32
-    F3 = 0x33
-    F4 = 0x34
-    MONASTERY = 0x41
-
-    @property
-    def kind(self) -> FeatureKind:
-        """The kind of the feature (its high nibble)."""
-        return FeatureKind(int(self) >> 4)
-
-
-class Tile(_Named):
-    """Tile types (``enum carc_tile``); ``word`` is the reference name
-    ('A'..'X', 'CCI-1'.., 'CCII-1'..)."""
-    A = 0
-    B = 1
-    C = 2
-    D = 3
-    E = 4
-    F = 5
-    G = 6
-    H = 7
-    I = 8    # noqa: E741 - the tile's reference name
-    J = 9
-    K = 10
-    L = 11
-    M = 12
-    N = 13
-    O = 14   # noqa: E741
-    P = 15
-    Q = 16
-    R = 17
-    S = 18
-    T = 19
-    U = 20
-    V = 21
-    W = 22
-    X = 23
-    CCI_1 = 24
-    CCI_2 = 25
-    CCI_3 = 26
-    CCI_4 = 27
-    CCI_5 = 28
-    CCI_6 = 29
-    CCII_1 = 30
-    CCII_2 = 31
-    CCII_3 = 32
-    CCII_4 = 33
-    CCII_5 = 34
-    CCII_6 = 35
-
-
-class Option(_Named):
-    """Rule options (``enum carc_option``); ``word`` is the name game
-    records use ('farm-scoring', ...)."""
-    FARM_SCORING = 1
-    FARMERS = 2
-    SMALL_CITY = 3
-    FOLLOWERS = 4
-    PHANTOM = 5
-    CROP_CIRCLES_I = 6
-    CROP_CIRCLES_II = 7
-    LITTLE_BUILDINGS = 8
-    LB_SCORING = 9
-    LB_DISTRIBUTION = 10
-    LB_ZERO_FIELD = 11
-    LB_PER_CITY_FIELDS = 12
-    CROP_DEPLOY_ANY = 13
-    CROP_DEPLOY_MANDATORY = 14
-    CROP_PHANTOM = 15
-    CROP_AFTER_PHANTOM = 16
-
-
-class OptionType(enum.IntEnum):
-    """What kind of value an option takes (``enum carc_option_type``)."""
-    NUMBER = 0
-    SWITCH = 1
-    CHOICE = 2
-
-
-class FarmScoring(_Named):
-    """Values of Option.FARM_SCORING (``enum carc_farm_scoring``)."""
-    PER_FIELD = 0
-    PER_CITY = 1
-    PER_FIELD_ONCE = 2
-
-
-class LbScoring(_Named):
-    """Values of Option.LB_SCORING (``enum carc_lb_scoring``);
-    THREE_TWO_ONE is the library's '3-2-1' (CARC_LB_321)."""
-    STANDARD = 0
-    THREE_TWO_ONE = 1
-
-
-class LbDistribution(_Named):
-    """Values of Option.LB_DISTRIBUTION (``enum carc_lb_distribution``)."""
-    RULES = 0
-    JCZ = 1
-
-
-class EventType(enum.IntEnum):
-    """Kinds of scoring events (``enum carc_event_type``)."""
-    COMPLETED = 1
-    FINAL = 2
-    FARM = 3
-
-
-class EventAttr(enum.IntEnum):
-    """Attributes of a scoring event (``enum carc_event_attr``); the
-    per-player ones (0x100 and up) are a base plus the player."""
-    TYPE = 1
-    FEATURE_KIND = 2
-    X = 3
-    Y = 4
-    FEATURE = 5
-    TILES = 6
-    PENNANTS = 7
-    CITIES = 8
-    SCORERS = 9
-    POINTS = 0x100
-    FIGURES = 0x200
-    BUILDING_POINTS = 0x300
-    PHANTOM = 0x400
-
-
-class FeatureAttr(enum.IntEnum):
-    """Attributes of a board-level feature (``enum carc_feature_attr``);
-    the per-player ones (0x100 and up) are a base plus the player."""
-    KIND = 1
-    ID = 2
-    PIECES = 3
-    TILES = 4
-    OPEN = 5
-    COMPLETE = 6
-    PENNANTS = 7
-    CITIES = 8
-    SCORERS = 9
-    VALUE = 10
-    BUILDING_VALUE = 11
-    FARM_SCORERS = 12
-    POINTS = 0x100
-    FOLLOWERS = 0x200
-    BUILDING_POINTS = 0x300
-    PHANTOMS = 0x400
-
-
-class RenderFlag(enum.IntFlag):
-    """Flags of the picture (``enum carc_render_flag``); see
-    :meth:`Game.svg`."""
-    NO_LEGEND = 1
-    NO_SCORES = 2
-    NO_LABELS = 4
-    LAST_MOVE = 8
-    PLACEMENTS = 16
-    FEATURE = 32
-
+try:
+    from ._abi import (ARGUMENT_ERRORS as _ARGUMENT_ERRORS, CropChoice,
+                       Edge, ErrorCode, EventAttr, EventType, FarmScoring,
+                       Feature, FeatureAttr, FeatureKind, Figure,
+                       LbDistribution, LbScoring, MoveKind, Option,
+                       OptionType, Phase, RenderFlag, SHAPE_MAX_POINTS,
+                       Symbol, TILE_TYPES, TILE_UNITS, Tile,
+                       RENDER_COLOUR as _RENDER_COLOUR,
+                       CarcRenderOptions as _RenderOptions)
+except ImportError as _e:
+    raise ImportError(
+        'carcassonne._abi is missing: it is generated by the build '
+        '(meson compile); from a build tree put build/bindings/python on '
+        'PYTHONPATH too') from _e
 
 # The constants of 0.1 and 0.2, kept: E_*, PHASE_*, MOVE_*, FIGURE_*,
 # CROP_* (now the enum members, equal to the same ints).
@@ -653,13 +401,9 @@ FIGURE_SHED = Figure.SHED
 CROP_DEPLOY = CropChoice.DEPLOY
 CROP_REMOVE = CropChoice.REMOVE
 
-#: Number of tile types this version knows (CARC_TILE_TYPES).
-TILE_TYPES = 36
-#: Tile units per tile side in the geometry calls (CARC_TILE_UNITS).
-TILE_UNITS = 1000
-#: Most points an outline of :func:`tile_feature_shape` has
-#: (CARC_SHAPE_MAX_POINTS).
-SHAPE_MAX_POINTS = 64
+# TILE_TYPES (number of tile types this version knows), TILE_UNITS (tile
+# units per tile side in the geometry calls) and SHAPE_MAX_POINTS (most
+# points an outline of :func:`tile_feature_shape` has) come from _abi.
 
 # ---------------------------------------------------------------------
 # Errors
@@ -748,9 +492,6 @@ def _error_code(code: int) -> int:
         return ErrorCode(code)
     except ValueError:
         return code
-
-
-_ARGUMENT_ERRORS = frozenset({-1, -9, -11, -14, -15})
 
 
 def _error(rc: int, detail: Optional[str] = None) -> CarcassonneError:
@@ -1788,11 +1529,6 @@ class FeatureInfo(NamedTuple):
     phantoms: List[int]
 
 
-class _RenderOptions(ctypes.Structure):
-    _fields_ = [('size', _c_u32), ('tile_size', _c_u32), ('flags', _c_u32),
-                ('feature_x', _c_i32), ('feature_y', _c_i32),
-                ('feature_id', _c_u32), ('colours', _c_u32 * 6)]
-
 # ---------------------------------------------------------------------
 # Views of a game: legal moves and history
 # ---------------------------------------------------------------------
@@ -2201,7 +1937,7 @@ class Game:
                 raise ValueError('at most 6 player colours')
             for i, c in enumerate(colours):
                 if c is not None:
-                    o.colours[i] = 0x1000000 | _int(c, 'colour', 0,
+                    o.colours[i] = _RENDER_COLOUR | _int(c, 'colour', 0,
                                                     0xffffff)
         return self._render(ctypes.byref(o))
 

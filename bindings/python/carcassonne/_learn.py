@@ -47,70 +47,29 @@ __all__ = ['Learn', 'Shape', 'Batch', 'WINDOW_DEFAULT', 'WINDOW_MIN',
 # them with the header)
 # ---------------------------------------------------------------------
 
-#: Default window side (cells), smallest and largest accepted.
-WINDOW_DEFAULT = 25
-WINDOW_MIN = 3
-WINDOW_MAX = 101
-#: carc_learn_observe()'s player argument for "the player to move".
-TO_MOVE = 0xffffffff
-#: enum carc_learn_dtype
-DTYPE_UINT8 = 1
-DTYPE_INT32 = 2
-#: enum carc_learn_batch_flag
-AUTO_RESET = 1
-
-#: enum carc_learn_plane: plane indices of an observation.
-PLANE_TILE = 0
-PLANE_LAST = 1
-PLANE_START = 2
-PLANE_EDGES = 3
-PLANE_MONASTERY = 15
-PLANE_PENNANTS = 16
-PLANE_SYMBOL = 17
-PLANE_CITY_DONE = 20
-PLANE_ROAD_DONE = 21
-PLANE_MONASTERY_DONE = 22
-PLANE_OPEN = 23
-PLANE_FITS = 24
-PLANE_BUILDINGS = 28
-PLANE_TILE_TYPE = 31
-PLANE_ROTATION = 32
-PLANE_PLAYERS = 33
-#: enum carc_learn_player_plane: offsets inside a player's block.
-PP_FOLLOWERS = 0
-PP_PHANTOM = 1
-PP_CITY = 2
-PP_ROAD = 3
-PP_FIELD = 4
-PP_MONASTERY = 5
-PLANES_PER_PLAYER = 6
-#: enum carc_learn_vec: entries of the observation vector.
-VEC_SEATS = 6
-VEC_SCORES = 0
-VEC_FOLLOWERS = 6
-VEC_PHANTOMS = 12
-VEC_TOWERS = 18
-VEC_HOUSES = 24
-VEC_SHEDS = 30
-VEC_PRESENT = 36
-VEC_TO_MOVE = 42
-VEC_PHASE = 48
-VEC_TILE = 54
-VEC_ROTATION = 90
-VEC_REMAINING = 94
-VEC_REMAINING_TOTAL = 130
-VEC_CROP_ACTION = 131
-VEC_CROP_SYMBOL = 133
-VEC_TILES_PLACED = 136
-VEC_DISCARDS = 137
-VEC_WINDOW_X = 138
-VEC_WINDOW_Y = 139
-VEC_BOARD_WIDTH = 140
-VEC_BOARD_HEIGHT = 141
-VEC_LAST_COL = 142
-VEC_LAST_ROW = 143
-VEC_RULES = 144
-VEC_LENGTH = 160
+# The numbers come from the header through carcassonne._abi (generated
+# at build time): WINDOW_DEFAULT, WINDOW_MIN, WINDOW_MAX (window sides),
+# TO_MOVE (carc_learn_observe()'s "the player to move"), DTYPE_* (enum
+# carc_learn_dtype), AUTO_RESET (enum carc_learn_batch_flag), PLANE_*
+# (enum carc_learn_plane), PP_* and PLANES_PER_PLAYER (enum
+# carc_learn_player_plane), VEC_* (enum carc_learn_vec).
+from carcassonne._abi import (  # noqa: E402
+    AUTO_RESET, DTYPE_INT32, DTYPE_UINT8, LEARN_TO_MOVE as TO_MOVE,
+    LEARN_WINDOW_DEFAULT as WINDOW_DEFAULT, LEARN_WINDOW_MAX as WINDOW_MAX,
+    LEARN_WINDOW_MIN as WINDOW_MIN, PLANE_BUILDINGS, PLANE_CITY_DONE,
+    PLANE_EDGES, PLANE_FITS, PLANE_LAST, PLANE_MONASTERY,
+    PLANE_MONASTERY_DONE, PLANE_OPEN, PLANE_PENNANTS, PLANE_PLAYERS,
+    PLANE_ROAD_DONE, PLANE_ROTATION, PLANE_START, PLANE_SYMBOL, PLANE_TILE,
+    PLANE_TILE_TYPE, PLANES_PER_PLAYER, PP_CITY, PP_FIELD, PP_FOLLOWERS,
+    PP_MONASTERY, PP_PHANTOM, PP_ROAD, VEC_BOARD_HEIGHT, VEC_BOARD_WIDTH,
+    VEC_CROP_ACTION, VEC_CROP_SYMBOL, VEC_DISCARDS, VEC_FOLLOWERS,
+    VEC_HOUSES, VEC_LAST_COL, VEC_LAST_ROW, VEC_LENGTH, VEC_PHANTOMS,
+    VEC_PHASE, VEC_PRESENT, VEC_REMAINING, VEC_REMAINING_TOTAL, VEC_RULES,
+    VEC_ROTATION, VEC_SCORES, VEC_SEATS, VEC_SHEDS, VEC_TILE,
+    VEC_TILES_PLACED, VEC_TO_MOVE, VEC_TOWERS, VEC_WINDOW_X, VEC_WINDOW_Y)
+from carcassonne._abi import (  # noqa: E402
+    CarcLearnBatch as _Batch, CarcLearnOptions as _Options,
+    CarcLearnShape as _Shape)
 
 # ---------------------------------------------------------------------
 # The C declarations
@@ -121,31 +80,8 @@ _vp, _size, _int = ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int
 _P = ctypes.POINTER
 
 
-class _Options(ctypes.Structure):
-    """struct carc_learn_options."""
-    _fields_ = [('size', _u32), ('window', _u32), ('flags', _u32)]
-
-
 _SECTIONS = ('place', 'follower', 'phantom', 'build', 'pass',
              'crop_choice', 'crop_response', 'fallback')
-
-
-class _Shape(ctypes.Structure):
-    """struct carc_learn_shape."""
-    _fields_ = ([(name, _u32) for name in (
-        'size', 'players', 'window', 'n_actions', 'n_planes',
-        'vector_length', 'mask_dtype', 'plane_dtype', 'vector_dtype',
-        'reward_dtype', 'features_per_tile')] +
-        [(f'{s}_{part}', _u32) for s in _SECTIONS
-         for part in ('first', 'count')])
-
-
-class _Batch(ctypes.Structure):
-    """struct carc_learn_batch (the arrays as plain addresses)."""
-    _fields_ = [('size', _u32), ('flags', _u32), ('reset_seeds', _vp),
-                ('rewards', _vp), ('done', _vp), ('final_scores', _vp),
-                ('to_move', _vp), ('masks', _vp), ('planes', _vp),
-                ('vectors', _vp)]
 
 
 _proto = _carc._proto

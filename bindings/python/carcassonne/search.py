@@ -24,11 +24,11 @@ reads the hidden order of the stack (doc/bots.md).
 from __future__ import annotations
 
 import ctypes
-import enum
 import math
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
-from . import (Game, Move, Phase, _L, _check, _proto, _u32, _u64)
+from . import (Game, Move, Phase, _L, _abi, _check, _proto, _u32, _u64)
+from ._abi import BotKind
 
 __all__ = [
     'BotKind', 'SearchStats', 'DEFAULT_PLAYOUTS', 'MAX_THREADS',
@@ -37,34 +37,14 @@ __all__ = [
 
 #: Playouts per decision of the MCTS bot when neither ``playouts`` nor
 #: ``time_ms`` is given (``CARC_BOT_DEFAULT_PLAYOUTS``).
-DEFAULT_PLAYOUTS = 1000
+DEFAULT_PLAYOUTS = _abi.BOT_DEFAULT_PLAYOUTS
 #: Most threads :func:`choose` accepts (``CARC_BOT_MAX_THREADS``).
-MAX_THREADS = 64
-_KEEP_ORDER = 1
-
-
-class BotKind(enum.IntEnum):
-    """The library's bots (``enum carc_bot_kind``)."""
-    RANDOM = 1
-    GREEDY = 2
-    MCTS = 3
-
-
-class _Options(ctypes.Structure):
-    _fields_ = [('size', ctypes.c_uint32), ('kind', ctypes.c_uint32),
-                ('playouts', ctypes.c_uint32), ('time_ms', ctypes.c_uint32),
-                ('threads', ctypes.c_uint32),
-                ('exploration', ctypes.c_uint32),
-                ('seed', ctypes.c_uint64)]
-
-
-class _Stats(ctypes.Structure):
-    _fields_ = [('size', ctypes.c_uint32), ('threads', ctypes.c_uint32),
-                ('playouts', ctypes.c_uint64),
-                ('elapsed_us', ctypes.c_uint64),
-                ('moves', ctypes.c_uint32), ('nodes', ctypes.c_uint32),
-                ('visits', ctypes.c_uint64), ('value', ctypes.c_int32),
-                ('reserved', ctypes.c_uint32)]
+MAX_THREADS = _abi.BOT_MAX_THREADS
+_KEEP_ORDER = _abi.PLAYOUT_KEEP_ORDER
+# BotKind (enum carc_bot_kind) and the structs carc_bot_options and
+# carc_bot_stats come from the headers through _abi.
+_Options = _abi.CarcBotOptions
+_Stats = _abi.CarcBotStats
 
 
 class SearchStats(NamedTuple):

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""The meson test binding-tables (suite ffi): the tables of the bindings
+come from the headers, and drift between them fails.
+
+Environment (set by bindings/meson.build): GEN_BINDINGS (the generator),
+CARCASSONNE_INCLUDE (include/carcassonne), PYTHON_ABI and JS_ABI (the
+modules this build generated).
+
+1. A header change reaches both bindings or stops the build: an enum
+   member added to a header copy appears in the generated Python and JS
+   modules with its value; a new public enum, #define or struct that the
+   binding description does not mention makes the generator fail, naming
+   it; so does a description entry the headers lack.
+2. The modules this build generated are what the generator makes of
+   the headers now (no stale copy).
+3. Both bindings class the same status codes as argument errors: the
+   Python and JS modules list the same set, the codes of enum carc_error
+   by name.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+GEN = os.environ.get('GEN_BINDINGS', '')
+INCLUDE = os.environ.get('CARCASSONNE_INCLUDE', '')
+PYTHON_ABI = os.environ.get('PYTHON_ABI', '')
+JS_ABI = os.environ.get('JS_ABI', '')
+
+
+def generate(incdir, kind, out):
+    return subprocess.run([sys.executable, GEN, incdir, kind, out],
+                          capture_output=True, text=True)
+
+
+class Tables(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix='carc-tables-')
+        self.inc = os.path.join(self.tmp, 'carcassonne')
+        shutil.copytree(INCLUDE, self.inc)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def edit(self, header, old, new):
+        path = os.path.join(self.inc, header)
+        with open(path, encoding='utf-8') as f:
+            text = f.read()
+        self.assertEqual(text.count(old), 1, old)
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(text.replace(old, new))
+
+    def out(self, kind):
+        path = os.path.join(self.tmp, kind)
+        r = generate(self.inc, kind, path)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        with open(path, encoding='utf-8') as f:
+            return f.read()
+
+    def fails(self, kind, *words):
+        r = generate(self.inc, kind, os.path.join(self.tmp, kind))
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        for w in words:
+            self.assertIn(w, r.stderr)
+
+    def test_new_member_reaches_both_bindings(self):
+        self.edit('carcassonne.h', '\tCARC_PHASE_GAME_OVER = 6,\n',
+                  '\tCARC_PHASE_GAME_OVER = 6,\n\tCARC_PHASE_AUCTION,\n')
+        py = self.out('python')
+        self.assertRegex(py, r'class Phase\(_Named\):(\n    .*)*'
+                             r'\n    GAME_OVER = 6\n    AUCTION = 7\n')
+        js = self.out('js')
+        self.assertRegex(js, r'export const Phase = Object\.freeze\(\{ .*'
+                             r'GAME_OVER: 6, AUCTION: 7 \}\);')
+        self.assertIn('CHECK(CARC_PHASE_AUCTION == 7);', self.out('c-check'))
+
+    def test_undescribed_additions_fail(self):
+        self.edit('search.h', '#define CARC_BOT_MAX_THREADS 64\n',
+                  '#define CARC_BOT_MAX_THREADS 64\n'
+                  'enum carc_bot_mood { CARC_MOOD_GRUMPY = 1 };\n'
+                  '#define CARC_BOT_MAX_MOOD 3\n'
+                  'struct carc_bot_diary { uint32_t size; };\n')
+        for kind in ('python', 'js', 'c-check'):
+            self.fails(kind, 'enum carc_bot_mood', '#define CARC_BOT_MAX_MOOD',
+                       'struct carc_bot_diary')
+
+    def test_removed_entries_fail(self):
+        self.edit('carcassonne.h', '#define CARC_SHAPE_MAX_POINTS 64\n', '')
+        self.fails('python', '#define CARC_SHAPE_MAX_POINTS')
+
+    def test_unreadable_member_fails(self):
+        self.edit('carcassonne.h', 'CARC_EDGE_FIELD = 3,',
+                  'CARC_EDGE_FIELD = CARC_EDGE_WATER,')
+        self.fails('js', 'unknown name CARC_EDGE_WATER')
+
+    def test_built_modules_are_current(self):
+        for kind, built in (('python', PYTHON_ABI), ('js', JS_ABI)):
+            with open(built, encoding='utf-8') as f:
+                self.assertEqual(f.read(), self.out(kind), built)
+
+    def test_same_argument_errors(self):
+        with open(PYTHON_ABI, encoding='utf-8') as f:
+            py = f.read()
+        with open(JS_ABI, encoding='utf-8') as f:
+            js = f.read()
+        py_set = re.search(r'ARGUMENT_ERRORS = frozenset\(\{([-\d, ]+)\}\)',
+                           py).group(1)
+        js_set = re.search(r'ARGUMENT_ERRORS = Object\.freeze\(new Set\('
+                           r'\[([-\d, ]+)\]\)\)', js).group(1)
+        codes = {int(c) for c in py_set.split(',')}
+        self.assertEqual(codes, {int(c) for c in js_set.split(',')})
+        with open(os.path.join(INCLUDE, 'carcassonne.h'),
+                  encoding='utf-8') as f:
+            header = f.read()
+        named = {int(v) for n, v in re.findall(
+            r'\b(CARC_E_\w+) = (-\d+),', header)
+            if n in ('CARC_E_INVALID', 'CARC_E_UNKNOWN_TILE',
+                     'CARC_E_NO_FEATURE', 'CARC_E_UNKNOWN_OPTION',
+                     'CARC_E_NOT_FOUND')}
+        self.assertEqual(codes, named)
+
+
+if __name__ == '__main__':
+    if not (GEN and INCLUDE and PYTHON_ABI and JS_ABI):
+        sys.exit('test-tables.py: run it with meson test binding-tables')
+    unittest.main(verbosity=2)
