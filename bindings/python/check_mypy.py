@@ -32,15 +32,15 @@ def main():
             return 1
         print('SKIP:', msg)
         return 77
-    # the package as installed: its sources beside the _abi.py the build
-    # generated (argument 1)
+    # the package as installed: its sources beside the modules the build
+    # generated (the arguments: _abi.py, _version.py)
     with tempfile.TemporaryDirectory() as tmp:
         package = os.path.join(tmp, 'carcassonne')
         shutil.copytree(os.path.join(HERE, 'carcassonne'), package,
                         ignore=shutil.ignore_patterns('__pycache__',
-                                                      'meson.build'))
-        if len(sys.argv) > 1:
-            shutil.copy(sys.argv[1], package)
+                                                      'meson.build', '*.in'))
+        for generated in sys.argv[1:]:
+            shutil.copy(generated, package)
         r = subprocess.run(command + ['--strict', '--cache-dir',
                                       os.path.join(tmp, 'cache'),
                                       '--no-error-summary', package],

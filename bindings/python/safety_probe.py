@@ -125,7 +125,8 @@ ALLOWED |= {(name, i, -1) for name, i in [
     ('Move.build', 1), ('Move.build', 2), ('Move.remove', 1),
     ('Move.remove', 2), ('Game.tile_at', 0), ('Game.tile_at', 1)]}
 
-NOT_PROBED = {'library', 'library_path', 'CarcError', 'RecordError',
+NOT_PROBED = {'library', 'library_path', 'library_version', 'CarcError',
+              'RecordError',
               'OPTIONS', 'OPTION_VALUES', 'TILE_TYPES', 'TILE_UNITS',
               'SHAPE_MAX_POINTS', 'MIN_PLAYERS', 'MAX_PLAYERS',
               'describe_or_hex'}  # never raises: checked separately

@@ -203,8 +203,11 @@ def test_option_info():
     assert e.value.code == carc.ErrorCode.UNKNOWN_OPTION
 
 
-def test_version_comes_from_the_library():
-    assert carc.__version__ == carc.version()
+def test_versions_of_package_and_library():
+    # __version__ is the package's (meson's project version at build),
+    # library_version the loaded C library's
+    assert carc.__version__ == os.environ['CARCASSONNE_VERSION']
+    assert carc.library_version == carc.version()
     major, minor, micro = map(int, carc.version().split('.'))
     assert carc.version_number() == major * 10000 + minor * 100 + micro
     assert carc.version_number() >= 300

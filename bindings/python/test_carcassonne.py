@@ -12,7 +12,7 @@ CARCASSONNE_SEEDED_GAME (the C helper seeded-game) and RECORD_EXAMPLES
 """
 import os
 import subprocess
-import tempfile
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -226,24 +226,37 @@ def test_parse_move_inverts_describe():
 
 def test_sanitizer_builds_need_their_runtime():
     # dlopen() of an ASan build without the ASan runtime ends the
-    # process, so the build-tree search leaves such builds out
-    with tempfile.TemporaryDirectory() as top:
-        for d, content in (('build', b'plain'),
-                           ('build-asan', b'.. libasan.so.8 ..'),
-                           ('build-tsan', b'.. libtsan.so.2 ..'),
-                           ('build-ubsan', b'.. libubsan.so.1 ..')):
-            os.mkdir(os.path.join(top, d))
-            with open(os.path.join(top, d, 'libcarcassonne.so'), 'wb') as f:
-                f.write(content)
+    # process, so the build tree's library is left out unless this
+    # process has the runtime its b_sanitize needs
+    maps = b'7f00-7f01 r-xp /usr/lib/x86_64-linux-gnu/libasan.so.8.0.0\n'
+    assert carc._loadable('none', b'')
+    assert carc._loadable('undefined', b'')
+    assert not carc._loadable('address', b'')
+    assert not carc._loadable('address,undefined', b'')
+    assert carc._loadable('address', maps)
+    assert carc._loadable('address,undefined', maps)
+    assert not carc._loadable('thread', maps)
+    assert carc._loadable('thread', b'.. libclang_rt.tsan-x86_64.so ..')
 
-        def found(loaded):
-            return [os.path.relpath(p, top) for p in
-                    carc._build_tree_candidates(top, loaded)]
-        assert found(set()) == ['build-ubsan/libcarcassonne.so',
-                                'build/libcarcassonne.so']
-        assert found({b'libasan.so'}) == ['build-asan/libcarcassonne.so',
-                                          'build-ubsan/libcarcassonne.so',
-                                          'build/libcarcassonne.so']
+
+def test_installed_package_looks_only_where_installed():
+    # without a bundled copy, CARCASSONNE_LIBRARY or a build tree's
+    # _buildtree module: only the dynamic linker's search
+    code = """if True:
+        import ctypes.util, os, sys
+        sys.modules['carcassonne._buildtree'] = None   # an installed package
+        os.environ.pop('CARCASSONNE_LIBRARY', None)
+        ctypes.util.find_library = lambda name: None
+        import carcassonne
+        print(list(carcassonne._candidates()))
+    """
+    env = dict(os.environ, LD_LIBRARY_PATH=os.path.dirname(
+        os.path.abspath(carc.library_path)))
+    r = subprocess.run([sys.executable, '-c', code], env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == \
+        "['libcarcassonne.so.0', 'libcarcassonne.dylib']"
 
 
 def test_record_round_trip():

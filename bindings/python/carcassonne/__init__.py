@@ -46,11 +46,12 @@ ValueError.  A call that fails leaves the game unchanged.
 
 The shared library is found, in this order: the copy bundled in the
 package directory (a wheel built by pip puts it there), the environment
-variable ``CARCASSONNE_LIBRARY`` (a path), ``ctypes.util.find_library``,
-the build directories next to the source tree (``build*/``; a sanitizer
-build only when its runtime is already loaded), and finally the plain
-soname ``libcarcassonne.so.0`` (an installed library).
-``library_path`` says which one was loaded.
+variable ``CARCASSONNE_LIBRARY`` (a path), in a build tree the library
+that build made (a sanitizer build only when its runtime is already
+loaded), then the system's dynamic linker: ``ctypes.util.find_library``
+and the plain soname ``libcarcassonne.so.0``.  An installed package looks
+nowhere else.  ``library_path`` says which one was loaded,
+``library_version`` its version; ``__version__`` is the package's.
 
 For modules built on this one (``carcassonne.search``, ``carcassonne.env``)
 the internal hooks are stable: ``_L`` (the loaded library), ``_proto()``
@@ -64,7 +65,6 @@ import array
 import ctypes
 import ctypes.util
 import enum
-import glob
 import operator
 import os
 import threading
@@ -87,7 +87,7 @@ __all__ = [
     'FarmScoring', 'LbScoring', 'LbDistribution', 'EventType', 'EventAttr',
     'FeatureAttr', 'RenderFlag',
     # functions
-    'library', 'library_path', 'version', 'version_number', 'strerror',
+    'library', 'library_path', 'library_version', 'version', 'version_number', 'strerror',
     'tile_name', 'tile_from_name', 'tile_edge', 'tile_features',
     'tile_feature_sides', 'tile_feature_pennants',
     'tile_describe_feature', 'tile_field_cities',
@@ -111,48 +111,44 @@ __all__ = [
 # ---------------------------------------------------------------------
 
 
-# Runtimes that must be loaded before anything else: a library built with
-# AddressSanitizer (or ThreadSanitizer, MemorySanitizer) that is dlopen()ed
-# into a process without its runtime ends the process at once.
-_EARLY_RUNTIMES = (b'libasan.so', b'libtsan.so', b'libmsan.so',
-                   b'libclang_rt.asan', b'libclang_rt.tsan',
-                   b'libclang_rt.msan')
+# A build tree: the package's generated modules (_abi, _version and, in a
+# build directory only, _buildtree) lie in the build directory's
+# carcassonne/, which PYTHONPATH names beside this directory; __path__
+# takes in every carcassonne/ directory on sys.path.
+__path__ = __import__('pkgutil').extend_path(__path__, __name__)
+
+# The runtime a sanitizer build of the library needs loaded first: such a
+# library dlopen()ed into a process without it ends the process at once.
+_SANITIZER_RUNTIMES = {
+    'address': (b'libasan.so', b'libclang_rt.asan'),
+    'thread': (b'libtsan.so', b'libclang_rt.tsan'),
+    'memory': (b'libmsan.so', b'libclang_rt.msan'),
+}
 
 
-def _runtimes_loaded() -> set[bytes]:
+def _runtimes_loaded() -> bytes:
     try:
         with open('/proc/self/maps', 'rb') as f:
-            maps = f.read()
+            return f.read()
     except OSError:
-        return set()
-    return {r for r in _EARLY_RUNTIMES if r in maps}
+        return b''
 
 
-def _loadable(path: str, loaded: set[bytes]) -> bool:
-    """False for a library that needs a sanitizer runtime this process
-    has not loaded (loading it would end the interpreter)."""
-    try:
-        with open(path, 'rb') as f:
-            data = f.read()
-    except OSError:
-        return True
-    return all(r in loaded for r in _EARLY_RUNTIMES if r in data)
-
-
-def _build_tree_candidates(top: str, loaded: set[bytes]) -> Iterator[str]:
-    """Libraries in the build directories under ``top``, sanitizer builds
-    left out unless their runtime is loaded."""
-    seen = set()
-    for pattern in ('build*/libcarcassonne.so*', '*/libcarcassonne.so*',
-                    'build*/libcarcassonne*.dylib',
-                    'build*/carcassonne*.dll'):
-        for path in sorted(glob.glob(os.path.join(top, pattern))):
-            if path not in seen and _loadable(path, loaded):
-                seen.add(path)
-                yield path
+def _loadable(sanitize: str, maps: bytes) -> bool:
+    """False for a build with ``b_sanitize`` = ``sanitize`` whose runtime
+    this process (``maps``: its /proc/self/maps) has not loaded."""
+    for part in sanitize.split(','):
+        runtimes = _SANITIZER_RUNTIMES.get(part.strip())
+        if runtimes and not any(r in maps for r in runtimes):
+            return False
+    return True
 
 
 def _candidates() -> Iterator[str]:
+    """Where the library may be, in order: the copy bundled in the
+    package directory, CARCASSONNE_LIBRARY, the library of the build tree
+    the package is imported from (never for an installed package), and
+    the dynamic linker's own search."""
     here = os.path.dirname(os.path.abspath(__file__))
     # The copy a wheel bundles next to the package comes first.
     for name in ('libcarcassonne.so', 'libcarcassonne.dylib',
@@ -162,11 +158,17 @@ def _candidates() -> Iterator[str]:
     env = os.environ.get('CARCASSONNE_LIBRARY')
     if env:
         yield env
+    try:
+        # written by meson into the build directory, never installed
+        from ._buildtree import LIBRARY, SANITIZE  # type: ignore
+    except ImportError:
+        pass
+    else:
+        if _loadable(SANITIZE, _runtimes_loaded()):
+            yield str(LIBRARY)
     found = ctypes.util.find_library('carcassonne')
     if found:
         yield found
-    top = os.path.normpath(os.path.join(here, '..', '..', '..'))
-    yield from _build_tree_candidates(top, _runtimes_loaded())
     yield 'libcarcassonne.so.0'
     yield 'libcarcassonne.dylib'
 
@@ -336,13 +338,10 @@ _proto('carc_move_describe', _c_int, _c_u64, _cp, _size)
 
 # ---------------------------------------------------------------------
 # Enums, constants and struct layouts of the public headers: the module
-# _abi is generated from them at build time (tools/gen-bindings.py).  In
-# a build tree it lies in the build directory's carcassonne/ (put
-# build/bindings/python on PYTHONPATH beside this directory); the
-# package's __path__ takes in every carcassonne/ directory on sys.path.
+# _abi is generated from them at build time (tools/gen-bindings.py); in a
+# build tree it lies in the build directory's carcassonne/ (__path__
+# above).
 # ---------------------------------------------------------------------
-
-__path__ = __import__('pkgutil').extend_path(__path__, __name__)
 
 try:
     from ._abi import (ARGUMENT_ERRORS as _ARGUMENT_ERRORS, CropChoice,
@@ -353,6 +352,7 @@ try:
                        Symbol, TILE_TYPES, TILE_UNITS, Tile,
                        RENDER_COLOUR as _RENDER_COLOUR,
                        CarcRenderOptions as _RenderOptions)
+    from . import _version
 except ImportError as _e:
     raise ImportError(
         'carcassonne._abi is missing: it is generated by the build '
@@ -592,8 +592,10 @@ def version_number() -> int:
     return int(_L.carc_version_number())
 
 
-#: The package's version: the version of the library it loaded.
-__version__ = version()
+#: The package's version (meson's project version when it was built).
+__version__: str = _version.version
+#: The version of the C library the package loaded (:func:`version`).
+library_version: str = version()
 
 # ---------------------------------------------------------------------
 # Names
