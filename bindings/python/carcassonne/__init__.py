@@ -181,7 +181,9 @@ def _load() -> ctypes.CDLL:
         except OSError as e:
             errors.append(f'{path}: {e}')
     raise ImportError('libcarcassonne not found; set CARCASSONNE_LIBRARY '
-                      'to its path (' + '; '.join(errors) + ')')
+                      'to its path, or from a source tree put '
+                      'build/bindings/python on PYTHONPATH too (' +
+                      '; '.join(errors) + ')')
 
 
 #: The loaded shared library (a ``ctypes.CDLL``).
