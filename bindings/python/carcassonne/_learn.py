@@ -238,8 +238,9 @@ class Learn:
                             f'{type(rules).__name__}')
         if isinstance(players, bool) or not isinstance(players, int):
             raise TypeError('players must be an int')
-        if not 2 <= players <= 6:
-            raise ValueError(f'players {players} is out of range 2..6')
+        if not _carc.MIN_PLAYERS <= players <= _carc.MAX_PLAYERS:
+            raise ValueError(f'players must be {_carc.MIN_PLAYERS} to '
+                             f'{_carc.MAX_PLAYERS}, not {players}')
         if window is None:
             window = 0
         elif isinstance(window, bool) or not isinstance(window, int):

@@ -319,8 +319,9 @@ def _players(players: Any) -> int:
                                                     (int, np.integer)):
         raise TypeError(f'players must be an int, not '
                         f'{type(players).__name__}')
-    if not 2 <= int(players) <= 6:
-        raise ValueError(f'players {players} is out of range 2..6')
+    if not _carc.MIN_PLAYERS <= int(players) <= _carc.MAX_PLAYERS:
+        raise ValueError(f'players must be {_carc.MIN_PLAYERS} to '
+                         f'{_carc.MAX_PLAYERS}, not {players}')
     return int(players)
 
 
