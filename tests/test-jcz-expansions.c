@@ -872,6 +872,47 @@ START_TEST(phantom_pass_order)
 }
 END_TEST
 
+/* The element "phantom" as a boolean (JCZ writes a count), and messages of
+ * the expansions where the game does not expect them. */
+START_TEST(phantom_element_and_misplaced_messages)
+{
+	static const struct {
+		const char *doc;
+		int code;
+		const char *msg;
+	} cases[] = {
+		{ "{\"setup\": {\"sets\": {\"basic:1\": 1}, \"elements\": "
+		  "{\"small-follower\": 7, \"phantom\": true}},\n"
+		  " \"players\": [{}, {}], \"replay\": []}", 0, "" },
+		{ "{\"setup\": {\"sets\": {\"basic:1\": 1}, \"elements\": "
+		  "{\"small-follower\": 7, \"phantom\": false}},\n"
+		  " \"players\": [{}, {}], \"replay\": []}", 0, "" },
+		{ PH_HEAD "  {\"type\": \"CIRCLE_REMOVE_OR_DEPLOY\", "
+		  "\"payload\": {\"value\": \"DEPLOY\"}}]}", CARC_E_WRONG_PHASE,
+		  "replay[1] CIRCLE_REMOVE_OR_DEPLOY: no crop-circle choice is "
+		  "due here (the game waits for a deploy move)" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct carc_game *g = NULL;
+		char msg[256];
+		int rc = carc_jcz_import(cases[i].doc, strlen(cases[i].doc), &g,
+					 NULL, NULL, msg, sizeof(msg));
+		int32_t v = -1;
+
+		ck_assert_msg(rc == cases[i].code, "case %zu: %d %s", i, rc,
+			      msg);
+		ck_assert_str_eq(msg, cases[i].msg);
+		if (rc == 0) {
+			assert_ok(carc_rules_get(carc_game_rules(g),
+						 CARC_OPT_PHANTOM, &v));
+			ck_assert_int_eq(v, i == 0);
+			carc_game_free(g);
+		}
+	}
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -893,6 +934,7 @@ test_suite(void)
 			    N_EXPORT_CASES);
 	tcase_add_test(tc, export_refuses_what_jcz_cannot_play);
 	tcase_add_loop_test(tc, phantom_pass_order, 0, N_PHANTOM_ORDERS);
+	tcase_add_test(tc, phantom_element_and_misplaced_messages);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("bad_input");
