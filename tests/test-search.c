@@ -534,23 +534,60 @@ START_TEST(choose_random_exact)
 }
 END_TEST
 
+/* Own score minus the best opponent's. */
+static int
+margin_of(const struct carc_game *g, uint32_t me)
+{
+	int best = -1000000;
+
+	for (int p = 0; p < carc_game_player_count(g); p++)
+		if ((uint32_t)p != me && carc_game_score(g, (uint32_t)p) > best)
+			best = carc_game_score(g, (uint32_t)p);
+	return carc_game_score(g, me) - best;
+}
+
+/* The value search.h gives position @g, reached in the turn of @me
+ * after @deployed followers were deployed: once the turn is over (a tile
+ * to place, another player to move, the end), 4 * margin + 3 per
+ * follower deployed if @bonus; before, the best over the moves. */
+static int
+turn_value(const struct carc_game *g, uint32_t me, int bonus, int deployed)
+{
+	carc_move_t moves[1024];
+	int n, best = -1000000;
+
+	if (carc_game_is_over(g) ||
+	    carc_game_phase(g) == CARC_PHASE_PLACE_TILE ||
+	    (uint32_t)carc_game_current_player(g) != me)
+		return 4 * margin_of(g, me) + (bonus ? 3 * deployed : 0);
+	n = carc_game_legal_moves(g, moves, 1024);
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_le(n, 1024);
+	for (int i = 0; i < n; i++) {
+		struct carc_game *c;
+		int v;
+
+		assert_ok(carc_game_clone(g, &c));
+		assert_ok(carc_game_apply(c, moves[i]));
+		v = turn_value(c, me, bonus, deployed +
+			       (carc_move_kind(moves[i]) == CARC_MOVE_DEPLOY));
+		carc_game_free(c);
+		if (v > best)
+			best = v;
+	}
+	return best;
+}
+
 static int
 greedy_value(const struct carc_game *g, carc_move_t m)
 {
 	struct carc_game *c;
 	uint32_t me = (uint32_t)carc_game_current_player(g);
-	int best = -1000000, v;
+	int bonus = carc_game_supply(g, me, CARC_FIGURE_FOLLOWER) > 2, v;
 
 	assert_ok(carc_game_clone(g, &c));
 	assert_ok(carc_game_apply(c, m));
-	for (int p = 0; p < carc_game_player_count(c); p++)
-		if ((uint32_t)p != me && carc_game_score(c, (uint32_t)p) > best)
-			best = carc_game_score(c, (uint32_t)p);
-	v = 4 * (carc_game_score(c, me) - best);
-	if (carc_game_phase(g) == CARC_PHASE_DEPLOY &&
-	    carc_move_kind(m) == CARC_MOVE_DEPLOY &&
-	    carc_game_supply(g, me, CARC_FIGURE_FOLLOWER) > 2)
-		v += 3;
+	v = turn_value(c, me, bonus, carc_move_kind(m) == CARC_MOVE_DEPLOY);
 	carc_game_free(c);
 	return v;
 }
@@ -582,6 +619,35 @@ START_TEST(choose_greedy_best)
 			assert_ok(carc_game_apply(g, m));
 			decisions++;
 		}
+		carc_game_free(g);
+	}
+}
+END_TEST
+
+/*
+ * Greedy plays the whole turn: with tile E in hand, the start tile's city
+ * is completed by E at (0,-1) turned twice, which scores 4 for RED only
+ * if RED then deploys a follower on that city (placing alone scores
+ * nothing, and deploying anywhere else is worth the bonus only).  Every
+ * seed must take exactly that placement, then that deployment.
+ */
+START_TEST(choose_greedy_plays_the_turn)
+{
+	for (uint64_t seed = 1; seed <= 8; seed++) {
+		struct carc_game *g = make_scenario("EU", 0);
+		struct carc_bot_options o = options(CARC_BOT_GREEDY, 0, seed);
+		carc_move_t m, want;
+
+		assert_ok(carc_move_parse("place 0,-1 r2", &want));
+		assert_ok(carc_bot_choose(g, &o, &m, NULL));
+		ck_assert_msg(m == want, "seed %d", (int)seed);
+		assert_ok(carc_game_apply(g, m));
+		assert_ok(carc_move_parse("deploy follower c1 at 0,-1",
+					  &want));
+		assert_ok(carc_bot_choose(g, &o, &m, NULL));
+		ck_assert(m == want);
+		assert_ok(carc_game_apply(g, m));
+		ck_assert_int_eq(carc_game_score(g, 0), 4);
 		carc_game_free(g);
 	}
 }
@@ -839,6 +905,7 @@ test_suite(void)
 	tcase_add_test(tc, choose_bad_arguments);
 	tcase_add_test(tc, choose_random_exact);
 	tcase_add_test(tc, choose_greedy_best);
+	tcase_add_test(tc, choose_greedy_plays_the_turn);
 	tcase_add_test(tc, choose_every_decision_point);
 	tcase_add_test(tc, choose_reproducible);
 	tcase_add_test(tc, choose_defaults);

@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: CC0-1.0
 """A bot for the bot protocol of libcarcassonne (doc/bot-protocol.md), on
-the Python binding: it plays the legal move that scores most for itself
-right away, ties broken at random.  Play it with
+the Python binding: it plays the legal move that leaves it the best
+margin over the best other player once its turn is over (the tile and
+the best deployment that can follow it, as the built-in greedy bot does),
+ties broken at random.  Play it with
 
     carcassonne match random '/usr/bin/python3 bot.py'
 
@@ -36,16 +38,51 @@ class Follower:
                               + ''.join(self.moves) + 'end\n')
 
 
-def choose(game, rng):
-    """The move that scores most for the player to move right after it."""
-    me, best, choice = game.current_player(), None, []
+def turn_over(game, me):
+    """Whether the turn of player me is over: a tile to place (the next
+    turn), another player to move (a crop-circle response), the end."""
+    return (game.is_over() or game.phase() == carc.PHASE_PLACE_TILE
+            or game.current_player() != me)
+
+
+def margin(game, me):
+    """Own score minus the best other score."""
+    return game.score(me) - max(game.score(p) for p in range(game.players())
+                                if p != me)
+
+
+def value(game, me, bonus, deployed):
+    """The best value the player can reach by finishing his turn from
+    here: once it is over, 4 * margin, plus 3 per follower deployed on the
+    way while more than two were in the supply (so that it does claim
+    features instead of always passing)."""
+    if turn_over(game, me):
+        return 4 * margin(game, me) + (3 * deployed if bonus else 0)
+    best = None
     for move in game.legal_moves():
         trial = game.clone()
         trial.apply(move)
-        value = trial.score(me)
-        if best is None or value > best:
-            best, choice = value, []
-        if value == best:
+        v = value(trial, me, bonus,
+                  deployed + (carc.move_kind(move) == carc.MOVE_DEPLOY))
+        best = v if best is None else max(best, v)
+    return best
+
+
+def choose(game, rng):
+    """The move after which the best way to finish the turn (deployment,
+    phantom, crop choice) scores most.  Placing a tile never scores by
+    itself: the features it completes are scored after the deployment, so
+    a placement is worth what the turn it starts is worth."""
+    me = game.current_player()
+    bonus = game.supply(me, carc.FIGURE_FOLLOWER) > 2
+    best, choice = None, []
+    for move in game.legal_moves():
+        trial = game.clone()
+        trial.apply(move)
+        v = value(trial, me, bonus, carc.move_kind(move) == carc.MOVE_DEPLOY)
+        if best is None or v > best:
+            best, choice = v, []
+        if v == best:
             choice.append(move)
     return rng.choice(choice)
 

@@ -89,8 +89,10 @@ int carc_game_playout(const struct carc_game *game, uint64_t seed,
 enum carc_bot_kind {
 	/** A uniformly random legal move. */
 	CARC_BOT_RANDOM = 1,
-	/** The move that leaves the best score margin right after it, a
-	 *  small bonus for a follower deployed while two stay in reserve. */
+	/** One turn ahead: the move after which the best way to finish the
+	 *  player's turn (deployment, phantom, building, crop choice) leaves
+	 *  the best score margin, a small bonus for each follower deployed
+	 *  while more than two were in the supply (doc/bots.md). */
 	CARC_BOT_GREEDY = 2,
 	/** Information-set Monte Carlo tree search over reshuffled stacks
 	 *  (doc/bots.md, "Search internals").  The default. */

@@ -3,6 +3,7 @@
  * carc_bot_choose(): the built-in bots.  Random and greedy are here, the
  * tree search in mcts.c.  Public API only.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,27 +47,107 @@ margin(const struct carc_game *g, uint32_t player, int n_players)
 	return carc_game_score(g, player) - best;
 }
 
+/* The end of the turn of @p me: the phase returns to a tile placement,
+ * another player is to move (a crop-circle response), or the game is
+ * over. */
+static int
+turn_over(const struct carc_game *g, uint32_t me)
+{
+	int phase = carc_game_phase(g);
+
+	return phase == CARC_PHASE_PLACE_TILE ||
+	       phase == CARC_PHASE_GAME_OVER || phase < 0 ||
+	       (uint32_t)carc_game_current_player(g) != me;
+}
+
+/* Decisions of one turn: place, deploy, phantom, crop choice. */
+#define GREEDY_DEPTH 6
+
+struct greedy {
+	uint32_t me;
+	int players;
+	int deploy_bonus;	/* supply > 2 at the start of the turn */
+	struct carc_game *level[GREEDY_DEPTH];
+	struct srch_moves moves[GREEDY_DEPTH];
+};
+
 /*
- * The greedy bot: for every legal move, play it on a scratch copy and
- * measure 4 * (own score - best opponent's score) right after it, forced
- * scoring included.  A follower deployed while more than two stay in the
- * supply is worth 3 more, so the bot does claim features instead of
- * always passing.  The best value wins; ties go to a random one of the
- * tied moves (reservoir sampling from the seed).
+ * The value of position g, in which @p me has the decision number
+ * @p depth of his turn: the best over his moves of the value they lead
+ * to, or, once the turn is over, 4 * (own score - best opponent's) plus
+ * 3 for each follower deployed on the way (@p deployed).  Negative
+ * values below -2^30 are errors.
+ */
+static int
+greedy_value(struct greedy *s, const struct carc_game *g, int depth,
+	     int deployed)
+{
+	struct srch_moves *m;
+	int n, best = INT_MIN;
+
+	if (turn_over(g, s->me) || depth >= GREEDY_DEPTH)
+		return 4 * margin(g, s->me, s->players) +
+		       (s->deploy_bonus ? 3 * deployed : 0);
+	if (!s->level[depth]) {
+		int rc = carc_game_clone(g, &s->level[depth]);
+
+		if (rc < 0)
+			return rc;
+	}
+	m = &s->moves[depth];
+	n = carc__srch_list_moves(m, g);
+	if (n < 0)
+		return n;
+	for (int i = 0; i < n; i++) {
+		struct carc_game *next = s->level[depth];
+		int v;
+
+		if (carc_game_copy(next, g) < 0 ||
+		    carc_game_apply(next, m->v[i]) < 0)
+			continue;
+		v = greedy_value(s, next, depth + 1,
+				 deployed + (carc_move_kind(m->v[i]) ==
+					     CARC_MOVE_DEPLOY));
+		if (v < -(1 << 30))
+			return v;
+		if (v > best)
+			best = v;
+	}
+	if (best == INT_MIN)	/* no move applied: value it as it is */
+		return 4 * margin(g, s->me, s->players) +
+		       (s->deploy_bonus ? 3 * deployed : 0);
+	return best;
+}
+
+/*
+ * The greedy bot plays one turn ahead: every legal move is valued by the
+ * best way to finish the player's turn after it (the deployment, the
+ * phantom, a crop-circle choice), each sequence measured once the turn
+ * is over, forced scoring included, as 4 * (own score - best opponent's
+ * score), plus 3 for each follower deployed when more than two were in
+ * the supply at the start of the turn, so the bot does claim features
+ * instead of always passing.  A placement thus counts the points of the
+ * features it completes that the player holds or can take at once.  The
+ * best value wins; ties go to a random one of the tied moves (reservoir
+ * sampling from the seed).
  */
 static int
 choose_greedy(const struct carc_game *game, const carc_move_t *moves, int n,
 	      uint64_t seed, carc_move_t *out)
 {
-	uint32_t me = (uint32_t)carc_game_current_player(game);
-	int players = carc_game_player_count(game);
-	int best = -1000000, n_best = 0;
-	int deploy_bonus = carc_game_phase(game) == CARC_PHASE_DEPLOY &&
-			   carc_game_supply(game, me, CARC_FIGURE_FOLLOWER) > 2;
+	struct greedy s;
+	int best = INT_MIN, n_best = 0, rc = CARC_OK;
 	carc_move_t choice = moves[0];
 	struct carc_game *scratch;
-	int rc = carc_game_clone(game, &scratch);
 
+	memset(&s, 0, sizeof(s));
+	s.me = (uint32_t)carc_game_current_player(game);
+	s.players = carc_game_player_count(game);
+	s.deploy_bonus = carc_game_supply(game, s.me,
+					  CARC_FIGURE_FOLLOWER) > 2;
+	for (int d = 0; d < GREEDY_DEPTH; d++)
+		s.moves[d].heap = 1;
+	rc = carc_game_clone(game, &scratch);
 	if (rc < 0)
 		return rc;
 	for (int i = 0; i < n; i++) {
@@ -75,9 +156,12 @@ choose_greedy(const struct carc_game *game, const carc_move_t *moves, int n,
 		if (carc_game_copy(scratch, game) < 0 ||
 		    carc_game_apply(scratch, moves[i]) < 0)
 			continue;
-		v = 4 * margin(scratch, me, players);
-		if (deploy_bonus && carc_move_kind(moves[i]) == CARC_MOVE_DEPLOY)
-			v += 3;
+		v = greedy_value(&s, scratch, 1,
+				 carc_move_kind(moves[i]) == CARC_MOVE_DEPLOY);
+		if (v < -(1 << 30)) {
+			rc = v;
+			break;
+		}
 		if (v > best) {
 			best = v;
 			n_best = 0;
@@ -86,6 +170,12 @@ choose_greedy(const struct carc_game *game, const carc_move_t *moves, int n,
 			choice = moves[i];
 	}
 	carc_game_free(scratch);
+	for (int d = 0; d < GREEDY_DEPTH; d++) {
+		carc_game_free(s.level[d]);
+		free(s.moves[d].v);
+	}
+	if (rc < 0)
+		return rc;
 	*out = choice;
 	return CARC_OK;
 }
