@@ -1971,7 +1971,9 @@ int carc_game_load(const char *text, size_t len, struct carc_game **out,
  * Every style is a presentation attribute (no CSS), so SVG renderers that
  * read attributes only, such as QtSvg, draw the same picture; the class
  * attributes only name the parts for scripts.  Since 0.5 the title counts
- * the moves shown ("after move 31" after 31 moves).
+ * the moves shown ("after move 31" after 31 moves).  The picture is a
+ * layer a build may leave out: a library without it (#CARC_HAVE_PICTURE
+ * is 0) has no carc_game_render_svg().
  * @code
  * int len = carc_game_render_svg(game, NULL, NULL, 0);
  * char *svg = malloc((size_t)len + 1);
