@@ -389,7 +389,7 @@ make_report(const struct match *mt, struct report *rp)
 				}
 			}
 		}
-		stats_elo_ci(fs, n, &es->elo);
+		stats_elo_ci(fs, n, P * (P - 1), &es->elo);
 		stats_mean_ci(pts, n, &es->points);
 		stats_mean_ci(mar, n, &es->margin);
 		if (e == 0 && mt->sprt && P == 2) {
@@ -543,7 +543,7 @@ print_text(const struct match *mt, const struct report *rp, FILE *f)
 			   "%6.1f +- %4.1f  %+6.1f +- %4.1f\n",
 			w, mt->label[e], es->games, es->wins, es->draws,
 			es->losses, 100.0 * es->elo.score.mean,
-			100.0 * (es->elo.score.hi - es->elo.score.mean),
+			100.0 * (es->elo.score.hi - es->elo.score.lo) / 2.0,
 			es->points.mean, es->points.hi - es->points.mean,
 			es->margin.mean, es->margin.hi - es->margin.mean);
 	}

@@ -59,16 +59,44 @@ stats_mean_ci(const double *x, int n, struct stats_ci *out)
 }
 
 void
-stats_elo_ci(const double *round_scores, int n, struct stats_elo *out)
+stats_elo_ci(const double *round_scores, int n, int per_round,
+	     struct stats_elo *out)
 {
-	double lo, hi;
+	double N = (double)n * (per_round > 0 ? per_round : 1);
+	double z2 = STATS_Z95 * STATS_Z95, p, ne, eps, centre, half;
+	struct stats_ci *sc = &out->score;
 
-	stats_mean_ci(round_scores, n, &out->score);
-	lo = out->score.lo < 0.0 ? 0.0 : out->score.lo;
-	hi = out->score.hi > 1.0 ? 1.0 : out->score.hi;
-	out->elo = n > 0 ? stats_elo(out->score.mean) : 0.0;
-	out->lo = n > 0 ? stats_elo(lo) : 0.0;
-	out->hi = n > 0 ? stats_elo(hi) : 0.0;
+	stats_mean_ci(round_scores, n, sc);
+	if (n <= 0) {
+		out->elo = out->lo = out->hi = 0.0;
+		return;
+	}
+	p = sc->mean < 0.0 ? 0.0 : sc->mean > 1.0 ? 1.0 : sc->mean;
+	/* the number of independent results worth the rounds' variance,
+	 * at most the pairwise results played */
+	ne = N;
+	if (n > 1 && sc->sd > 0.0 && p > 0.0 && p < 1.0) {
+		ne = p * (1.0 - p) * n / (sc->sd * sc->sd);
+		if (ne > N)
+			ne = N;
+	}
+	/* Wilson score interval: inside [0, 1] whatever p */
+	centre = (p + z2 / (2.0 * ne)) / (1.0 + z2 / ne);
+	half = STATS_Z95 / (1.0 + z2 / ne) *
+	       sqrt(p * (1.0 - p) / ne + z2 / (4.0 * ne * ne));
+	sc->lo = centre - half < 0.0 ? 0.0 : centre - half;
+	sc->hi = centre + half > 1.0 ? 1.0 : centre + half;
+	if (p <= 0.0)
+		sc->lo = 0.0;
+	if (p >= 1.0)
+		sc->hi = 1.0;
+	/* Elo of scores kept half a result from 0 and 100 % */
+	eps = 0.5 / N;
+	out->elo = stats_elo(p < eps ? eps : p > 1.0 - eps ? 1.0 - eps : p);
+	out->lo = stats_elo(sc->lo < eps ? eps :
+			    sc->lo > 1.0 - eps ? 1.0 - eps : sc->lo);
+	out->hi = stats_elo(sc->hi < eps ? eps :
+			    sc->hi > 1.0 - eps ? 1.0 - eps : sc->hi);
 }
 
 int

@@ -70,13 +70,20 @@ struct stats_ci {
 };
 void stats_mean_ci(const double *x, int n, struct stats_ci *out);
 
-/* Elo with its 95 % interval from per-round score fractions: the mean's
- * interval clamped to [0, 1] and mapped by stats_elo(). */
+/* Elo with its 95 % interval from per-round score fractions, each round
+ * made of @per_round pairwise results (games x (players - 1)).  The
+ * score's interval (score.lo, score.hi) is Wilson's, for as many
+ * independent results as the rounds' variance is worth (p (1 - p) n /
+ * sd^2, at most all the results N; all of them when sd is 0): always
+ * inside [0, 1].  The Elo and its ends are stats_elo() of the score and
+ * of the interval's ends, each kept within 1 / (2 N) of 0 and 1: finite
+ * at 0 % and 100 %. */
 struct stats_elo {
 	struct stats_ci score;
 	double elo, lo, hi;
 };
-void stats_elo_ci(const double *round_scores, int n, struct stats_elo *out);
+void stats_elo_ci(const double *round_scores, int n, int per_round,
+		  struct stats_elo *out);
 
 /* SPRT of H0: elo = elo0 against H1: elo = elo1 on per-round score
  * fractions, with the normal approximation of the generalised SPRT:

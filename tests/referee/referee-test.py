@@ -18,6 +18,7 @@ usage: referee-test.py   (paths in the environment, see tests/referee/meson.buil
   when it is interrupted by SIGINT.
 """
 import json
+import math
 import os
 import signal
 import subprocess
@@ -224,6 +225,16 @@ class KnownOutcomes(unittest.TestCase):
             self.assertEqual((gre['wins'], gre['draws'], gre['losses']),
                              PINNED['greedy'])
             self.assertEqual(rnd['wins'] + gre['wins'] + gre['draws'], 10)
+            # 10-0-0: a Wilson interval inside [0, 1], a finite Elo
+            self.assertEqual((gre['score']['mean'], gre['score']['hi']),
+                             (1, 1))
+            self.assertAlmostEqual(gre['score']['lo'], 10 / (10 + 1.96**2),
+                                   places=3)
+            self.assertEqual(rnd['score']['lo'], 0)
+            self.assertAlmostEqual(gre['elo']['value'],
+                                   400 * math.log10(19), places=3)
+            self.assertAlmostEqual(rnd['elo']['value'],
+                                   -400 * math.log10(19), places=3)
             # the totals of the records, replayed by carcassonne replay
             totals = [0, 0]
             files = records(d)

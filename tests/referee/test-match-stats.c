@@ -57,26 +57,60 @@ START_TEST(mean_interval)
 }
 END_TEST
 
+/* Expected values from the roots of (p - q)^2 = z^2 q (1 - q) / n, the
+ * Wilson interval written another way. */
 START_TEST(elo_interval)
 {
 	const double rounds[] = { 0.5, 1.0, 0.5, 1.0 };
 	const double even[] = { 0.5, 0.5, 0.5 };
 	struct stats_elo e;
 
-	stats_elo_ci(rounds, 4, &e);
+	/* 8 results; the rounds' variance is worth 9, so 8 */
+	stats_elo_ci(rounds, 4, 2, &e);
 	ck_assert_double_eq_tol(e.score.mean, 0.75, EPS);
 	ck_assert_double_eq_tol(e.score.sd, 0.28867513459481287, EPS);
-	ck_assert_double_eq_tol(e.score.lo, 0.4671035664809571, EPS);
-	ck_assert_double_eq_tol(e.score.hi, 1.032896433519043, EPS);
+	ck_assert_double_eq_tol(e.score.lo, 0.40927543031016894, EPS);
+	ck_assert_double_eq_tol(e.score.hi, 0.928520787247891, EPS);
 	ck_assert_double_eq_tol(e.elo, 190.848501887865, EPS);
-	ck_assert_double_eq_tol(e.lo, -22.89185216105924, 1e-7);
-	/* the upper end of the score is past 1: the Elo has no bound */
-	ck_assert(isinf(e.hi) && e.hi > 0);
-	/* the same result in every round */
-	stats_elo_ci(even, 3, &e);
+	ck_assert_double_eq_tol(e.lo, -63.747744328186116, 1e-7);
+	ck_assert_double_eq_tol(e.hi, 445.44474810391597, 1e-7);
+	/* the same result in every round: all 6 results count */
+	stats_elo_ci(even, 3, 2, &e);
 	ck_assert_double_eq_tol(e.elo, 0.0, EPS);
-	ck_assert_double_eq_tol(e.lo, 0.0, EPS);
-	ck_assert_double_eq_tol(e.hi, 0.0, EPS);
+	ck_assert_double_eq_tol(e.score.lo, 0.1876163064826505, EPS);
+	ck_assert_double_eq_tol(e.score.hi, 0.8123836935173495, EPS);
+	ck_assert_double_eq_tol(e.lo, -254.59624621605116, 1e-7);
+	ck_assert_double_eq_tol(e.hi, 254.59624621605116, 1e-7);
+}
+END_TEST
+
+/* 240-0-0 and 0-240-0 in 120 rounds of two games: finite Elo, scores
+ * inside [0, 1], the score kept half a game (1 / 480) from the ends. */
+START_TEST(elo_interval_at_the_ends)
+{
+	double all[120], none[120];
+	struct stats_elo e;
+
+	for (int i = 0; i < 120; i++) {
+		all[i] = 1.0;
+		none[i] = 0.0;
+	}
+	stats_elo_ci(all, 120, 2, &e);
+	ck_assert_double_eq_tol(e.score.mean, 1.0, EPS);
+	ck_assert_double_eq_tol(e.score.lo, 0.9842460800584415, EPS);
+	ck_assert(e.score.hi == 1.0);
+	ck_assert(isfinite(e.elo) && isfinite(e.lo) && isfinite(e.hi));
+	ck_assert_double_eq_tol(e.elo, 1072.1342053658268, 1e-7);
+	ck_assert_double_eq_tol(e.lo, 718.2860238685363, 1e-7);
+	ck_assert_double_eq_tol(e.hi, 1072.1342053658268, 1e-7);
+	stats_elo_ci(none, 120, 2, &e);
+	ck_assert_double_eq_tol(e.score.mean, 0.0, EPS);
+	ck_assert(e.score.lo == 0.0);
+	ck_assert_double_eq_tol(e.score.hi, 0.015753919941558815, EPS);
+	ck_assert(isfinite(e.elo) && isfinite(e.lo) && isfinite(e.hi));
+	ck_assert_double_eq_tol(e.elo, -1072.1342053658268, 1e-7);
+	ck_assert_double_eq_tol(e.lo, -1072.1342053658268, 1e-7);
+	ck_assert_double_eq_tol(e.hi, -718.2860238685363, 1e-7);
 }
 END_TEST
 
@@ -188,6 +222,7 @@ test_suite(void)
 	tcase_add_test(tc, elo_of_score);
 	tcase_add_test(tc, mean_interval);
 	tcase_add_test(tc, elo_interval);
+	tcase_add_test(tc, elo_interval_at_the_ends);
 	tcase_add_test(tc, sprt_decisions);
 	tcase_add_test(tc, sprt_parse);
 	tcase_add_test(tc, pair_results);
