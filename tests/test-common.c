@@ -257,13 +257,91 @@ figures_on_board(const struct carc_game *game, uint32_t player)
 uint64_t
 test_rand(uint64_t *state)
 {
-	uint64_t x = *state;
+	uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
 
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	*state = x;
-	return x * UINT64_C(2685821657736338717);
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+void
+random_game_start(struct random_game *r, struct carc_game *game,
+		  uint64_t seed)
+{
+	memset(r, 0, sizeof(*r));
+	r->game = game;
+	r->rng = seed;
+}
+
+bool
+random_game_next(struct random_game *r)
+{
+	int max;
+
+	if (carc_game_is_over(r->game)) {
+		r->n = 0;
+		return false;
+	}
+	/* plain tests: Check's assertions are slow in a loop this hot */
+	max = carc_game_legal_moves_max(r->game);
+	if (max <= 0)
+		ck_abort_msg("legal_moves_max %d", max);
+	if ((size_t)max > r->cap) {
+		free(r->moves);
+		r->moves = malloc((size_t)max * sizeof(*r->moves));
+		if (!r->moves)
+			ck_abort_msg("out of memory");
+		r->cap = (size_t)max;
+	}
+	r->n = carc_game_legal_moves(r->game, r->moves, r->cap);
+	if (r->n <= 0 || r->n > max)
+		ck_abort_msg("%d legal moves, at most %d said", r->n, max);
+	return true;
+}
+
+carc_move_t
+random_game_pick(struct random_game *r)
+{
+	if (r->n <= 0)
+		ck_abort_msg("no legal move to pick");
+	return r->moves[test_rand(&r->rng) % (uint64_t)r->n];
+}
+
+carc_move_t
+random_game_play(struct random_game *r)
+{
+	carc_move_t m = random_game_pick(r);
+	int rc = carc_game_apply(r->game, m);
+
+	if (rc != CARC_OK)
+		ck_abort_msg("apply %#llx: %s", (unsigned long long)m,
+			     carc_strerror(rc));
+	r->played++;
+	return m;
+}
+
+void
+random_game_end(struct random_game *r)
+{
+	free(r->moves);
+	r->moves = NULL;
+	r->cap = 0;
+	r->n = 0;
+}
+
+carc_move_t
+random_legal_move(const struct carc_game *game, uint64_t *rng)
+{
+	struct random_game r;
+	carc_move_t m;
+
+	/* the harness's buffer and checks, on a game it does not change */
+	random_game_start(&r, (struct carc_game *)(uintptr_t)game, *rng);
+	ck_assert_msg(random_game_next(&r), "the game is over");
+	m = random_game_pick(&r);
+	*rng = r.rng;
+	random_game_end(&r);
+	return m;
 }
 
 char *

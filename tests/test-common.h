@@ -2,6 +2,7 @@
 #ifndef TEST_COMMON_H
 #define TEST_COMMON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -119,8 +120,55 @@ int find_event(const struct event *ev, int n, int32_t type, int32_t kind);
 /* Figures on the board owned by @p player. */
 int figures_on_board(const struct carc_game *game, uint32_t player);
 
-/* A small deterministic PRNG for property tests (xorshift64*). */
+/*
+ * The tests' one generator, splitmix64 (the library's own, documented for
+ * carc_game_playout()): the next output of the stream whose state is
+ * *state.  Any state is a good seed, 0 included; the same on every
+ * platform.
+ */
 uint64_t test_rand(uint64_t *state);
+
+/*
+ * The seeded random-game harness: every test that plays random games
+ * walks them with it, so that a seed means the same game everywhere.
+ *
+ *     struct random_game r;
+ *
+ *     random_game_start(&r, game, seed);
+ *     while (random_game_next(&r)) {
+ *             ... look at r.moves[0 .. r.n - 1] ...
+ *             random_game_play(&r);
+ *     }
+ *     random_game_end(&r);
+ *
+ * random_game_next() lists the legal moves of the decision point (false
+ * at the end of the game; asserts at least one move otherwise), and
+ * random_game_play() applies r.moves[test_rand(&r.rng) % r.n], asserting
+ * CARC_OK.  r.rng may also be drawn from for other choices.  The game
+ * stays the caller's.
+ */
+struct random_game {
+	struct carc_game *game;
+	uint64_t rng;		/* test_rand() state */
+	carc_move_t *moves;	/* the legal moves of the decision point */
+	int n;			/* their count */
+	int played;		/* moves applied by random_game_play() */
+	size_t cap;		/* room in moves */
+};
+
+void random_game_start(struct random_game *r, struct carc_game *game,
+		       uint64_t seed);
+bool random_game_next(struct random_game *r);
+/* A legal move drawn with r->rng, not applied. */
+carc_move_t random_game_pick(struct random_game *r);
+/* Apply random_game_pick(); returns the move. */
+carc_move_t random_game_play(struct random_game *r);
+/* Free the move buffer (not the game). */
+void random_game_end(struct random_game *r);
+
+/* One legal move of @p game drawn with @p rng as the harness draws it
+ * (the game must not be over). */
+carc_move_t random_legal_move(const struct carc_game *game, uint64_t *rng);
 
 /*
  * The whole file @p name of the directory named by the environment

@@ -173,8 +173,6 @@ static const struct {
 	{ CARC_OPT_CROP_AFTER_PHANTOM, 1 },
 };
 
-#define MAX_MOVES 4096
-
 static const uint32_t all_features[] = {
 	CARC_C1, CARC_C2, CARC_C3, CARC_C4, CARC_R1, CARC_R2, CARC_R3,
 	CARC_R4, CARC_F1, CARC_F2, CARC_F3, CARC_F4, CARC_MONASTERY,
@@ -288,14 +286,13 @@ random_game(uint64_t seed, uint32_t players, int check_all)
 	struct carc_rules_builder *b = NULL;
 	struct carc_rules *rules = NULL;
 	struct carc_game *game, *scratch = NULL;
-	carc_move_t *moves = malloc(MAX_MOVES * sizeof(*moves));
-	uint64_t rng = seed * UINT64_C(0x9e3779b97f4a7c15) + 1;
+	struct random_game r;
+	uint64_t rng = seed;
 	int32_t opt[32] = { 0 };
 	int64_t ev_sum[MAX_PLAYERS] = { 0 };
 	int score[MAX_PLAYERS] = { 0 };
 	int pooled, tokens, steps = 0;
 
-	ck_assert_ptr_nonnull(moves);
 	assert_ok(carc_rules_builder_new(&b));
 	assert_ok(carc_rules_builder_set(b, CARC_OPT_PHANTOM, 1));
 	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_I, 1));
@@ -328,13 +325,13 @@ random_game(uint64_t seed, uint32_t players, int check_all)
 					  (int)players);
 	ck_assert_int_eq(carc_game_remaining_total(game), 82);
 
-	while (!carc_game_is_over(game)) {
-		int n = carc_game_legal_moves(game, moves, MAX_MOVES);
-		int pick, n_ev;
+	/* the options' draws, then the game's, from one stream */
+	random_game_start(&r, game, rng);
+	while (random_game_next(&r)) {
+		const carc_move_t *moves = r.moves;
+		int n = r.n, n_ev;
 		uint64_t before;
 
-		ck_assert_int_gt(n, 0);
-		ck_assert_int_le(n, MAX_MOVES);
 		ck_assert_int_lt(++steps, 5000);
 		phases_seen[carc_game_phase(game)]++;
 
@@ -342,7 +339,7 @@ random_game(uint64_t seed, uint32_t players, int check_all)
 		 * them) applies to a copy */
 		for (int i = 0; i < n; i++) {
 			ck_assert_int_eq(carc_game_is_legal(game, moves[i]), 1);
-			if (!check_all && test_rand(&rng) % 16 != 0)
+			if (!check_all && test_rand(&r.rng) % 16 != 0)
 				continue;
 			assert_ok(carc_game_copy(scratch, game));
 			assert_ok(carc_game_apply(scratch, moves[i]));
@@ -351,7 +348,7 @@ random_game(uint64_t seed, uint32_t players, int check_all)
 		/* moves not listed are refused and change nothing */
 		before = carc_game_hash(game);
 		for (int k = 0; k < 6; k++) {
-			carc_move_t m = random_move(game, &rng);
+			carc_move_t m = random_move(game, &r.rng);
 
 			if (listed(moves, n, m))
 				continue;
@@ -363,8 +360,7 @@ random_game(uint64_t seed, uint32_t players, int check_all)
 				      (unsigned long long)m);
 		}
 
-		pick = (int)(test_rand(&rng) % (uint64_t)n);
-		assert_ok(carc_game_apply(game, moves[pick]));
+		random_game_play(&r);
 
 		/* scores only grow, by exactly the points of the events */
 		n_ev = carc_game_event_count(game);
@@ -406,9 +402,9 @@ random_game(uint64_t seed, uint32_t players, int check_all)
 			 carc_game_discard_count(game), 84);
 	for (uint32_t p = 0; p < players; p++)
 		ck_assert_int_eq(ev_sum[p], carc_game_score(game, p));
+	random_game_end(&r);
 	carc_game_free(scratch);
 	carc_game_free(game);
-	free(moves);
 }
 
 START_TEST(random_games)

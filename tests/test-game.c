@@ -14,17 +14,9 @@
 
 /* ---- determinism ----------------------------------------------------- */
 
-/* Pick a move with a PRNG independent of the library's. */
-static carc_move_t
-pick(const struct carc_game *game, uint64_t *rng)
-{
-	carc_move_t moves[MAX_MOVES];
-	int n = carc_game_legal_moves(game, moves, MAX_MOVES);
-
-	ck_assert_int_gt(n, 0);
-	ck_assert_int_le(n, MAX_MOVES);
-	return moves[test_rand(rng) % (uint64_t)n];
-}
+/* Moves are picked with the harness's generator (test-common.h), its
+ * own stream, independent of the library's. */
+#define pick random_legal_move
 
 START_TEST(same_seed_same_game)
 {
@@ -634,27 +626,24 @@ random_game(uint64_t seed, int check_all_moves)
 	struct carc_rules *rules = make_rules(NULL, 0);
 	uint32_t players = 2 + (uint32_t)(seed % 5);
 	struct carc_game *game = make_game(rules, players, seed);
-	uint64_t rng = seed * 2654435761u + 1;
+	struct random_game r;
 	int score[MAX_PLAYERS] = { 0 };
 	int applies = 0;
 
 	carc_rules_unref(rules);
-	while (!carc_game_is_over(game)) {
-		carc_move_t moves[MAX_MOVES];
-		int n = carc_game_legal_moves(game, moves, MAX_MOVES);
+	random_game_start(&r, game, seed);
+	while (random_game_next(&r)) {
 		int cur = carc_game_current_player(game);
 		carc_move_t m;
 
-		ck_assert_int_gt(n, 0);
-		ck_assert_int_le(n, MAX_MOVES);
 		ck_assert(cur >= 0 && cur < (int)players);
 		if (check_all_moves) {
-			for (int i = 0; i < n; i++)
+			for (int i = 0; i < r.n; i++)
 				ck_assert_int_eq(carc_game_is_legal(game,
-								    moves[i]),
+								    r.moves[i]),
 						 1);
 		}
-		m = moves[test_rand(&rng) % (uint64_t)n];
+		m = random_game_pick(&r);
 		ck_assert_int_eq(carc_game_is_legal(game, m), 1);
 		assert_ok(carc_game_apply(game, m));
 		applies++;
@@ -672,6 +661,7 @@ random_game(uint64_t seed, int check_all_moves)
 		}
 		ck_assert_int_lt(applies, 1000);
 	}
+	random_game_end(&r);
 	ck_assert_int_eq(carc_game_phase(game), CARC_PHASE_GAME_OVER);
 	ck_assert_int_eq(carc_game_remaining_total(game), 0);
 	ck_assert_int_eq(carc_game_legal_moves(game, NULL, 0), 0);

@@ -643,15 +643,6 @@ END_TEST
 
 /* ---- round trips -------------------------------------------------------- */
 
-static uint64_t
-next(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
 /* The expansions' configurations JCZ plays, one per game in turn: none,
  * the Phantom, Crop Circles I, II or both, Little Buildings with standard
  * values (JCZ's per-kind tokens) or 3/2/1, and everything. */
@@ -706,11 +697,8 @@ START_TEST(round_trip_random_games)
 	int games = getenv("CARC_TEST_SLOW")    ? 20000
 		    : getenv("CARC_TEST_QUICK") ? 60
 						: 600;
-	carc_move_t *moves = malloc(4096 * sizeof(*moves));
-
-	ck_assert_ptr_nonnull(moves);
 	for (int s = 0; s < games; s++) {
-		uint64_t rng = (uint64_t)s * 0x9e3779b97f4a7c15ull + 1;
+		struct random_game r;
 		struct carc_rules *rules;
 		struct carc_game *g, *h;
 		char *text, *again;
@@ -723,13 +711,11 @@ START_TEST(round_trip_random_games)
 			rules = round_trip_rules(s);
 		g = make_game(rules, 2 + (uint32_t)s % 5, (uint64_t)s);
 		carc_rules_unref(rules);
-		stop = s % 4 == 0 ? (int)(next(&rng) % 120) : 1 << 30;
-		for (int k = 0; k < stop && !carc_game_is_over(g); k++) {
-			n = carc_game_legal_moves(g, moves, 4096);
-			ck_assert_int_gt(n, 0);
-			assert_ok(carc_game_apply(
-				g, moves[next(&rng) % (uint64_t)n]));
-		}
+		random_game_start(&r, g, (uint64_t)s);
+		stop = s % 4 == 0 ? (int)(test_rand(&r.rng) % 120) : 1 << 30;
+		while (r.played < stop && random_game_next(&r))
+			random_game_play(&r);
+		random_game_end(&r);
 		text = export_text(g);
 		h = jcz_import_ok(text, strlen(text), "import");
 		/* a game cut right after a pass of a step JCZ skips ends
@@ -781,7 +767,6 @@ START_TEST(round_trip_random_games)
 		carc_game_free(h);
 		carc_game_free(g);
 	}
-	free(moves);
 }
 END_TEST
 

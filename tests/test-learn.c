@@ -46,16 +46,6 @@ quick(void)
 				     carc_strerror(g__), w__);             \
 	} while (0)
 
-static uint64_t
-rng_next(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 /* The rule sets of the round-trip tests: base, each expansion, all. */
 static struct carc_rules *
 config_rules(int config)
@@ -181,13 +171,13 @@ struct tally {
 	uint64_t positions, moves, outside, fallbacks;
 };
 
-/* Check every legal move of @g and the mask against each other. */
+/* Check the @n legal moves of @g and the mask against each other. */
 static void
 check_position(struct carc_learn *l, const struct carc_learn_shape *s,
-	       const struct carc_game *g, carc_move_t *moves, uint8_t *mask,
-	       uint8_t *want, struct tally *t)
+	       const struct carc_game *g, const carc_move_t *moves, int n,
+	       uint8_t *mask, uint8_t *want, struct tally *t)
 {
-	int n = carc_game_legal_moves(g, moves, 40000), set;
+	int set;
 	uint32_t inside = 0;
 
 	REQUIRE(n >= 1);
@@ -246,12 +236,10 @@ check_position(struct carc_learn *l, const struct carc_learn_shape *s,
 static struct tally
 round_trips(uint32_t window, uint64_t positions)
 {
-	carc_move_t *moves = malloc(40000 * sizeof(*moves));
 	struct tally t = { 0, 0, 0, 0 };
 	uint64_t rng = 12345;
 	uint8_t *mask = NULL, *want = NULL;
 
-	ck_assert_ptr_nonnull(moves);
 	for (uint32_t game = 0; t.positions < positions; game++) {
 		int config = (int)(game % 6);
 		uint32_t players = 2 + game / 6 % 5;
@@ -259,18 +247,20 @@ round_trips(uint32_t window, uint64_t positions)
 		struct carc_learn *l = make_learn(r, players, window);
 		struct carc_learn_shape s = shape_of(l);
 		struct carc_game *g = make_game(r, players, 1000 + game);
+		struct random_game rg;
 
 		mask = realloc(mask, s.n_actions);
 		want = realloc(want, s.n_actions);
 		ck_assert(mask && want);
-		while (!carc_game_is_over(g) && t.positions < positions) {
-			int n;
-
-			check_position(l, &s, g, moves, mask, want, &t);
-			n = carc_game_legal_moves(g, moves, 40000);
-			REQUIRE_RC(carc_game_apply(
-				g, moves[rng_next(&rng) % (uint64_t)n]), CARC_OK);
+		/* one stream over all the games */
+		random_game_start(&rg, g, rng);
+		while (t.positions < positions && random_game_next(&rg)) {
+			check_position(l, &s, g, rg.moves, rg.n, mask, want,
+				       &t);
+			random_game_play(&rg);
 		}
+		rng = rg.rng;
+		random_game_end(&rg);
 		if (carc_game_is_over(g)) {
 			carc_move_t m;
 
@@ -288,7 +278,6 @@ round_trips(uint32_t window, uint64_t positions)
 	}
 	free(mask);
 	free(want);
-	free(moves);
 	return t;
 }
 
@@ -761,7 +750,7 @@ START_TEST(step_batch_matches_single_calls)
 				if (masks[(size_t)i * s.n_actions + a])
 					legal[n++] = a;
 			REQUIRE_GT(n, 0);
-			actions[i] = legal[rng_next(&rng) % n];
+			actions[i] = legal[test_rand(&rng) % n];
 			seeds[i] = 7000 + (uint64_t)step * N + (uint64_t)i;
 		}
 		ended = carc_learn_step_batch(l, games, N, actions, &b);

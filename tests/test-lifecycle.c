@@ -560,22 +560,17 @@ START_TEST(history_returns_every_move)
 
 	for (uint64_t seed = 1; seed <= 6; seed++) {
 		struct carc_game *g = make_game(rules, 2 + seed % 5, seed);
-		uint64_t rng = seed;
+		struct random_game r;
 
 		n_applied = 0;
-		while (!carc_game_is_over(g)) {
-			carc_move_t moves[512];
-			int n = carc_game_legal_moves(g, moves, 512);
-
-			ck_assert_int_gt(n, 0);
-			ck_assert_int_le(n, 512);
-			rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-			applied[n_applied] = moves[(rng >> 33) % (uint64_t)n];
+		random_game_start(&r, g, seed);
+		while (random_game_next(&r)) {
+			applied[n_applied] = random_game_play(&r);
 			kinds |= 1u << carc_move_kind(applied[n_applied]);
-			assert_ok(carc_game_apply(g, applied[n_applied]));
 			n_applied++;
 			ck_assert_int_lt(n_applied, 2048);
 		}
+		random_game_end(&r);
 		ck_assert_int_eq(carc_game_history_count(g), n_applied);
 		for (int i = 0; i < n_applied; i++) {
 			assert_ok(carc_game_history_at(g, (uint32_t)i, &got));

@@ -786,12 +786,12 @@ parse_games(uint32_t n_games, uint64_t seed0)
 	};
 	uint64_t state = seed0;
 	uint32_t seen[8] = { 0 };
-	carc_move_t moves[1024];
 
 	for (uint32_t g = 0; g < n_games; g++) {
 		struct carc_rules_builder *b = NULL;
 		struct carc_rules *rules = NULL;
 		struct carc_game *game;
+		struct random_game r;
 		uint32_t players = 2 + g % 5;
 
 		assert_ok(carc_rules_builder_new(&b));
@@ -808,19 +808,16 @@ parse_games(uint32_t n_games, uint64_t seed0)
 		game = make_game(rules, players, seed0 + g);
 		carc_rules_unref(rules);
 
-		while (!carc_game_is_over(game)) {
-			int n = carc_game_legal_moves(game, moves,
-						      N_OF(moves));
-
-			ck_assert_int_gt(n, 0);
-			ck_assert_int_le(n, (int)N_OF(moves));
-			for (int i = 0; i < n; i++) {
-				round_trip(moves[i]);
-				seen[carc_move_kind(moves[i])]++;
+		random_game_start(&r, game, state);
+		while (random_game_next(&r)) {
+			for (int i = 0; i < r.n; i++) {
+				round_trip(r.moves[i]);
+				seen[carc_move_kind(r.moves[i])]++;
 			}
-			assert_ok(carc_game_apply(game,
-				  moves[test_rand(&state) % (uint64_t)n]));
+			random_game_play(&r);
 		}
+		state = r.rng;
+		random_game_end(&r);
 		carc_game_free(game);
 	}
 	/* every kind was met */

@@ -535,7 +535,7 @@ random_game(uint64_t seed, struct opts *o)
 	struct carc_rules_builder *b;
 	struct carc_rules *r;
 	struct carc_game *game;
-	uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
+	uint64_t s = seed;
 
 	o->farm = (int32_t)(test_rand(&s) % 3);
 	o->lb_scoring = (int32_t)(test_rand(&s) % 2);
@@ -839,29 +839,25 @@ rules_bound(const struct carc_game *game)
 static void
 random_games(int games)
 {
-	carc_move_t moves[4096];
 	int completed = 0, finals = 0, positions = 0;
 
 	for (int s = 1; s <= games; s++) {
 		struct opts o;
 		struct carc_game *before = NULL;
-		uint64_t rng = (uint64_t)s * 7919u + 3;
+		struct random_game r;
 
 		g = random_game((uint64_t)s, &o);
 		OK(carc_game_clone(g, &before));
-		while (!carc_game_is_over(g)) {
-			int n = carc_game_legal_moves(g, moves, 4096);
+		random_game_start(&r, g, (uint64_t)s * 7919u + 3);
+		while (random_game_next(&r)) {
 			int max = carc_game_legal_moves_max(g);
 			carc_move_t m;
 			int figs;
 
-			if (n > max || max > rules_bound(g))
-				ck_abort_msg("%d moves, bound %d, rules %d", n,
-					     max, rules_bound(g));
-
-			if (n <= 0) ck_abort_msg("no legal move");
-			if (n > 4096) ck_abort_msg("%d moves", n);
-			m = moves[test_rand(&rng) % (uint64_t)n];
+			if (max > rules_bound(g))
+				ck_abort_msg("%d moves, bound %d, rules %d",
+					     r.n, max, rules_bound(g));
+			m = random_game_pick(&r);
 			OK(carc_game_copy(before, g));
 			OK(carc_game_apply(g, m));
 			positions++;
@@ -879,6 +875,7 @@ random_games(int games)
 				check_feature(g, x, y, f, &o);
 			}
 		}
+		random_game_end(&r);
 		check_final(g, &o, &finals);
 		carc_game_free(before);
 		teardown();

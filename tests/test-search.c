@@ -56,30 +56,22 @@ rules_of(int set)
 	}
 }
 
-/* splitmix64, as documented for carc_game_playout() */
-static uint64_t
-splitmix(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+/* splitmix64, as documented for carc_game_playout() and the random bot:
+ * the tests' own generator (test-common.h) is that one. */
+#define splitmix test_rand
 
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-/* Play @n uniformly random moves (fewer if the game ends). */
+/* Play @n uniformly random moves (fewer if the game ends) with the
+ * random-game harness, continuing the stream *rng. */
 static void
 advance(struct carc_game *g, int n, uint64_t *rng)
 {
-	carc_move_t moves[1024];
+	struct random_game r;
 
-	while (n-- > 0 && !carc_game_is_over(g)) {
-		int k = carc_game_legal_moves(g, moves, 1024);
-
-		ck_assert_int_gt(k, 0);
-		ck_assert_int_le(k, 1024);
-		assert_ok(carc_game_apply(g, moves[splitmix(rng) % (uint64_t)k]));
-	}
+	random_game_start(&r, g, *rng);
+	while (r.played < n && random_game_next(&r))
+		random_game_play(&r);
+	*rng = r.rng;
+	random_game_end(&r);
 }
 
 /* A game of rule set @set after @n random moves. */

@@ -194,21 +194,22 @@ START_TEST(undo_every_move)
 	long undone = 0;
 
 	for (int s = 1; s <= games; s++) {
-		uint64_t rng = (uint64_t)s * 31 + 7, *hashes;
+		uint64_t *hashes;
 		struct snap before, after, back, start;
+		struct random_game r;
 		int moves = 0;
 
 		g = all_expansions_game((uint64_t)s, 2 + (uint32_t)s % 5);
 		hashes = malloc(4096 * sizeof(*hashes));
 		ck_assert_ptr_nonnull(hashes);
 		take(g, &start);
-		while (!carc_game_is_over(g)) {
+		random_game_start(&r, g, (uint64_t)s);
+		while (random_game_next(&r)) {
 			carc_move_t m;
 
 			take(g, &before);
 			hashes[moves++] = before.hash;
-			m = before.moves[test_rand(&rng) %
-					 (uint64_t)before.n_moves];
+			m = random_game_pick(&r);
 			EQ(carc_game_apply(g, m), CARC_OK);
 			take(g, &after);
 			EQ(carc_game_undo(g), CARC_OK);
@@ -223,6 +224,7 @@ START_TEST(undo_every_move)
 			drop(&before);
 			drop(&after);
 		}
+		random_game_end(&r);
 		/* all the way back */
 		for (int i = moves - 1; i >= 0; i--) {
 			EQ(carc_game_undo(g), CARC_OK);

@@ -329,26 +329,23 @@ START_TEST(every_legal_move)
 			make_rules(NULL, CARC_OPT_PHANTOM, 1,
 				   CARC_OPT_CROP_CIRCLES_I, 1,
 				   CARC_OPT_LITTLE_BUILDINGS, game & 1, 0);
-		carc_move_t moves[4096];
+		struct random_game rg;
 
 		g = make_game(r, 2 + (uint32_t)game, test_rand(&seed));
 		carc_rules_unref(r);
-		while (!carc_game_is_over(g)) {
-			int n = carc_game_legal_moves(g, moves, 4096), k;
+		random_game_start(&rg, g, seed);
+		while (random_game_next(&rg)) {
 			char buf[256];
+			int k;
 
-			ck_assert_int_le(n, 4096);
-
-			ck_assert_int_gt(n, 0);
-			for (int i = 0; i < n; i++) {
-				k = carc_game_explain_move(g, moves[i], buf,
+			for (int i = 0; i < rg.n; i++) {
+				k = carc_game_explain_move(g, rg.moves[i], buf,
 							   sizeof(buf));
 				if (k <= 10 || k >= (int)sizeof(buf))
 					ck_abort_msg("move %d: %d '%s'", i, k,
 						     buf);
 			}
-			k = (int)(test_rand(&seed) % (uint64_t)n);
-			assert_ok(carc_game_apply(g, moves[k]));
+			random_game_play(&rg);
 			for (int e = 0; e < carc_game_event_count(g); e++) {
 				k = carc_game_describe_event(g, (uint32_t)e,
 							     buf, sizeof(buf));
@@ -357,6 +354,8 @@ START_TEST(every_legal_move)
 						     buf);
 			}
 		}
+		seed = rg.rng;
+		random_game_end(&rg);
 		carc_game_free(g);
 		g = NULL;
 	}

@@ -73,7 +73,6 @@
 	} while (0)
 
 #define COMBINATIONS 960
-#define MOVES_MAX 4096
 
 struct config {
 	int32_t opt[17];
@@ -136,9 +135,9 @@ struct run {
 	int32_t tokens[MAX_PLAYERS][3];
 	int32_t tokens_total[3];
 	int shared;
-	carc_move_t moves[MOVES_MAX];
+	struct random_game walk;	/* the harness of test-common.h */
+	const carc_move_t *moves;	/* its legal moves now */
 	int n;
-	uint64_t rng;
 };
 
 static int
@@ -232,7 +231,7 @@ event_points(const struct run *r, int32_t *sum)
 static carc_move_t
 stray_move(struct run *r)
 {
-	uint64_t v = test_rand(&r->rng);
+	uint64_t v = test_rand(&r->walk.rng);
 	carc_move_t base = r->moves[v % (uint64_t)r->n];
 	int32_t x = carc_move_x(base), y = carc_move_y(base);
 
@@ -346,7 +345,6 @@ play_game(uint32_t i)
 
 	REQUIRE(r != NULL);
 	config_of(i, &r->cfg);
-	r->rng = mix(i + 0x1234);
 	REQUIRE_OK(carc_rules_builder_new(&b));
 	for (uint32_t o = 1; o <= 16; o++)
 		REQUIRE_OK(carc_rules_builder_set(b, o, r->cfg.opt[o]));
@@ -354,6 +352,7 @@ play_game(uint32_t i)
 	carc_rules_builder_free(b);
 	REQUIRE_OK(carc_game_new(rules, r->cfg.players, mix(i), &r->game));
 	REQUIRE_OK(carc_game_clone(r->game, &r->scratch));
+	random_game_start(&r->walk, r->game, mix(i + 0x1234));
 	if (soak) {
 		REQUIRE_OK(carc_game_clone(r->game, &start));
 		REQUIRE_OK(carc_game_clone(r->game, &fresh));
@@ -374,17 +373,15 @@ play_game(uint32_t i)
 		}
 	check_figures(r);
 
-	while (!carc_game_is_over(r->game)) {
+	while (random_game_next(&r->walk)) {
 		int player = carc_game_current_player(r->game);
 		carc_move_t m;
 
-		r->n = carc_game_legal_moves(r->game, r->moves, MOVES_MAX);
-		REQUIRE_CMP(r->n, >, 0);
-		REQUIRE_CMP(r->n, <=, MOVES_MAX);
+		r->moves = r->walk.moves;
+		r->n = r->walk.n;
 		check_moves(r);
 
-		m = r->moves[test_rand(&r->rng) % (uint64_t)r->n];
-		REQUIRE_OK(carc_game_apply(r->game, m));
+		m = random_game_play(&r->walk);
 		if (carc_move_kind(m) == CARC_MOVE_DEPLOY &&
 		    carc_move_figure(m) >= CARC_FIGURE_TOWER)
 			r->tokens[player][r->shared ? 0 :
@@ -418,6 +415,7 @@ play_game(uint32_t i)
 		ck_assert_msg(carc_game_score(r->game, p) == r->event_sum[p],
 			      "game %u player %u: score %d, events %d", i, p,
 			      carc_game_score(r->game, p), r->event_sum[p]);
+	random_game_end(&r->walk);
 	carc_game_free(r->scratch);
 	carc_game_free(r->game);
 	free(r);
