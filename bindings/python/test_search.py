@@ -12,15 +12,14 @@ from carcassonne import search
 
 ALL = dict(phantom=True, crop_circles_i=True, crop_circles_ii=True,
            little_buildings=True)
-MASK = 0xFFFFFFFFFFFFFFFF
 
 
 def splitmix(state):
-    state = (state + 0x9E3779B97F4A7C15) & MASK
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return state, z ^ (z >> 31)
+    # the package's splitmix64 (carcassonne.search), one step: the new
+    # state and the output
+    rng = search._Random(state)
+    out = rng.next()
+    return rng.s, out
 
 
 def position(rules, players, seed, moves):

@@ -133,11 +133,9 @@ class GameResult:
 
 
 def _mix(x: int) -> int:
-    # splitmix64's finaliser: one bot seed per (game, seat, move)
-    x = (x + 0x9E3779B97F4A7C15) & _MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return x ^ (x >> 31)
+    # the first splitmix64 output from state x (the package's one
+    # splitmix64, carcassonne.search): one bot seed per (game, seat, move)
+    return search._Random(x).next()
 
 
 def play_game(spec: GameSpec) -> GameResult:
