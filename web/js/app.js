@@ -1216,7 +1216,10 @@ function renderSeats() {
 	$('add-seat').disabled = S.draftSeats.length >= 6;
 }
 
-const EXPANSIONS = ['phantom', 'crop-circles-i', 'crop-circles-ii', 'little-buildings'];
+// The options that switch an expansion on: the library's table
+// (carc_option_is_expansion).
+let expansionNames = null;
+const expansions = () => (expansionNames ||= engine.options().filter((o) => o.expansion).map((o) => o.name));
 
 // The words for the library's options (OPTION_INFO gives the names, kinds,
 // ranges and defaults; doc/rules.md explains each): a label, and labels of
@@ -1245,7 +1248,7 @@ const OPTION_WORDS = {
 const optionLabel = (name) => (OPTION_WORDS[name] || [name])[0];
 const valueLabel = (name, value) => ((OPTION_WORDS[name] || [])[1] || {})[value] || value;
 // the expansion a detail of the rules belongs to, to show it under it
-const OPTION_PARENT = (name) => EXPANSIONS.includes(name) ? null :
+const OPTION_PARENT = (name) => expansions().includes(name) ? null :
 	name.startsWith('lb-') ? 'little-buildings' :
 	name.startsWith('crop-') ? 'crop-circles-ii' : null;
 
@@ -1265,10 +1268,10 @@ function orderedOptions() {
 // from the defaults.
 function rulesInWords(opts) {
 	const info = engine.options();
-	const on = EXPANSIONS.filter((n) => opts[n] === 'on').map(optionLabel);
+	const on = expansions().filter((n) => opts[n] === 'on').map(optionLabel);
 	const other = [];
 	for (const o of info) {
-		if (EXPANSIONS.includes(o.name) || opts[o.name] === undefined)
+		if (expansions().includes(o.name) || opts[o.name] === undefined)
 			continue;
 		const parent = OPTION_PARENT(o.name);
 		if (parent && !(parent === 'crop-circles-ii' ? opts['crop-circles-i'] === 'on' || opts[parent] === 'on' : opts[parent] === 'on'))
@@ -1309,7 +1312,7 @@ function renderOptions() {
 					      value: cur !== undefined ? cur : o.def, 'data-option': o.name });
 			label.append(`${optionLabel(o.name)} (${o.min} to ${o.max}) `, input);
 		}
-		if (EXPANSIONS.includes(o.name))
+		if (expansions().includes(o.name))
 			label.classList.add('expansion');
 		else if (OPTION_PARENT(o.name))
 			label.classList.add('sub');
@@ -1332,7 +1335,7 @@ function readOptions() {
 }
 
 function setExpansions(on) {
-	for (const name of EXPANSIONS) {
+	for (const name of expansions()) {
 		const input = $('options').querySelector(`[data-option="${name}"]`);
 		if (input)
 			input.checked = on;

@@ -37,10 +37,11 @@ export const engine = {
 		await carc.load(options);
 		return engine;
 	},
-	/** [{name, type, min, max, def, values: [{value, name}]}] */
+	/** [{name, type, min, max, def, expansion, values: [{value, name}]}] */
 	options() {
 		return carc.OPTION_INFO.map((o) => ({
 			name: o.name, type: o.type, min: o.min, max: o.max, def: o.default,
+			expansion: carc.optionIsExpansion(o.number),
 			values: o.values ? Object.entries(o.values).map(([name, value]) => ({ name, value })) : [],
 		}));
 	},
