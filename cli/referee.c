@@ -109,6 +109,33 @@ set_flags(int fd, bool nonblock)
 	}
 }
 
+
+/* Whether the shell command @cmd is one program with its arguments, to
+ * be started with exec: no operator, redirection, substitution, quote,
+ * glob or variable, no assignment before it and no shell word first. */
+static bool
+single_program(const char *cmd)
+{
+	static const char *const words[] = {
+		"exec", "cd", "if", "while", "until", "for", "case", "time",
+		"eval", "set", "export", "ulimit", "umask", ".", "!", "{",
+		"source", "trap", "wait", "exit", "return", "command",
+	};
+	const char *p = cmd;
+	size_t first;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p == '\0' || strpbrk(p, ";&|<>()$`\\\"'*?[]{}~#\n\r=") != NULL)
+		return false;
+	first = strcspn(p, " \t");
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == first &&
+		    strncmp(p, words[i], first) == 0)
+			return false;
+	return true;
+}
+
 static int
 proc_spawn(struct proc *p, const char *cmd, FILE *err)
 {
@@ -162,6 +189,19 @@ proc_spawn(struct proc *p, const char *cmd, FILE *err)
 		close(in[1]);
 		close(out[0]);
 		close(out[1]);
+		if (single_program(cmd)) {
+			/* exec: the bot is the shell's process itself, so
+			 * its signal and its closing its output are seen
+			 * as they are (dash does not exec the last
+			 * command by itself) */
+			char line[4096];
+
+			/* no malloc() between fork() and exec() */
+			if ((size_t)snprintf(line, sizeof(line), "exec %s",
+					     cmd) < sizeof(line))
+				execl("/bin/sh", "sh", "-c", line,
+				      (char *)NULL);
+		}
 		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 		_exit(127);
 	}
@@ -195,7 +235,18 @@ proc_status(struct proc *p, int64_t wait_ms, char *buf, size_t n)
 		if (waitid(P_PID, (id_t)p->pid, &info,
 			   WEXITED | WNOHANG | WNOWAIT) == 0 &&
 		    info.si_pid == p->pid) {
-			if (info.si_code == CLD_EXITED)
+			int sig = info.si_status - 128;
+
+			/* a shell reports its command's death by signal N
+			 * as status 128 + N */
+			if (info.si_code == CLD_EXITED && sig >= 1 && sig < 65)
+				snprintf(buf, n, "killed by signal %d (%s, "
+					 "status %d from the shell)", sig,
+					 sig == SIGSEGV ? "SIGSEGV"
+					 : sig == SIGABRT ? "SIGABRT"
+					 : sig == SIGKILL ? "SIGKILL"
+					 : "signal", info.si_status);
+			else if (info.si_code == CLD_EXITED)
 				snprintf(buf, n, "exited with status %d",
 					 info.si_status);
 			else

@@ -6,7 +6,7 @@ margin over the best other player once its turn is over (the tile and
 the best deployment that can follow it, as the built-in greedy bot does),
 ties broken at random.  Play it with
 
-    carcassonne match random '/usr/bin/python3 bot.py'
+    carcassonne match random 'exec /usr/bin/python3 bot.py'
 
 It keeps the lines the referee sends and, when asked to move, rebuilds
 the game as a record: the rules lines, a deck of the tiles drawn so far

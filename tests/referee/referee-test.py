@@ -403,6 +403,30 @@ class BrokenBots(unittest.TestCase):
                         sum(l.startswith('P1 ') for l in
                             moves_of(files[0])), 4)
 
+    def test_shell_commands(self):
+        """A command that is one program is started with exec, so its
+        signal and its closed output are its own; through a shell that
+        stays (an operator), status 128 + N is read as signal N."""
+        for bot, reason, says in (
+                (f'{PY} {BROKEN} crash', 'crash',
+                 'killed by signal 11 (SIGSEGV) during '),
+                (f'{PY} {BROKEN} crash || exit $?', 'crash',
+                 'killed by signal 11 (SIGSEGV, status 139 from the '
+                 'shell) during '),
+                (f'{PY} {BROKEN} close-stdout', 'closed',
+                 'closed its output during ')):
+            with self.subTest(bot=bot), tempfile.TemporaryDirectory() as d:
+                rc, out, err, secs = match(
+                    ['greedy', bot, '--games', '2', '--move-time', '20000',
+                     '--records', d, '--json', '--quiet'], timeout=60)
+                rep = json.loads(out)
+                self.assertEqual(rep['bots'][1]['forfeits'], {reason: 2})
+                self.assertLess(secs, 15)
+                for g, path in enumerate(records(d)):
+                    with open(path) as f:
+                        self.assertIn(f'# forfeit: P{1 - g} {reason}: '
+                                      f'{says}', f.read())
+
     def test_escaped_grandchild_is_killed(self):
         """A bot's child in a session of its own escapes the kill of the
         bot's process group; it passes to the referee (the subreaper),
