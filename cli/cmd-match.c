@@ -276,7 +276,9 @@ struct entrant_stats {
 	int games, wins, draws, losses, forfeits;
 	int forfeit_by[FORFEIT_KINDS];
 	int64_t think_ms;
-	int moves;
+	int64_t wall_us;
+	int64_t cpu_us;		/* -1: unknown for some game */
+	int moves;		/* decisions */
 	struct stats_ci points, margin;
 	struct stats_elo elo;	/* score vs the field */
 };
@@ -366,6 +368,12 @@ make_report(const struct match *mt, struct report *rp)
 						top = o->score[s];
 				es->games++;
 				es->think_ms += o->think_ms[me];
+				es->moves += o->decisions[me];
+				es->wall_us += o->wall_us[me];
+				if (o->cpu_us[me] < 0 || es->cpu_us < 0)
+					es->cpu_us = -1;
+				else
+					es->cpu_us += o->cpu_us[me];
 				fs[i] += field_score(mt, e, g) / P;
 				pts[i] += (double)o->score[me] / P;
 				mar[i] += (double)(o->score[me] - best) / P;
@@ -498,7 +506,23 @@ print_json(const struct match *mt, const struct report *rp, FILE *f)
 		json_ci(f, "points", &es->points);
 		fprintf(f, ", ");
 		json_ci(f, "margin", &es->margin);
-		fprintf(f, ", \"think_ms\": %" PRId64 "}", es->think_ms);
+		fprintf(f, ", \"think_ms\": %" PRId64 ", \"cpu_ms\": ",
+			es->think_ms);
+		if (es->cpu_us < 0)
+			fprintf(f, "null");
+		else
+			fprintf(f, "%" PRId64, es->cpu_us / 1000);
+		fprintf(f, ", \"decisions\": %d, \"ms_per_move\": {\"wall\": ",
+			es->moves);
+		json_num(f, es->moves ? (double)es->wall_us / 1000.0 /
+					es->moves : 0.0);
+		fprintf(f, ", \"cpu\": ");
+		if (es->cpu_us < 0)
+			fprintf(f, "null");
+		else
+			json_num(f, es->moves ? (double)es->cpu_us / 1000.0 /
+						es->moves : 0.0);
+		fprintf(f, "}}");
 	}
 	fprintf(f, "\n ]");
 	if (rp->sprt_done) {
@@ -560,6 +584,18 @@ print_text(const struct match *mt, const struct report *rp, FILE *f)
 					es->forfeit_by[k]);
 		fprintf(f, "\n");
 	}
+	fprintf(f, "time per move:");
+	for (int e = 0; e < P; e++) {
+		const struct entrant_stats *es = &rp->e[e];
+		double n = es->moves ? es->moves : 1;
+
+		fprintf(f, "%s %s %.2f ms", e ? ";" : "", mt->label[e],
+			(double)es->wall_us / 1000.0 / n);
+		if (es->cpu_us >= 0)
+			fprintf(f, " (CPU %.2f ms)",
+				(double)es->cpu_us / 1000.0 / n);
+	}
+	fprintf(f, "\n");
 	if (rp->rounds == 0)
 		return;
 	if (P == 2) {

@@ -65,6 +65,61 @@ now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+static int64_t
+now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* CPU time of this process in microseconds (the built-in bots think in
+ * the worker that plays the game, with all their threads). */
+static int64_t
+own_cpu_us(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) < 0)
+		return -1;
+	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* CPU time (user + system) of process @pid in microseconds, from
+ * /proc/PID/stat; -1 where there is no such file. */
+static int64_t
+proc_cpu_us(pid_t pid)
+{
+#ifdef __linux__
+	char path[64], buf[1024];
+	unsigned long long ut, st;
+	const char *p;
+	long hz = sysconf(_SC_CLK_TCK);
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	/* after the name: state ppid pgrp session tty tpgid flags minflt
+	 * cminflt majflt cmajflt utime stime */
+	if (!p || hz <= 0 ||
+	    sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u "
+		   "%llu %llu", &ut, &st) != 2)
+		return -1;
+	return (int64_t)((ut + st) * 1000000ull / (unsigned long long)hz);
+#else
+	(void)pid;
+	return -1;
+#endif
+}
+
 /* ------------------------------------------------------------------ */
 /* Child processes                                                      */
 /* ------------------------------------------------------------------ */
@@ -634,17 +689,21 @@ ask(struct match_game *mg, int s)
 {
 	const struct time_control *tc = &mg->setup->tc;
 	struct seat *st = &mg->seat[s];
-	int64_t limit = tc->move_ms, t0, used;
+	int64_t limit = tc->move_ms, t0, used, c0, c1, w0, w1;
 	carc_move_t m = CARC_MOVE_NONE;
 
 	if (tc->game_ms > 0 && st->remaining_ms < limit)
 		limit = st->remaining_ms > 0 ? st->remaining_ms : 0;
 	if (st->builtin) {
 		t0 = now_ms();
+		w0 = now_us();
+		c0 = own_cpu_us();
 		carc_game_copy(mg->view, mg->game);
 		carc_game_shuffle_stack(mg->view, rng_next(&st->shuffle));
 		m = builtin_choose(st->b, mg->view, &st->rng);
 		used = now_ms() - t0;
+		w1 = now_us();
+		c1 = own_cpu_us();
 		if (m == CARC_MOVE_NONE) {
 			lose(mg, s, FORFEIT_CRASH, "the built-in bot failed");
 			return CARC_MOVE_NONE;
@@ -664,6 +723,8 @@ ask(struct match_game *mg, int s)
 		}
 		p->read_total = 0;
 		t0 = now_ms();
+		w0 = now_us();
+		c0 = proc_cpu_us(p->pid);
 		deadline = t0 + limit + tc->margin_ms;
 		if (tc->game_ms > 0)
 			tell(mg, s, "go movetime %" PRId64 " remaining %" PRId64
@@ -698,8 +759,16 @@ ask(struct match_game *mg, int s)
 		if (mg->over)
 			return CARC_MOVE_NONE;
 		used = now_ms() - t0;
+		w1 = now_us();
+		c1 = proc_cpu_us(p->pid);
 	}
 	mg->out->think_ms[s] += used;
+	mg->out->decisions[s]++;
+	mg->out->wall_us[s] += w1 - w0;
+	if (c0 < 0 || c1 < 0 || mg->out->cpu_us[s] < 0)
+		mg->out->cpu_us[s] = -1;
+	else
+		mg->out->cpu_us[s] += c1 - c0;
 	if (used > limit + tc->margin_ms) {
 		lose(mg, s, FORFEIT_TIME,
 		     "took %" PRId64 " ms for a move, limit %" PRId64

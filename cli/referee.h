@@ -156,6 +156,9 @@ struct game_outcome {
 	char detail[256];	/* the reason in words */
 	int moves;
 	int64_t think_ms[6];	/* time used, by seat */
+	int64_t wall_us[6];	/* think_ms in microseconds */
+	int64_t cpu_us[6];	/* CPU time used, by seat; -1 unknown */
+	int decisions[6];	/* decisions made, by seat */
 	char name[6][64];	/* the bot's name (id name or built-in spec) */
 };
 

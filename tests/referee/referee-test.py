@@ -266,9 +266,25 @@ class KnownOutcomes(unittest.TestCase):
                         '--json', '--quiet', '--jobs', '2'])[1]
             for x, y in zip(records(d1), records(d2)):
                 self.assertEqual(moves_of(x), moves_of(y))
+            timed = ('think_ms', 'cpu_ms', 'ms_per_move')
             strip = (lambda r: [{k: v for k, v in b.items()
-                                 if k != 'think_ms'} for b in r['bots']])
+                                 if k not in timed} for b in r['bots']])
             self.assertEqual(strip(json.loads(j1)), strip(json.loads(j2)))
+            # CPU time beside wall time, per move: the decisions of both
+            # bots are every decision of the games
+            r1 = json.loads(j1)
+            total = sum(sum(l[0] == 'P' and l[1].isdigit() for l in
+                            moves_of(x)) for x in records(d1))
+            self.assertEqual(sum(b['decisions'] for b in r1['bots']), total)
+            for b in r1['bots']:
+                self.assertGreaterEqual(b['cpu_ms'], 0)
+                # think_ms counts the ms boundaries each decision
+                # crossed, the mean wall time per move microseconds
+                self.assertGreater(b['ms_per_move']['wall'],
+                                   b['think_ms'] / b['decisions'] - 1)
+                self.assertLess(b['ms_per_move']['wall'],
+                                b['think_ms'] / b['decisions'] + 1)
+                self.assertGreaterEqual(b['ms_per_move']['cpu'], 0)
 
     def test_sprt_stops_early(self):
         for bots, bounds, result, rounds in (
