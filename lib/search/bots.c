@@ -67,6 +67,7 @@ struct greedy {
 	uint32_t me;
 	int players;
 	int deploy_bonus;	/* supply > 2 at the start of the turn */
+	int err;		/* the first error (CARC_E_*), else 0 */
 	struct carc_game *level[GREEDY_DEPTH];
 	struct srch_moves moves[GREEDY_DEPTH];
 };
@@ -75,8 +76,8 @@ struct greedy {
  * The value of position g, in which @p me has the decision number
  * @p depth of his turn: the best over his moves of the value they lead
  * to, or, once the turn is over, 4 * (own score - best opponent's) plus
- * 3 for each follower deployed on the way (@p deployed).  Negative
- * values below -2^30 are errors.
+ * 3 for each follower deployed on the way (@p deployed).  An error
+ * (no memory) is kept in s->err, and the value returned is then 0.
  */
 static int
 greedy_value(struct greedy *s, const struct carc_game *g, int depth,
@@ -91,25 +92,35 @@ greedy_value(struct greedy *s, const struct carc_game *g, int depth,
 	if (!s->level[depth]) {
 		int rc = carc_game_clone(g, &s->level[depth]);
 
-		if (rc < 0)
-			return rc;
+		if (rc < 0) {
+			s->err = rc;
+			return 0;
+		}
 	}
 	m = &s->moves[depth];
 	n = carc__srch_list_moves(m, g);
-	if (n < 0)
-		return n;
+	if (n < 0) {
+		s->err = n;
+		return 0;
+	}
 	for (int i = 0; i < n; i++) {
 		struct carc_game *next = s->level[depth];
-		int v;
+		int v, rc;
 
-		if (carc_game_copy(next, g) < 0 ||
-		    carc_game_apply(next, m->v[i]) < 0)
-			continue;
+		/* the moves are legal: a failure is an error (no memory),
+		 * never a move to leave out */
+		rc = carc_game_copy(next, g);
+		if (rc >= 0)
+			rc = carc_game_apply(next, m->v[i]);
+		if (rc < 0) {
+			s->err = rc;
+			return 0;
+		}
 		v = greedy_value(s, next, depth + 1,
 				 deployed + (carc_move_kind(m->v[i]) ==
 					     CARC_MOVE_DEPLOY));
-		if (v < -(1 << 30))
-			return v;
+		if (s->err)
+			return 0;
 		if (v > best)
 			best = v;
 	}
@@ -153,13 +164,16 @@ choose_greedy(const struct carc_game *game, const carc_move_t *moves, int n,
 	for (int i = 0; i < n; i++) {
 		int v;
 
-		if (carc_game_copy(scratch, game) < 0 ||
-		    carc_game_apply(scratch, moves[i]) < 0)
-			continue;
+		rc = carc_game_copy(scratch, game);
+		if (rc >= 0)
+			rc = carc_game_apply(scratch, moves[i]);
+		if (rc < 0)
+			break;
+		rc = CARC_OK;
 		v = greedy_value(&s, scratch, 1,
 				 carc_move_kind(moves[i]) == CARC_MOVE_DEPLOY);
-		if (v < -(1 << 30)) {
-			rc = v;
+		if (s.err) {
+			rc = s.err;
 			break;
 		}
 		if (v > best) {
