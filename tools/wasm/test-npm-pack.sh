@@ -51,7 +51,7 @@ tgz=$out/$tgz
 [ -f "$tgz" ] || { echo "npm-pack: npm pack wrote no tarball" >&2; exit 1; }
 
 # exactly these files, each not empty
-want='LICENSE README.md carcassonne-wasm.mjs carcassonne-wasm.wasm carcassonne.mjs index.d.ts package.json'
+want='LICENSE README.md carcassonne-abi.mjs carcassonne-wasm.mjs carcassonne-wasm.wasm carcassonne.mjs index.d.ts package.json'
 got=$(tar -tzf "$tgz" | sed 's|^package/||' | sort | tr '\n' ' ' | sed 's/ $//')
 if [ "$got" != "$want" ]; then
 	echo "npm-pack: the tarball holds [$got], not [$want]" >&2
