@@ -10,8 +10,12 @@
 #
 # Skips (77) without a Node 18 (tools/install-deps.sh --tests unpacks
 # Debian's), except under CI=true, where that fails.  The two scripts
-# skip or fail as they do alone.  The browser test times fewer MCTS
-# answers here (CARC_WEB_MCTS_MOVES, default 2).
+# skip or fail as they do alone.  The browser test runs its part 4 here
+# (CARC_WEB_PARTS, default 4: the page loaded, a record resumed and every
+# dialog checked at 360x640, 844x390 and 2560x1440), which drives Chromium
+# and loads the page's modules with Node 18; the whole games by click and
+# by tap (parts 1 and 3) depend on the browser, not on Node, and run once,
+# in suite web.
 #
 # Environment: that of the tests wasm and web (bindings/js/meson.build,
 # web/meson.build) with CARCASSONNE_WASM_OUT and CARCASSONNE_WEB_OUT
@@ -53,6 +57,7 @@ elif [ "$status" != 0 ]; then
 	exit "$status"
 fi
 CARC_WEB_MCTS_MOVES=${CARC_WEB_MCTS_MOVES:-2} \
+	CARC_WEB_PARTS=${CARC_WEB_PARTS:-4} \
 	bash "$CARCASSONNE_SOURCE/web/test/run-browser-test.sh" || status=$?
 if [ "$status" = 77 ]; then
 	exit 77

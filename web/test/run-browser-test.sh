@@ -12,7 +12,8 @@
 # shared with suite wasm), CARCASSONNE_WEB_OUT (the build directory: the site,
 # the screenshots web-*.png, the game record and the MCTS times go
 # there); CHROMIUM (default /usr/bin/chromium); CARC_WEB_MCTS_MOVES, the
-# MCTS answers to time (default 10).
+# MCTS answers to time (default 10); CARC_WEB_PARTS, the parts of the
+# test to run (browser-test.mjs --parts, default all).
 set -euo pipefail
 
 src=${CARCASSONNE_SOURCE:?}
@@ -45,4 +46,5 @@ CARC_WASM_BUILD=$wasm_build flock "$wasm_build.lock" \
 	"$src/tools/serve-web.sh" --build-only "$out/site"
 exec node "$src/web/test/browser-test.mjs" --site "$out/site" \
 	--cli "${CARCASSONNE_TOOL:?}" --out "$out" --chromium "$chromium" \
-	--source "$src" --mcts-moves "${CARC_WEB_MCTS_MOVES:-10}"
+	--source "$src" --mcts-moves "${CARC_WEB_MCTS_MOVES:-10}" \
+	${CARC_WEB_PARTS:+--parts "$CARC_WEB_PARTS"}
