@@ -355,7 +355,7 @@ function choose(game) {
 		if (d.length && rand(10) < 6)
 			return d[rand(d.length)];
 		const pass = ms.find((m) => m.kind === 'pass');
-		if (pass && game.supply(game.player, 'phantom') > 0 && rand(2) === 0)
+		if (pass && game.supply(game.player, 'phantom') > 0 && (stats.endTurns === 0 || rand(2) === 0))
 			return endTurn(game);
 		return pass || ms[0];
 	}

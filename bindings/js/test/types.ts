@@ -295,6 +295,16 @@ if (game.events().length > 0)
 	sentences.push(game.describeEvent(0));
 console.log(sentences);
 
+// -- what options take --
+
+const explained: string[] = [carc.optionExplain('crop_circles_1'),
+	carc.optionExplain('followers', 99), carc.optionExplain('phantom', null)];
+const isExpansion: boolean = carc.optionIsExpansion('phantom');
+const playerRange: [2, 6] = [carc.MIN_PLAYERS, carc.MAX_PLAYERS];
+const everything: Rules = Rules.allExpansions({ followers: 8 });
+console.log(explained, isExpansion, playerRange, everything.get('phantom'));
+everything.free();
+
 // -- the picture --
 
 const renderOptions: RenderOptions = {
