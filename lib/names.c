@@ -42,10 +42,11 @@ static const char *const lb_dist_values[] = {
 };
 static const char *const switch_values[] = { "off", "on" };
 
-#define CHOICE(a) CARC_OPTION_CHOICE, (a), sizeof(a) / sizeof((a)[0])
-#define SWITCH CARC_OPTION_SWITCH, switch_values, 2
-#define NUMBER CARC_OPTION_NUMBER, NULL, 0
-#define EXPANSION SWITCH, true
+/* every field spelt out: clang's -Wmissing-field-initializers */
+#define CHOICE(a) CARC_OPTION_CHOICE, (a), sizeof(a) / sizeof((a)[0]), false
+#define SWITCH CARC_OPTION_SWITCH, switch_values, 2, false
+#define NUMBER CARC_OPTION_NUMBER, NULL, 0, false
+#define EXPANSION CARC_OPTION_SWITCH, switch_values, 2, true
 
 /* Indexed by enum carc_option; every option from 1 to N_OPTS - 1 has an
  * entry (tests/test-names.c walks them all). */
