@@ -224,8 +224,10 @@ normalise(const char *name, char *out, size_t n)
 	for (; name[i]; i++) {
 		char c = name[i];
 
-		if (i + 1 >= n)
+		if (i + 1 >= n) {
+			out[i] = '\0'; /* truncated, still a string */
 			return false;
+		}
 		if (c >= 'A' && c <= 'Z')
 			c = (char)(c - 'A' + 'a');
 		out[i] = c == '_' ? '-' : c;
