@@ -17,9 +17,9 @@ modules this build generated).
 3. Both bindings class the same status codes as argument errors: the
    Python and JS modules list the same set, the codes of enum carc_error
    by name.
-4. The JS package's version (bindings/js/package.json) is meson's
-   project version, as the Python package's is (PROJECT_VERSION,
-   JS_PACKAGE_JSON).
+4. The JS package's version (bindings/js/package.json) and the web
+   page's (web/package.json) are meson's project version, as the Python
+   package's is (PROJECT_VERSION, JS_PACKAGE_JSON, WEB_PACKAGE_JSON).
 """
 
 import json
@@ -129,11 +129,13 @@ class Tables(unittest.TestCase):
         self.assertEqual(codes, named)
 
     def test_js_package_version_is_the_project_version(self):
-        with open(os.environ['JS_PACKAGE_JSON'], encoding='utf-8') as f:
-            package = json.load(f)
-        self.assertEqual(package['version'], os.environ['PROJECT_VERSION'],
-                         'bindings/js/package.json: set "version" to '
-                         "meson.build's project version")
+        for var in ('JS_PACKAGE_JSON', 'WEB_PACKAGE_JSON'):
+            with open(os.environ[var], encoding='utf-8') as f:
+                package = json.load(f)
+            self.assertEqual(package['version'],
+                             os.environ['PROJECT_VERSION'],
+                             f'{os.environ[var]}: set "version" to '
+                             "meson.build's project version")
 
 
 if __name__ == '__main__':
