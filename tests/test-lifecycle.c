@@ -524,7 +524,7 @@ START_TEST(memory_size_follows_stack)
 }
 END_TEST
 
-/* Issue #5: a two-player game fits in 8 KB, in the base game and with
+/* A small game for bots that clone it: a two-player game fits in 8 KB, in the base game and with
  * all three expansions (twelve more tiles, the phantom step, crop-circle
  * rounds in the history). */
 START_TEST(memory_size_two_players)

@@ -10,7 +10,8 @@
 # built first (tools/build-wasm.sh, emscripten) when it is missing or
 # older than the library's sources.  --build-only stops before serving
 # (the browser test uses it).  Nothing is fetched from the network: the
-# page works offline.
+# page works offline.  PYTHON names the interpreter of the server
+# (default: python3 on PATH).
 set -euo pipefail
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -22,7 +23,7 @@ while [ $# -gt 0 ]; do
 	--build-only) serve=0 ;;
 	--port) port=$2; shift ;;
 	--port=*) port=${1#--port=} ;;
-	-h|--help) sed -n '3,14p' "$0"; exit 0 ;;
+	-h|--help) sed -n '3,15p' "$0"; exit 0 ;;
 	-*) echo "serve-web: unknown option $1" >&2; exit 2 ;;
 	*) site=$1 ;;
 	esac
@@ -63,4 +64,4 @@ if [ $serve = 0 ]; then
 fi
 echo "serve-web: open http://127.0.0.1:$port/ (Ctrl-C stops the server)"
 cd "$site"
-exec /usr/bin/python3 -m http.server "$port" --bind 127.0.0.1
+exec "${PYTHON:-python3}" -m http.server "$port" --bind 127.0.0.1

@@ -16,7 +16,7 @@ Prints steps per second of:
   time inside ``step()`` and for the whole loop including a random
   legal action choice by ``carcassonne.env.sample_actions`` (the
   documented way), and that choice alone, which must run at least half
-  as fast as ``step()`` with masks only and copy=False (issue #25);
+  as fast as ``step()`` with masks only and copy=False;
 * the documented AEC loop as doc/python-env.md writes it (``last()``,
   ``action_space(agent).sample(mask)``: Gymnasium's Discrete when it is
   importable, else the built-in one);

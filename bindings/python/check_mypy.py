@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 """mypy --strict on the package, for meson (suite 'ffi').
 
-Debian's mypy (tools/install-deps.sh --tests) runs on /usr/bin/python3.
+The mypy command on PATH, else the mypy module of the interpreter that
+runs this script (meson's python-interpreter option); Debian's mypy
+(tools/install-deps.sh --tests) is both.
 Without mypy the check exits 77 (meson's skip), except under CI=true,
 where it fails.  The cache goes to a temporary directory: the source tree
 stays clean.
@@ -19,12 +21,10 @@ def main():
     mypy = shutil.which('mypy')
     command = [mypy] if mypy else None
     if command is None:
-        for python in (sys.executable, '/usr/bin/python3'):
-            if os.path.exists(python) and subprocess.run(
-                    [python, '-c', 'import mypy'], stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL).returncode == 0:
-                command = [python, '-m', 'mypy']
-                break
+        if subprocess.run([sys.executable, '-c', 'import mypy'],
+                          stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode == 0:
+            command = [sys.executable, '-m', 'mypy']
     if command is None:
         msg = 'mypy is missing: install mypy (tools/install-deps.sh --tests)'
         if os.environ.get('CI') == 'true':

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Run pytest on the files given with the real PettingZoo and Gymnasium
-importable (suite 'conformance', issue #25).
+importable (suite 'conformance').
 
 Their sources are kept in ``<top>/../shared/vendor/python`` (Debian
 packages neither; see the README there), and they need numpy, pytest,
@@ -9,7 +9,7 @@ python3-cloudpickle and python3-typing-extensions for Debian's
 (meson: skipped) with the reason, unless CI=true, where it fails.
 
     CARCASSONNE_LIBRARY=build/libcarcassonne.so \\
-    /usr/bin/python3 run_conformance.py test_conformance.py
+    python3 run_conformance.py test_conformance.py
 """
 import importlib.util
 import os

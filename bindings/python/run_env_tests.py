@@ -7,7 +7,7 @@ runs this script.  Without them it exits 77, which meson counts as a
 skip, unless CI=true: there a missing package is a failure.
 
     CARCASSONNE_LIBRARY=build/libcarcassonne.so \\
-    /usr/bin/python3 run_env_tests.py test_env.py
+    python3 run_env_tests.py test_env.py
 """
 import importlib.util
 import os

@@ -3,30 +3,24 @@
 
 usage: run_pytest.py TEST_FILE... [pytest options]
 
-pytest comes from Debian's python3-pytest (tools/install-deps.sh --tests),
-which serves /usr/bin/python3; meson's python3 may be another interpreter,
-so this script runs pytest with the first of this interpreter and
-/usr/bin/python3 that has it.  Without pytest it exits 77 (meson's skip),
+pytest runs on the interpreter that runs this script: meson's
+python-interpreter option (by default the one that runs meson).  On
+Debian, pytest comes from python3-pytest (tools/install-deps.sh --tests)
+for Debian's own interpreter.  Without pytest it exits 77 (meson's skip),
 except under CI=true, where it fails.
 """
+import importlib.util
 import os
 import subprocess
 import sys
 
 
-def has_pytest(python):
-    return subprocess.run([python, '-c', 'import pytest'],
-                          stdout=subprocess.DEVNULL,
-                          stderr=subprocess.DEVNULL).returncode == 0
-
-
 def main():
-    for python in (sys.executable, '/usr/bin/python3'):
-        if python and os.path.exists(python) and has_pytest(python):
-            break
-    else:
-        msg = ('pytest is missing: install python3-pytest '
-               '(tools/install-deps.sh --tests)')
+    python = sys.executable
+    if importlib.util.find_spec('pytest') is None:
+        msg = (f'pytest is missing for {python}: install it there (Debian: '
+               'python3-pytest, tools/install-deps.sh --tests) or set '
+               'meson\'s python-interpreter to one that has it')
         if os.environ.get('CI') == 'true':
             print('FAIL:', msg)
             return 1

@@ -7,7 +7,7 @@ queries checked against independent facts (doc/rules.md's tile table, the
 scores the games end with).  By hand:
 
     CARCASSONNE_LIBRARY=build/libcarcassonne.so \\
-    /usr/bin/python3 -m pytest -q test_api.py
+    python3 -m pytest -q test_api.py
 """
 import copy
 import os

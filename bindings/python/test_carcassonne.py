@@ -8,7 +8,7 @@ CARCASSONNE_SEEDED_GAME (the C helper seeded-game) and RECORD_EXAMPLES
 
     CARCASSONNE_LIBRARY=build/libcarcassonne.so \\
     CARCASSONNE_SEEDED_GAME=build/bindings/python/seeded-game \\
-    /usr/bin/python3 -m pytest -q test_carcassonne.py
+    python3 -m pytest -q test_carcassonne.py
 """
 import os
 import subprocess

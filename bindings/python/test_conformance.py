@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: MIT
 """The environments against the real PettingZoo and Gymnasium (suite
-'conformance', issue #25): their own checkers, not stand-ins.
+'conformance'): their own checkers, not stand-ins.
 
 run_conformance.py puts ``<top>/../shared/vendor/python`` (PettingZoo
 1.27 and Gymnasium 1.4 sources) on ``sys.path`` first and skips, or fails
 under CI=true, without it.  By hand:
 
     CARCASSONNE_LIBRARY=build/libcarcassonne.so \\
-    /usr/bin/python3 run_conformance.py test_conformance.py
+    python3 run_conformance.py test_conformance.py
 """
 import copy
 import pickle

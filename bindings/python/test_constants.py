@@ -6,7 +6,7 @@ The header is read from CARCASSONNE_HEADER (set by meson), else from
 include/carcassonne/carcassonne.h of this source tree:
 
     CARCASSONNE_LIBRARY=build/libcarcassonne.so \\
-    /usr/bin/python3 -m pytest -q test_constants.py
+    python3 -m pytest -q test_constants.py
 """
 import os
 import re

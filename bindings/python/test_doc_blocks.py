@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Every Python code block of the documents runs verbatim (issue #25).
+"""Every Python code block of the documents runs verbatim.
 
 Each ```python block of README.md, bindings/python/README.md,
 doc/python-env.md, doc/bots.md and doc/cluster.md is written to a file

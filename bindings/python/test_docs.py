@@ -4,7 +4,7 @@
 doctest.  By hand:
 
     CARCASSONNE_LIBRARY=build/libcarcassonne.so \\
-    /usr/bin/python3 -m pytest -q test_docs.py
+    python3 -m pytest -q test_docs.py
 """
 import doctest
 import importlib

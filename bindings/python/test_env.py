@@ -15,7 +15,7 @@ pytest, needs numpy).
 By hand (from bindings/python, with a built library):
 
     CARCASSONNE_LIBRARY=build/libcarcassonne.so \\
-    /usr/bin/python3 -m pytest -q test_env.py
+    python3 -m pytest -q test_env.py
 """
 from __future__ import annotations
 
@@ -558,8 +558,8 @@ def test_aec_bad_input_changes_nothing():
         env.observe(0)
     with pytest.raises(KeyError):
         env.action_space('nobody')
-    # the standard's options dict is taken and read for nothing (issue
-    # #25: PettingZoo's api_test passes options={'options': 1}); the
+    # the standard's options dict is taken and read for nothing
+    # (PettingZoo's api_test passes options={'options': 1}); the
     # same seed gives the same game with or without it
     other = CarcassonneEnv(players=2)
     other.reset(seed=5)
@@ -876,7 +876,7 @@ def test_selfplay_example_runs():
 
 
 def test_aec_env_copies_and_pickles_through_the_record():
-    # issue #25: copy.copy, copy.deepcopy and pickle give an environment
+    # copy.copy, copy.deepcopy and pickle give an environment
     # that continues exactly as the original, independent of it
     import copy
     import pickle

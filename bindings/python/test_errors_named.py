@@ -1,5 +1,8 @@
 # SPDX-License-Identifier: MIT
-"""Errors that say what is allowed, and the smaller items of issue #25.
+"""Errors that say what is allowed (close names of an unknown option,
+the range of a value, which options take booleans, the rule JCZ lacks),
+and other bad input refused with a clear error (None for a game, a lone
+surrogate in a record, the unit of the exploration constant).
 
 The words come from the library (carc_option_explain, the option table),
 so the tool, JavaScript and Python say the same; here Python's side.

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Regression tests of issue #18: the ways Python code crashed the
+"""Regression tests: the ways Python code crashed the
 interpreter or got silently wrong results through the binding (suite
 'ffi').
 
@@ -63,7 +63,7 @@ class SubprocessCase(unittest.TestCase):
 
 
 class TestGameCopies(SubprocessCase):
-    """Issue #18, 1: copy.copy(game) shared one handle."""
+    """copy.copy(game) shared one handle."""
 
     def test_copy_and_deepcopy_are_independent(self):
         for make in (copy.copy, copy.deepcopy, carc.Game.clone):
@@ -87,14 +87,14 @@ class TestGameCopies(SubprocessCase):
                 self.assertEqual(other.history()[:1], first)
                 self.assertEqual(other.remaining(), 0)
 
-    def test_issue_snippet_copy_then_del(self):
+    def test_copy_then_del_both(self):
         self.assertRunsClean(
             'import copy\n'
             'from carcassonne import Game, Rules\n'
             'g = Game(Rules(), 2, 1); h = copy.copy(g); del g; del h\n'
             'print("ok")\n', 'ok\n')
 
-    def test_issue_snippet_deepcopy_then_del(self):
+    def test_deepcopy_then_del_both(self):
         self.assertRunsClean(
             'import copy\n'
             'from carcassonne import Game, Rules\n'
@@ -125,7 +125,7 @@ class TestGameCopies(SubprocessCase):
 
 
 class TestGamePickle(unittest.TestCase):
-    """Issue #18, 1: pickle of a Game goes through its game record."""
+    """Pickle of a Game goes through its game record."""
 
     def positions(self):
         """Games at various decision points, each with a name."""
@@ -194,9 +194,9 @@ class TestGamePickle(unittest.TestCase):
 
 
 class TestRules(SubprocessCase):
-    """Issue #18, 2: copy.copy(rules) dropped one reference twice."""
+    """copy.copy(rules) dropped one reference twice."""
 
-    def test_issue_snippet(self):
+    def test_copy_then_del_both(self):
         self.assertRunsClean(
             'import copy\n'
             'from carcassonne import Rules\n'
@@ -263,7 +263,7 @@ class TestRules(SubprocessCase):
 
 
 class TestThreads(unittest.TestCase):
-    """Issue #18, 3: one Game used from two threads ran two library calls
+    """One Game used from two threads ran two library calls
     on one handle at once."""
 
     def setUp(self):
@@ -475,9 +475,9 @@ class TestThreads(unittest.TestCase):
 
 
 class TestIntegers(unittest.TestCase):
-    """Issue #18, 4: integers wrapped silently at the ctypes boundary."""
+    """Integers wrapped silently at the ctypes boundary."""
 
-    def test_issue_values(self):
+    def test_out_of_range_values_raise(self):
         rules = carc.Rules()
         with self.assertRaises((ValueError, OverflowError)):
             carc.Game(rules, players=2 ** 32 + 2)
@@ -592,7 +592,7 @@ class TestIntegers(unittest.TestCase):
 
 
 class TestClosedGame(unittest.TestCase):
-    """Issue #18, 5: a game whose handle is gone raises instead of
+    """A game whose handle is gone raises instead of
     answering 0."""
 
     def test_hash_of_closed_game_raises(self):
@@ -686,7 +686,7 @@ class TestClosedGame(unittest.TestCase):
 
 
 class TestPrivateConstructor(unittest.TestCase):
-    """Issue #18: Game(_handle=12345) segfaulted."""
+    """Game(_handle=12345) segfaulted."""
 
     def test_handle_keyword_is_gone(self):
         with self.assertRaises(TypeError):

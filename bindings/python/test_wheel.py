@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The pip package installed exactly as the README says (issue #25).
+"""The pip package installed exactly as the README says.
 
 Copies the tracked files of the source tree (``git ls-files``, as a fresh
 clone would have them) into a temporary directory, commits them there (so
@@ -23,8 +23,8 @@ One wheel build, about 20 s.  Run by meson (suite 'packaging'), which
 sets CARCASSONNE_SOURCE, CARCASSONNE_SEEDED_GAME,
 CARCASSONNE_BUILD_LIBRARY (the build tree's library) and
 CARCASSONNE_VERSION.  Exit status 77 (skipped) when the source is not a
-git checkout or /usr/bin/python3 lacks meson-python or venv, unless
-CI=true, where that fails.
+git checkout or the interpreter the README's commands name lacks
+meson-python or venv, unless CI=true, where that fails.
 """
 
 import os
@@ -34,8 +34,6 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
-
-PYTHON = '/usr/bin/python3'     # Debian's, the one python3-mesonpy serves
 
 # Runs in the installed copy: prints where the library came from and the
 # result of each seeded game, in seeded-game's format.
@@ -108,8 +106,8 @@ def copy_tracked(src, dst):
         shutil.copy2(path, os.path.join(dst, name), follow_symlinks=False)
 
 
-def has_module(name):
-    return subprocess.run([PYTHON, '-c', f'import {name}'],
+def has_module(python, name):
+    return subprocess.run([python, '-c', f'import {name}'],
                           capture_output=True).returncode == 0
 
 
@@ -150,16 +148,18 @@ def main():
     helper = os.environ['CARCASSONNE_SEEDED_GAME']
     build_lib = os.environ['CARCASSONNE_BUILD_LIBRARY']
     version = os.environ['CARCASSONNE_VERSION']
-    if not os.path.exists(PYTHON) or not has_module('mesonpy') or \
-            not has_module('ensurepip'):
-        skip('needs /usr/bin/python3 with meson-python and venv '
-             '(python3-mesonpy, python3-venv)')
     block = readme_block(os.path.join(source, 'README.md'))
     if readme_block(os.path.join(source, 'bindings', 'python',
                                  'README.md')) != block:
         fail('README.md and bindings/python/README.md show different '
              'venv commands')
-    venv = re.search(r'venv --system-site-packages (\S+)', block).group(1)
+    python, venv = re.search(r'^(\S+) -m venv --system-site-packages '
+                             r'(\S+)', block, re.M).groups()
+    # the interpreter the README's commands run, which builds the wheel
+    if not shutil.which(python) or not has_module(python, 'mesonpy') or \
+            not has_module(python, 'ensurepip'):
+        skip(f'needs {python} (the README\'s) with meson-python and venv '
+             '(Debian: python3-mesonpy, python3-venv)')
 
     with tempfile.TemporaryDirectory(prefix='carc-install-') as tmp:
         src = os.path.join(tmp, 'src')

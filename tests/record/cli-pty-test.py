@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """A person plays a whole game of carcassonne through a pseudo-terminal.
 

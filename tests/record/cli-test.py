@@ -278,7 +278,7 @@ def check_replay_many(tmp, examples):
             "--option: unknown rule option 'frob'; the options are " \
             "farm-scoring, farmers," not in p.stderr:
         fail(f'replay --option frob=on: {p.stderr!r}')
-    # the library's words for what an option takes (issue #25)
+    # the library's words for what an option takes
     for arg, want in [('crop-circles-1=on', "unknown rule option "
                        "'crop-circles-1'; did you mean 'crop-circles-i'?"),
                       ('followers=99', 'followers must be 1 to 15, not 99')]:

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """A bot that breaks the bot protocol (doc/bot-protocol.md) on purpose,
 for tests/referee/referee-test.py.

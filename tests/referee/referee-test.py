@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """carcassonne match and carcassonne bot end to end (suite 'referee').
 
@@ -31,7 +31,7 @@ CARC = os.environ['CARC_BIN']
 RANDOM_BOT = os.environ['RANDOM_BOT']
 BROKEN = os.environ['BROKEN_BOT']
 SAMPLE_PY = os.environ['SAMPLE_PY']
-PY = '/usr/bin/python3'
+PY = sys.executable     # the interpreter meson runs this with
 
 
 def session_processes(sid):

@@ -678,7 +678,7 @@ START_TEST(wrappers_active)
 END_TEST
 
 /*
- * Issue #5: the calls a bot makes millions of times never allocate:
+ * No allocation on the hot path: the calls a bot makes millions of times never allocate:
  * carc_game_legal_moves(), carc_game_is_legal(), carc_game_apply(),
  * carc_game_hash() and carc_game_copy() between games of the same rules
  * and player count, and the feature queries (0.2), over whole random games (loop index: even = base

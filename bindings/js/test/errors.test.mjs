@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Errors that say what is allowed, from the library's option table, and
-// the all-expansions preset (issues #25 and #27): the same words as the
+// the all-expansions preset: the same words as the
 // tool and the Python package.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
