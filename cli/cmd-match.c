@@ -823,7 +823,7 @@ cmd_match(int argc, char **argv)
 						val);
 				mt.sprt = true;
 			} else {
-				return usage_error("unknown option '%s'", a);
+				return unknown_flag(a);
 			}
 			continue;
 		} else {

@@ -172,7 +172,7 @@ cmd_play(int argc, char **argv)
 				record = val;
 			}
 		} else if (a[0] == '-') {
-			return usage_error("unknown option '%s'", a);
+			return unknown_flag(a);
 		} else {
 			return usage_error("play: unexpected argument '%s'",
 					   a);

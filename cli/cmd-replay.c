@@ -403,7 +403,7 @@ cmd_replay(int argc, char **argv)
 			if (k < 0)
 				return 2;
 		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-			return usage_error("unknown option '%s'", argv[i]);
+			return unknown_flag(argv[i]);
 		} else {
 			n_files++;
 		}

@@ -288,6 +288,28 @@ usage_error(const char *fmt, ...)
 }
 
 int
+unknown_flag(const char *flag)
+{
+	char why[512];
+
+	/* a flag that looks like a rule option ("--crop-circles-1",
+	 * "--farmers"): the library words the nearest options */
+	if (flag[0] == '-' && flag[1] == '-' && flag[2] != '\0') {
+		if (carc_option_from_name(flag + 2) > 0)
+			return usage_error("unknown option '%s' (rule options "
+					   "are set with --option %s=VALUE)",
+					   flag, flag + 2);
+		if (carc_option_explain(flag + 2, NULL, why, sizeof(why)) >
+			    0 &&
+		    strstr(why, "did you mean"))
+			return usage_error("unknown option '%s' (as a rule "
+					   "option: %s)",
+					   flag, why);
+	}
+	return usage_error("unknown option '%s'", flag);
+}
+
+int
 parse_number(const char *flag, const char *text, uint64_t min, uint64_t max,
 	     uint64_t *out)
 {

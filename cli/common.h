@@ -41,6 +41,9 @@ void print_events_json(const struct carc_game *game, int move_no,
 
 /* common.c: the command line.  Errors are printed as
  * "carcassonne: MESSAGE" on stderr, naming the bad flag or value. */
+/* "unknown option FLAG" as usage_error() does, with the rule options
+ * the library finds near it. Returns 2. */
+int unknown_flag(const char *flag);
 int usage_error(const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 1, 2)))

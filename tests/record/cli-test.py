@@ -141,6 +141,17 @@ def check_hygiene(tmp):
                 "not a number from 0 to 18446744073709551615")
     usage_error(['play', '--seed', '12x'], "--seed: '12x' is not a number")
     usage_error(['play', '--foo'], "carcassonne: unknown option '--foo'")
+    # a flag near a rule option gets the library's nearest names
+    usage_error(['play', '--crop-circles-1'],
+                "carcassonne: unknown option '--crop-circles-1' (as a rule "
+                "option: unknown rule option 'crop-circles-1'; did you mean "
+                "'crop-circles-i'?)\n(run 'carcassonne help play'")
+    usage_error(['replay', '--farm-scorin', 'per-city', 'x.rec'],
+                "unknown option '--farm-scorin' (as a rule option: unknown "
+                "rule option 'farm-scorin'; did you mean 'farm-scoring'?)")
+    usage_error(['match', '--farmers', 'random', 'random'],
+                "unknown option '--farmers' (rule options are set with "
+                "--option farmers=VALUE)")
     usage_error(['play', '--bot', 'smart'], "--bot: unknown bot 'smart'")
     usage_error(['play', '--seed'], "option '--seed' needs a value")
     usage_error(['play', '--option', 'phantom'],
