@@ -4,16 +4,19 @@
 come from the headers, and drift between them fails.
 
 Environment (set by bindings/meson.build): GEN_BINDINGS (the generator),
-CARCASSONNE_INCLUDE (include/carcassonne), PYTHON_ABI and JS_ABI (the
-modules this build generated).
+CARCASSONNE_INCLUDE (include/carcassonne), PYTHON_ABI, JS_ABI and
+JS_ABI_DTS (the modules and TypeScript declarations this build
+generated).
 
 1. A header change reaches both bindings or stops the build: an enum
    member added to a header copy appears in the generated Python and JS
-   modules with its value; a new public enum, #define or struct that the
+   modules with its value, and in the TypeScript declarations with its
+   value and its name; a new public enum, #define or struct that the
    binding description does not mention makes the generator fail, naming
    it; so does a description entry the headers lack.
-2. The modules this build generated are what the generator makes of
-   the headers now (no stale copy).
+2. The modules and declarations this build generated are what the
+   generator makes of the headers now (no stale copy); index.d.ts
+   declares none of the generated tables by hand.
 3. Both bindings class the same status codes as argument errors: the
    Python and JS modules list the same set, the codes of enum carc_error
    by name.
@@ -35,6 +38,7 @@ GEN = os.environ.get('GEN_BINDINGS', '')
 INCLUDE = os.environ.get('CARCASSONNE_INCLUDE', '')
 PYTHON_ABI = os.environ.get('PYTHON_ABI', '')
 JS_ABI = os.environ.get('JS_ABI', '')
+JS_ABI_DTS = os.environ.get('JS_ABI_DTS', '')
 
 
 def generate(incdir, kind, out):
@@ -81,7 +85,23 @@ class Tables(unittest.TestCase):
         js = self.out('js')
         self.assertRegex(js, r'export const Phase = Object\.freeze\(\{ .*'
                              r'GAME_OVER: 6, AUCTION: 7 \}\);')
+        ts = self.out('ts')
+        self.assertRegex(ts, r'export declare const Phase: Readonly<\{\n'
+                             r'(\t.*\n)*\t.*GAME_OVER: 6; AUCTION: 7;\n\}>;')
+        self.assertRegex(ts, r"export type PhaseName =\n(\t.*\n)*"
+                             r"\t.*'game-over' \| 'auction';\n")
         self.assertIn('CHECK(CARC_PHASE_AUCTION == 7);', self.out('c-check'))
+
+    def test_struct_member_reaches_the_declarations(self):
+        self.edit('learn.h', '\tuint32_t fallback_count;\n',
+                  '\tuint32_t fallback_count;\n'
+                  '\t/** Actions of the auction. */\n'
+                  '\tuint32_t auction_count;\n')
+        ts = self.out('ts')
+        self.assertRegex(ts, r'export interface LearnShape \{\n(\t.*\n)*'
+                             r'\t/\*\* Actions of the auction\. \*/\n'
+                             r'\treadonly auctionCount: number;\n\}')
+        self.assertIn('auctionCount: 108;', ts)
 
     def test_undescribed_additions_fail(self):
         self.edit('search.h', '#define CARC_BOT_MAX_THREADS 64\n',
@@ -89,7 +109,7 @@ class Tables(unittest.TestCase):
                   'enum carc_bot_mood { CARC_MOOD_GRUMPY = 1 };\n'
                   '#define CARC_BOT_MAX_MOOD 3\n'
                   'struct carc_bot_diary { uint32_t size; };\n')
-        for kind in ('python', 'js', 'c-check'):
+        for kind in ('python', 'js', 'ts', 'c-check'):
             self.fails(kind, 'enum carc_bot_mood', '#define CARC_BOT_MAX_MOOD',
                        'struct carc_bot_diary')
 
@@ -103,9 +123,33 @@ class Tables(unittest.TestCase):
         self.fails('js', 'unknown name CARC_EDGE_WATER')
 
     def test_built_modules_are_current(self):
-        for kind, built in (('python', PYTHON_ABI), ('js', JS_ABI)):
+        for kind, built in (('python', PYTHON_ABI), ('js', JS_ABI),
+                            ('ts', JS_ABI_DTS)):
             with open(built, encoding='utf-8') as f:
                 self.assertEqual(f.read(), self.out(kind), built)
+
+    def test_index_d_ts_declares_no_table(self):
+        # the tables reach index.d.ts only through carcassonne-abi.d.mts
+        dts = os.path.join(os.path.dirname(os.environ['JS_PACKAGE_JSON']),
+                           'index.d.ts')
+        with open(dts, encoding='utf-8') as f:
+            text = f.read()
+        with open(JS_ABI_DTS, encoding='utf-8') as f:
+            generated = f.read()
+        found = re.findall(r'^export (declare const|type|interface) '
+                           r'(\w+)', generated, re.M)
+        self.assertIn(('declare const', 'Phase'), found)
+        self.assertIn(('interface', 'LearnShape'), found)
+        for kind, n in found:
+            # a value and a type may share a name (LearnDtype)
+            kinds = ('declare const',) if kind == 'declare const' \
+                else ('type', 'interface')
+            hand = [k for k in kinds if re.search(
+                r'\bexport %s %s\b' % (k, n), text)]
+            self.assertFalse(hand, f'index.d.ts declares {n}, which '
+                             'carcassonne-abi.d.mts generates from the '
+                             'headers: re-export it instead')
+        self.assertIn("from './carcassonne-abi.mjs';", text)
 
     def test_same_argument_errors(self):
         with open(PYTHON_ABI, encoding='utf-8') as f:
@@ -139,6 +183,6 @@ class Tables(unittest.TestCase):
 
 
 if __name__ == '__main__':
-    if not (GEN and INCLUDE and PYTHON_ABI and JS_ABI):
+    if not (GEN and INCLUDE and PYTHON_ABI and JS_ABI and JS_ABI_DTS):
         sys.exit('test-tables.py: run it with meson test binding-tables')
     unittest.main(verbosity=2)

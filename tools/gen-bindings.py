@@ -8,6 +8,11 @@ Usage: gen-bindings.py INCLUDE_DIR KIND OUTPUT
          js       the module carcassonne-abi.mjs of the JavaScript
                   package (constants, struct layouts for wasm32, the
                   error-code -> exception table)
+         ts       carcassonne-abi.d.mts, the TypeScript declarations of
+                  carcassonne-abi.mjs (the constants with their literal
+                  types), the name types derived from enums and the
+                  interfaces derived from structs, which the package's
+                  hand-written index.d.ts re-exports
          c-check  a C file of _Static_assert()s: every value and layout
                   this script read equals what the C compiler makes of the
                   headers (compiled in every build, native and wasm, so a
@@ -58,6 +63,9 @@ ARGUMENT_ERRORS = ('CARC_E_INVALID', 'CARC_E_UNKNOWN_TILE',
 #   rename  member renames where the stripped name is not an identifier
 #   flat    Python module-level constants "PREFIX + name" instead of a
 #           class (learn.h's tables, as carcassonne._learn has them)
+#   names   TypeScript: (type, style) of the union of the members' names
+#           as the JavaScript package writes them: 'lower' (FOLLOWER ->
+#           'follower') or 'kebab' (PLACE_TILE -> 'place-tile')
 BINDINGS = {
     'carc_error': dict(
         prefix=('CARC_E_', 'CARC_'), py='ErrorCode', base='IntEnum',
@@ -81,6 +89,7 @@ BINDINGS = {
     'carc_feature_kind': dict(
         prefix=('CARC_FEATURE_',), py='FeatureKind', base='_Named',
         js='FeatureKind',
+        names=('FeatureKindName', 'lower'),
         doc='Feature kinds (``enum carc_feature_kind``), the high nibble '
             'of a\n    feature id.'),
     'carc_feature': dict(
@@ -112,10 +121,12 @@ BINDINGS = {
             'carc_option_type``).'),
     'carc_phase': dict(
         prefix=('CARC_PHASE_',), py='Phase', base='_Named', js='Phase',
+        names=('PhaseName', 'kebab'),
         doc="Decision points (``enum carc_phase``); ``word`` gives the\n"
             "    library's name ('place-tile', 'deploy', ...)."),
     'carc_figure': dict(
         prefix=('CARC_FIGURE_',), py='Figure', base='_Named', js='Figure',
+        names=('FigureName', 'lower'),
         doc='Figure kinds (``enum carc_figure``): follower, phantom and '
             'the\n    Little Buildings tower, house and shed.'),
     'carc_feature_attr': dict(
@@ -127,6 +138,7 @@ BINDINGS = {
     'carc_event_type': dict(
         prefix=('CARC_EVENT_',), py='EventType', base='IntEnum',
         js='EventType',
+        names=('EventTypeName', 'lower'),
         doc='Kinds of scoring events (``enum carc_event_type``).'),
     'carc_event_attr': dict(
         prefix=('CARC_EVENT_',), py='EventAttr', base='IntEnum',
@@ -153,9 +165,11 @@ BINDINGS = {
         flat='PLAYOUT_'),
     'carc_bot_kind': dict(
         prefix=('CARC_BOT_',), py='BotKind', base='IntEnum', js='BotKind',
+        names=('BotKindName', 'lower'),
         doc="The library's bots (``enum carc_bot_kind``)."),
     'carc_learn_dtype': dict(
         prefix=('CARC_LEARN_',), py=None, js='LearnDtype',
+        names=('LearnDtypeName', 'lower'),
         flat='DTYPE_'),
     'carc_learn_plane': dict(
         prefix=('CARC_LEARN_PLANE_',), py=None, js='LearnPlane',
@@ -192,6 +206,26 @@ CONSTANTS = {
 # offsets in JavaScript).
 STRUCTS = ('carc_render_options', 'carc_bot_options', 'carc_bot_stats',
            'carc_learn_options', 'carc_learn_shape', 'carc_learn_batch')
+
+# Structs the JavaScript package returns as plain objects, member by
+# member in camelCase: their TypeScript interfaces.
+#   ts        the interface name
+#   skip      members left out (the size member, reserved ones)
+#   types     member -> TypeScript type other than number (an enum
+#             member as its name: the 'names' type of that enum)
+#   readonly  the properties are readonly (a frozen object)
+#   doc       what returns it
+TS_STRUCTS = {
+    'carc_learn_shape': dict(
+        ts='LearnShape', skip=('size',), readonly=True,
+        doc='What Learn.shape() returns (a frozen object)',
+        types={'mask_dtype': 'LearnDtypeName',
+               'plane_dtype': 'LearnDtypeName',
+               'vector_dtype': 'LearnDtypeName',
+               'reward_dtype': 'LearnDtypeName'}),
+    'carc_bot_stats': dict(ts='BotStats', skip=('size', 'reserved'),
+                           doc="The stats of Game.botMove({ stats: true })"),
+}
 
 # ---------------------------------------------------------------------
 # Reading the headers
@@ -282,6 +316,49 @@ def read_headers(incdir):
     return enums, defines, structs
 
 
+def doc_text(raw):
+    """A Doxygen comment's text as plain words: its first paragraph, the
+    markup (@c, #name) dropped, on one line."""
+    lines = [re.sub(r'^\s*\*?\s?', '', line) for line in raw.split('\n')]
+    para = []
+    for line in lines:
+        if not line.strip():
+            if para:
+                break
+            continue
+        if line.strip().startswith('@') and not line.strip().startswith(
+                ('@c ', '@p ')):
+            break
+        para.append(line.strip())
+    text = ' '.join(para)
+    text = re.sub(r'@[cp] ', '', text)
+    text = re.sub(r'#(\w)', r'\1', text)
+    return ' '.join(text.replace('*/', '* /').split())
+
+
+def read_docs(incdir):
+    """The doc comments of the headers' enums, #defines, structs and
+    struct members: {('enum'|'define'|'struct', name): (header, text),
+    ('member', struct, member): (header, text)}."""
+    docs = {}
+    doc = r'/\*\*((?:(?!\*/).)*)\*/\s*'
+    for h in HEADERS:
+        with open(os.path.join(incdir, h), encoding='utf-8') as f:
+            text = f.read()
+        for kind, pat in (('enum', r'enum\s+(carc_\w+)\s*\{'),
+                          ('struct', r'struct\s+(carc_\w+)\s*\{'),
+                          ('define', r'#define\s+(CARC_\w+)\s')):
+            for m in re.finditer(doc + pat, text, re.S):
+                docs[(kind, m.group(2))] = (h, doc_text(m.group(1)))
+        for m in re.finditer(r'\bstruct\s+(carc_\w+)\s*\{(.*?)\}\s*;',
+                             text, re.S):
+            for mm in re.finditer(doc + r'[^;/]*?(\w+)(?:\[\w+\])?\s*;',
+                                  m.group(2), re.S):
+                docs[('member', m.group(1), mm.group(2))] = (
+                    h, doc_text(mm.group(1)))
+    return docs
+
+
 def layout(fields, pointer_size):
     """(size, [(member, offset)]) under the C rules every target of the
     library follows (natural alignment)."""
@@ -320,6 +397,19 @@ def check_description(enums, defines, structs):
             if n not in have:
                 problems.append(f'{kind} {n} of tools/gen-bindings.py is '
                                 'not in the headers')
+    name_types = {b['names'][0] for b in BINDINGS.values() if 'names' in b}
+    for n, t in TS_STRUCTS.items():
+        if n not in STRUCTS:
+            problems.append(f'TS_STRUCTS: {n} is not in STRUCTS')
+            continue
+        have = [f for f, _, _ in structs.get(n, [])]
+        for f in tuple(t.get('skip', ())) + tuple(t.get('types', {})):
+            if n in structs and f not in have:
+                problems.append(f'TS_STRUCTS: struct {n} has no member {f}')
+        for ty in t.get('types', {}).values():
+            if ty not in name_types:
+                problems.append(f'TS_STRUCTS: {n}: {ty} is no enum\'s '
+                                'names type')
     codes = dict(enums.get('carc_error', []))
     for n in ARGUMENT_ERRORS:
         if n not in codes:
@@ -455,6 +545,116 @@ def gen_js(enums, defines, structs):
     return '\n'.join(out) + '\n'
 
 
+def ts_wrap(items, indent='\t', width=76, sep=' '):
+    """Items joined with sep into lines of at most width columns (a tab
+    counts 8)."""
+    lines, line = [], ''
+    room = width - indent.count('\t') * 8 - len(indent.replace('\t', ''))
+    for item in items:
+        if line and len(line) + len(sep) + len(item) > room:
+            lines.append(indent + line)
+            line = item
+        else:
+            line = line + sep + item if line else item
+    if line:
+        lines.append(indent + line)
+    return lines
+
+
+def ts_doc(text, indent=''):
+    """A /** */ comment of text, wrapped."""
+    if not text:
+        return []
+    body = ts_wrap(text.split(), indent=indent + ' *  ', width=73)
+    body[0] = indent + '/** ' + body[0][len(indent) + 4:]
+    body[-1] += ' */'
+    return body
+
+
+def ts_names(binding, members_):
+    style = binding['names'][1]
+    names = [m.lower() for m, _ in members_]
+    if style == 'kebab':
+        names = [n.replace('_', '-') for n in names]
+    return names
+
+
+def gen_ts(enums, defines, structs, docs):
+    out = ['// SPDX-License-Identifier: MIT',
+           '// ' + BANNER.format(c='//'),
+           '// The TypeScript declarations of carcassonne-abi.mjs: the',
+           '// constants of the public headers with their values as',
+           '// literal types, the names the JavaScript package gives the',
+           '// members of some enums, and the objects it makes of some',
+           '// structs.  bindings/js/index.d.ts re-exports what the',
+           '// package exports.',
+           '']
+
+    def where(kind, name):
+        h, text = docs.get((kind, name), ('', ''))
+        what = {'enum': 'enum ', 'struct': 'struct ', 'define': ''}[kind]
+        return f'{what}{name} ({h})' + (f': {text}' if text else '')
+
+    for name, b in BINDINGS.items():
+        for (m, v), (cm, _) in zip(skipped(enums, name),
+                                   [x for x in enums[name]
+                                    if x[0] in b.get('skip', {})]):
+            out += ts_doc(f'{cm}, of enum {name}.')
+            out.append(f'export declare const {m}: {v};')
+        if b.get('js'):
+            out += ts_doc(where('enum', name))
+            out.append(f'export declare const {b["js"]}: Readonly<{{')
+            out += ts_wrap([f'{m}: {v};' for m, v in members(enums, name)])
+            out.append('}>;')
+        if b.get('names'):
+            t = b['names'][0]
+            out += ts_doc(f'The names of the members of enum {name}, as '
+                          'the package writes them.')
+            items = [f"'{n}'" for n in ts_names(b, members(enums, name))]
+            out.append(f'export type {t} =')
+            lines = ts_wrap(items, sep=' | ')
+            lines = [lines[0]] + ['\t| ' + ln[1:] for ln in lines[1:]]
+            out += lines
+            out[-1] += ';'
+    for name, (_, js, _) in CONSTANTS.items():
+        if js:
+            out += ts_doc(where('define', name))
+            v = defines[name]
+            out.append(f'export declare const {js}: '
+                       + (f'{v:#x};' if v > 0xffff else f'{v};'))
+    out += ts_doc('The status codes InvalidArgumentError is thrown for.')
+    out.append('export declare const ARGUMENT_ERRORS: ReadonlySet<number>;')
+    out += ts_doc('The public structs on wasm32: sizeof and the offsets '
+                  'of the members (bytes), by their names in camelCase.')
+    out.append('export declare const Layout: Readonly<{')
+    for name in STRUCTS:
+        size, offs = layout(structs[name], 4)
+        out.append(f'\t{name[5:]}: Readonly<{{')
+        out += ts_wrap([f'sizeof: {size};'] +
+                       [f'{js_name(f)}: {o};' for f, o in offs],
+                       indent='\t\t')
+        out.append('\t}>;')
+    out.append('}>;')
+    for name, t in TS_STRUCTS.items():
+        out.append('')
+        first = docs.get(('struct', name), ('', ''))[1].split('. ')[0]
+        out += ts_doc(f'{t["doc"]}: struct {name} '
+                      f'({docs.get(("struct", name), ("",))[0]}), its '
+                      f'members in camelCase but {", ".join(t["skip"])}. '
+                      + (first.rstrip('.') + '.' if first else ''))
+        out.append(f'export interface {t["ts"]} {{')
+        for f, _, _ in structs[name]:
+            if f in t.get('skip', ()):
+                continue
+            out += ts_doc(docs.get(('member', name, f), ('', ''))[1],
+                          indent='\t')
+            ro = 'readonly ' if t.get('readonly') else ''
+            out.append(f'\t{ro}{js_name(f)}: '
+                       f'{t.get("types", {}).get(f, "number")};')
+        out.append('}')
+    return '\n'.join(out) + '\n'
+
+
 def gen_c_check(enums, defines, structs):
     out = ['/* ' + BANNER.format(c=' *') + ' */',
            '/* What tools/gen-bindings.py read from the headers, checked by',
@@ -487,14 +687,17 @@ def gen_c_check(enums, defines, structs):
 
 
 def main(argv):
-    if len(argv) != 4 or argv[2] not in ('python', 'js', 'c-check'):
+    if len(argv) != 4 or argv[2] not in ('python', 'js', 'ts', 'c-check'):
         sys.stderr.write(__doc__.split('\n\n')[1] + '\n')
         return 2
     try:
         tables = read_headers(argv[1])
         check_description(*tables)
-        text = {'python': gen_python, 'js': gen_js,
-                'c-check': gen_c_check}[argv[2]](*tables)
+        if argv[2] == 'ts':
+            text = gen_ts(*tables, read_docs(argv[1]))
+        else:
+            text = {'python': gen_python, 'js': gen_js,
+                    'c-check': gen_c_check}[argv[2]](*tables)
     except HeaderError as e:
         sys.stderr.write(f'gen-bindings: {e}\n')
         return 1

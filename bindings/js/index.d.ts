@@ -3,6 +3,26 @@
 // libcarcassonne (doc/wasm.md).  They type-check with TypeScript 4.8 and
 // later (strict, module nodenext): tools/wasm/test-js-types.sh checks them
 // against the module and bindings/js/test/types.ts.
+//
+// The types of the header's tables are not written here: the constants
+// with their values, the names of enum members (PhaseName ...) and the
+// objects made of structs (LearnShape, BotStats) are declared in
+// carcassonne-abi.d.mts, which the build generates from the public
+// headers beside carcassonne-abi.mjs (tools/gen-bindings.py); this file
+// re-exports what the package exports.  The rest is written by hand.
+
+import type {
+	BotKindName, BotStats, EventTypeName, FeatureKindName, FigureName,
+	LearnDtypeName, LearnShape, PhaseName,
+} from './carcassonne-abi.mjs';
+
+export {
+	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
+	CropSymbol, Edge, EventType, OptionType, RenderFlag, TILE_TYPES,
+	TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
+	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec,
+} from './carcassonne-abi.mjs';
+export type { PhaseName, BotStats, LearnShape } from './carcassonne-abi.mjs';
 
 declare global {
 	interface SymbolConstructor {
@@ -46,44 +66,8 @@ export function version(): string;
 export function versionNumber(): number;
 export function strerror(code: number): string;
 
-export declare const ErrorCode: Readonly<{
-	OK: 0; INVALID: -1; NOMEM: -2; WRONG_PHASE: -3; NOT_ADJACENT: -4;
-	EDGE_MISMATCH: -5; POSITION_TAKEN: -6; FEATURE_OCCUPIED: -7;
-	NO_MEEPLE: -8; UNKNOWN_TILE: -9; GAME_OVER: -10; NO_FEATURE: -11;
-	WRONG_TILE: -12; NOT_ALLOWED: -13; UNKNOWN_OPTION: -14;
-	NOT_FOUND: -15; PARSE: -16;
-}>;
-export declare const Phase: Readonly<{
-	PLACE_TILE: 1; DEPLOY: 2; PHANTOM: 3; CROP_CHOICE: 4;
-	CROP_RESPONSE: 5; GAME_OVER: 6;
-}>;
-export declare const MoveKind: Readonly<{
-	PLACE: 1; DEPLOY: 2; PASS: 3; CROP_CHOICE: 4; REMOVE: 5;
-}>;
-export declare const Figure: Readonly<{
-	FOLLOWER: 1; PHANTOM: 2; TOWER: 3; HOUSE: 4; SHED: 5;
-}>;
-export declare const FeatureKind: Readonly<{
-	CITY: 1; ROAD: 2; FIELD: 3; MONASTERY: 4;
-}>;
-export declare const CropChoice: Readonly<{ DEPLOY: 1; REMOVE: 2 }>;
-/** The built-in bots (enum carc_bot_kind of search.h). */
-export declare const BotKind: Readonly<{ RANDOM: 1; GREEDY: 2; MCTS: 3 }>;
 /** Whether this build has the bots of search.h (botMove(), playout()). */
 export function hasSearch(): boolean;
-export declare const CropSymbol: Readonly<{
-	NONE: 0; PITCHFORK: 1; CLUB: 2; SHIELD: 3;
-}>;
-export declare const Edge: Readonly<{ CITY: 1; ROAD: 2; FIELD: 3 }>;
-export declare const EventType: Readonly<{ COMPLETED: 1; FINAL: 2; FARM: 3 }>;
-export declare const OptionType: Readonly<{ NUMBER: 0; SWITCH: 1; CHOICE: 2 }>;
-export declare const RenderFlag: Readonly<{
-	NO_LEGEND: 1; NO_SCORES: 2; NO_LABELS: 4; LAST_MOVE: 8;
-	PLACEMENTS: 16; FEATURE: 32;
-}>;
-export declare const TILE_TYPES: 36;
-export declare const TILE_UNITS: 1000;
-export declare const SHAPE_MAX_POINTS: 64;
 
 /** Record names of the rule options -> numbers (filled by load()). */
 export declare const OPTIONS: Readonly<Record<string, number>>;
@@ -149,10 +133,6 @@ export class RecordError extends CarcassonneError {
 export class JczError extends RecordError {
 	constructor(code: number, line: number, column: number, reason: string);
 }
-
-/** The names of the decision points (carc_phase_name()). */
-export type PhaseName = 'place-tile' | 'deploy' | 'phantom' | 'crop-choice'
-	| 'crop-response' | 'game-over';
 
 export function tileName(tile: number): string;
 export function tileFromName(name: string): number;
@@ -277,13 +257,14 @@ export interface PlacedTile { x: number; y: number; tile: string; rotation: numb
 export interface FigureOnBoard { player: number; figure: string; x: number; y: number; feature: string }
 export interface Building { x: number; y: number; figure: string }
 export interface Piece { x: number; y: number; feature: string }
-export interface Supply { follower: number; phantom: number; tower: number; house: number; shed: number }
+/** Figures in a player's supply, by figure name. */
+export type Supply = Record<FigureName, number>;
 export interface Bounds { minX: number; minY: number; maxX: number; maxY: number }
 
 /** A scoring event of the last apply(). */
 export interface ScoringEvent {
-	type: 'completed' | 'final' | 'farm';
-	featureKind: 'city' | 'road' | 'field' | 'monastery';
+	type: EventTypeName;
+	featureKind: FeatureKindName;
 	x: number;
 	y: number;
 	feature: string;
@@ -304,7 +285,7 @@ export interface ScoringEvent {
 
 /** A board-level feature now (carc_game_feature_get()). */
 export interface BoardFeature {
-	kind: 'city' | 'road' | 'field' | 'monastery';
+	kind: FeatureKindName;
 	id: number;
 	pieces: number;
 	tiles: number;
@@ -342,7 +323,7 @@ export interface RenderOptions {
 
 export interface BotOptions {
 	/** 'random', 'greedy', 'mcts' (default) or a BotKind. */
-	kind?: 'random' | 'greedy' | 'mcts' | number;
+	kind?: BotKindName | number;
 	/** MCTS playouts per decision (default 1000 when timeMs is 0). */
 	playouts?: number;
 	/** MCTS time limit per decision in milliseconds (0: none). */
@@ -353,16 +334,6 @@ export interface BotOptions {
 	exploration?: number;
 	/** Seed of every random choice. */
 	seed?: U64;
-}
-export interface BotStats {
-	threads: number;
-	playouts: number;
-	elapsedUs: number;
-	moves: number;
-	nodes: number;
-	visits: number;
-	/** MCTS: the chosen move's mean reward in thousandths; -1 otherwise. */
-	value: number;
 }
 
 export class Game implements Disposable {
@@ -454,34 +425,6 @@ export class Game implements Disposable {
 // -- the learning interface (include/carcassonne/learn.h,
 //    doc/observation.md) --
 
-/** The default window side W (CARC_LEARN_WINDOW_DEFAULT). */
-export declare const LEARN_WINDOW_DEFAULT: 25;
-/** The smallest window side accepted. */
-export declare const LEARN_WINDOW_MIN: 3;
-/** The largest window side accepted. */
-export declare const LEARN_WINDOW_MAX: 101;
-/** Observation planes (enum carc_learn_plane). */
-export declare const LearnPlane: Readonly<{
-	TILE: 0; LAST: 1; START: 2; EDGES: 3; MONASTERY: 15; PENNANTS: 16;
-	SYMBOL: 17; CITY_DONE: 20; ROAD_DONE: 21; MONASTERY_DONE: 22;
-	OPEN: 23; FITS: 24; BUILDINGS: 28; TILE_TYPE: 31; ROTATION: 32;
-	PLAYERS: 33;
-}>;
-/** The planes of each player's block (enum carc_learn_player_plane). */
-export declare const LearnPlayerPlane: Readonly<{
-	FOLLOWERS: 0; PHANTOM: 1; CITY: 2; ROAD: 3; FIELD: 4; MONASTERY: 5;
-	PLANES_PER_PLAYER: 6;
-}>;
-/** Entries of the observation vector (enum carc_learn_vec). */
-export declare const LearnVec: Readonly<{
-	SEATS: 6; SCORES: 0; FOLLOWERS: 6; PHANTOMS: 12; TOWERS: 18;
-	HOUSES: 24; SHEDS: 30; PRESENT: 36; TO_MOVE: 42; PHASE: 48; TILE: 54;
-	ROTATION: 90; REMAINING: 94; REMAINING_TOTAL: 130; CROP_ACTION: 131;
-	CROP_SYMBOL: 133; TILES_PLACED: 136; DISCARDS: 137; WINDOW_X: 138;
-	WINDOW_Y: 139; BOARD_WIDTH: 140; BOARD_HEIGHT: 141; LAST_COL: 142;
-	LAST_ROW: 143; RULES: 144; LENGTH: 160;
-}>;
-
 export interface LearnOptions {
 	/** Default: new Rules(). */
 	rules?: Rules;
@@ -492,44 +435,8 @@ export interface LearnOptions {
 }
 
 /** An element type of the learning arrays. */
-export type LearnDtype = 'uint8' | 'int32';
+export type LearnDtype = LearnDtypeName;
 
-/** Sizes, element types and the action layout (struct carc_learn_shape):
- *  the action space is the sections place … fallback in this order,
- *  each `*First` its first index, `*Count` its number of actions. */
-export interface LearnShape {
-	readonly players: number;
-	readonly window: number;
-	/** The length of a mask. */
-	readonly nActions: number;
-	/** Planes of an observation: nPlanes x window x window bytes. */
-	readonly nPlanes: number;
-	/** Entries of the observation vector (LearnVec.LENGTH). */
-	readonly vectorLength: number;
-	readonly maskDtype: LearnDtype;
-	readonly planeDtype: LearnDtype;
-	readonly vectorDtype: LearnDtype;
-	readonly rewardDtype: LearnDtype;
-	/** K: the feature slots of the deployment and crop sections. */
-	readonly featuresPerTile: number;
-	readonly placeFirst: number;
-	readonly placeCount: number;
-	readonly followerFirst: number;
-	readonly followerCount: number;
-	readonly phantomFirst: number;
-	readonly phantomCount: number;
-	readonly buildFirst: number;
-	readonly buildCount: number;
-	readonly passFirst: number;
-	readonly passCount: number;
-	readonly cropChoiceFirst: number;
-	readonly cropChoiceCount: number;
-	readonly cropResponseFirst: number;
-	readonly cropResponseCount: number;
-	/** The fallback action: the last index. */
-	readonly fallbackFirst: number;
-	readonly fallbackCount: number;
-}
 
 /** One observation: planes [nPlanes][W][W] (plane, row north to south,
  *  column west to east) and the vector of LearnVec.LENGTH entries. */

@@ -14,7 +14,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const module = ['carcassonne-wasm.mjs', 'carcassonne-wasm.wasm', 'carcassonne-abi.mjs'].map((f) => join(here, f));
+const module = ['carcassonne-wasm.mjs', 'carcassonne-wasm.wasm', 'carcassonne-abi.mjs',
+	'carcassonne-abi.d.mts'].map((f) => join(here, f));
 
 // The source tree: the package's own directory bindings/js, or the one
 // CARCASSONNE_SOURCE names (a copy made by tools/build-wasm.sh OUTDIR).
@@ -49,7 +50,7 @@ const built = module.every((f) => existsSync(f));
 const stale = built && top && module.some((f) => statSync(f).mtimeMs < newestSource());
 if (!built || stale) {
 	const what = built ? 'is older than the library\'s sources'
-		: 'is not built (carcassonne-wasm.mjs, .wasm and carcassonne-abi.mjs are made by the build, not kept in git)';
+		: 'is not built (carcassonne-wasm.mjs, .wasm, carcassonne-abi.mjs and .d.mts are made by the build, not kept in git)';
 	if (!top)
 		refuse(`the WebAssembly module ${what}, and no source tree is here to build it from`);
 	const emcc = spawnSync('emcc', ['--version'], { stdio: 'ignore' });

@@ -5,7 +5,8 @@
 # publishes it.  Builds the package (tools/build-wasm.sh, into a directory
 # of its own), packs it with `npm pack` (its prepack script,
 # bindings/js/prepack.mjs, checks the module is built and adds LICENSE),
-# checks that the tarball holds exactly the module, the wasm, index.d.ts,
+# checks that the tarball holds exactly the module, the wasm, index.d.ts
+# and the generated carcassonne-abi.mjs and carcassonne-abi.d.mts,
 # README.md, LICENSE and package.json, then installs the tarball into a
 # fresh project outside the source tree (npm install --offline: it has no
 # dependencies) and runs a JavaScript and a TypeScript consumer there:
@@ -51,7 +52,7 @@ tgz=$out/$tgz
 [ -f "$tgz" ] || { echo "npm-pack: npm pack wrote no tarball" >&2; exit 1; }
 
 # exactly these files, each not empty
-want='LICENSE README.md carcassonne-abi.mjs carcassonne-wasm.mjs carcassonne-wasm.wasm carcassonne.mjs index.d.ts package.json'
+want='LICENSE README.md carcassonne-abi.d.mts carcassonne-abi.mjs carcassonne-wasm.mjs carcassonne-wasm.wasm carcassonne.mjs index.d.ts package.json'
 got=$(tar -tzf "$tgz" | sed 's|^package/||' | sort | tr '\n' ' ' | sed 's/ $//')
 if [ "$got" != "$want" ]; then
 	echo "npm-pack: the tarball holds [$got], not [$want]" >&2
