@@ -243,7 +243,7 @@ cmd_bot(int argc, char **argv)
 	struct follow *f;
 	char err[256], line[65536];
 	bool in_game = false, seeded = false;
-	int rc = 0;
+	int rc = 0, version = BOT_PROTOCOL_VERSION;
 
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *v;
@@ -278,11 +278,16 @@ cmd_bot(int argc, char **argv)
 
 		line[len] = '\0';
 		if (strncmp(line, "protocol ", 9) == 0) {
+			/* the referee's version if it is older than ours:
+			 * version 1 has no request ids */
+			version = atoi(line + 9) < BOT_PROTOCOL_VERSION
+					  ? BOT_PROTOCOL_OLDEST
+					  : BOT_PROTOCOL_VERSION;
 			say("id name carcassonne-bot %s", builtin_name(b));
 			say("id author the libcarcassonne authors");
 			say("option seed int %" PRIu64, seed);
 			builtin_describe_options(b, stdout);
-			say("protocolok %d", BOT_PROTOCOL_VERSION);
+			say("protocolok %d", version);
 		} else if (strcmp(line, "isready") == 0) {
 			say("readyok");
 		} else if (sscanf(line, "setoption %63s %255s", name,
@@ -324,7 +329,15 @@ cmd_bot(int argc, char **argv)
 				rc = 1;
 				break;
 			}
-			say("move %s", text);
+			if (version >= 2) {
+				/* "go ID ...": the answer is "move ID ..." */
+				const char *id = line + 2 + strspn(line + 2, " ");
+
+				say("move %.*s %s", (int)strcspn(id, " "), id,
+				    text);
+			} else {
+				say("move %s", text);
+			}
 		} else if (strcmp(line, "quit") == 0) {
 			break;
 		} else if (strcmp(line, "end") == 0 ||

@@ -149,6 +149,8 @@ struct proc {
 	size_t len;		/* bytes in buf */
 	size_t read_total;	/* bytes since proc_budget() */
 	bool eof;
+	int version;		/* the protocol it speaks (the handshake's) */
+	uint64_t last_id;	/* the id of its last "go" (version 2) */
 	char line[LINE_MAX_BYTES + 1];
 };
 
@@ -586,12 +588,15 @@ handshake(struct match_game *mg, int s)
 			   strcmp(l, "info") == 0) {
 			/* known, nothing to do */
 		} else if (sscanf(l, "protocolok %d%c", &v, &tail) == 1) {
-			if (v != BOT_PROTOCOL_VERSION) {
+			if (v < BOT_PROTOCOL_OLDEST ||
+			    v > BOT_PROTOCOL_VERSION) {
 				lose(mg, s, FORFEIT_HANDSHAKE,
-				     "speaks protocol %d, not %d", v,
+				     "speaks protocol %d, not %d to %d", v,
+				     BOT_PROTOCOL_OLDEST,
 				     BOT_PROTOCOL_VERSION);
 				return;
 			}
+			p->version = v;
 			ok = true;
 		} else {
 			lose(mg, s, FORFEIT_HANDSHAKE,
@@ -683,6 +688,33 @@ announce_draws(struct match_game *mg, int *discards, int *drawn)
 	*drawn = k;
 }
 
+/* Version 1: "isready", and "readyok" before any other line but info;
+ * false when the bot lost. */
+static bool
+sync_ready(struct match_game *mg, int s)
+{
+	struct proc *p = &mg->seat[s].p;
+	int64_t t0 = now_ms();
+
+	tell(mg, s, "isready");
+	while (!mg->over) {
+		int rc = proc_line(p, t0 + mg->setup->tc.handshake_ms);
+
+		if (rc != LINE_OK) {
+			lose_read(mg, s, rc, "isready", now_ms() - t0);
+			return false;
+		}
+		if (strcmp(p->line, "readyok") == 0)
+			return true;
+		if (strncmp(p->line, "info", 4) != 0) {
+			lose(mg, s, FORFEIT_MALFORMED,
+			     "unrequested line '%.80s'", p->line);
+			return false;
+		}
+	}
+	return false;
+}
+
 /* Ask seat @s for a move; CARC_MOVE_NONE when it lost instead. */
 static carc_move_t
 ask(struct match_game *mg, int s)
@@ -691,6 +723,7 @@ ask(struct match_game *mg, int s)
 	struct seat *st = &mg->seat[s];
 	int64_t limit = tc->move_ms, t0, used, c0, c1, w0, w1;
 	carc_move_t m = CARC_MOVE_NONE;
+	char id[32];
 
 	if (tc->game_ms > 0 && st->remaining_ms < limit)
 		limit = st->remaining_ms > 0 ? st->remaining_ms : 0;
@@ -721,40 +754,75 @@ ask(struct match_game *mg, int s)
 				return CARC_MOVE_NONE;
 			}
 		}
+		/* version 1 has no request ids: a ping first, and whatever
+		 * the bot wrote before its answer was not asked for */
+		if (p->version < 2 && !sync_ready(mg, s))
+			return CARC_MOVE_NONE;
 		p->read_total = 0;
+		p->last_id++;
 		t0 = now_ms();
 		w0 = now_us();
 		c0 = proc_cpu_us(p->pid);
 		deadline = t0 + limit + tc->margin_ms;
-		if (tc->game_ms > 0)
-			tell(mg, s, "go movetime %" PRId64 " remaining %" PRId64
-				    " increment %" PRId64,
-			     tc->move_ms, st->remaining_ms, tc->increment_ms);
+		if (p->version >= 2)
+			snprintf(id, sizeof(id), " %" PRIu64, p->last_id);
 		else
-			tell(mg, s, "go movetime %" PRId64, tc->move_ms);
+			id[0] = '\0';
+		if (tc->game_ms > 0)
+			tell(mg, s, "go%s movetime %" PRId64 " remaining %" PRId64
+				    " increment %" PRId64,
+			     id, tc->move_ms, st->remaining_ms,
+			     tc->increment_ms);
+		else
+			tell(mg, s, "go%s movetime %" PRId64, id, tc->move_ms);
 		while (!mg->over) {
 			int rc = proc_line(p, deadline);
+			const char *text = p->line + 5;
 
 			if (rc != LINE_OK) {
 				lose_read(mg, s, rc, "its move",
 					  now_ms() - t0);
 				return CARC_MOVE_NONE;
 			}
-			if (strncmp(p->line, "move ", 5) == 0) {
-				if (carc_move_parse(p->line + 5, &m) < 0) {
-					lose(mg, s, FORFEIT_MALFORMED,
-					     "not a move: '%.80s'",
-					     p->line + 5);
-					return CARC_MOVE_NONE;
-				}
-				break;
-			}
-			if (strncmp(p->line, "info", 4) != 0) {
+			if (strncmp(p->line, "info", 4) == 0)
+				continue;
+			if (strncmp(p->line, "move ", 5) != 0) {
 				lose(mg, s, FORFEIT_MALFORMED,
-				     "expected 'move ...', got '%.80s'",
+				     "expected 'move%s ...', got '%.80s'", id,
 				     p->line);
 				return CARC_MOVE_NONE;
 			}
+			if (p->version >= 2) {
+				/* "move ID MOVE": an answer to another go
+				 * (an earlier one) was not asked for now */
+				char *end;
+				unsigned long long got;
+
+				errno = 0;
+				got = strtoull(text, &end, 10);
+				if (end == text || *end != ' ' ||
+				    errno != 0 || text[0] == '-' ||
+				    text[0] == '+') {
+					lose(mg, s, FORFEIT_MALFORMED,
+					     "expected 'move%s ...', got "
+					     "'%.80s'",
+					     id, p->line);
+					return CARC_MOVE_NONE;
+				}
+				if (got != p->last_id) {
+					lose(mg, s, FORFEIT_MALFORMED,
+					     "unrequested line '%.80s'",
+					     p->line);
+					return CARC_MOVE_NONE;
+				}
+				text = end + 1;
+			}
+			if (carc_move_parse(text, &m) < 0) {
+				lose(mg, s, FORFEIT_MALFORMED,
+				     "not a move: '%.80s'", text);
+				return CARC_MOVE_NONE;
+			}
+			break;
 		}
 		if (mg->over)
 			return CARC_MOVE_NONE;

@@ -15,8 +15,13 @@
 
 #include <carcassonne/carcassonne.h>
 
-/* The version of doc/bot-protocol.md this program speaks. */
-#define BOT_PROTOCOL_VERSION 1
+/* The versions of doc/bot-protocol.md this program speaks: the newest,
+ * which the referee offers in "protocol N", and the oldest it accepts in
+ * "protocolok N" (version 1 has no request ids; the referee then sends
+ * "isready" before every "go" and takes any line before "readyok" for an
+ * unrequested one). */
+#define BOT_PROTOCOL_VERSION 2
+#define BOT_PROTOCOL_OLDEST 1
 
 /* ------------------------------------------------------------------ */
 /* builtin.c: random, greedy, mcts[:playouts=N]                         */

@@ -88,15 +88,17 @@ def choose(game, rng):
 
 
 def main():
-    rng, follow = random.Random(1), Follower()
+    rng, follow, version = random.Random(1), Follower(), 2
     for line in sys.stdin:
         line = line.strip()
         word = line.split(' ', 1)[0]
         if word == 'protocol':
+            # version 2 has request ids; an older referee speaks 1
+            version = 2 if int(line.split()[1]) >= 2 else 1
             print('id name bot.py')
             print('id author libcarcassonne examples')
             print('option seed int 1')
-            print('protocolok 1')
+            print('protocolok', version)
         elif word == 'isready':
             print('readyok')
         elif line.startswith('setoption seed '):
@@ -110,7 +112,10 @@ def main():
         elif word[:1] == 'P' and word[1:].isdigit():
             follow.moves.append(line + '\n')
         elif word == 'go':
-            print('move', carc.describe(choose(follow.game(), rng)))
+            # "go ID ..." is answered "move ID ..." (version 2)
+            request = line.split()[1:2] if version >= 2 else []
+            print('move', *request, carc.describe(choose(follow.game(),
+                                                          rng)))
         elif word == 'quit':
             break
         # seat, scores, forfeit, end and unknown lines: nothing to do

@@ -82,6 +82,7 @@ main(void)
 	static carc_move_t legal[65536];
 	char line[4096], out[128];
 	uint64_t rng = 1;
+	int version = 2;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);	/* a line at a time */
 	while (fgets(line, sizeof(line), stdin)) {
@@ -90,7 +91,10 @@ main(void)
 			printf("id name random-bot\n");
 			printf("id author libcarcassonne examples\n");
 			printf("option seed int 1\n");
-			printf("protocolok 1\n");
+			/* version 2 has request ids; an older referee
+			 * speaks 1 */
+			version = atoi(line + 9) >= 2 ? 2 : 1;
+			printf("protocolok %d\n", version);
 		} else if (strcmp(line, "isready") == 0) {
 			printf("readyok\n");
 		} else if (strncmp(line, "setoption seed ", 15) == 0) {
@@ -121,7 +125,13 @@ main(void)
 			rng ^= rng << 17;
 			carc_move_describe(legal[rng % (uint64_t)n], out,
 					   sizeof(out));
-			printf("move %s\n", out);
+			/* "go ID ..." is answered "move ID ..." */
+			if (version >= 2 && line[2] == ' ')
+				printf("move %.*s %s\n",
+				       (int)strcspn(line + 3, " "), line + 3,
+				       out);
+			else
+				printf("move %s\n", out);
 		} else if (strcmp(line, "quit") == 0) {
 			return 0;
 		}

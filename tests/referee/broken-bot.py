@@ -24,9 +24,15 @@ then, by MODE:
 and at the handshake (no N):
   exit-handshake   exits with status 3 when greeted
   hang-handshake   never answers the greeting
-  version          claims protocol version 2
+  version          claims protocol version 3
 and after its N-th move:
   unasked          answers with two moves, the second unasked
+  twice            answers its move, flushes, waits a little (0 to 50 ms,
+                   by the move's number) and writes the answer again as
+                   "move ID pass" (version 2: the same request id)
+Modes that end in "-v1" speak protocol version 1 (no request ids; the
+second move of "twice-v1" is "move pass"); "old" is a well-behaved bot of
+version 1.
 """
 import os
 import signal
@@ -36,6 +42,8 @@ import time
 
 mode, _, when = sys.argv[1].partition('@')
 when = int(when or 1)
+v1 = mode.endswith('-v1') or mode == 'old'
+mode = mode[:-3] if mode.endswith('-v1') else mode
 
 
 def out(text):
@@ -60,20 +68,23 @@ def escape():
 
 
 def misbehave(go_line):
+    # "move ID" in version 2 ("go ID movetime MS")
+    move = 'move' if v1 else 'move ' + go_line.split()[1]
     if mode == 'illegal':
-        out('move place 50,50 r0')
+        out(move + ' place 50,50 r0')
     elif mode == 'garbage':
-        out('move place here please')
+        out(move + ' place here please')
     elif mode == 'chatter':
         out('I think I will pass')
     elif mode == 'control':
-        sys.stdout.buffer.write('move pass\x07\x1b[31m \u00e9t\u00e9\n'
-                                .encode())
+        sys.stdout.buffer.write(
+            f'{move} pass\x07\x1b[31m \u00e9t\u00e9\n'.encode())
         sys.stdout.flush()
     elif mode == 'slow':
-        movetime = int(go_line.split()[2])
+        words = go_line.split()
+        movetime = int(words[words.index('movetime') + 1])
         time.sleep(3 * movetime / 1000)
-        out('move pass')
+        out(move + ' pass')
     elif mode == 'hang':
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         subprocess.Popen(['sleep', '1000'])
@@ -108,11 +119,13 @@ def main():
             if mode == 'escape':
                 escape()
             if mode == 'version':
-                out('protocolok 2')
+                out('protocolok 3')
                 continue
+            if v1:
+                line = 'protocol 1'
         if line.startswith('go'):
             moves += 1
-            if moves == when and mode != 'unasked':
+            if moves == when and mode not in ('unasked', 'twice', 'old'):
                 misbehave(line)
                 continue
         inner.stdin.write(line + '\n')
@@ -126,10 +139,17 @@ def main():
             reply = inner.stdout.readline()
             if not reply:
                 sys.exit(1)
-            if reply.startswith('move') and mode == 'unasked' \
-                    and moves == when:
-                reply += 'move pass\n'   # in the same write
+            again = None
+            if reply.startswith('move') and moves == when:
+                # the same request id (version 2), a pass
+                again = ' '.join(reply.split()[:1 if v1 else 2] + ['pass'])
+                if mode == 'unasked':
+                    reply += again + '\n'   # in the same write
+                    again = None
             out(reply.rstrip('\n'))
+            if again and mode == 'twice':
+                time.sleep((0, 0.001, 0.01, 0.05)[moves % 4])
+                out(again)
             if reply.startswith(last):
                 break
     inner.wait()

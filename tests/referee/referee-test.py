@@ -52,13 +52,13 @@ def session_processes(sid):
     return found
 
 
-def match(args, timeout=120, check=True):
+def match(args, timeout=120, check=True, env=None):
     """Run carcassonne match in a session of its own; (rc, out, err,
     seconds).  No process of that session may outlive it."""
     start = time.monotonic()
     p = subprocess.Popen([CARC, 'match'] + args, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True,
-                         start_new_session=True)
+                         start_new_session=True, env=env)
     try:
         out, err = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -133,6 +133,22 @@ class Protocol(unittest.TestCase):
         p.stdin.flush()
         self.assertEqual(p.wait(timeout=5), 0)
 
+    def test_versions(self):
+        """A referee of version 2 gets version 2 and request ids; an older
+        referee gets version 1 and moves without ids."""
+        head = ['newgame', 'players 2', 'seat 0', 'draw V']
+        for version, go, move in (('2', 'go 17 movetime 500', 'move 17 '),
+                                  ('1', 'go movetime 500', 'move ')):
+            p = self.start('greedy')
+            self.assertEqual(self.ask(p, f'protocol {version}',
+                                      'protocolok')[-1],
+                             f'protocolok {version}')
+            for line in head:
+                p.stdin.write(line + '\n')
+            reply = self.ask(p, go, 'move')
+            self.assertEqual(len(reply), 1, reply)
+            self.assertTrue(reply[0].startswith(move + 'place '), reply)
+
     def test_referee_from_python(self):
         """This test is the referee: three `carcassonne bot` processes
         play a whole game (all expansions, 3 players) told only what the
@@ -198,6 +214,21 @@ class KnownOutcomes(unittest.TestCase):
             match(['greedy', f'exec {CARC} bot greedy --seed 1',
                    '--games', '2', '--seed', '1', '--records', d2,
                    '--quiet', '--all'])
+            a, b = records(d1), records(d2)
+            self.assertEqual(len(a), 2)
+            for x, y in zip(a, b):
+                self.assertEqual(moves_of(x), moves_of(y))
+
+    def test_version_1_bot_plays_like_version_2(self):
+        """A bot of version 1 (no request ids) is still accepted: the
+        games of `carcassonne bot random` spoken to in version 1 are
+        those spoken to in version 2."""
+        with tempfile.TemporaryDirectory() as d1, \
+                tempfile.TemporaryDirectory() as d2:
+            match(['greedy', f'exec {CARC} bot random', '--games', '2',
+                   '--records', d1, '--quiet'])
+            match(['greedy', f'exec {PY} {BROKEN} old', '--games', '2',
+                   '--records', d2, '--quiet'])
             a, b = records(d1), records(d2)
             self.assertEqual(len(a), 2)
             for x, y in zip(a, b):
@@ -379,6 +410,7 @@ BROKEN_MODES = {
     'close-stdout': 'closed', 'flood': 'flood', 'flood-lines': 'flood',
     'exit-handshake': 'crash', 'hang-handshake': 'handshake',
     'version': 'handshake', 'unasked@2': 'malformed',
+    'unasked-v1@2': 'malformed',
 }
 
 
@@ -418,6 +450,39 @@ class BrokenBots(unittest.TestCase):
                     self.assertGreaterEqual(
                         sum(l.startswith('P1 ') for l in
                             moves_of(files[0])), 4)
+
+    def test_stale_answer_is_never_taken(self):
+        """A bot that answers a request twice, in two lines flushed apart
+        (0 to 50 ms), loses for its unrequested line every time, whether
+        that line comes before the next request or while the referee
+        waits for its answer, and the stale line is never played: after
+        its N-th answer the bot made N moves.  Version 2 tells answers
+        apart by their request ids; version 1 by the readyok the referee
+        asks for before every request."""
+        games = 12
+        for mode, stale in (('twice@1', "'move 1 pass'"),
+                            ('twice@2', "'move 2 pass'"),
+                            ('twice-v1@1', "'move pass'"),
+                            ('twice-v1@2', "'move pass'")):
+            with self.subTest(mode=mode), \
+                    tempfile.TemporaryDirectory() as d:
+                rep = json.loads(match(
+                    ['greedy', f'exec {PY} {BROKEN} {mode}', '--games',
+                     str(games), '--jobs', '2', '--move-time', '20000',
+                     '--records', d, '--json', '--quiet'], timeout=120)[1])
+                self.assertEqual(rep['bots'][1]['forfeits'],
+                                 {'malformed': games})
+                n = int(mode.split('@')[1])
+                files = records(d)
+                self.assertEqual(len(files), games)
+                for g, path in enumerate(files):
+                    seat = 1 - g % 2
+                    with open(path) as f:
+                        text = f.read()
+                    self.assertIn(f'# forfeit: P{seat} malformed: '
+                                  f'unrequested line {stale}\n', text)
+                    self.assertEqual(sum(l.startswith(f'P{seat} ')
+                                         for l in moves_of(path)), n)
 
     def test_shell_commands(self):
         """A command that is one program is started with exec, so its
