@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The built-in bots of `carcassonne match` and `carcassonne bot`, by
- * spec: "random", "greedy", "mcts" and "mcts:playouts=N": the library's
- * bots (<carcassonne/search.h>), seeded as `carcassonne play` seeds them
+ * spec: "random", "greedy", "mcts", "star2.5", "mcts-rave", the searches
+ * with parameters as in "mcts:playouts=N": the library's bots
+ * (<carcassonne/search.h>), seeded as `carcassonne play` seeds them
  * (bots.c).
  */
 #include "config.h"
@@ -25,6 +26,7 @@ struct builtin {
 	uint64_t playouts;	/* 0: none (with a time) */
 	uint64_t threads;	/* 1 to CARC_BOT_MAX_THREADS */
 	uint64_t time_ms;	/* 0: none */
+	uint64_t cpu_ms;	/* a CPU time limit; 0: none */
 	char name[96];
 };
 
@@ -38,7 +40,16 @@ static const struct param {
 	{ "threads", 1, CARC_BOT_MAX_THREADS,
 	  offsetof(struct builtin, threads) },
 	{ "time", 0, 86400000, offsetof(struct builtin, time_ms) },
+	{ "cpu", 0, 86400000, offsetof(struct builtin, cpu_ms) },
 };
+
+/* The bots that take the parameters: the searches. */
+static bool
+has_params(uint32_t kind)
+{
+	return kind == CARC_BOT_MCTS || kind == CARC_BOT_STAR25 ||
+	       kind == CARC_BOT_MCTS_RAVE;
+}
 
 /* The bot kind (enum carc_bot_kind) the first len bytes of spec name,
  * by the library's names; -1 for none. */
@@ -64,18 +75,19 @@ builtin_is_spec(const char *spec)
 	return kind_of(spec, len) >= 0 && !strchr(spec, ' ');
 }
 
-/* "mcts:playouts=1000", with threads and time only when set. */
+/* "mcts:playouts=1000", with threads and times only when set. */
 static void
 update_name(struct builtin *b)
 {
 	size_t k;
 
-	if (b->kind != CARC_BOT_MCTS) {
+	if (!has_params(b->kind)) {
 		snprintf(b->name, sizeof(b->name), "%s",
 			 carc_bot_kind_name(b->kind));
 		return;
 	}
-	k = (size_t)snprintf(b->name, sizeof(b->name), "mcts:");
+	k = (size_t)snprintf(b->name, sizeof(b->name), "%s:",
+			     carc_bot_kind_name(b->kind));
 	if (b->playouts)
 		k += (size_t)snprintf(b->name + k, sizeof(b->name) - k,
 				      "playouts=%" PRIu64 ",", b->playouts);
@@ -85,6 +97,9 @@ update_name(struct builtin *b)
 	if (b->time_ms)
 		k += (size_t)snprintf(b->name + k, sizeof(b->name) - k,
 				      "time=%" PRIu64 ",", b->time_ms);
+	if (b->cpu_ms)
+		k += (size_t)snprintf(b->name + k, sizeof(b->name) - k,
+				      "cpu=%" PRIu64 ",", b->cpu_ms);
 	b->name[k - 1] = '\0';	/* the last comma */
 }
 
@@ -99,11 +114,11 @@ builtin_set(struct builtin *b, const char *name, const char *value,
 	for (size_t i = 0; i < sizeof(params) / sizeof(params[0]); i++)
 		if (strcmp(name, params[i].name) == 0)
 			p = &params[i];
-	if (b->kind != CARC_BOT_MCTS || !p) {
+	if (!has_params(b->kind) || !p) {
 		snprintf(err, n, "%s has no parameter '%s'%s",
 			 carc_bot_kind_name(b->kind), name,
-			 b->kind == CARC_BOT_MCTS ?
-			 " (playouts, threads, time)" : "");
+			 has_params(b->kind) ?
+			 " (playouts, threads, time, cpu)" : "");
 		return -1;
 	}
 	if (!*s)
@@ -134,8 +149,8 @@ builtin_new(const char *spec, char *err, size_t n)
 	const char *p;
 
 	if (kind < 0 || strchr(spec, ' ')) {
-		snprintf(err, n, "unknown bot '%s' (random, greedy, mcts)",
-			 spec);
+		snprintf(err, n, "unknown bot '%s' (random, greedy, mcts, "
+			 "star2.5, mcts-rave)", spec);
 		return NULL;
 	}
 	b = calloc(1, sizeof(*b));
@@ -144,7 +159,8 @@ builtin_new(const char *spec, char *err, size_t n)
 		return NULL;
 	}
 	b->kind = (uint32_t)kind;
-	b->playouts = CARC_BOT_DEFAULT_PLAYOUTS;
+	b->playouts = kind == CARC_BOT_STAR25 ? CARC_BOT_DEFAULT_EVALUATIONS
+					      : CARC_BOT_DEFAULT_PLAYOUTS;
 	b->threads = 1;
 	update_name(b);
 	/* parameters: NAME=VALUE separated by commas */
@@ -183,7 +199,7 @@ builtin_free(struct builtin *b)
 void
 builtin_describe_options(const struct builtin *b, FILE *f)
 {
-	if (b->kind == CARC_BOT_MCTS) {
+	if (has_params(b->kind)) {
 		fprintf(f, "option playouts int %" PRIu64 "\n", b->playouts);
 		fprintf(f, "option threads int %" PRIu64 "\n", b->threads);
 		fprintf(f, "option time int %" PRIu64 "\n", b->time_ms);
@@ -210,7 +226,8 @@ builtin_choose(struct builtin *b, const struct carc_game *game,
 	struct carc_bot_options o;
 	carc_move_t m;
 
-	if (b->kind != CARC_BOT_MCTS || (b->threads == 1 && b->time_ms == 0)) {
+	if (!has_params(b->kind) ||
+	    (b->threads == 1 && b->time_ms == 0 && b->cpu_ms == 0)) {
 		/* seeded as carcassonne play seeds it */
 		if (bot_move(game, b->kind, (uint32_t)b->playouts, rng,
 			     &m) < 0)
@@ -219,10 +236,12 @@ builtin_choose(struct builtin *b, const struct carc_game *game,
 	}
 	memset(&o, 0, sizeof(o));
 	o.size = sizeof(o);
-	o.kind = CARC_BOT_MCTS;
+	o.kind = b->kind;
 	o.playouts = (uint32_t)b->playouts;
 	o.threads = (uint32_t)b->threads;
-	o.time_ms = (uint32_t)b->time_ms;
+	/* a CPU time limit, when given, instead of the wall clock's */
+	o.time_ms = b->cpu_ms ? (uint32_t)b->cpu_ms | CARC_BOT_CPU_TIME
+			      : (uint32_t)b->time_ms;
 	o.seed = rng_next(rng);
 	return carc_bot_choose(game, &o, &m, NULL) < 0 ? CARC_MOVE_NONE : m;
 }

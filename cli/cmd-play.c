@@ -147,7 +147,8 @@ parse_valued(const char *a, const char *val, struct play_options *o,
 		o->bot = carc_bot_kind_from_name(val);
 		if (o->bot < 0)
 			return usage_error("--bot: unknown bot '%s' (random, "
-					   "greedy or mcts)",
+					   "greedy, mcts, star2.5 or "
+					   "mcts-rave)",
 					   val);
 		return 0;
 	}

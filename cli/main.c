@@ -57,7 +57,8 @@ static const struct {
 	const char *name, *synopsis, *text;
 } commands[] = {
 	{ "play",
-	  "play [--players N] [--seed S] [--bot random|greedy|mcts]\n"
+	  "play [--players N] [--seed S] [--bot random|greedy|mcts|star2.5|"
+	  "mcts-rave]\n"
 	  "           [--playouts N] [--human P]... [--line-mode] "
 	  "[--no-color]\n"
 	  "           [rule options] [--record FILE|-] [--quiet]\n",
@@ -121,9 +122,10 @@ static const struct {
 	  "           [rule options]\n",
 	  "Plays bots against each other in rounds and reports who is "
 	  "stronger.\n"
-	  "A BOT is random, greedy, mcts[:playouts=N,threads=N,time=MS] or a "
-	  "command\n"
-	  "that speaks doc/bot-protocol.md.\n"
+	  "A BOT is random, greedy, or a search (mcts, star2.5, mcts-rave)\n"
+	  "with [:playouts=N,threads=N,time=MS,cpu=MS], or a command that "
+	  "speaks\n"
+	  "doc/bot-protocol.md.\n"
 	  "  --bot BOT              a seat (for a command that begins with a "
 	  "dash)\n"
 	  "  --bot-option NAME=VALUE  an option for the bot given last\n"
@@ -145,7 +147,8 @@ static const struct {
 	  "  --quiet                no progress lines\n"
 	  RULE_OPTIONS },
 	{ "bot",
-	  "bot [random|greedy|mcts[:PARAM=VALUE,...]] [--seed S]\n",
+	  "bot [random|greedy|mcts|star2.5|mcts-rave[:PARAM=VALUE,...]] "
+	  "[--seed S]\n",
 	  "Speaks the bot protocol (doc/bot-protocol.md) on standard input "
 	  "and output\n"
 	  "with a built-in bot (random by default).\n"

@@ -11,6 +11,7 @@
 
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,12 +154,18 @@ START_TEST(kind_names)
 	ck_assert_str_eq(carc_bot_kind_name(CARC_BOT_RANDOM), "random");
 	ck_assert_str_eq(carc_bot_kind_name(CARC_BOT_GREEDY), "greedy");
 	ck_assert_str_eq(carc_bot_kind_name(CARC_BOT_MCTS), "mcts");
+	ck_assert_str_eq(carc_bot_kind_name(CARC_BOT_STAR25), "star2.5");
+	ck_assert_str_eq(carc_bot_kind_name(CARC_BOT_MCTS_RAVE), "mcts-rave");
 	ck_assert_ptr_null(carc_bot_kind_name(0));
-	ck_assert_ptr_null(carc_bot_kind_name(4));
+	ck_assert_ptr_null(carc_bot_kind_name(6));
 	ck_assert_ptr_null(carc_bot_kind_name(UINT32_MAX));
 	ck_assert_int_eq(carc_bot_kind_from_name("random"), CARC_BOT_RANDOM);
 	ck_assert_int_eq(carc_bot_kind_from_name("greedy"), CARC_BOT_GREEDY);
 	ck_assert_int_eq(carc_bot_kind_from_name("mcts"), CARC_BOT_MCTS);
+	ck_assert_int_eq(carc_bot_kind_from_name("star2.5"), CARC_BOT_STAR25);
+	ck_assert_int_eq(carc_bot_kind_from_name("mcts-rave"),
+			 CARC_BOT_MCTS_RAVE);
+	assert_status_eq(carc_bot_kind_from_name("star25"), CARC_E_INVALID);
 	assert_status_eq(carc_bot_kind_from_name("MCTS"), CARC_E_INVALID);
 	assert_status_eq(carc_bot_kind_from_name("mcts "), CARC_E_INVALID);
 	assert_status_eq(carc_bot_kind_from_name(""), CARC_E_INVALID);
@@ -425,9 +432,12 @@ START_TEST(hidden_order_is_hidden)
 				ck_assert_int_eq(sa[0], sb[0]);
 				ck_assert_int_eq(sa[1], sb[1]);
 			}
-			for (uint32_t kind = 1; kind <= 3; kind++) {
-				struct carc_bot_options o =
-					options(kind, 60, 7);
+			for (uint32_t kind = 1; kind <= CARC_BOT_MCTS_RAVE;
+			     kind++) {
+				/* Star2.5 deep enough for chance nodes */
+				struct carc_bot_options o = options(
+					kind, kind == CARC_BOT_STAR25 ? 3000 : 60,
+					7);
 				carc_move_t ma, mb;
 
 				assert_ok(carc_bot_choose(a, &o, &ma, NULL));
@@ -472,7 +482,13 @@ START_TEST(choose_bad_arguments)
 	assert_status_eq(carc_bot_choose(g, &o, &m, NULL), CARC_E_INVALID);
 	o.size = sizeof(o) - 8;
 	assert_status_eq(carc_bot_choose(g, &o, &m, NULL), CARC_E_INVALID);
-	o = options(4, 10, 1);
+	o = options(6, 10, 1);
+	assert_status_eq(carc_bot_choose(g, &o, &m, NULL), CARC_E_INVALID);
+	/* time_ms: bits above CARC_BOT_CPU_TIME */
+	o = options(CARC_BOT_MCTS, 10, 1);
+	o.time_ms = 2u * CARC_BOT_CPU_TIME;
+	assert_status_eq(carc_bot_choose(g, &o, &m, NULL), CARC_E_INVALID);
+	o.time_ms = UINT32_MAX;
 	assert_status_eq(carc_bot_choose(g, &o, &m, NULL), CARC_E_INVALID);
 	o = options(UINT32_MAX, 10, 1);
 	assert_status_eq(carc_bot_choose(g, &o, &m, NULL), CARC_E_INVALID);
@@ -485,7 +501,7 @@ START_TEST(choose_bad_arguments)
 	ck_assert_int_eq(st.threads, 0x5a5a5a5a);
 	assert_status_eq(carc_bot_choose(g, NULL, &m, &st), CARC_E_INVALID);
 	st.size = sizeof(st);
-	for (uint32_t kind = 0; kind <= 3; kind++) {
+	for (uint32_t kind = 0; kind <= CARC_BOT_MCTS_RAVE; kind++) {
 		o = options(kind, 10, 1);
 		assert_status_eq(carc_bot_choose(over, &o, &m, &st),
 				 CARC_E_GAME_OVER);
@@ -665,10 +681,16 @@ START_TEST(choose_every_decision_point)
 				uint32_t turn = 0;
 
 				while (!carc_game_is_over(g)) {
-					/* the search at every fourth
-					 * decision, cheap bots between */
+					/* a search at every fourth
+					 * decision (in turn the tree
+					 * search, Star2.5 and RAVE),
+					 * cheap bots between */
+					static const uint32_t searches[] = {
+						CARC_BOT_MCTS, CARC_BOT_STAR25,
+						CARC_BOT_MCTS_RAVE,
+					};
 					uint32_t kind = turn % 4 == 0
-								? CARC_BOT_MCTS
+								? searches[turn / 4 % 3]
 								: 1 + turn % 2;
 					struct carc_bot_options o = options(
 						kind, 12, splitmix(&rng));
@@ -803,6 +825,192 @@ START_TEST(choose_single_move)
 }
 END_TEST
 
+/* ---- the reference players: Star2.5 and MCTS with RAVE ------------- */
+
+/*
+ * Star2.5 sees what greedy sees in the hand-worked position of
+ * choose_greedy_plays_the_turn: with E in hand, E at (0,-1) turned twice
+ * completes the start tile's city, which scores 4 for RED with a
+ * follower deployed on it; no other turn is worth as much in virtual
+ * points (a follower on an open city is worth its end-of-game value, 2 for
+ * the two tiles of such a city), and the only tile left, U, a road, can
+ * take nothing back.  Every seed and budget must take exactly that
+ * placement, then that deployment.
+ */
+START_TEST(star25_hand_worked)
+{
+	static const uint32_t budgets[] = { 50, 5000 };
+
+	for (uint64_t seed = 1; seed <= 4; seed++)
+		for (size_t b = 0; b < 2; b++) {
+			struct carc_game *g = make_scenario("EU", 0);
+			struct carc_bot_options o =
+				options(CARC_BOT_STAR25, budgets[b], seed);
+			carc_move_t m, want;
+
+			assert_ok(carc_move_parse("place 0,-1 r2", &want));
+			assert_ok(carc_bot_choose(g, &o, &m, NULL));
+			ck_assert_msg(m == want, "seed %d", (int)seed);
+			assert_ok(carc_game_apply(g, m));
+			assert_ok(carc_move_parse("deploy follower c1 at 0,-1",
+						  &want));
+			assert_ok(carc_bot_choose(g, &o, &m, NULL));
+			ck_assert(m == want);
+			assert_ok(carc_game_apply(g, m));
+			ck_assert_int_eq(carc_game_score(g, 0), 4);
+			carc_game_free(g);
+		}
+}
+END_TEST
+
+/* Fixed positions (seeded random games) and the moves the reference
+ * players choose there with a fixed budget and seed: any change to
+ * their search shows here. */
+static const struct pinned {
+	int set;
+	uint64_t seed;
+	int moves;		/* random moves from the start */
+	const char *star;	/* Star2.5, 60,000 evaluations, seed 1 */
+	int star_depth;		/* the depth in turns it completed */
+	const char *rave;	/* MCTS-RAVE, 400 playouts, seed 1 */
+} pinned[] = {
+	{ BASE, 3, 0, "place 1,0 r0", 2, "place -1,0 r2" },
+	{ BASE, 5, 4, "place 1,0 r0", 2, "place -1,-1 r0" },
+	{ BASE, 8, 9, "deploy follower c1 at -1,1", 2,
+	  "deploy follower c1 at -1,1" },
+	{ BASE, 11, 12, "place -1,2 r1", 2, "place 0,3 r3" },
+	{ ALL, 13, 6, "place 1,0 r2", 1, "place -1,0 r0" },
+	{ ALL, 17, 11, "crop remove", 3, "crop remove" },
+};
+
+START_TEST(reference_pinned)
+{
+	size_t n = quick() ? 2 : sizeof(pinned) / sizeof(pinned[0]);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct pinned *p = &pinned[i];
+		struct carc_game *g = position(p->set, 2, p->seed, p->moves);
+		struct carc_bot_options o = options(CARC_BOT_STAR25, 60000, 1);
+		struct carc_bot_stats st;
+		char star[96], rave[96];
+		carc_move_t m;
+
+		memset(&st, 0, sizeof(st));
+		st.size = sizeof(st);
+		assert_ok(carc_bot_choose(g, &o, &m, &st));
+		carc_move_describe(m, star, sizeof(star));
+		ck_assert_int_le(st.playouts, 60000);
+		o = options(CARC_BOT_MCTS_RAVE, 400, 1);
+		assert_ok(carc_bot_choose(g, &o, &m, NULL));
+		carc_move_describe(m, rave, sizeof(rave));
+		if (getenv("CARC_TEST_SHOW_PINNED"))	/* to pin anew */
+			printf("{ %d, %d, %d, \"%s\", %u, \"%s\" },\n", p->set,
+			       (int)p->seed, p->moves, star,
+			       (unsigned)st.nodes, rave);
+		fflush(stdout);
+		if (getenv("CARC_TEST_SHOW_PINNED")) {
+			carc_game_free(g);
+			continue;
+		}
+		ck_assert_msg(strcmp(star, p->star) == 0,
+			      "position %d: star2.5 chose %s", (int)i, star);
+		ck_assert_int_eq(st.nodes, p->star_depth);
+		ck_assert_msg(strcmp(rave, p->rave) == 0,
+			      "position %d: mcts-rave chose %s", (int)i, rave);
+		carc_game_free(g);
+	}
+}
+END_TEST
+
+/* Star2.5 keeps to its budget of evaluations (once the root's turns are
+ * listed), and the same seed gives the same move and count. */
+START_TEST(star25_budget)
+{
+	struct carc_game *g = position(BASE, 2, 21, 3);
+	static const uint32_t budgets[] = { 1, 300, 60000 };
+	uint32_t last_depth = 0;
+
+	for (size_t b = 0; b < 3; b++) {
+		struct carc_bot_options o =
+			options(CARC_BOT_STAR25, budgets[b], 9);
+		struct carc_bot_stats s1, s2;
+		carc_move_t m1, m2;
+
+		memset(&s1, 0, sizeof(s1));
+		s1.size = sizeof(s1);
+		s2 = s1;
+		assert_ok(carc_bot_choose(g, &o, &m1, &s1));
+		assert_ok(carc_bot_choose(g, &o, &m2, &s2));
+		ck_assert(m1 == m2);
+		ck_assert_int_eq(s1.playouts, s2.playouts);
+		ck_assert_int_eq(s1.nodes, s2.nodes);
+		ck_assert_int_eq(s1.value, -1);
+		ck_assert_int_eq(carc_game_is_legal(g, m1), 1);
+		if (budgets[b] > 1)	/* the root's turns are fewer */
+			ck_assert_int_le(s1.playouts, budgets[b]);
+		ck_assert_int_ge(s1.nodes, 1);
+		ck_assert_int_ge(s1.nodes, last_depth);
+		last_depth = s1.nodes;
+	}
+	ck_assert_int_ge(last_depth, 2);
+	carc_game_free(g);
+}
+END_TEST
+
+/* RAVE is reproducible like the tree search it extends, on one thread or
+ * three, with an exact playout count. */
+START_TEST(rave_reproducible)
+{
+	struct carc_game *g = position(ALL, 2, 19, 25);
+
+	for (uint32_t threads = 1; threads <= 3; threads += 2) {
+		struct carc_bot_options o = options(CARC_BOT_MCTS_RAVE, 300, 5);
+		struct carc_bot_stats s1, s2;
+		carc_move_t m1, m2;
+
+		o.threads = threads;
+		memset(&s1, 0, sizeof(s1));
+		s1.size = sizeof(s1);
+		s2 = s1;
+		assert_ok(carc_bot_choose(g, &o, &m1, &s1));
+		assert_ok(carc_bot_choose(g, &o, &m2, &s2));
+		ck_assert(m1 == m2);
+		ck_assert_int_eq(s1.playouts, 300);
+		ck_assert_int_eq(s1.visits, s2.visits);
+		ck_assert_int_eq(s1.value, s2.value);
+		ck_assert_int_eq(carc_game_is_legal(g, m1), 1);
+	}
+	carc_game_free(g);
+}
+END_TEST
+
+/* A CPU time limit: every search stops by itself and gives a legal move,
+ * at least one playout (or evaluation) done. */
+START_TEST(choose_cpu_time_limit)
+{
+	struct carc_game *g = position(BASE, 2, 23, 6);
+	static const uint32_t kinds[] = {
+		CARC_BOT_MCTS, CARC_BOT_STAR25, CARC_BOT_MCTS_RAVE,
+	};
+
+	for (size_t k = 0; k < 3; k++) {
+		struct carc_bot_options o = options(kinds[k], 0, 1);
+		struct carc_bot_stats st;
+		carc_move_t m;
+
+		o.time_ms = 20 | CARC_BOT_CPU_TIME;
+		o.threads = 2;
+		memset(&st, 0, sizeof(st));
+		st.size = sizeof(st);
+		assert_ok(carc_bot_choose(g, &o, &m, &st));
+		ck_assert_int_ge(st.playouts, 1);
+		ck_assert_uint_lt(st.elapsed_us, 20000u + 10000000u);
+		ck_assert_int_eq(carc_game_is_legal(g, m), 1);
+	}
+	carc_game_free(g);
+}
+END_TEST
+
 /* A time limit alone: at least one playout, and the call ends within a
  * generous bound (no flaky timing: only an upper bound far above it). */
 START_TEST(choose_time_limit)
@@ -903,6 +1111,11 @@ test_suite(void)
 	tcase_add_test(tc, choose_defaults);
 	tcase_add_test(tc, choose_single_move);
 	tcase_add_test(tc, choose_time_limit);
+	tcase_add_test(tc, star25_hand_worked);
+	tcase_add_test(tc, reference_pinned);
+	tcase_add_test(tc, star25_budget);
+	tcase_add_test(tc, rave_reproducible);
+	tcase_add_test(tc, choose_cpu_time_limit);
 #if HAVE_PTHREAD
 	tcase_add_test(tc, choose_concurrent_callers);
 #endif

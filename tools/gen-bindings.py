@@ -167,6 +167,8 @@ BINDINGS = {
         prefix=('CARC_BOT_',), py='BotKind', base='IntEnum', js='BotKind',
         names=('BotKindName', 'lower'),
         doc="The library's bots (``enum carc_bot_kind``)."),
+    'carc_bot_flag': dict(
+        prefix=('CARC_BOT_',), py=None, js='BotFlag', flat='BOT_'),
     'carc_learn_dtype': dict(
         prefix=('CARC_LEARN_',), py=None, js='LearnDtype',
         names=('LearnDtypeName', 'lower'),
@@ -200,6 +202,8 @@ CONSTANTS = {
     'CARC_BOT_DEFAULT_PLAYOUTS': ('BOT_DEFAULT_PLAYOUTS',
                                   'BOT_DEFAULT_PLAYOUTS', True),
     'CARC_BOT_MAX_THREADS': ('BOT_MAX_THREADS', 'BOT_MAX_THREADS', True),
+    'CARC_BOT_DEFAULT_EVALUATIONS': ('BOT_DEFAULT_EVALUATIONS',
+                                     'BOT_DEFAULT_EVALUATIONS', True),
 }
 
 # The public structs, all of them bound (ctypes classes in Python,

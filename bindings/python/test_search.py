@@ -138,6 +138,19 @@ def test_choose_reproducible_and_stats():
     assert (st.playouts, st.value) == (0, None)
 
 
+def test_reference_players_pinned():
+    # the first position of the pinned table of tests/test-search.c: the
+    # same moves through the binding
+    g = carc.Game(carc.Rules(), players=2, seed=3)
+    star, st = search.choose_with_stats(g, 'star2.5', playouts=60000, seed=1)
+    assert carc.describe(star) == 'place 1,0 r0'
+    assert st.nodes == 2 and st.playouts <= 60000 and st.value is None
+    rave = search.choose(g, search.BotKind.MCTS_RAVE, playouts=400, seed=1)
+    assert carc.describe(rave) == 'place -1,0 r2'
+    with pytest.raises(ValueError, match='star2.5, mcts-rave'):
+        search.choose(g, 'star25')
+
+
 def test_choose_default_and_time_limit():
     g = carc.Game(carc.Rules(), players=2, seed=3)
     _, st = search.choose_with_stats(g)

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /**
  * @file search.h
- * @brief libcarcassonne bots: random playouts and a Monte Carlo tree search.
+ * @brief libcarcassonne bots: random playouts, tree searches, and reference
+ *        players from the literature.
  *
- * The search part of libcarcassonne: the built-in bots (random, greedy and
- * an information-set Monte Carlo tree search) and random playouts at C
+ * The search part of libcarcassonne: the built-in bots (random, greedy,
+ * an information-set Monte Carlo tree search, and two reference players
+ * from published work on Carcassonne: Star2.5 expectimax and MCTS with
+ * RAVE) and random playouts at C
  * speed, for bot authors in any language.  It is compiled into the same
  * library as the engine (no second library to link) but has its own
  * header, which carcassonne.h does not include: programs that only play
@@ -97,11 +100,39 @@ enum carc_bot_kind {
 	/** Information-set Monte Carlo tree search over reshuffled stacks
 	 *  (doc/bots.md, "Search internals").  The default. */
 	CARC_BOT_MCTS = 3,
+	/** Star2.5 expectimax with a domain heuristic, after Heyden,
+	 *  "Implementing a computer player for Carcassonne" (Maastricht,
+	 *  2009): whole turns as moves, the tile drawn as chance nodes,
+	 *  probing factor 5, iterative deepening within the budget
+	 *  (#carc_bot_options.playouts counts positions evaluated); name
+	 *  "star2.5".  @since 0.5 */
+	CARC_BOT_STAR25 = 4,
+	/** #CARC_BOT_MCTS with rapid action value estimation (all moves as
+	 *  first), after Ameneyro, Galván and Kuri Morales, "Playing
+	 *  Carcassonne with Monte Carlo Tree Search" (2020); name
+	 *  "mcts-rave".  @since 0.5 */
+	CARC_BOT_MCTS_RAVE = 5,
+};
+
+/** Flags or'ed into #carc_bot_options.time_ms. */
+enum carc_bot_flag {
+	/** The time limit is CPU time of the searching threads, not the
+	 *  wall clock: `o.time_ms = 100 | CARC_BOT_CPU_TIME` gives each of
+	 *  N threads 100 / N ms of its own CPU time.  For fair comparisons
+	 *  on a loaded machine.  (A bit of @c time_ms rather than a member
+	 *  of its own, so that the struct keeps the layout of 0.3.)
+	 *  @since 0.5 */
+	CARC_BOT_CPU_TIME = 0x40000000,
 };
 
 /** Playouts per decision of #CARC_BOT_MCTS when neither
  *  #carc_bot_options.playouts nor #carc_bot_options.time_ms is set. */
 #define CARC_BOT_DEFAULT_PLAYOUTS 1000
+
+/** Positions evaluated per decision by #CARC_BOT_STAR25 when neither
+ *  #carc_bot_options.playouts nor #carc_bot_options.time_ms is set.
+ *  @since 0.5 */
+#define CARC_BOT_DEFAULT_EVALUATIONS 100000
 
 /** Most threads carc_bot_choose() accepts. */
 #define CARC_BOT_MAX_THREADS 64
@@ -120,12 +151,14 @@ struct carc_bot_options {
 	uint32_t kind;
 	/** MCTS: playouts (search iterations) per decision, counted over all
 	 *  threads.  0 gives #CARC_BOT_DEFAULT_PLAYOUTS when @c time_ms is 0,
-	 *  and no playout limit when it is set. */
+	 *  and no playout limit when it is set.  Star2.5: positions
+	 *  evaluated (#CARC_BOT_DEFAULT_EVALUATIONS when both are 0). */
 	uint32_t playouts;
-	/** MCTS: time limit per decision in milliseconds, measured with a
-	 *  monotonic clock; 0 for none.  With both limits, the search stops
-	 *  at the first one reached.  A time limit makes the move depend on
-	 *  the machine's speed. */
+	/** MCTS and Star2.5: time limit per decision in milliseconds
+	 *  (below 2^30), measured with a monotonic clock, or in CPU time
+	 *  with #CARC_BOT_CPU_TIME or'ed in; 0 for none.  With both limits,
+	 *  the search stops at the first one reached.  A time limit makes
+	 *  the move depend on the machine's speed. */
 	uint32_t time_ms;
 	/** MCTS: threads of root parallelism, 1 to #CARC_BOT_MAX_THREADS;
 	 *  0 gives 1.  Each thread searches its own tree with its share of
@@ -152,19 +185,21 @@ struct carc_bot_stats {
 	 *  library built without threads). */
 	uint32_t threads;
 	/** Playouts done, over all threads (0 for random and greedy, and
-	 *  when the decision had a single legal move). */
+	 *  when the decision had a single legal move); for Star2.5 the
+	 *  positions evaluated. */
 	uint64_t playouts;
 	/** Wall time of the call in microseconds (monotonic clock). */
 	uint64_t elapsed_us;
 	/** Legal moves at the decision point. */
 	uint32_t moves;
-	/** Tree nodes the search built, over all threads. */
+	/** Tree nodes the search built, over all threads; for Star2.5 the
+	 *  depth in turns of the last search it completed. */
 	uint32_t nodes;
 	/** Playouts that went through the chosen move (MCTS). */
 	uint64_t visits;
 	/** MCTS: the chosen move's mean reward for the player to move, in
 	 *  thousandths (1000 for a sure win, 0 for a sure loss); -1 for
-	 *  random and greedy. */
+	 *  random, greedy and Star2.5. */
 	int32_t value;
 	/** Reserved; set to 0. */
 	uint32_t reserved;
@@ -190,7 +225,8 @@ struct carc_bot_stats {
  *             success
  * @retval CARC_OK success
  * @retval CARC_E_INVALID NULL game or @p move_out; a @c size other than
- *         the struct's; an unknown kind; more than #CARC_BOT_MAX_THREADS
+ *         the struct's; an unknown kind; a @c time_ms with bits above
+ *         #CARC_BOT_CPU_TIME set; more than #CARC_BOT_MAX_THREADS
  *         threads
  * @retval CARC_E_GAME_OVER the game is over
  * @retval CARC_E_NOMEM out of memory
@@ -201,7 +237,8 @@ int carc_bot_choose(const struct carc_game *game,
 		    struct carc_bot_stats *stats);
 
 /**
- * The name of a bot kind: "random", "greedy", "mcts".
+ * The name of a bot kind: "random", "greedy", "mcts", "star2.5",
+ * "mcts-rave".
  *
  * @return a static string, or NULL for an unknown #carc_bot_kind.
  * @since 0.3

@@ -13,6 +13,8 @@ static const char *const kind_names[] = {
 	[CARC_BOT_RANDOM] = "random",
 	[CARC_BOT_GREEDY] = "greedy",
 	[CARC_BOT_MCTS] = "mcts",
+	[CARC_BOT_STAR25] = "star2.5",
+	[CARC_BOT_MCTS_RAVE] = "mcts-rave",
 };
 
 #define N_KINDS (sizeof(kind_names) / sizeof(kind_names[0]))
@@ -50,18 +52,10 @@ margin(const struct carc_game *g, uint32_t player, int n_players)
 /* The end of the turn of @p me: the phase returns to a tile placement,
  * another player is to move (a crop-circle response), or the game is
  * over. */
-static int
-turn_over(const struct carc_game *g, uint32_t me)
-{
-	int phase = carc_game_phase(g);
-
-	return phase == CARC_PHASE_PLACE_TILE ||
-	       phase == CARC_PHASE_GAME_OVER || phase < 0 ||
-	       (uint32_t)carc_game_current_player(g) != me;
-}
+#define turn_over srch_turn_over
 
 /* Decisions of one turn: place, deploy, phantom, crop choice. */
-#define GREEDY_DEPTH 6
+#define GREEDY_DEPTH SRCH_TURN_MAX
 
 struct greedy {
 	uint32_t me;
@@ -208,6 +202,8 @@ carc_bot_choose(const struct carc_game *game,
 
 	if (!game || !move_out)
 		return CARC_E_INVALID;
+	int cpu;
+
 	if (opts) {
 		if (opts->size != sizeof(*opts))
 			return CARC_E_INVALID;
@@ -217,12 +213,17 @@ carc_bot_choose(const struct carc_game *game,
 		return CARC_E_INVALID;
 	if (o.kind == 0)
 		o.kind = CARC_BOT_MCTS;
-	if (o.kind > CARC_BOT_MCTS || o.threads > CARC_BOT_MAX_THREADS)
+	if (o.kind >= N_KINDS || o.threads > CARC_BOT_MAX_THREADS ||
+	    o.time_ms >= 2u * (uint32_t)CARC_BOT_CPU_TIME)
 		return CARC_E_INVALID;
+	cpu = (o.time_ms & (uint32_t)CARC_BOT_CPU_TIME) != 0;
+	o.time_ms &= ~(uint32_t)CARC_BOT_CPU_TIME;
 	if (o.threads == 0)
 		o.threads = 1;
 	if (o.playouts == 0 && o.time_ms == 0)
-		o.playouts = CARC_BOT_DEFAULT_PLAYOUTS;
+		o.playouts = o.kind == CARC_BOT_STAR25
+				     ? CARC_BOT_DEFAULT_EVALUATIONS
+				     : CARC_BOT_DEFAULT_PLAYOUTS;
 	if (o.exploration == 0)
 		o.exploration = 600;
 	rc = carc_game_is_over(game);
@@ -248,8 +249,10 @@ carc_bot_choose(const struct carc_game *game,
 		move = m.v[srch_random(&s) % (uint64_t)n];
 	} else if (o.kind == CARC_BOT_GREEDY) {
 		rc = choose_greedy(game, m.v, n, o.seed, &move);
+	} else if (o.kind == CARC_BOT_STAR25) {
+		rc = carc__srch_star_choose(game, &o, cpu, &move, &st);
 	} else {
-		rc = carc__srch_mcts_choose(game, &o, &move, &st);
+		rc = carc__srch_mcts_choose(game, &o, cpu, &move, &st);
 	}
 	if (rc < 0)
 		goto out;

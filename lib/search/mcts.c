@@ -27,6 +27,12 @@
  * With several threads, each searches its own tree with its share of the
  * playouts and its own seed; the visits and rewards of the root moves are
  * added up and the most visited move is played.
+ *
+ * CARC_BOT_MCTS_RAVE adds rapid action value estimation: every edge also
+ * keeps all-moves-as-first statistics, the rewards of the iterations in
+ * which its player made the same move (a placement with the same tile in
+ * hand) anywhere below its node, in the tree or in the playout, and
+ * selection mixes them into the mean with Gelly and Silver's schedule.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -51,14 +57,44 @@
  * this on the standard stacks; a longer path just ends in a playout). */
 #define MAX_DEPTH 512
 
-/* Edges the trees of one call may hold in all (24 bytes each). */
+/* Edges the trees of one call may hold in all (24 bytes each, 40 with
+ * RAVE). */
 #define MAX_EDGES (2u << 20)
+
+/* RAVE: the bias b of the schedule beta = n~ / (n + n~ + 4 b^2 n n~),
+ * n the visits of an edge and n~ its all-moves-as-first visits. */
+#define RAVE_BIAS 0.1
+
+/* RAVE: slots of the table of the moves of one iteration (a power of two,
+ * more than twice the decisions of any game; longer games just leave the
+ * last moves out of the statistics). */
+#define RAVE_SLOTS 4096u
 
 struct edge {
 	carc_move_t move;
 	double reward;		/* rewards of the player who moves */
 	uint32_t visits;
 	int32_t child;		/* first node under this edge, or -1 */
+};
+
+/* All-moves-as-first statistics of an edge (RAVE). */
+struct amaf {
+	double reward;
+	uint32_t visits;
+};
+
+/* A move of one iteration, as RAVE matches it. */
+struct step {
+	carc_move_t move;
+	int32_t tile;		/* tile in hand at a placement, else -1 */
+	int32_t player;
+};
+
+/* A slot of the iteration's move table: the last index of the step. */
+struct slot {
+	struct step step;
+	uint32_t gen;		/* the iteration that wrote it */
+	uint32_t last;
 };
 
 struct node {
@@ -79,6 +115,10 @@ struct worker {
 	double c;		/* exploration constant */
 	uint32_t budget;	/* iterations, 0 for no limit */
 	uint64_t deadline;	/* monotonic us, 0 for none */
+	int cpu;		/* a CPU time limit: cpu_us instead */
+	uint64_t cpu_us;	/* CPU time of this worker, 0 for none */
+	struct srch_clock clock;
+	int rave;
 	uint32_t max_edges;
 	uint64_t rng;
 
@@ -90,6 +130,13 @@ struct worker {
 	uint32_t n_nodes, cap_nodes;
 	uint64_t done;
 	int rc;
+
+	/* RAVE */
+	struct amaf *amaf;	/* parallel to edges */
+	struct step *seq;	/* the moves of this iteration */
+	uint32_t n_seq, cap_seq;
+	struct slot *slots;	/* RAVE_SLOTS */
+	uint32_t gen;
 };
 
 /* A new node for the position of w->g whose moves are moves[0..n): its
@@ -125,6 +172,16 @@ new_node(struct worker *w, const carc_move_t *moves, int n)
 			return -1;
 		}
 		w->edges = grown;
+		if (w->rave) {
+			struct amaf *a = realloc(w->amaf, cap * sizeof(*a));
+
+			if (!a) {
+				/* edges grew: keep their capacity, fail */
+				w->rc = CARC_E_NOMEM;
+				return -1;
+			}
+			w->amaf = a;
+		}
 		w->cap_edges = cap;
 	}
 	nd = &w->nodes[w->n_nodes];
@@ -143,6 +200,10 @@ new_node(struct worker *w, const carc_move_t *moves, int n)
 		e->reward = 0;
 		e->visits = 0;
 		e->child = -1;
+		if (w->rave) {
+			w->amaf[w->n_edges - 1].reward = 0;
+			w->amaf[w->n_edges - 1].visits = 0;
+		}
 	}
 	return (int32_t)w->n_nodes++;
 }
@@ -207,11 +268,120 @@ rewards(const struct carc_game *g, int n_players, double *r)
 	}
 }
 
+/* RAVE: remember the move of step w->n_seq. */
+static int
+record(struct worker *w, carc_move_t move, int32_t tile, int32_t player)
+{
+	if (w->n_seq == w->cap_seq) {
+		uint32_t cap = w->cap_seq ? 2 * w->cap_seq : 512;
+		struct step *grown = realloc(w->seq, cap * sizeof(*grown));
+
+		if (!grown)
+			return CARC_E_NOMEM;
+		w->seq = grown;
+		w->cap_seq = cap;
+	}
+	w->seq[w->n_seq].move = move;
+	w->seq[w->n_seq].tile = tile;
+	w->seq[w->n_seq].player = player;
+	w->n_seq++;
+	return CARC_OK;
+}
+
+static uint32_t
+step_hash(const struct step *s)
+{
+	uint64_t h = s->move * 0x9e3779b97f4a7c15ull ^
+		     (uint64_t)(uint32_t)(s->tile + 1) * 0xbf58476d1ce4e5b9ull ^
+		     (uint64_t)(uint32_t)s->player * 0x94d049bb133111ebull;
+
+	return (uint32_t)(h >> 40) & (RAVE_SLOTS - 1);
+}
+
+static int
+step_eq(const struct step *a, const struct step *b)
+{
+	return a->move == b->move && a->tile == b->tile &&
+	       a->player == b->player;
+}
+
+/* RAVE: the playout of carc__srch_play_out(), each move recorded. */
+static int
+play_out_recorded(struct worker *w)
+{
+	for (;;) {
+		int n = carc__srch_list_moves(&w->m, w->g);
+		int32_t tile = carc_game_phase(w->g) == CARC_PHASE_PLACE_TILE
+				       ? carc_game_current_tile(w->g) : -1;
+		carc_move_t move;
+		int rc;
+
+		if (n <= 0)
+			return n;
+		move = w->m.v[srch_below(&w->rng, (uint32_t)n)];
+		rc = record(w, move, tile, carc_game_current_player(w->g));
+		if (rc >= 0)
+			rc = carc_game_apply(w->g, move);
+		if (rc < 0)
+			return rc;
+	}
+}
+
+/*
+ * RAVE: credit the all-moves-as-first statistics.  The moves of the
+ * iteration go into a table that keeps the last step of each; an edge of
+ * the node at depth d gets its player's reward when its move (with the
+ * same tile, at a placement) was made by that player at step d or later.
+ */
+static void
+update_amaf(struct worker *w, const int32_t *nodes, int depth,
+	    const double *r)
+{
+	uint32_t gen = ++w->gen;
+
+	if (gen == 0) {		/* wrapped: clear the stamps */
+		memset(w->slots, 0, RAVE_SLOTS * sizeof(*w->slots));
+		gen = w->gen = 1;
+	}
+	for (uint32_t i = 0; i < w->n_seq && i < RAVE_SLOTS / 2; i++) {
+		uint32_t h = step_hash(&w->seq[i]);
+
+		while (w->slots[h].gen == gen &&
+		       !step_eq(&w->slots[h].step, &w->seq[i]))
+			h = (h + 1) & (RAVE_SLOTS - 1);
+		w->slots[h].step = w->seq[i];
+		w->slots[h].gen = gen;
+		w->slots[h].last = i;
+	}
+	for (int d = 0; d < depth; d++) {
+		const struct node *nd = &w->nodes[nodes[d]];
+		struct step key;
+
+		key.tile = nd->tile;
+		key.player = nd->player;
+		for (int32_t e = nd->first_edge;
+		     e < nd->first_edge + nd->n_edges; e++) {
+			uint32_t h;
+
+			key.move = w->edges[e].move;
+			h = step_hash(&key);
+			while (w->slots[h].gen == gen &&
+			       !step_eq(&w->slots[h].step, &key))
+				h = (h + 1) & (RAVE_SLOTS - 1);
+			if (w->slots[h].gen == gen &&
+			    w->slots[h].last >= (uint32_t)d) {
+				w->amaf[e].visits++;
+				w->amaf[e].reward += r[nd->player];
+			}
+		}
+	}
+}
+
 /* One iteration: select, expand, play out, back up. */
 static int
 iterate(struct worker *w)
 {
-	int32_t path[MAX_DEPTH], movers[MAX_DEPTH];
+	int32_t path[MAX_DEPTH], movers[MAX_DEPTH], nodes[MAX_DEPTH];
 	int depth = 0, rc;
 	int32_t node = 0;
 	double r[6];
@@ -221,6 +391,7 @@ iterate(struct worker *w)
 		rc = carc_game_shuffle_stack(w->g, srch_random(&w->rng));
 	if (rc < 0)
 		return rc;
+	w->n_seq = 0;
 	while (depth < MAX_DEPTH) {
 		struct node *nd = &w->nodes[node];
 		int32_t e;
@@ -235,6 +406,12 @@ iterate(struct worker *w)
 
 			w->edges[i] = w->edges[j];
 			w->edges[j] = t;
+			if (w->rave) {
+				struct amaf u = w->amaf[i];
+
+				w->amaf[i] = w->amaf[j];
+				w->amaf[j] = u;
+			}
 			e = i;
 			nd->n_tried++;
 			fresh = 1;
@@ -246,9 +423,18 @@ iterate(struct worker *w)
 			for (int32_t i = nd->first_edge;
 			     i < nd->first_edge + nd->n_edges; i++) {
 				const struct edge *x = &w->edges[i];
-				double v = x->reward / x->visits +
-					   w->c * sqrt(log_n / x->visits);
+				double mean = x->reward / x->visits, v;
 
+				if (w->rave && w->amaf[i].visits) {
+					double n = x->visits;
+					double a = w->amaf[i].visits;
+					double beta = a / (n + a + 4 * RAVE_BIAS *
+							   RAVE_BIAS * n * a);
+
+					mean = (1 - beta) * mean +
+					       beta * w->amaf[i].reward / a;
+				}
+				v = mean + w->c * sqrt(log_n / x->visits);
 				if (v > best) {
 					best = v;
 					e = i;
@@ -256,9 +442,15 @@ iterate(struct worker *w)
 			}
 		}
 		nd->visits++;
+		if (w->rave) {
+			rc = record(w, w->edges[e].move, nd->tile, nd->player);
+			if (rc < 0)
+				return rc;
+		}
 		rc = carc_game_apply(w->g, w->edges[e].move);
 		if (rc < 0)
 			return rc;
+		nodes[depth] = node;
 		path[depth] = e;
 		movers[depth++] = nd->player;
 		if (fresh || carc_game_is_over(w->g))
@@ -270,7 +462,8 @@ iterate(struct worker *w)
 			break;
 		}
 	}
-	rc = carc__srch_play_out(w->g, &w->m, &w->rng);
+	rc = w->rave ? play_out_recorded(w)
+		     : carc__srch_play_out(w->g, &w->m, &w->rng);
 	if (rc < 0)
 		return rc;
 	rewards(w->g, w->n_players, r);
@@ -278,6 +471,8 @@ iterate(struct worker *w)
 		w->edges[path[d]].visits++;
 		w->edges[path[d]].reward += r[movers[d]];
 	}
+	if (w->rave)
+		update_amaf(w, nodes, depth, r);
 	return CARC_OK;
 }
 
@@ -287,6 +482,20 @@ run_worker(struct worker *w)
 	w->rc = carc_game_clone(w->root, &w->g);
 	if (w->rc < 0)
 		return;
+	if (w->rave) {
+		w->slots = calloc(RAVE_SLOTS, sizeof(*w->slots));
+		if (!w->slots) {
+			w->rc = CARC_E_NOMEM;
+			return;
+		}
+	}
+	/* the clock starts here, on the thread that searches */
+	if (w->cpu) {
+		srch_clock_start(&w->clock, 1, w->cpu_us);
+	} else {
+		w->clock.clock = carc__srch_now_us;
+		w->clock.deadline = w->deadline;
+	}
 	if (carc_game_copy(w->g, w->root) < 0 ||
 	    new_node(w, w->root_moves, w->n_root_moves) != 0) {
 		w->rc = w->rc < 0 ? w->rc : CARC_E_NOMEM;
@@ -296,7 +505,7 @@ run_worker(struct worker *w)
 	while (w->budget == 0 || w->done < w->budget) {
 		int rc;
 
-		if (w->done > 0 && w->deadline && carc__srch_now_us() >= w->deadline)
+		if (w->done > 0 && srch_clock_expired(&w->clock))
 			break;
 		rc = iterate(w);
 		if (rc < 0) {
@@ -324,12 +533,15 @@ free_worker(struct worker *w)
 		free(w->m.v);
 	free(w->edges);
 	free(w->nodes);
+	free(w->amaf);
+	free(w->seq);
+	free(w->slots);
 }
 
 int
 carc__srch_mcts_choose(const struct carc_game *game,
-		 const struct carc_bot_options *o, carc_move_t *move_out,
-		 struct carc_bot_stats *st)
+		 const struct carc_bot_options *o, int cpu,
+		 carc_move_t *move_out, struct carc_bot_stats *st)
 {
 	uint32_t n_workers = o->threads;
 	uint64_t start = carc__srch_now_us(), seed = o->seed;
@@ -376,6 +588,12 @@ carc__srch_mcts_choose(const struct carc_game *game,
 			w[i].max_edges = (uint32_t)n;
 		w[i].rng = srch_random(&seed);
 		w[i].m.heap = 1;
+		w[i].rave = o->kind == CARC_BOT_MCTS_RAVE;
+		w[i].cpu = cpu;
+		/* CPU time: each worker its share, measured on its thread */
+		w[i].cpu_us = 1000u * (uint64_t)o->time_ms / n_workers;
+		if (w[i].cpu_us == 0 && o->time_ms)
+			w[i].cpu_us = 1;
 		if (o->time_ms) {
 #if HAVE_PTHREAD
 			w[i].deadline = start + 1000u * (uint64_t)o->time_ms;

@@ -104,6 +104,19 @@ carc__srch_now_us(void)
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
+uint64_t
+carc__srch_cpu_us(void)
+{
+#ifdef CLOCK_THREAD_CPUTIME_ID
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+		return (uint64_t)ts.tv_sec * 1000000u +
+		       (uint64_t)ts.tv_nsec / 1000u;
+#endif
+	return carc__srch_now_us();
+}
+
 CARC_EXPORT int
 carc_game_playout(const struct carc_game *game, uint64_t seed, uint32_t flags,
 		  int32_t *scores, size_t n_scores)

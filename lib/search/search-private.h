@@ -62,9 +62,56 @@ int carc__srch_forget_order(struct carc_game *g);
 /* Monotonic time in microseconds. */
 uint64_t carc__srch_now_us(void);
 
-/* The MCTS bot (mcts.c).  Fills move_out and the statistics it knows. */
+/* CPU time of the calling thread in microseconds (the monotonic clock
+ * where the platform has no thread CPU clock). */
+uint64_t carc__srch_cpu_us(void);
+
+/* A time limit: stop once clock() (carc__srch_now_us or
+ * carc__srch_cpu_us) reaches deadline; deadline 0 for none. */
+struct srch_clock {
+	uint64_t (*clock)(void);
+	uint64_t deadline;
+};
+
+/* Start a limit of budget_us from now on the wall clock, or with cpu on
+ * the calling thread's CPU time; budget 0 for none. */
+static inline void
+srch_clock_start(struct srch_clock *c, int cpu, uint64_t budget_us)
+{
+	c->clock = cpu ? carc__srch_cpu_us : carc__srch_now_us;
+	c->deadline = budget_us ? c->clock() + budget_us : 0;
+}
+
+static inline int
+srch_clock_expired(const struct srch_clock *c)
+{
+	return c->deadline && c->clock() >= c->deadline;
+}
+
+/* The greedy bot's enumeration of a whole turn: the decisions one player
+ * makes in a row until a tile is to be placed again, another player is
+ * to move, or the game is over. */
+#define SRCH_TURN_MAX 6
+
+static inline int
+srch_turn_over(const struct carc_game *g, uint32_t me)
+{
+	int phase = carc_game_phase(g);
+
+	return phase == CARC_PHASE_PLACE_TILE ||
+	       phase == CARC_PHASE_GAME_OVER || phase < 0 ||
+	       (uint32_t)carc_game_current_player(g) != me;
+}
+
+/* The MCTS bot (mcts.c), with RAVE for CARC_BOT_MCTS_RAVE.  Fills
+ * move_out and the statistics it knows. */
 int carc__srch_mcts_choose(const struct carc_game *game,
-		     const struct carc_bot_options *o, carc_move_t *move_out,
-		     struct carc_bot_stats *st);
+		     const struct carc_bot_options *o, int cpu,
+		     carc_move_t *move_out, struct carc_bot_stats *st);
+
+/* The Star2.5 bot (star.c). */
+int carc__srch_star_choose(const struct carc_game *game,
+			   const struct carc_bot_options *o, int cpu,
+			   carc_move_t *move_out, struct carc_bot_stats *st);
 
 #endif /* CARC_SEARCH_PRIVATE_H */

@@ -17,7 +17,8 @@ test('bots choose legal moves; the same seed, the same move', { skip }, () => {
 	rules.free();
 	for (let i = 0; i < 60 && !game.isOver(); i++) {
 		const hash = game.hash();
-		for (const kind of ['random', 'greedy', carc.BotKind.MCTS]) {
+		for (const kind of ['random', 'greedy', carc.BotKind.MCTS,
+			'star2.5', 'mcts-rave']) {
 			const opts = { kind, playouts: 50, seed: 1000 + i };
 			const m = game.botMove(opts);
 			assert.ok(m instanceof carc.Move);
@@ -35,6 +36,19 @@ test('bots choose legal moves; the same seed, the same move', { skip }, () => {
 		}
 		game.apply(move);
 	}
+	game.free();
+});
+
+// The reference players choose what tests/test-search.c pins for the
+// first of its positions: a new two-player base game of seed 3.
+test('star2.5 and mcts-rave: the moves the C tests pin', { skip }, () => {
+	const rules = new carc.Rules();
+	const game = new carc.Game({ rules, players: 2, seed: 3 });
+	rules.free();
+	assert.equal(String(game.botMove({ kind: 'star2.5', playouts: 60000,
+		seed: 1 })), 'place 1,0 r0');
+	assert.equal(String(game.botMove({ kind: carc.BotKind.MCTS_RAVE,
+		playouts: 400, seed: 1 })), 'place -1,0 r2');
 	game.free();
 });
 

@@ -16,7 +16,8 @@ The library's own bots and its random playouts, at C speed:
 returns the final scores, the building block of a Monte Carlo search
 written in Python; :func:`python_mcts` is such a search, a short UCT in
 pure Python.  :func:`choose` asks the library's bots (``'random'``,
-``'greedy'``, ``'mcts'``) for a move; :func:`choose_with_stats` also says
+``'greedy'``, ``'mcts'``, and the reference players ``'star2.5'`` and
+``'mcts-rave'``) for a move; :func:`choose_with_stats` also says
 what the search did.  No function changes the game it is given, and none
 reads the hidden order of the stack (doc/bots.md).
 """
@@ -117,7 +118,8 @@ def _kind(kind: Union[int, str]) -> int:
     if isinstance(kind, str):
         k = _L.carc_bot_kind_from_name(kind.encode('ascii', 'replace'))
         if k < 0:
-            raise ValueError(f'unknown bot {kind!r} (random, greedy, mcts)')
+            raise ValueError(f'unknown bot {kind!r} (random, greedy, '
+                             f'mcts, star2.5, mcts-rave)')
         return int(k)
     return int(BotKind(kind))
 
@@ -150,8 +152,10 @@ def choose(game: Game, kind: Union[int, str] = 'mcts', *, playouts: int = 0,
            time_ms: int = 0, threads: int = 1, seed: int = 0,
            exploration: int = 0) -> Move:
     """A move for the player to move in ``game``, chosen by a bot of the
-    library: ``'random'``, ``'greedy'`` or ``'mcts'`` (a
-    :class:`BotKind` also does).  ``game`` is not changed.
+    library: ``'random'``, ``'greedy'``, ``'mcts'``, ``'star2.5'`` or
+    ``'mcts-rave'`` (a :class:`BotKind` also does).  ``game`` is not
+    changed.  ``'star2.5'`` counts positions evaluated as its playouts
+    (0: ``BOT_DEFAULT_EVALUATIONS``, 100,000).
 
     For ``'mcts'``: ``playouts`` per decision (0: :data:`DEFAULT_PLAYOUTS`,
     or no limit when ``time_ms`` is set), ``time_ms`` a time limit in
