@@ -66,6 +66,7 @@ ARGUMENT_ERRORS = ('CARC_E_INVALID', 'CARC_E_UNKNOWN_TILE',
 #   names   TypeScript: (type, style) of the union of the members' names
 #           as the JavaScript package writes them: 'lower' (FOLLOWER ->
 #           'follower') or 'kebab' (PLACE_TILE -> 'place-tile')
+#   name_rename  TypeScript: members whose name the style does not give
 BINDINGS = {
     'carc_error': dict(
         prefix=('CARC_E_', 'CARC_'), py='ErrorCode', base='IntEnum',
@@ -165,7 +166,7 @@ BINDINGS = {
         flat='PLAYOUT_'),
     'carc_bot_kind': dict(
         prefix=('CARC_BOT_',), py='BotKind', base='IntEnum', js='BotKind',
-        names=('BotKindName', 'lower'),
+        names=('BotKindName', 'kebab'), name_rename={'STAR25': 'star2.5'},
         doc="The library's bots (``enum carc_bot_kind``)."),
     'carc_bot_flag': dict(
         prefix=('CARC_BOT_',), py=None, js='BotFlag', flat='BOT_'),
@@ -580,7 +581,8 @@ def ts_names(binding, members_):
     names = [m.lower() for m, _ in members_]
     if style == 'kebab':
         names = [n.replace('_', '-') for n in names]
-    return names
+    renames = binding.get('name_rename', {})
+    return [renames.get(m, n) for (m, _), n in zip(members_, names)]
 
 
 def gen_ts(enums, defines, structs, docs):

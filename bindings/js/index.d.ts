@@ -322,7 +322,8 @@ export interface RenderOptions {
 }
 
 export interface BotOptions {
-	/** 'random', 'greedy', 'mcts' (default) or a BotKind. */
+	/** 'random', 'greedy', 'mcts' (default), 'star2.5', 'mcts-rave' or a
+	 *  BotKind. */
 	kind?: BotKindName | number;
 	/** MCTS playouts per decision (default 1000 when timeMs is 0). */
 	playouts?: number;
