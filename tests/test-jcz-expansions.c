@@ -742,8 +742,10 @@ static const struct bad {
 	  "\"pointer\": [\n          -1,\n          0\n        ]",
 	  "\"pointer\": {\"position\": [-1, 0]}", 1, CARC_E_PARSE,
 	  "replay[4] PLACE_TOKEN: payload: 'pointer' is not an array" },
-	{ "lb-road-tower.jcz", "\"little-buildings\": 1",
-	  "\"little-buildings\": 0", 1, CARC_E_NOT_ALLOWED,
+	/* without the element (0 would still turn it on, as in JCZ) */
+	{ "lb-road-tower.jcz", "\"farmers\": true,\n      "
+	  "\"little-buildings\": 1", "\"farmers\": true", 1,
+	  CARC_E_NOT_ALLOWED,
 	  "replay[4] PLACE_TOKEN: no LB_TOWER can go on the tile at -1,0 (not "
 	  "allowed by the rules in force)" },
 	{ "lb-road-tower.jcz", "\"1/1/1\"", "\"2/2/2\"", 1,
@@ -872,8 +874,17 @@ START_TEST(phantom_pass_order)
 }
 END_TEST
 
-/* The element "phantom" as a boolean (JCZ writes a count), and messages of
- * the expansions where the game does not expect them. */
+#define PHANTOM_ELEMENT(value)                                              \
+	"{\"setup\": {\"sets\": {\"basic:1\": 1}, \"elements\": "           \
+	"{\"small-follower\": 7, \"phantom\": " value "}},\n"                \
+	" \"players\": [{}, {}], \"replay\": []}"
+#define PHANTOM_COUNT_MSG                                                   \
+	"element 'phantom': the library plays with one phantom per player, "  \
+	"or none"
+
+/* The element "phantom" is a count (JCZ's engine refuses a boolean there:
+ * it parses the value as a number), and messages of the expansions where
+ * the game does not expect them. */
 START_TEST(phantom_element_and_misplaced_messages)
 {
 	static const struct {
@@ -881,12 +892,14 @@ START_TEST(phantom_element_and_misplaced_messages)
 		int code;
 		const char *msg;
 	} cases[] = {
-		{ "{\"setup\": {\"sets\": {\"basic:1\": 1}, \"elements\": "
-		  "{\"small-follower\": 7, \"phantom\": true}},\n"
-		  " \"players\": [{}, {}], \"replay\": []}", 0, "" },
-		{ "{\"setup\": {\"sets\": {\"basic:1\": 1}, \"elements\": "
-		  "{\"small-follower\": 7, \"phantom\": false}},\n"
-		  " \"players\": [{}, {}], \"replay\": []}", 0, "" },
+		{ PHANTOM_ELEMENT("1"), 0, "" },
+		{ PHANTOM_ELEMENT("0"), 0, "" },
+		{ PHANTOM_ELEMENT("true"), CARC_E_UNKNOWN_OPTION,
+		  PHANTOM_COUNT_MSG },
+		{ PHANTOM_ELEMENT("false"), CARC_E_UNKNOWN_OPTION,
+		  PHANTOM_COUNT_MSG },
+		{ PHANTOM_ELEMENT("\"1\""), CARC_E_UNKNOWN_OPTION,
+		  PHANTOM_COUNT_MSG },
 		{ PH_HEAD "  {\"type\": \"CIRCLE_REMOVE_OR_DEPLOY\", "
 		  "\"payload\": {\"value\": \"DEPLOY\"}}]}", CARC_E_WRONG_PHASE,
 		  "replay[1] CIRCLE_REMOVE_OR_DEPLOY: no crop-circle choice is "
@@ -908,6 +921,8 @@ START_TEST(phantom_element_and_misplaced_messages)
 						 CARC_OPT_PHANTOM, &v));
 			ck_assert_int_eq(v, i == 0);
 			carc_game_free(g);
+		} else {
+			ck_assert_ptr_null(g);
 		}
 	}
 }

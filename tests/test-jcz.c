@@ -963,6 +963,82 @@ START_TEST(setup_maps_rules)
 }
 END_TEST
 
+/* JCZ's engine reads an element by its key alone (Engine.
+ * createSetupFromMessage): "farmers" with any value plays farmers, and
+ * "little-buildings" or an element the library lacks turns that
+ * capability on even as false or 0.  JCZ's own engine (jcz-score) scores
+ * field-scoring.jcz with "farmers": false or 0 as with true, 9 to 0. */
+START_TEST(setup_elements_by_presence)
+{
+	static const char *const farmers[] = { "false", "0", "null" };
+	size_t len;
+	char *orig = read_fixture("JCZ_FIXTURES", "field-scoring.jcz", &len);
+	const char *on = "\"farmers\": true";
+	char *at = strstr(orig, on);
+	int32_t v = -1;
+
+	ck_assert_ptr_nonnull(at);
+	for (size_t i = 0; i < sizeof(farmers) / sizeof(farmers[0]); i++) {
+		char *doc = malloc(len + 8);
+		struct carc_game *g;
+		int n;
+
+		ck_assert_ptr_nonnull(doc);
+		n = sprintf(doc, "%.*s\"farmers\": %s%s", (int)(at - orig),
+			    orig, farmers[i], at + strlen(on));
+		g = jcz_import_ok(doc, (size_t)n, farmers[i]);
+		assert_ok(carc_rules_get(carc_game_rules(g), CARC_OPT_FARMERS,
+					 &v));
+		ck_assert_int_eq(v, 1);
+		ck_assert_int_eq(carc_game_score(g, 0), 9);
+		ck_assert_int_eq(carc_game_score(g, 1), 0);
+		ck_assert_int_eq(scored_sum(g, CARC_FEATURE_FIELD, 0), 9);
+		carc_game_free(g);
+		free(doc);
+	}
+	free(orig);
+	{
+		const char *t = "{\"setup\":{\"sets\":{\"basic:1\":1},"
+				"\"elements\":{\"small-follower\":7,"
+				"\"little-buildings\":false}},"
+				"\"players\":[{},{}],\"replay\":[]}";
+		struct carc_game *g = jcz_import_ok(t, strlen(t), "lb");
+
+		assert_ok(carc_rules_get(carc_game_rules(g),
+					 CARC_OPT_LITTLE_BUILDINGS, &v));
+		ck_assert_int_eq(v, 1);
+		assert_ok(carc_rules_get(carc_game_rules(g),
+					 CARC_OPT_LB_DISTRIBUTION, &v));
+		ck_assert_int_eq(v, CARC_LB_DIST_JCZ);
+		carc_game_free(g);
+	}
+	/* JCZ plays king-and-robber scoring with "king": false */
+	import_fails("{\"setup\":{\"sets\":{\"basic:1\":1},"
+		     "\"elements\":{\"small-follower\":7,\n\"king\":false}},"
+		     "\"players\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 2,
+		     "element 'king': the library does not have it");
+	import_fails("{\"setup\":{\"sets\":{\"basic:1\":1},"
+		     "\"elements\":{\"small-follower\":7,\"abbot\":0}},"
+		     "\"players\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 1,
+		     "element 'abbot': the library does not have it");
+	/* a tile set switched off stays off */
+	{
+		const char *t = "{\"setup\":{\"sets\":{\"basic:1\":1,"
+				"\"winter:1\":0},"
+				"\"elements\":{\"small-follower\":7}},"
+				"\"players\":[{},{}],\"replay\":[]}";
+		struct carc_game *g = jcz_import_ok(t, strlen(t), "set off");
+
+		assert_ok(carc_rules_get(carc_game_rules(g), CARC_OPT_FARMERS,
+					 &v));
+		ck_assert_int_eq(v, 0);
+		carc_game_free(g);
+	}
+}
+END_TEST
+
 START_TEST(bad_replay_entries)
 {
 	/* tiles, positions, rotations */
@@ -1259,6 +1335,7 @@ test_suite(void)
 	tcase_add_test(tc, deep_and_huge_documents);
 	tcase_add_test(tc, refused_setups);
 	tcase_add_test(tc, setup_maps_rules);
+	tcase_add_test(tc, setup_elements_by_presence);
 	tcase_add_test(tc, bad_replay_entries);
 	tcase_add_test(tc, malformed_members);
 	tcase_add_test(tc, early_game_over);

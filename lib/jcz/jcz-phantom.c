@@ -112,11 +112,9 @@ carc__jcz_element_phantom(struct jcz_import *im, const char *name,
 {
 	int64_t n = 0;
 
-	if (carc_json_type(v) == CARC_JSON_TRUE)
-		n = 1;
-	else if (carc_json_type(v) == CARC_JSON_FALSE)
-		n = 0;
-	else if (!carc_json_int(v, &n) || n < 0 || n > 1)
+	/* a count: JCZ's engine refuses true or false (it parses the
+	 * value as a number); 0 gives no phantom */
+	if (!carc_json_int(v, &n) || n < 0 || n > 1)
 		return carc__jcz_fail(
 			im, CARC_E_UNKNOWN_OPTION,
 			"element '%s': the library plays with one phantom "

@@ -89,12 +89,23 @@ element_followers(struct jcz_import *im, const char *name,
 	return carc__jcz_set_option(im, CARC_OPT_FOLLOWERS, (int32_t)n, name);
 }
 
+/* JCZ's engine plays farmers when the key is there, whatever its value
+ * (Engine.createSetupFromMessage tests containsKey("farmers")) */
 static int
 element_farmers(struct jcz_import *im, const char *name,
 		const struct carc_json_value *v)
 {
-	return carc__jcz_set_option(im, CARC_OPT_FARMERS, truthy(v) ? 1 : 0,
-				    name);
+	(void)v;
+	return carc__jcz_set_option(im, CARC_OPT_FARMERS, 1, name);
+}
+
+/* the capability is on when the key is there, whatever its value */
+static int
+element_little_buildings(struct jcz_import *im, const char *name,
+			 const struct carc_json_value *v)
+{
+	(void)v;
+	return carc__jcz_setting_little_buildings(im, name, NULL);
 }
 
 /* JCZ 4 TINY_CITY_2_POINTS: true */
@@ -151,7 +162,7 @@ static const struct jcz_setting elements5[] = {
 	{ "small-follower", element_followers },
 	{ "farmers", element_farmers },
 	{ "phantom", carc__jcz_element_phantom },
-	{ "little-buildings", carc__jcz_setting_little_buildings },
+	{ "little-buildings", element_little_buildings },
 	/* the crop-circle action comes with the tile sets above */
 	{ "corn-circle", setting_ok },
 	{ NULL, NULL },
@@ -186,11 +197,13 @@ find_setting(const struct jcz_setting *table, const char *name)
 
 /* Apply every member of an object (or every string of an array, with
  * value true) through @p table; unknown names fail with @p refusal,
- * or are ignored when @p refusal is NULL. */
+ * or are ignored when @p refusal is NULL.  An unknown member switched
+ * off (false or 0) is no refusal, unless @p presence: JCZ 5 elements,
+ * which JCZ's engine turns on by the key alone. */
 static int
 apply_settings(struct jcz_import *im, const struct carc_json_value *v,
 	       const struct jcz_setting *table, const char *what,
-	       const char *refusal)
+	       const char *refusal, bool presence)
 {
 	size_t n = carc_json_count(v);
 	bool array = carc_json_type(v) == CARC_JSON_ARRAY;
@@ -217,8 +230,7 @@ apply_settings(struct jcz_import *im, const struct carc_json_value *v,
 		}
 		s = find_setting(table, name);
 		if (!s) {
-			/* an element or set switched off is no refusal */
-			if (!refusal || (!array && !truthy(val)))
+			if (!refusal || (!array && !presence && !truthy(val)))
 				continue;
 			im->err_line = carc_json_line(val);
 			return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
@@ -295,7 +307,8 @@ carc__jcz_import_setup(struct jcz_import *im)
 		if (rc >= 0)
 			rc = apply_settings(im, carc_json_get(setup, "sets"),
 					    sets5, "tile set",
-					    "the library does not have it");
+					    "the library does not have it",
+					    false);
 		if (rc >= 0 && !carc_json_get(carc_json_get(setup, "elements"),
 					      "small-follower"))
 			rc = carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
@@ -306,10 +319,11 @@ carc__jcz_import_setup(struct jcz_import *im)
 			rc = apply_settings(im,
 					    carc_json_get(setup, "elements"),
 					    elements5, "element",
-					    "the library does not have it");
+					    "the library does not have it",
+					    true);
 		if (rc >= 0)
 			rc = apply_settings(im, carc_json_get(setup, "rules"),
-					    rules5, "rule", NULL);
+					    rules5, "rule", NULL, false);
 		if (rc >= 0)
 			rc = check_start(im, carc_json_get(setup, "start"));
 		return rc;
@@ -323,14 +337,16 @@ carc__jcz_import_setup(struct jcz_import *im)
 	if (rc >= 0)
 		rc = apply_settings(im, carc_json_get(setup, "expansions"),
 				    expansions4, "expansion",
-				    "the library does not have it");
+				    "the library does not have it",
+				    false);
 	if (rc >= 0)
 		rc = apply_settings(im, carc_json_get(setup, "capabilities"),
 				    capabilities4, "capability",
-				    "the library does not have it");
+				    "the library does not have it",
+				    false);
 	if (rc >= 0)
 		rc = apply_settings(im, carc_json_get(setup, "rules"), rules4,
-				    "rule", NULL);
+				    "rule", NULL, false);
 	return rc;
 }
 
