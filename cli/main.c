@@ -159,7 +159,10 @@ static const struct {
 	  "  -o GAME.rec            the record ('-': standard output)\n" },
 	{ "export-jcz",
 	  "export-jcz GAME.rec -o GAME.jcz\n",
-	  "Writes a game record as a JCloisterZone saved game.\n"
+	  "Writes a game record as a JCloisterZone saved game.  Refuses rules\n"
+	  "JCloisterZone does not play (an option off its default that JCZ\n"
+	  "lacks) and a custom stack with more tiles of a kind than the\n"
+	  "rules' own stack; see carcassonne(1).\n"
 	  "  -o GAME.jcz            the saved game ('-': standard output)\n" },
 	{ "help",
 	  "help [COMMAND]\n",
