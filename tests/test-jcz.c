@@ -1266,6 +1266,88 @@ START_TEST(early_game_over)
 }
 END_TEST
 
+/* Draw orders the library cannot stack, a message after the end, setups
+ * of the wrong shape, and expansion messages at the wrong step. */
+START_TEST(refused_orders_and_steps)
+{
+	const size_t big = 65537;
+	char *doc = malloc(big * 8 + 512);
+	size_t k;
+
+	ck_assert_ptr_nonnull(doc);
+	/* more tiles than any stack */
+	k = (size_t)sprintf(doc, HEAD5 "\"gameAnnotations\":{\"drawOrder\":[");
+	for (size_t i = 0; i < big; i++)
+		k += (size_t)sprintf(doc + k, "%s\"BA/C\"", i ? "," : "");
+	sprintf(doc + k, "]},\"replay\":[]}");
+	import_fails(doc, CARC_E_UNKNOWN_TILE, 0, "more than 65536 tiles");
+	/* a stack of the tiles played with more of a kind than the rules
+	 * allow */
+	k = (size_t)sprintf(doc, HEAD5 "\"gameAnnotations\":{\"drawOrder\":[");
+	for (size_t i = 0; i < 4001; i++)
+		k += (size_t)sprintf(doc + k, "\"BA/C\",");
+	sprintf(doc + k, "\"#END\"]},\"replay\":[]}");
+	import_fails(doc, CARC_E_UNKNOWN_TILE, 0,
+		     "4001 tiles E: invalid argument");
+	free(doc);
+	/* the full stack has one BA/Cccc+ */
+	import_fails(HEAD5 "\"gameAnnotations\":{\"drawOrder\":"
+		     "[\"BA/Cccc+\",\"BA/Cccc+\"]},\"replay\":[]}",
+		     CARC_E_UNKNOWN_TILE, 0,
+		     "the game draws more BA/Cccc+ tiles than its stack "
+		     "holds");
+	/* GAME_OVER makes the stack the one tile placed: the game ends
+	 * with the deployment, and a PASS after it comes too late */
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1)
+		     ",\n" DEPLOY(0, -1, "S", "0.small.1") ",\n" COMMIT
+		     ",\n{\"type\":\"GAME_OVER\",\"payload\":{}},\n" PASS "]}",
+		     CARC_E_GAME_OVER, 8, "replay[4] PASS: the game is over");
+	import_fails("{\"setup\":{\"sets\":5,\"elements\":"
+		     "{\"small-follower\":7}},\"players\":[{},{}],"
+		     "\"replay\":[]}",
+		     CARC_E_PARSE, 1, "tile set is not an object");
+	import_fails("{\"setup\":{\"sets\":[\"basic:1\",\n5],\"elements\":"
+		     "{\"small-follower\":7}},\"players\":[{},{}],"
+		     "\"replay\":[]}",
+		     CARC_E_PARSE, 2, "tile set: entry 1 is not a string");
+	import_fails("{\"setup\":{\"sets\":{\"basic:1\":1},\"elements\":"
+		     "{\"small-follower\":7},\"rules\":\n5},"
+		     "\"players\":[{},{}],\"replay\":[]}",
+		     CARC_E_PARSE, 2, "rule is not an object");
+	/* a crop-circle removal and a building where none is due */
+	import_fails(HEAD5 "\"replay\":[\n{\"type\":\"RETURN_MEEPLE\","
+		     "\"payload\":{\"source\":\"CORN_CIRCLE\",\"pointer\":"
+		     "{\"position\":[0,0],\"location\":\"N\","
+		     "\"meepleId\":\"0.small.1\"}}}]}",
+		     CARC_E_WRONG_PHASE, 4,
+		     "replay[0] RETURN_MEEPLE: no crop-circle removal is due "
+		     "here");
+	import_fails("{\"setup\":{\"sets\":{\"basic:1\":1},\"elements\":"
+		     "{\"small-follower\":7,\"little-buildings\":1}},"
+		     "\"players\":[{},{}],\n\"replay\":[\n"
+		     "{\"type\":\"PLACE_TOKEN\",\"payload\":{\"token\":"
+		     "\"LB_TOWER\",\"pointer\":[0,0]}}]}",
+		     CARC_E_WRONG_PHASE, 3,
+		     "replay[0] PLACE_TOKEN: no building can be put down here "
+		     "(the game waits for a place-tile move)");
+	/* a crop-circle set switched off */
+	{
+		const char *t = "{\"setup\":{\"sets\":{\"basic:1\":1,"
+				"\"corn-circles/1\":0},\"elements\":"
+				"{\"small-follower\":7}},"
+				"\"players\":[{},{}],\"replay\":[]}";
+		struct carc_game *g = jcz_import_ok(t, strlen(t), "crop off");
+		int32_t v = -1;
+
+		assert_ok(carc_rules_get(carc_game_rules(g),
+					 CARC_OPT_CROP_CIRCLES_I, &v));
+		ck_assert_int_eq(v, 0);
+		ck_assert_int_eq(carc_game_draw_order(g, NULL, 0), 71);
+		carc_game_free(g);
+	}
+}
+END_TEST
+
 START_TEST(import_bad_arguments)
 {
 	struct carc_game *g = (struct carc_game *)&g;
@@ -1339,6 +1421,7 @@ test_suite(void)
 	tcase_add_test(tc, bad_replay_entries);
 	tcase_add_test(tc, malformed_members);
 	tcase_add_test(tc, early_game_over);
+	tcase_add_test(tc, refused_orders_and_steps);
 	tcase_add_test(tc, import_bad_arguments);
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);

@@ -10,8 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <limits.h>
+#include <wchar.h>
+
 #include <check.h>
 
+#include "picture/picture.h"	/* internal: the text sink */
 #include "test-common.h"
 
 #define MAXP CARC_SHAPE_MAX_POINTS
@@ -1478,6 +1482,47 @@ START_TEST(svg_labels_clear_of_outline)
 }
 END_TEST
 
+/* The picture's text sink: XML escaping, snprintf-style counting past the
+ * buffer, and a formatting error or a text past INT_MAX, after which it
+ * stays failed.  (No text the library draws has the escaped characters
+ * yet; player or expansion names would.) */
+START_TEST(text_sink)
+{
+	char buf[64];
+	struct pic_out o = { buf, sizeof(buf), 0, false };
+	struct pic_out small = { buf, 4, 0, false };
+	struct pic_out big = { NULL, 0, (size_t)INT_MAX - 2, false };
+	struct pic_out bad = { buf, sizeof(buf), 0, false };
+	static const wchar_t unencodable[] = { 0xd800, 0 };
+
+	pic_escaped(&o, "a<b>&'\"z");
+	ck_assert_str_eq(buf, "a&lt;b&gt;&amp;&apos;&quot;z");
+	ck_assert_uint_eq(o.len, strlen(buf));
+	ck_assert(!o.failed);
+
+	pic_printf(&small, "%s", "abcdef");
+	ck_assert_str_eq(buf, "abc");
+	ck_assert_uint_eq(small.len, 6);
+	pic_printf(&small, "%d", 42);
+	ck_assert_uint_eq(small.len, 8);
+	ck_assert(!small.failed);
+
+	pic_printf(&big, "%s", "xy");
+	ck_assert_uint_eq(big.len, (size_t)INT_MAX);
+	ck_assert(!big.failed);
+	pic_printf(&big, "%s", "z");
+	ck_assert(big.failed);
+	ck_assert_uint_eq(big.len, (size_t)INT_MAX);
+
+	/* a wide character the C locale cannot write: vsnprintf fails */
+	pic_printf(&bad, "%ls", unencodable);
+	ck_assert(bad.failed);
+	ck_assert_uint_eq(bad.len, 0);
+	pic_printf(&bad, "%s", "after");
+	ck_assert_uint_eq(bad.len, 0);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -1510,6 +1555,7 @@ test_suite(void)
 	tcase_add_test(tc, svg_title_counts_moves);
 	tcase_add_test(tc, svg_title_fits);
 	tcase_add_test(tc, svg_labels_clear_of_outline);
+	tcase_add_test(tc, text_sink);
 	suite_add_tcase(s, tc);
 	return s;
 }

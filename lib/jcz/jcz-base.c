@@ -49,10 +49,9 @@ carc__jcz_apply_place_tile(struct jcz_import *im,
 					    &x, &y);
 	if (rc < 0)
 		return rc;
+	/* a known tile: carc__jcz_scan_place_tile() refused the others
+	 * before any move was applied */
 	tile = carc__jcz_tile_from_id(id);
-	if (tile < 0)
-		return carc__jcz_fail(im, CARC_E_UNKNOWN_TILE,
-				      "unknown tile '%s'", id);
 	if (carc_game_phase(im->game) != CARC_PHASE_PLACE_TILE)
 		return carc__jcz_fail(im, CARC_E_WRONG_PHASE,
 				      "no tile is to be placed here "

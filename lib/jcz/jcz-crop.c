@@ -57,11 +57,10 @@ static const struct {
 
 #define N_CROP_TILES (sizeof(crop_tiles) / sizeof(crop_tiles[0]))
 
+/* @p id: not NULL (carc__jcz_tile_from_id() checks it) */
 int
 carc__jcz_crop_tile_from_id(const char *id)
 {
-	if (!id)
-		return -1;
 	for (size_t i = 0; i < N_CROP_TILES; i++)
 		if (strcmp(id, crop_tiles[i].id4) == 0 ||
 		    strcmp(id, crop_tiles[i].id5) == 0)

@@ -148,8 +148,6 @@ int carc__jcz_get_array(struct jcz_import *im,
 int carc__jcz_get_string(struct jcz_import *im,
 			 const struct carc_json_value *obj,
 			 const char *key, const char *what, const char **out);
-int carc__jcz_get_int(struct jcz_import *im, const struct carc_json_value *obj,
-		      const char *key, const char *what, int64_t *out);
 /* [x, y] with both in -32768 ... 32767 */
 int carc__jcz_get_position(struct jcz_import *im,
 			   const struct carc_json_value *obj,

@@ -52,11 +52,10 @@ static const struct jcz_message jcz_messages[] = {
 	{ NULL, NULL, NULL, false },
 };
 
+/* @p type: a string (entry_type() checks it) */
 static const struct jcz_message *
 find_message(const char *type)
 {
-	if (!type)
-		return NULL;
 	for (const struct jcz_message *m = jcz_messages; m->type; m++)
 		if (strcmp(m->type, type) == 0)
 			return m;
@@ -113,8 +112,7 @@ member(struct jcz_import *im, const struct carc_json_value *obj,
 		return carc__jcz_fail(im, CARC_E_PARSE, "%s: no member '%s'",
 				      what, key);
 	}
-	if (carc_json_type(v) != type &&
-	    !(type == CARC_JSON_TRUE && carc_json_type(v) == CARC_JSON_FALSE)) {
+	if (carc_json_type(v) != type) {
 		if (!im->type)
 			im->err_line = carc_json_line(v);
 		return carc__jcz_fail(im, CARC_E_PARSE, "%s: '%s' is not %s",
@@ -150,22 +148,6 @@ carc__jcz_get_string(struct jcz_import *im, const struct carc_json_value *obj,
 	if (rc < 0)
 		return rc;
 	*out = carc_json_string(v);
-	return 0;
-}
-
-int
-carc__jcz_get_int(struct jcz_import *im, const struct carc_json_value *obj,
-		  const char *key, const char *what, int64_t *out)
-{
-	const struct carc_json_value *v = NULL;
-	int rc = member(im, obj, key, what, CARC_JSON_NUMBER, "a number", &v);
-
-	if (rc < 0)
-		return rc;
-	if (!carc_json_int(v, out))
-		return carc__jcz_fail(im, CARC_E_PARSE,
-				      "%s: '%s' is not an integer",
-				      what, key);
 	return 0;
 }
 

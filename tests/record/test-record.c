@@ -643,6 +643,114 @@ START_TEST(error_other)
 }
 END_TEST
 
+/* Every malformed header and move line is named with its column. */
+START_TEST(error_each_line_kind)
+{
+	static const struct {
+		const char *body;	/* after HEAD: line 4 on */
+		int code;
+		uint32_t line;
+		int col;
+		const char *msg;
+	} cases[] = {
+		{ "tiles E=5000\n", CARC_E_PARSE, 4, 7,
+		  "bad tile count 'E=5000' (want NAME=COUNT, "
+		  "0 <= COUNT <= 4000)" },
+		{ "tiles E\n", CARC_E_PARSE, 4, 7,
+		  "bad tile count 'E' (want NAME=COUNT, 0 <= COUNT <= 4000)" },
+		{ "tiles Q2=1\n", CARC_E_UNKNOWN_TILE, 4, 7,
+		  "unknown tile 'Q2'" },
+		{ "P0 deploy follower c1\n", CARC_E_PARSE, 4, 0,
+		  "no tile placed yet: give 'at X,Y'" },
+		{ "P0 build\n", CARC_E_PARSE, 4, 9,
+		  "line ends early: building expected" },
+		{ "P0 crop\n", CARC_E_PARSE, 4, 8,
+		  "line ends early: deploy or remove expected" },
+		{ "P0 crop deploy now\n", CARC_E_PARSE, 4, 16,
+		  "unexpected 'now' at the end of the line" },
+		{ "P0 crop stay\n", CARC_E_PARSE, 4, 9,
+		  "bad crop-circle choice 'stay' (deploy or remove)" },
+		{ "P0 pass now\n", CARC_E_PARSE, 4, 9,
+		  "unexpected 'now' at the end of the line" },
+		{ "P0 place E 0,-1 r2\nP0 deploy knight c1\n", CARC_E_PARSE,
+		  5, 11, "unknown figure 'knight' (follower or phantom)" },
+		{ "P0 place E 0,-1 r2\nP0 build follower\n", CARC_E_PARSE, 5,
+		  10, "unknown building 'follower' (tower, house or shed)" },
+		{ "P0 place E 0,-1 r2\nP0 deploy follower c99\n",
+		  CARC_E_PARSE, 5, 20,
+		  "unknown feature 'c99' (c1, r2, f3, monastery, ...)" },
+		{ "P0 place E 0,-1 r2\nP0 deploy follower c1 on 0,-1\n",
+		  CARC_E_PARSE, 5, 23,
+		  "unexpected 'on' ('at X,Y' or nothing expected)" },
+		{ "P0 place E 0,-1 r2\nP0 deploy follower c1 at 0,-1 now\n",
+		  CARC_E_PARSE, 5, 31,
+		  "unexpected 'now' at the end of the line" },
+		{ "P0 place E 0,-1 r2\nP0 deploy follower c1 at\n",
+		  CARC_E_PARSE, 5, 25, "line ends early: X,Y expected" },
+		{ "P0\n", CARC_E_PARSE, 4, 3, "line ends early: a move expected" },
+		{ "P0 jump\n", CARC_E_PARSE, 4, 4, "unknown move 'jump'" },
+		{ "P9 pass\n", CARC_E_PARSE, 4, 1, "unknown line 'P9'" },
+		{ "P0 place E 0,-1 r2\nP0 pass\nP1 place U 0,-2 r0\n"
+		  "P1 pass\nP0 pass\n", CARC_E_GAME_OVER, 8, 4,
+		  "illegal move: the game is over" },
+		{ "deck E\nscores 0 0\n", CARC_E_INVALID, 4, 0,
+		  "the deck lists 1 tiles but the rules give a stack of 2" },
+		{ "scores x\n", CARC_E_PARSE, 4, 8, "bad score 'x'" },
+		{ "scores 0 0 0\n", CARC_E_PARSE, 4, 12,
+		  "more scores than players" },
+		{ "end now\n", CARC_E_PARSE, 4, 5,
+		  "unexpected 'now' at the end of the line" },
+		{ "seed\n", CARC_E_PARSE, 4, 5,
+		  "line ends early: a number expected" },
+		{ "seed 12a\n", CARC_E_PARSE, 4, 6, "bad seed '12a'" },
+		{ "seed 123456789012345678901\n", CARC_E_PARSE, 4, 6,
+		  "bad seed '123456789012345678901'" },
+		{ "seed 18446744073709551616\n", CARC_E_PARSE, 4, 6,
+		  "bad seed '18446744073709551616'" },
+		{ "seed 1 2\n", CARC_E_PARSE, 4, 8,
+		  "unexpected '2' at the end of the line" },
+		{ "players 10000000000000\n", CARC_E_PARSE, 4, 9,
+		  "bad player count '10000000000000' (2 to 6)" },
+		{ "players -\n", CARC_E_PARSE, 4, 9,
+		  "bad player count '-' (2 to 6)" },
+	};
+	char text[512];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct carc_game *out = (struct carc_game *)&out;
+		uint32_t l = 0, c = 0;
+		char msg[256];
+		int rc;
+
+		snprintf(text, sizeof(text), HEAD "%send\n", cases[i].body);
+		rc = carc_game_load(text, strlen(text), &out, &l, &c, msg,
+				    sizeof(msg));
+		ck_assert_msg(rc == cases[i].code && l == cases[i].line &&
+				      c == (uint32_t)cases[i].col &&
+				      strcmp(msg, cases[i].msg) == 0,
+			      "case %zu: %d at %u:%u '%s'", i, rc, l, c, msg);
+		ck_assert_ptr_eq(out, (struct carc_game *)&out);
+	}
+}
+END_TEST
+
+/* A deck line may list at most 65536 tiles. */
+START_TEST(error_deck_too_long)
+{
+	size_t n = 65537, k;
+	char *text = malloc(strlen(HEAD) + 8 + 2 * n + 8);
+
+	ck_assert_ptr_nonnull(text);
+	k = (size_t)sprintf(text, HEAD "deck");
+	for (size_t i = 0; i < n; i++)
+		k += (size_t)sprintf(text + k, " E");
+	sprintf(text + k, "\nend\n");
+	expect_error(text, CARC_E_PARSE, 4, (int)(4 + 2 * 65536 + 2),
+		     "deck too long");
+	free(text);
+}
+END_TEST
+
 /* Comments, blank lines, CR LF line ends and a text that is not
  * NUL-terminated are all fine. */
 START_TEST(load_lenient_layout)
@@ -753,6 +861,8 @@ test_suite(void)
 	tcase_add_test(tc, discard_lines);
 	tcase_add_test(tc, error_unknown_option);
 	tcase_add_test(tc, error_other);
+	tcase_add_test(tc, error_each_line_kind);
+	tcase_add_test(tc, error_deck_too_long);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -12,7 +12,8 @@
  * game_save and game_load: the only callers of malloc, calloc and
  * realloc in lib/; since 0.3 also carc_game_playout() and
  * carc_bot_choose() of the search layer, lib/search/; since 0.4
- * carc_jcz_import() and carc_jcz_export(), lib/jcz/).  Frees are matched against
+ * carc_jcz_import() and carc_jcz_export(), lib/jcz/, and
+ * carc_game_render_svg(), lib/picture/).  Frees are matched against
  * the blocks allocated while armed, whenever they happen.
  *
  * Each scenario runs again and again with n = 1, 2, 3, ... failing, until
@@ -632,6 +633,57 @@ END_TEST
 
 #endif
 
+#if CARC_HAVE_PICTURE
+/* The picture (lib/picture/): a game with figures on the board, drawn
+ * with a highlighted feature and the placements of the tile in hand.  A
+ * failed drawing returns CARC_E_NOMEM and leaves the empty string. */
+static void
+picture_calls(void)
+{
+	struct carc_render_options o;
+	struct carc_rules *rules;
+	struct carc_game *g;
+	uint64_t rng = 11;
+	char buf[8] = "x";
+	int32_t x = 0, y = 0;
+	uint32_t tile = 0;
+	int rc, n;
+
+	mem.armed = 0;
+	rules = make_rules(NULL, 0);
+	g = make_game(rules, 2, 3);
+	carc_rules_unref(rules);
+	for (int i = 0; i < 24; i++)
+		play_one(g, &rng);
+	while (carc_game_phase(g) != CARC_PHASE_PLACE_TILE)
+		play_one(g, &rng);
+	assert_ok(carc_game_tile_at(g, 0, &x, &y, &tile, NULL));
+	memset(&o, 0, sizeof(o));
+	o.size = sizeof(o);
+	o.flags = CARC_RENDER_FEATURE | CARC_RENDER_PLACEMENTS;
+	o.feature_x = x;
+	o.feature_y = y;
+	o.feature_id = (uint32_t)carc_feature_from_name("c1");
+	CALL(n, carc_game_render_svg(g, &o, NULL, 0));
+	if (n != CARC_E_NOMEM) {
+		ck_assert_int_gt(n, 1000);
+		CALL(rc, carc_game_render_svg(g, &o, buf, sizeof(buf)));
+		if (rc == CARC_E_NOMEM)
+			ck_assert_str_eq(buf, "");
+		else
+			ck_assert_int_eq(rc, n);
+	}
+	carc_game_free(g);
+}
+
+START_TEST(oom_picture)
+{
+	each_failure("picture", picture_calls, 400);
+}
+END_TEST
+
+#endif
+
 #if CARC_HAVE_SEARCH
 START_TEST(oom_search)
 {
@@ -927,6 +979,9 @@ test_suite(void)
 	tcase_add_test(tc, oom_full_game);
 #if CARC_HAVE_SEARCH
 	tcase_add_test(tc, oom_search);
+#endif
+#if CARC_HAVE_PICTURE
+	tcase_add_test(tc, oom_picture);
 #endif
 #if CARC_HAVE_JCZ
 	tcase_add_test(tc, oom_json);
