@@ -960,6 +960,168 @@ END_TEST
 
 /* ---- bad arguments --------------------------------------------------- */
 
+/* Which probe move kinds and action sections belong to a decision point:
+ * every other one is CARC_E_WRONG_PHASE, and after the end everything is
+ * CARC_E_GAME_OVER. */
+enum probe {
+	PR_PLACE, PR_FOLLOWER, PR_PHANTOM, PR_BUILD, PR_PASS, PR_CHOICE,
+	PR_REMOVE, PR_CROP, N_PROBES	/* PR_CROP: the crop responses */
+};
+
+static bool
+probe_belongs(int phase, int crop, enum probe p)
+{
+	switch (phase) {
+	case CARC_PHASE_PLACE_TILE:
+		return p == PR_PLACE;
+	case CARC_PHASE_DEPLOY:
+		return p == PR_FOLLOWER || p == PR_BUILD || p == PR_PASS;
+	case CARC_PHASE_PHANTOM:
+		return p == PR_PHANTOM || p == PR_PASS;
+	case CARC_PHASE_CROP_CHOICE:
+		return p == PR_CHOICE;
+	case CARC_PHASE_CROP_RESPONSE:
+		/* a response deploys (any figure kind is read as one) or
+		 * removes */
+		return p == PR_PASS || p == PR_CROP ||
+		       (crop == CARC_CROP_DEPLOY
+				? p == PR_FOLLOWER || p == PR_PHANTOM ||
+					  p == PR_BUILD
+				: p == PR_REMOVE);
+	default:
+		return false;
+	}
+}
+
+/* The action sections (PR_REMOVE has none: PR_CROP holds the responses) */
+static bool
+section_belongs(int phase, enum probe p)
+{
+	switch (p) {
+	case PR_PLACE:
+		return phase == CARC_PHASE_PLACE_TILE;
+	case PR_FOLLOWER:
+	case PR_BUILD:
+		return phase == CARC_PHASE_DEPLOY;
+	case PR_PHANTOM:
+		return phase == CARC_PHASE_PHANTOM;
+	case PR_PASS:
+		return phase == CARC_PHASE_DEPLOY ||
+		       phase == CARC_PHASE_PHANTOM ||
+		       phase == CARC_PHASE_CROP_RESPONSE;
+	case PR_CHOICE:
+		return phase == CARC_PHASE_CROP_CHOICE;
+	default:
+		return phase == CARC_PHASE_CROP_RESPONSE;
+	}
+}
+
+START_TEST(sections_of_each_decision_point)
+{
+	struct carc_rules *r = config_rules(5);
+	struct carc_learn *l = NULL;
+	struct carc_learn_shape s;
+	uint32_t c1 = (uint32_t)carc_feature_from_name("c1");
+	int seen[8] = { 0 };
+
+	assert_ok(carc_learn_new(r, 2, NULL, &l));
+	memset(&s, 0, sizeof(s));
+	s.size = sizeof(s);
+	assert_ok(carc_learn_shape(l, &s));
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		struct carc_game *g = make_game(r, 2, seed);
+		struct random_game rg;
+		int32_t lx = 0, ly = 0;
+		bool more = true;
+
+		random_game_start(&rg, g, seed);
+		while (more) {
+			int phase = carc_game_phase(g);
+			int crop = carc_game_crop_action(g);
+			const carc_move_t probes[] = {
+				carc_move_place(lx + 1, ly, 0),
+				carc_move_deploy(CARC_FIGURE_FOLLOWER, lx, ly,
+						 c1),
+				carc_move_deploy(CARC_FIGURE_PHANTOM, lx, ly,
+						 c1),
+				carc_move_build(CARC_FIGURE_TOWER, lx, ly),
+				carc_move_pass(),
+				carc_move_crop_choice(CARC_CROP_DEPLOY),
+				carc_move_remove(CARC_FIGURE_FOLLOWER, lx, ly,
+						 c1),
+			};
+			const uint32_t firsts[N_PROBES] = {
+				s.place_first, s.follower_first,
+				s.phantom_first, s.build_first, s.pass_first,
+				s.crop_choice_first, s.crop_response_first,
+				s.crop_response_first,
+			};
+
+			ck_assert_int_ge(phase, 0);
+			seen[phase]++;
+			for (int p = 0; p < N_PROBES; p++) {
+				bool in = probe_belongs(phase, crop,
+							(enum probe)p);
+				uint32_t a = 99999;
+				carc_move_t m = 12345;
+				int rc;
+
+				if (p < PR_CROP) {
+					rc = carc_learn_move_to_action(
+						l, g, probes[p], &a);
+					if (phase == CARC_PHASE_GAME_OVER)
+						assert_status_eq(
+							rc, CARC_E_GAME_OVER);
+					else if (!in)
+						assert_status_eq(
+							rc, CARC_E_WRONG_PHASE);
+					else
+						ck_assert(rc == CARC_OK ||
+							  rc == CARC_E_NOT_FOUND);
+					if (rc < 0)
+						ck_assert_uint_eq(a, 99999);
+				}
+				if (p == PR_REMOVE)
+					continue;	/* PR_CROP's section */
+				rc = carc_learn_action_to_move(l, g, firsts[p],
+							       &m);
+				if (phase == CARC_PHASE_GAME_OVER)
+					assert_status_eq(rc, CARC_E_GAME_OVER);
+				else if (!section_belongs(phase,
+							  (enum probe)p))
+					assert_status_eq(rc,
+							 CARC_E_WRONG_PHASE);
+				else
+					ck_assert(rc == CARC_OK ||
+						  rc == CARC_E_NOT_FOUND);
+				if (rc < 0)
+					ck_assert(m == 12345);
+			}
+			more = random_game_next(&rg);
+			if (more) {
+				carc_move_t m = random_game_play(&rg);
+
+				if (carc_move_kind(m) == CARC_MOVE_PLACE) {
+					lx = carc_move_x(m);
+					ly = carc_move_y(m);
+				}
+			}
+		}
+		random_game_end(&rg);
+		carc_game_free(g);
+	}
+	/* every decision point was probed */
+	ck_assert_int_gt(seen[CARC_PHASE_PLACE_TILE], 0);
+	ck_assert_int_gt(seen[CARC_PHASE_DEPLOY], 0);
+	ck_assert_int_gt(seen[CARC_PHASE_PHANTOM], 0);
+	ck_assert_int_gt(seen[CARC_PHASE_CROP_CHOICE], 0);
+	ck_assert_int_gt(seen[CARC_PHASE_CROP_RESPONSE], 0);
+	ck_assert_int_eq(seen[CARC_PHASE_GAME_OVER], 6);
+	carc_learn_free(l);
+	carc_rules_unref(r);
+}
+END_TEST
+
 START_TEST(bad_arguments)
 {
 	struct carc_rules *r = make_rules(NULL, 0);
@@ -1109,6 +1271,7 @@ test_suite(void)
 	tcase_add_test(tc, step_batch_refusal_changes_nothing);
 	tcase_add_test(tc, step_batch_game_over);
 	tcase_add_test(tc, bad_arguments);
+	tcase_add_test(tc, sections_of_each_decision_point);
 	suite_add_tcase(s, tc);
 	return s;
 }
