@@ -20,14 +20,14 @@ class _Named(enum.IntEnum):
     def word(self) -> str:
         """The library's name of the member, as game records and move
         descriptions write it (e.g. 'place-tile', 'per-city', 'c1')."""
-        from . import _WORD_OF
+        from ._names import _WORD_OF
         return _WORD_OF[type(self)](int(self))
 
     @classmethod
     def from_word(cls: Type[_E], word: str) -> _E:
         """The member the library's name ``word`` names;
         InvalidArgumentError for an unknown word."""
-        from . import _FROM_WORD
+        from ._names import _FROM_WORD
         return cls(_FROM_WORD[cls](word))
 
 

@@ -38,6 +38,8 @@ except ImportError as _e:       # pragma: no cover - depends on the machine
 
 import carcassonne as _carc
 from carcassonne import Game, Move, Rules
+from carcassonne._errors import _check
+from carcassonne._protos import _proto
 
 __all__ = ['Learn', 'Shape', 'Batch', 'WINDOW_DEFAULT', 'WINDOW_MIN',
            'WINDOW_MAX']
@@ -84,7 +86,6 @@ _SECTIONS = ('place', 'follower', 'phantom', 'build', 'pass',
              'crop_choice', 'crop_response', 'fallback')
 
 
-_proto = _carc._proto
 _new = _proto('carc_learn_new', _int, _vp, _u32, _P(_Options), _P(_vp))
 _free = _proto('carc_learn_free', None, _vp)
 _shape = _proto('carc_learn_shape', _int, _vp, _P(_Shape))
@@ -168,7 +169,7 @@ class Shape(NamedTuple):
 def _ok(rc: int) -> int:
     """rc, or the package's exception for a negative status."""
     if rc < 0:
-        _carc._check(rc)
+        _check(rc)
     return rc
 
 

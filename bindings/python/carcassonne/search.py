@@ -28,7 +28,11 @@ import ctypes
 import math
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
-from . import (Game, Move, Phase, _L, _abi, _check, _proto, _u32, _u64)
+from . import Game, Move, Phase, _abi
+from ._args import _u32, _u64
+from ._errors import _check
+from ._loader import _L
+from ._protos import _proto
 from ._abi import BotKind
 
 __all__ = [
