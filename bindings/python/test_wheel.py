@@ -225,7 +225,8 @@ def main():
                      'carcassonne/_errors.py', 'carcassonne/_names.py',
                      'carcassonne/_geometry.py', 'carcassonne/_moves.py',
                      'carcassonne/_rules.py', 'carcassonne/_results.py',
-                     'carcassonne/_views.py', 'carcassonne/_game.py'):
+                     'carcassonne/_views.py', 'carcassonne/_picture.py',
+                     'carcassonne/_jcz.py', 'carcassonne/_game.py'):
             if want not in names:
                 fail(f'{want} missing from the wheel: {sorted(names)}')
         if 'carcassonne/_buildtree.py' in names:

@@ -104,7 +104,8 @@ __path__ = __import__('pkgutil').extend_path(__path__, __name__)
 
 # The package by concern, in private modules (loading, prototypes,
 # constants, argument checks, errors, names, geometry, moves, rules,
-# query results, views, games).  Everything they define, private
+# query results, views, games with their picture and JCloisterZone
+# methods).  Everything they define, private
 # names included, is an attribute of the package, as it was when the
 # package was one file.
 from ._loader import (_L, _SANITIZER_RUNTIMES, _candidates, _load, _loadable,
@@ -155,6 +156,8 @@ from ._rules import Rules, _TOKEN, _mapping, _own_handle
 from ._results import Building, Event, FeatureInfo, PlacedFigure, PlacedTile
 from ._views import (History, LegalMoves, MoveList, _apply, _array, _is_over,
                      _legal_moves, _move_list, _new_object)
+from ._picture import _Picture
+from ._jcz import _Jcz
 from ._game import Game, _T, _unpickle_game
 from . import _version
 
@@ -169,7 +172,8 @@ def _adopt() -> None:
     was one file.  The generated enums of _abi keep their module."""
     mine = {f'{__name__}.{m}' for m in (
         '_loader', '_protos', '_constants', '_args', '_errors', '_names',
-        '_geometry', '_moves', '_rules', '_results', '_views', '_game')}
+        '_geometry', '_moves', '_rules', '_results', '_views', '_picture',
+        '_jcz', '_game')}
     for obj in list(globals().values()):
         if getattr(obj, '__module__', None) not in mine:
             continue

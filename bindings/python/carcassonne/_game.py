@@ -1,30 +1,32 @@
 # SPDX-License-Identifier: MIT
-"""Games: the Game class."""
+"""Games: the Game class (its picture and JCloisterZone methods come
+from _picture and _jcz)."""
 
 from __future__ import annotations
 
 import ctypes
 import threading
-from typing import (Any, Callable, Iterable, List, Optional, Sequence, Tuple,
-                    TypeVar, Union)
+from typing import (Any, Callable, Iterable, List, Optional, Tuple, TypeVar,
+                    Union)
 
 from ._loader import _L
 from ._protos import _byref, _c_i32, _c_u32, _c_u64, _vp
-from ._constants import (CropChoice, E_GAME_OVER, E_INVALID, E_NOT_ALLOWED,
-                         E_NOT_FOUND, EventType, Feature, FeatureAttr,
-                         FeatureKind, Figure, OptionType, Phase, RenderFlag,
-                         _RENDER_COLOUR, _RenderOptions)
-from ._args import _i32, _int, _u32, _u64
-from ._errors import (IllegalMoveError, InvalidArgumentError, JczError,
-                      RecordError, _check, _error)
+from ._constants import (CropChoice, E_GAME_OVER, E_INVALID, E_NOT_FOUND,
+                         EventType, Feature, FeatureAttr, FeatureKind, Figure,
+                         Phase)
+from ._args import _i32, _u32, _u64
+from ._errors import (IllegalMoveError, InvalidArgumentError, RecordError,
+                      _check)
 from ._names import (_feature, _figure, _tile, _tile_array, feature_name,
-                     option_info, option_name, option_value_name, tile_name)
+                     tile_name)
 from ._geometry import _words
 from ._moves import (MAX_PLAYERS, MIN_PLAYERS, Move, _as_move, _move_arg,
                      _record_bytes)
 from ._rules import Rules, _TOKEN, _own_handle
 from ._results import Building, Event, FeatureInfo, PlacedFigure, PlacedTile
 from ._views import History, LegalMoves, _apply, _is_over, _new_object
+from ._picture import _Picture
+from ._jcz import _Jcz
 
 
 def _unpickle_game(record: str) -> Game:
@@ -35,7 +37,7 @@ def _unpickle_game(record: str) -> Game:
 _T = TypeVar('_T')
 
 
-class Game:
+class Game(_Picture, _Jcz):
     """A game in progress; wraps one struct carc_game that it owns alone.
 
     ``Game(rules=Rules(), players=2, seed=0)`` starts a game: the start
@@ -196,62 +198,6 @@ class Game:
         """The bytes of memory the game holds in the library."""
         return self._query(_L.carc_game_memory_size)
 
-    def svg(self, *, tile_size: int = 0, legend: bool = True,
-            scores: bool = True, labels: bool = True,
-            last_move: bool = False, placements: bool = False,
-            highlight: Optional[Tuple[int, int, Union[int, str]]] = None,
-            colours: Optional[Sequence[Optional[int]]] = None) -> str:
-        """The game as an SVG document (carc_game_render_svg()).
-
-        ``tile_size`` is pixels per tile (16..512; 0 for 100);
-        ``legend``, ``scores`` and ``labels`` switch those parts off;
-        ``last_move`` outlines the tile placed last; ``placements`` marks
-        where the tile in hand fits; ``highlight=(x, y, feature)`` shows
-        the board-level feature of that tile; ``colours`` gives players
-        colours as 0xRRGGBB (None or a missing entry keeps the default).
-        """
-        o = _RenderOptions()
-        o.size = ctypes.sizeof(_RenderOptions)
-        o.tile_size = _u32(tile_size, 'tile_size')
-        flags = 0
-        for on, flag in ((not legend, RenderFlag.NO_LEGEND),
-                         (not scores, RenderFlag.NO_SCORES),
-                         (not labels, RenderFlag.NO_LABELS),
-                         (last_move, RenderFlag.LAST_MOVE),
-                         (placements, RenderFlag.PLACEMENTS)):
-            if on:
-                flags |= flag
-        if highlight is not None:
-            if not isinstance(highlight, tuple) or len(highlight) != 3:
-                raise TypeError('highlight must be a tuple (x, y, feature)')
-            o.feature_x = _i32(highlight[0], 'x')
-            o.feature_y = _i32(highlight[1], 'y')
-            o.feature_id = _feature(highlight[2])
-            flags |= RenderFlag.FEATURE
-        o.flags = flags
-        if colours is not None:
-            colours = list(colours)
-            if len(colours) > 6:
-                raise ValueError('at most 6 player colours')
-            for i, c in enumerate(colours):
-                if c is not None:
-                    o.colours[i] = _RENDER_COLOUR | _int(c, 'colour', 0,
-                                                    0xffffff)
-        return self._render(ctypes.byref(o))
-
-    def _render(self, options: Any) -> str:
-        with self._lock:
-            h = self._live()
-            n = _check(_L.carc_game_render_svg(h, options, None, 0))
-            buf = ctypes.create_string_buffer(n + 1)
-            _check(_L.carc_game_render_svg(h, options, buf, n + 1))
-        return str(buf.value.decode('utf-8'))
-
-    def _repr_svg_(self) -> str:
-        """The board as an SVG picture (carc_game_render_svg() with its
-        defaults), so that a notebook shows the game by itself."""
-        return self._render(None)
-
     def save(self) -> str:
         """The game record (doc/record-format.md) as a str."""
         with self._lock:
@@ -280,75 +226,6 @@ class Game:
         if rc < 0:
             raise RecordError(rc, line.value, col.value,
                               msg.value.decode(errors='replace'))
-        return Game._wrap(h, _TOKEN)
-
-    def to_jcz(self) -> str:
-        """The game as a JCloisterZone saved game (.jcz, JSON text; see
-        doc/jcz.md).  Raises CarcassonneError (NOT_ALLOWED) when its rules
-        have an option JCloisterZone does not play."""
-        with self._lock:
-            h = self._live()
-            n = _L.carc_jcz_export(h, None, 0)
-            if n == E_NOT_ALLOWED:
-                raise _error(n, self._jcz_refusal())
-            _check(n)
-            buf = ctypes.create_string_buffer(n + 1)
-            _check(_L.carc_jcz_export(h, buf, n + 1))
-        return str(buf.value.decode('utf-8'))
-
-    def _jcz_refusal(self) -> str:
-        # Which rule JCZ does not play, asked of the library's own check:
-        # the one-option changes (back to the default, or to another
-        # word of a switch or choice) that make a new game of these rules
-        # exportable.
-        values = self.rules().options()
-        found = []
-        for number, value in values.items():
-            info = option_info(number)
-            tries = [info.default] if info.type == OptionType.NUMBER \
-                else range(info.min, info.max + 1)
-            for other in tries:
-                if other == value:
-                    continue
-                changed = dict(values)
-                changed[number] = other
-                probe = Game(Rules({option_name(n): v
-                                    for n, v in changed.items()}),
-                             self.players(), 0)
-                try:
-                    rc = _L.carc_jcz_export(probe._live(), None, 0)
-                finally:
-                    probe.close()
-                if rc >= 0:
-                    word = (str(other) if info.type == OptionType.NUMBER
-                            else option_value_name(number, other))
-                    found.append(f'{option_name(number)} {word}')
-        if found:
-            return (f'JCloisterZone does not play these rules; it would '
-                    f'with {" or ".join(found)} (doc/jcz.md)')
-        return ('JCloisterZone does not play these rules or a move of '
-                'this game (doc/jcz.md)')
-
-    @classmethod
-    def from_jcz(cls, text: Union[str, bytes, bytearray, memoryview]) -> Game:
-        """Replay a JCloisterZone saved game (str or bytes); raises
-        JczError (a RecordError: line, column, and a reason that names
-        the replay entry at fault) for one that does not load."""
-        if isinstance(text, str):
-            data = _record_bytes(text, JczError)
-        elif isinstance(text, (bytes, bytearray, memoryview)):
-            data = bytes(text)
-        else:
-            raise TypeError(f'a .jcz document is str or bytes, not '
-                            f'{type(text).__name__}')
-        h = _vp()
-        line, col = _c_u32(), _c_u32()
-        msg = ctypes.create_string_buffer(512)
-        rc = _L.carc_jcz_import(data, len(data), _byref(h), _byref(line),
-                                _byref(col), msg, len(msg))
-        if rc < 0:
-            raise JczError(rc, line.value, col.value,
-                           msg.value.decode(errors='replace'))
         return Game._wrap(h, _TOKEN)
 
     def rules(self) -> Rules:
