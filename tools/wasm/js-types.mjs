@@ -18,10 +18,11 @@
 // 2. Each `// @ts-expect-error TSnnnn` line of types.ts is needed: with the
 //    directives made plain comments, the line after each fails with
 //    exactly the error(s) it names, and no other line fails.
-// 3. types.ts uses every declaration of index.d.ts, and those of
-//    carcassonne-abi.d.mts that index.d.ts exports: each function,
+// 3. types.ts uses every declaration of index.d.ts: each function,
 //    constant, class, constructor, method, property, interface and
-//    property of an object type is referred to at least once.
+//    property of an object type is referred to at least once; and each
+//    constant, type and interface of carcassonne-abi.d.mts that
+//    index.d.ts exports (their members are generated from the headers).
 // 4. The module and its declarations agree: carcassonne.mjs is imported
 //    (beside a stub of the emscripten module, so no WebAssembly build is
 //    needed, and the carcassonne-abi.mjs meson generated from the headers,
@@ -187,11 +188,13 @@ function collect(node) {
 }
 collect(dts);
 // what index.d.ts re-exports from the generated file (its other
-// declarations are of carcassonne-abi.mjs alone)
+// declarations are of carcassonne-abi.mjs alone): the declarations
+// themselves, not their members, so that a member the headers gain (an
+// enum value, a struct member) needs no change here
 for (const sym of checker.getExportsOfModule(checker.getSymbolAtLocation(dts)))
 	for (const d of resolved(sym).declarations || [])
-		if (d.getSourceFile() === abiDts)
-			collect(d);
+		if (d.getSourceFile() === abiDts && DECLARATION_KINDS.has(d.kind))
+			declarations.push(d);
 
 const used = new Set();
 const useSymbol = (sym) => {
