@@ -54,9 +54,11 @@ nowhere else.  ``library_path`` says which one was loaded,
 ``library_version`` its version; ``__version__`` is the package's.
 
 For modules built on this one (``carcassonne.search``, ``carcassonne.env``)
-the internal hooks are stable: ``_L`` (the loaded library), ``_proto()``
-(declare a C function), ``_check()`` (turn a status into an exception),
-``Game._lock``, ``Game._live()`` and ``Game._query()``.
+the internal hooks are stable: ``_L`` (the loaded library, of
+``carcassonne._loader``), ``_proto()`` (declare a C function,
+``_protos``), ``_check()`` (turn a status into an exception,
+``_errors``), ``Game._lock``, ``Game._live()`` and ``Game._query()``; each
+is also an attribute of the package.
 """
 
 from __future__ import annotations

@@ -1,11 +1,17 @@
 # SPDX-License-Identifier: MIT
-"""Checking arguments before they cross ctypes."""
+"""Checking arguments before they cross ctypes.
+
+ctypes converts a Python int to a C integer by truncating it silently
+(2**32 + 2 becomes 2) and takes a float for an int in some places, so
+every integer is checked here first: a type that is not an integer
+raises TypeError, a value outside the C type's range OverflowError.
+bool is an int in Python; it is accepted only where the library means
+a switch (rule option values)."""
 
 from __future__ import annotations
 
 import operator
 from typing import Any
-
 
 
 def _int(value: Any, name: str, lo: int, hi: int,

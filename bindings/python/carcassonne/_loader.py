@@ -10,7 +10,6 @@ import os
 from typing import Iterator
 
 
-
 # The runtime a sanitizer build of the library needs loaded first: such a
 # library dlopen()ed into a process without it ends the process at once.
 _SANITIZER_RUNTIMES = {

@@ -16,7 +16,7 @@ from ._names import (OPTIONS, _option_number, _option_value, _tile,
                      option_value_name, tile_name)
 
 
-# Only code of this module holds this object; Game._wrap and Rules._wrap
+# Only code of the package holds this object; Game._wrap and Rules._wrap
 # refuse to wrap a handle without it, so no caller can make a Game or
 # Rules out of a foreign integer.
 _TOKEN = object()
