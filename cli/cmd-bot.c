@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * carcassonne bot: a built-in bot (random, greedy, mcts) speaking the bot
- * protocol of doc/bot-protocol.md on stdin and stdout, so that any
+ * protocol of doc/bindings/bot-protocol.md on stdin and stdout, so that any
  * referee, ours included (`carcassonne match --bot 'carcassonne bot
  * greedy'`), can play it.
  *

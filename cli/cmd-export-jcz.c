@@ -32,9 +32,9 @@ cmd_export_jcz(int argc, char **argv)
 		fprintf(stderr, "%s: %s: cannot export: %s\n", progname, path,
 			len == CARC_E_NOT_ALLOWED
 				? "its rules have no JCloisterZone equivalent "
-				  "(doc/jcz.md lists the options JCZ plays; a "
-				  "custom stack may hold no more tiles of a kind "
-				  "than the game's own)"
+				  "(doc/users/jcz.md lists the options JCZ "
+				  "plays; a custom stack may hold no more "
+				  "tiles of a kind than the game's own)"
 				: carc_strerror(len));
 		carc_game_free(game);
 		return 1;

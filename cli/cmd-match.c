@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * carcassonne match: bots against each other (doc/bots.md).
+ * carcassonne match: bots against each other (doc/bindings/bots.md).
  *
  * Seats are built-in bots (random, greedy, mcts:playouts=N) or commands
- * that speak doc/bot-protocol.md.  Games come in rounds: one seed played
- * in every seating (entrant e in seat (e + r) mod P in the r-th game of
- * the round), so the luck of the tiles cancels inside a round.  Each game
- * runs in a worker process of its own (--jobs at once), which starts the
- * external bots as its children (referee.c) and sends its outcome back
- * through a pipe.  On SIGINT, SIGTERM or SIGHUP every worker and bot is
- * killed and reaped, and the report of the rounds finished is printed.
+ * that speak doc/bindings/bot-protocol.md.  Games come in rounds: one seed
+ * played in every seating (entrant e in seat (e + r) mod P in the r-th game of
+ * the round), so the luck of the tiles cancels inside a round.  Each game runs
+ * in a worker process of its own (--jobs at once), which starts the external
+ * bots as its children (referee.c) and sends its outcome back through a pipe.
+ * On SIGINT, SIGTERM or SIGHUP every worker and bot is killed and reaped, and
+ * the report of the rounds finished is printed.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"

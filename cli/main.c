@@ -19,7 +19,7 @@
  *
  * See carcassonne(1).  The program uses only the public API; rule
  * options are given to the library as a game-record header, so they have
- * the same names here as in records (doc/record-format.md).
+ * the same names here as in records (doc/users/record-format.md).
  */
 #include "config.h"
 
@@ -39,7 +39,7 @@
 const char *command;
 
 #define RULE_OPTIONS                                                       \
-	"rule options (as in game records, doc/record-format.md):\n"       \
+	"rule options (as in game records, doc/users/record-format.md):\n" \
 	"  --phantom              The Phantom\n"                           \
 	"  --crop-circles         both Crop Circles sets; or one of them:\n" \
 	"  --crop-circles-i, --crop-circles-ii\n"                          \
@@ -125,7 +125,7 @@ static const struct {
 	  "A BOT is random, greedy, or a search (mcts, star2.5, mcts-rave)\n"
 	  "with [:playouts=N,threads=N,time=MS,cpu=MS], or a command that "
 	  "speaks\n"
-	  "doc/bot-protocol.md.\n"
+	  "doc/bindings/bot-protocol.md.\n"
 	  "  --bot BOT              a seat (for a command that begins with a "
 	  "dash)\n"
 	  "  --bot-option NAME=VALUE  an option for the bot given last\n"
@@ -149,9 +149,9 @@ static const struct {
 	{ "bot",
 	  "bot [random|greedy|mcts|star2.5|mcts-rave[:PARAM=VALUE,...]] "
 	  "[--seed S]\n",
-	  "Speaks the bot protocol (doc/bot-protocol.md) on standard input "
-	  "and output\n"
-	  "with a built-in bot (random by default).\n"
+	  "Speaks the bot protocol (doc/bindings/bot-protocol.md) on "
+	  "standard input\n"
+	  "and output with a built-in bot (random by default).\n"
 	  "  --seed S               seed of the bot's choices (default 1)\n" },
 	{ "import-jcz",
 	  "import-jcz GAME.jcz -o GAME.rec\n",

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The referee of one game (carcassonne match): built-in bots in this
- * process, external bots as child processes speaking doc/bot-protocol.md
- * over pipes.  Every read and write has a deadline (poll), every child
- * runs in its own process group and is killed with it and reaped, so a
- * bot that hangs, crashes, floods or lies loses the game and the referee
- * goes on.  POSIX only.
+ * process, external bots as child processes speaking
+ * doc/bindings/bot-protocol.md over pipes.  Every read and write has a deadline
+ * (poll), every child runs in its own process group and is killed with it and
+ * reaped, so a bot that hangs, crashes, floods or lies loses the game and the
+ * referee goes on.  POSIX only.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
@@ -557,7 +557,7 @@ tell_all(struct match_game *mg, const char *line)
 		tell(mg, s, "%s", line);
 }
 
-/* The handshake of doc/bot-protocol.md#handshake. */
+/* The handshake of doc/bindings/bot-protocol.md#handshake. */
 static void
 handshake(struct match_game *mg, int s)
 {
@@ -665,7 +665,7 @@ rules_lines(const struct carc_game *g, char **text)
 }
 
 /* Tell every bot what the engine did after a move: tiles discarded and
- * the tile drawn (doc/bot-protocol.md#the-game). */
+ * the tile drawn (doc/bindings/bot-protocol.md#the-game). */
 static void
 announce_draws(struct match_game *mg, int *discards, int *drawn)
 {
@@ -859,7 +859,7 @@ put_comment(FILE *f, const char *s)
 }
 
 /* Write the record: the game so far, with comments saying who played and
- * how it ended (doc/record-format.md#comments-of-carcassonne-match). */
+ * how it ended (doc/users/record-format.md#comments-of-carcassonne-match). */
 static int
 write_record(struct match_game *mg)
 {

@@ -2,7 +2,7 @@
 /*
  * The referee of `carcassonne match` and the bot side of `carcassonne
  * bot`: built-in bots (builtin.c), bots in child processes speaking
- * doc/bot-protocol.md (referee.c) and the statistics of a match
+ * doc/bindings/bot-protocol.md (referee.c) and the statistics of a match
  * (match-stats.c).  POSIX only, except match-stats.c.
  */
 #ifndef CARC_CLI_REFEREE_H
@@ -15,11 +15,11 @@
 
 #include <carcassonne/carcassonne.h>
 
-/* The versions of doc/bot-protocol.md this program speaks: the newest,
- * which the referee offers in "protocol N", and the oldest it accepts in
- * "protocolok N" (version 1 has no request ids; the referee then sends
- * "isready" before every "go" and takes any line before "readyok" for an
- * unrequested one). */
+/* The versions of doc/bindings/bot-protocol.md this program speaks: the
+ * newest, which the referee offers in "protocol N", and the oldest it
+ * accepts in "protocolok N" (version 1 has no request ids; the referee
+ * then sends "isready" before every "go" and takes any line before
+ * "readyok" for an unrequested one). */
 #define BOT_PROTOCOL_VERSION 2
 #define BOT_PROTOCOL_OLDEST 1
 
@@ -121,7 +121,7 @@ double stats_pair_result(const int *scores, int forfeit, int a, int b);
 /* referee.c: bots in child processes, one game                        */
 /* ------------------------------------------------------------------ */
 
-/* How a bot lost a game (doc/bot-protocol.md#forfeits). */
+/* How a bot lost a game (doc/bindings/bot-protocol.md#forfeits). */
 enum forfeit {
 	FORFEIT_NONE = 0,
 	FORFEIT_ILLEGAL,	/* a well-formed move that is not legal */
@@ -192,7 +192,7 @@ void referee_kill_all(void);
 /* cmd-bot.c: a bot's side of the protocol                              */
 /* ------------------------------------------------------------------ */
 
-/* A game followed from the referee's lines (doc/bot-protocol.md): the
+/* A game followed from the referee's lines (doc/bindings/bot-protocol.md): the
  * rules, the tiles drawn and the moves, rebuilt as a record. */
 struct follow;
 struct follow *follow_new(void);

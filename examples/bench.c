@@ -46,7 +46,7 @@
 
 /* The project's targets, 2 players: games/s for a front end, then what
  * a bot's search needs (games/s, copy time, bytes per game; the figures
- * measured are in doc/performance.md). */
+ * measured are in doc/contributors/performance.md). */
 #define TARGET_BASE 20000.0
 #define TARGET_ALL 15000.0
 #define TARGET_BOT_BASE 50000.0

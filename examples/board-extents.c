@@ -15,7 +15,7 @@
  * - the same reach from the start tile (0, 0).
  *
  * It prints one table per rule set (base game; all three expansions),
- * each as counts per value and cumulative percentages; doc/observation.md
+ * each as counts per value and cumulative percentages; doc/api/observation.md
  * quotes them and chooses the window of the learning interface from them.
  *
  *     board-extents [--games N] [--seed S]

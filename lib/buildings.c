@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Little Buildings (doc/rules.md#little-buildings): tower, house and shed
+ * Little Buildings (doc/users/rules.md#little-buildings): tower, house and shed
  * tokens built on the tile just placed instead of deploying a follower,
  * worth points to whoever scores a feature through the tile (or the
  * monastery area or farm around it).  The deployment step (deploy.c)
@@ -11,7 +11,7 @@
 
 #include "carc-private.h"
 
-/* A new game's tokens for @player (doc/rules.md#lb-distribution): the
+/* A new game's tokens for @player (doc/users/rules.md#lb-distribution): the
  * 18 tokens shared out evenly, the rest to the box; kinds counted apart
  * under 3/2/1 and JCZ's distribution (6 of each kind shared evenly). */
 void
@@ -43,7 +43,7 @@ carc__building_value(const struct carc_game *g, uint32_t kind)
 }
 
 /* Buildings in the 3x3 area of a monastery on placed tile @tile
- * (doc/rules.md#lb-tiles). */
+ * (doc/users/rules.md#lb-tiles). */
 uint32_t
 carc__buildings_around(const struct carc_game *g, uint32_t tile)
 {

@@ -167,7 +167,7 @@ struct carc_rules {
 	uint8_t fit[CARC_TILE_TYPES][256];
 };
 
-/* Fields of a move (doc/moves.md).  The library uses these rather than
+/* Fields of a move (doc/api/moves.md).  The library uses these rather than
  * its exported carc_move_*() accessors, which a shared library would
  * call through the PLT. */
 #define M_KIND(m) ((uint32_t)((m) & 0xff))
@@ -460,7 +460,7 @@ emit(carc_move_t *moves, size_t cap, uint32_t *n, carc_move_t m)
 }
 
 /*
- * A decision point (enum carc_phase, doc/internals.md): its legal
+ * A decision point (enum carc_phase, doc/contributors/internals.md): its legal
  * moves, the check of one move, and the application of a move the check
  * accepted.  list() writes at most @cap moves and returns how many there
  * are; check() returns CARC_OK or the specific error, and for a
@@ -591,13 +591,13 @@ bslot(const struct carc_game *g, uint32_t kind)
 
 /*
  * The links of the turn's chain of decision points that belong to an
- * expansion (doc/internals.md): each tells whether its step follows and
- * if so begins it.  Inline, so that in a game without the expansion the
- * answer "no" costs a load and no call.
+ * expansion (doc/contributors/internals.md): each tells whether its step
+ * follows and if so begins it.  Inline, so that in a game without the expansion
+ * the answer "no" costs a load and no call.
  */
 
 /* After the deployment step: the phantom step while the active
- * player's phantom is in his supply (doc/rules.md#phantom-step; never
+ * player's phantom is in his supply (doc/users/rules.md#phantom-step; never
  * without CARC_OPT_PHANTOM, which alone gives a phantom). */
 static inline bool
 carc__phantom_begin(struct carc_game *g)
@@ -610,7 +610,7 @@ carc__phantom_begin(struct carc_game *g)
 
 /* After the scoring of a turn: the crop-circle choice, if the tile just
  * placed shows a crop circle that affects a kind
- * (doc/rules.md#crop-action). */
+ * (doc/users/rules.md#crop-action). */
 static inline bool
 carc__crop_begin(struct carc_game *g)
 {

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The Crop Circles expansion (I and II; doc/rules.md#crop-circles): its
+ * The Crop Circles expansion (I and II; doc/users/rules.md#crop-circles): its
  * tiles' place in the stack, and its two decision points, the active player's choice
  * (CARC_PHASE_CROP_CHOICE) and every player's response
  * (CARC_PHASE_CROP_RESPONSE), each with its listing, check and
- * application (doc/internals.md).
+ * application (doc/contributors/internals.md).
  *
  * After the scoring of a turn whose tile shows a crop circle, the active
  * player chooses deploy or remove; then, from the player on his left
@@ -28,7 +28,7 @@ carc__crop_tile_enabled(const int32_t *opt, uint32_t tile)
 }
 
 /* The feature kind a crop circle on tile @t affects: a pitchfork is
- * ignored without farmers (doc/rules.md#crop-pitchfork-no-farmers). */
+ * ignored without farmers (doc/users/rules.md#crop-pitchfork-no-farmers). */
 uint32_t
 carc__crop_kind_of(const int32_t *opt, uint32_t t)
 {
@@ -75,7 +75,7 @@ crop_deployable(const struct carc_game *g, uint32_t player)
 	uint32_t figs = 0;
 
 	/* "phantom is always last", read strictly
-	 * (doc/rules.md#crop-after-phantom) */
+	 * (doc/users/rules.md#crop-after-phantom) */
 	if (player == g->s.active && g->s.phantom_now &&
 	    !OPT(g->rules, CARC_OPT_CROP_AFTER_PHANTOM))
 		return 0;
@@ -87,7 +87,7 @@ crop_deployable(const struct carc_game *g, uint32_t player)
 }
 
 /* A player is skipped when he has no figure of the kind on the board,
- * or, for deploy, nothing he may add (doc/rules.md#crop-responses). */
+ * or, for deploy, nothing he may add (doc/users/rules.md#crop-responses). */
 static bool
 crop_can_act(const struct carc_game *g, uint32_t player)
 {
@@ -121,7 +121,7 @@ crop_anchors(const struct carc_game *g, uint32_t player, uint16_t *nodes)
 
 /* Visit the next player of the crop-circle round who can act, left of
  * the active player first and the active player last
- * (doc/rules.md#crop-responses). */
+ * (doc/users/rules.md#crop-responses). */
 static void
 crop_advance(struct carc_game *g)
 {

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The deployment step (CARC_PHASE_DEPLOY, doc/rules.md#deployment): a
+ * The deployment step (CARC_PHASE_DEPLOY, doc/users/rules.md#deployment): a
  * follower on a free feature of the tile just placed, a building
  * (buildings.c), or a pass; its listing, check and application
- * (doc/internals.md).  The phantom step (phantom.c) reuses the follower
- * part.
+ * (doc/contributors/internals.md).  The phantom step (phantom.c) reuses the
+ * follower part.
  */
 #include "config.h"
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Moves: the frozen 64-bit encoding (doc/moves.md), and the public
+ * Moves: the frozen 64-bit encoding (doc/api/moves.md), and the public
  * listing and check of moves, which go to the current decision point's
- * operations (phases.c, doc/internals.md).
+ * operations (phases.c, doc/contributors/internals.md).
  */
 #include "config.h"
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The Phantom (doc/rules.md#phantom): every player's second, translucent
+ * The Phantom (doc/users/rules.md#phantom): every player's second, translucent
  * follower, which has a deployment step of its own after the ordinary
- * one (CARC_PHASE_PHANTOM, doc/internals.md).  Its listing, check and
- * application are here; the figure itself lives in the players' slot
+ * one (CARC_PHASE_PHANTOM, doc/contributors/internals.md).  Its listing, check
+ * and application are here; the figure itself lives in the players' slot
  * PHANTOM_SLOT and scores as a follower does (scoring.c).
  */
 #include "config.h"

@@ -2,7 +2,7 @@
 /*
  * The decision points, registered: for every phase of the turn (enum
  * carc_phase) the functions that list, check and apply its moves
- * (struct phase_ops, doc/internals.md).  carc_game_legal_moves(),
+ * (struct phase_ops, doc/contributors/internals.md).  carc_game_legal_moves(),
  * carc_game_is_legal() and carc_game_apply() go through this table; an
  * expansion with a decision point of its own adds its phase here.
  */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The placement step (CARC_PHASE_PLACE_TILE, doc/rules.md#placement):
- * its listing, check and application (doc/internals.md).  The listing
- * is the hottest loop of a bot's game and is written for the branch
+ * The placement step (CARC_PHASE_PLACE_TILE, doc/users/rules.md#placement):
+ * its listing, check and application (doc/contributors/internals.md).  The
+ * listing is the hottest loop of a bot's game and is written for the branch
  * predictor; the board (board.c) does the placing.
  */
 #include "config.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Game records: the text format of doc/record-format.md.
+ * Game records: the text format of doc/users/record-format.md.
  *
  * Built on the public API only (carc-private.h is included for
  * CARC_EXPORT alone), so the format stays an application of the library

@@ -7,7 +7,7 @@
 #include "carc-private.h"
 
 /* Defaults follow the current official rules and, for the ambiguities of
- * doc/rules.md#ambiguities, the choices given there. */
+ * doc/users/rules.md#ambiguities, the choices given there. */
 static const int32_t opt_default[N_OPTS] = {
 	[CARC_OPT_FARM_SCORING] = CARC_FARM_PER_FIELD,
 	[CARC_OPT_FARMERS] = 1,

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Scoring: completed features after each turn (doc/rules.md#scoring-play),
- * incomplete features and farms at the end (doc/rules.md#game-end,
- * doc/rules.md#farms).
+ * Scoring: completed features after each turn
+ * (doc/users/rules.md#scoring-play), incomplete features and farms at the end
+ * (doc/users/rules.md#game-end, doc/users/rules.md#farms).
  */
 #include "config.h"
 
@@ -12,7 +12,7 @@
 
 /* Whether piece @m of the set rooted at @root counts its tile.  A feature
  * that passes through one tile twice (both caps of an H or I tile, say)
- * counts that tile and its building once (doc/rules.md#per-tile): a
+ * counts that tile and its building once (doc/users/rules.md#per-tile): a
  * piece is skipped when a lower-numbered piece of the same kind on its
  * tile belongs to the same set. */
 static inline bool
@@ -104,7 +104,7 @@ new_event(struct carc_game *g, uint32_t type, uint32_t kind, uint32_t node,
 }
 
 /* Points then building points to every scorer as @v computed them; the
- * building points come after the others (doc/rules.md#lb-scoring) and
+ * building points come after the others (doc/users/rules.md#lb-scoring) and
  * are kept apart in the event. */
 static void
 award(struct carc_game *g, struct event *e, const struct feature_value *v)
@@ -155,8 +155,8 @@ share(const struct carc_game *g, uint32_t figures, struct feature_value *v)
 
 /* What the road, city or monastery rooted at @root would score now with
  * the figures @figures (packed): the completion value when it is
- * complete, the end-of-game value when not (doc/rules.md#scoring-play,
- * doc/rules.md#game-end, doc/rules.md#lb-scoring). */
+ * complete, the end-of-game value when not (doc/users/rules.md#scoring-play,
+ * doc/users/rules.md#game-end, doc/users/rules.md#lb-scoring). */
 static void
 value_of(const struct carc_game *g, uint32_t root, uint32_t figures,
 	 struct feature_value *v)
@@ -340,13 +340,13 @@ collect_held(const struct carc_game *g, struct held *h)
 }
 
 /*
- * Farms (doc/rules.md#farms).  What a field would score is computed from the
- * field alone for the current rule, and under the two rules where fields
- * interact (per city; once per player and city) from the fields holding
- * farmers that border each of its cities.  A city's bordering fields are
- * found from the city's pieces: a city piece lists, on its tile, the
- * fields next to it (feat_def.cities).  Nothing is written to the board,
- * so the queries use the same code as the final scoring.
+ * Farms (doc/users/rules.md#farms).  What a field would score is computed from
+ * the field alone for the current rule, and under the two rules where fields
+ * interact (per city; once per player and city) from the fields holding farmers
+ * that border each of its cities.  A city's bordering fields are found from the
+ * city's pieces: a city piece lists, on its tile, the fields next to it
+ * (feat_def.cities).  Nothing is written to the board, so the queries use the
+ * same code as the final scoring.
  */
 
 /* In @mask (bit i: @h->roots[i]) the farmer fields that border the
@@ -509,8 +509,8 @@ field_value(const struct carc_game *g, uint32_t root, uint32_t figures,
 	/* buildings pay whenever a farm is scored; a field with no
 	 * completed city pays them unless CARC_OPT_LB_ZERO_FIELD is 0, and
 	 * under the per-city rule only with CARC_OPT_LB_PER_CITY_FIELDS
-	 * (doc/rules.md#lb-zero-field, doc/rules.md#farm-no-city,
-	 * doc/rules.md#lb-per-city-fields) */
+	 * (doc/users/rules.md#lb-zero-field, doc/users/rules.md#farm-no-city,
+	 * doc/users/rules.md#lb-per-city-fields) */
 	if (!lb || (cities == 0 && !OPT(g->rules, CARC_OPT_LB_ZERO_FIELD)) ||
 	    (rule == CARC_FARM_PER_CITY &&
 	     !OPT(g->rules, CARC_OPT_LB_PER_CITY_FIELDS)))
@@ -544,7 +544,7 @@ score_farms(struct carc_game *g, const struct held *h)
 	uint32_t rule = (uint32_t)OPT(g->rules, CARC_OPT_FARM_SCORING);
 	bool lb = OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS) != 0;
 	/* under the per-city rule, fields pay their buildings in events of
-	 * their own (doc/rules.md#lb-per-city-fields) */
+	 * their own (doc/users/rules.md#lb-per-city-fields) */
 	bool field_events = rule != CARC_FARM_PER_CITY ||
 			    (lb && OPT(g->rules, CARC_OPT_LB_PER_CITY_FIELDS));
 

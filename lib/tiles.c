@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The first-edition ("C1") base game tiles, transcribed from the rules
- * reference (doc/rules.md#tiles-base), canonical orientation = rotation 0.
- * Feature order on a tile: cities, roads, fields, monastery; cities come
+ * reference (doc/users/rules.md#tiles-base), canonical orientation = rotation
+ * 0.  Feature order on a tile: cities, roads, fields, monastery; cities come
  * first so that a field's bordered-city bit i is local feature i.
  */
 #include "config.h"
@@ -127,7 +127,7 @@ const struct tile_def carc__tiles[CARC_TILE_TYPES] = {
 		FIELD(3, H_ER | H_SL, 0), FIELD(4, H_SR | H_WL, 0) }, 0 },
 
 	/*
-	 * Crop Circles I and II (doc/rules.md#tiles-crop).  A road that
+	 * Crop Circles I and II (doc/users/rules.md#tiles-crop).  A road that
 	 * runs into a crop circle ends there; where the circle splits a
 	 * field the encoding already has two fields.  Only the symbol is
 	 * new.

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Little Buildings (doc/rules.md#little-buildings, rulings
- * doc/rules.md#ruling-8 to #ruling-13 and #ruling-17, and the worked
- * examples doc/rules.md#examples E2-E5, E7, E10, E11): token
+ * Little Buildings (doc/users/rules.md#little-buildings, rulings
+ * doc/users/rules.md#ruling-8 to #ruling-13 and #ruling-17, and the worked
+ * examples doc/users/rules.md#examples E2-E5, E7, E10, E11): token
  * distribution, where and when a building may be put, and building
  * points under every scoring path.
  * Red (Alice) is player 0, Blue (Bob) player 1 unless stated.
@@ -96,7 +96,8 @@ lists_build(uint32_t kind)
 	return 0;
 }
 
-/* ---- distribution (doc/rules.md#lb-distribution, #lb-distribution-4p) */
+/* ---- distribution (doc/users/rules.md#lb-distribution,
+ * #lb-distribution-4p) */
 
 /* Loop index: players 2-6 times mode 0 rules, 1 JCZ, 2 3/2/1 + rules
  * distribution, 3 3/2/1 + JCZ distribution. */
@@ -577,7 +578,7 @@ START_TEST(e11_jcz_alternative)
 }
 END_TEST
 
-/* ---- tied scorers (doc/rules.md#lb-ties) ---------------------------- */
+/* ---- tied scorers (doc/users/rules.md#lb-ties) ---------------------- */
 
 START_TEST(tie_full_bonus_each)
 {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Crop Circles I and II (doc/rules.md#crop-circles, rulings
- * doc/rules.md#ruling-1 to #ruling-7, doc/rules.md#example-e9 (b), (c)):
- * the 12 tiles, their place in the stack, and the crop-circle action with
+ * Crop Circles I and II (doc/users/rules.md#crop-circles, rulings
+ * doc/users/rules.md#ruling-1 to #ruling-7, doc/users/rules.md#example-e9 (b),
+ * (c)): the 12 tiles, their place in the stack, and the crop-circle action with
  * its options.
  */
 #include <stdarg.h>
@@ -184,7 +184,8 @@ supply(uint32_t player, uint32_t figure)
 	return carc_game_supply(g, player, figure);
 }
 
-/* ---- the 12 tiles (doc/rules.md#tiles-crop, transcribed independently) */
+/* ---- the 12 tiles (doc/users/rules.md#tiles-crop, transcribed
+ * independently) */
 
 #define SN 1
 #define SE 2

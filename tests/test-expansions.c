@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * All three expansions together (doc/rules.md#turn-with-expansions):
+ * All three expansions together (doc/users/rules.md#turn-with-expansions):
  * one turn using every step, and a seeded random-game property test
  * over every player
  * count and random option combinations.

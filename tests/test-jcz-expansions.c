@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The expansions in JCloisterZone saved games (include/carcassonne/jcz.h,
- * doc/jcz.md): The Phantom, Crop Circles I and II, Little Buildings.
+ * doc/users/jcz.md): The Phantom, Crop Circles I and II, Little Buildings.
  *
  * - the hand-made games of tests/jcz/expansions/ (one .jcz written from
  *   JCZ's message formats and one .rec of the same moves, whose outcome
@@ -306,7 +306,7 @@ START_TEST(jcz_suite_little_buildings)
 		{ "jcz-suite/lb-321.jcz", 20 },      /* "Bob has 20 points" */
 		/* "Bob has 37 points": a 9-tile city with 3 pennants (24)
 		 * and buildings on 6 of its tiles, 1 + 3 + 1 + 3 + 3 + 2 = 13
-		 * (doc/rules.md E11) */
+		 * (doc/users/rules.md E11) */
 		{ "jcz-suite/lb-321-alt.jcz", 37 },
 	};
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The learning interface (include/carcassonne/learn.h, doc/observation.md):
+ * The learning interface (include/carcassonne/learn.h, doc/api/observation.md):
  * the action layout, action <-> move round trips and masks over random
  * positions of every expansion and player count, observations of
  * hand-built positions, batched stepping, carc_game_reset(), and bad

@@ -76,7 +76,7 @@ END_TEST
 
 START_TEST(move_layout_frozen)
 {
-	/* doc/moves.md: kind 0-7, figure 8-15, rotation 16-23, feature
+	/* doc/api/moves.md: kind 0-7, figure 8-15, rotation 16-23, feature
 	 * 24-31, x 32-47, y 48-63 (int16). */
 	uint64_t place = (uint64_t)CARC_MOVE_PLACE | (UINT64_C(3) << 16) |
 			 ((uint64_t)(uint16_t)1 << 32) |

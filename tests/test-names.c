@@ -21,7 +21,7 @@
 
 /* ---- options ----------------------------------------------------------- */
 
-/* Every option as documented in the header and doc/record-format.md. */
+/* Every option as documented in the header and doc/users/record-format.md. */
 static const struct {
 	uint32_t option;
 	const char *name;
@@ -273,7 +273,7 @@ END_TEST
 
 START_TEST(option_is_expansion_exact)
 {
-	/* the four expansions of doc/rules.md, and nothing else */
+	/* the four expansions of doc/users/rules.md, and nothing else */
 	for (uint32_t o = 1; o <= CARC_OPT_CROP_AFTER_PHANTOM; o++)
 		ck_assert_int_eq(carc_option_is_expansion(o),
 				 o == CARC_OPT_PHANTOM ||

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The Phantom (doc/rules.md#phantom, doc/rules.md#turn-with-expansions
- * and the worked examples doc/rules.md#example-e8,
- * doc/rules.md#example-e9 (a)):
- * the separate phantom step after the normal deployment, the phantom as
- * a normal follower in majorities, its return to the supply and reuse.
- * Red is player 0 and Blue player 1, except in E9 where Blue starts.
+ * The Phantom (doc/users/rules.md#phantom,
+ * doc/users/rules.md#turn-with-expansions and the worked examples
+ * doc/users/rules.md#example-e8, doc/users/rules.md#example-e9 (a)): the
+ * separate phantom step after the normal deployment, the phantom as a normal
+ * follower in majorities, its return to the supply and reuse.  Red is player 0
+ * and Blue player 1, except in E9 where Blue starts.
  */
 #include <check.h>
 

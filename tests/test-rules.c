@@ -40,7 +40,8 @@ build(void)
 	return rules;
 }
 
-/* Counts of the draw stack (start tile excluded), doc/rules.md#tiles-base. */
+/* Counts of the draw stack (start tile excluded),
+ * doc/users/rules.md#tiles-base. */
 static const int default_counts[CARC_TILE_TYPES] = {
 	/* A  B  C  D  E  F  G  H  I  J  K  L */
 	   2, 4, 1, 3, 5, 2, 1, 3, 2, 3, 3, 3,

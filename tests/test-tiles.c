@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Tile types: sides, features, rotation, names and the checksums of the
- * rules (doc/rules.md#board, doc/rules.md#tiles).
+ * rules (doc/users/rules.md#board, doc/users/rules.md#tiles).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +11,11 @@
 #include "test-common.h"
 
 /*
- * The 24 base tiles, written out again here from the tables of doc/rules.md so
- * that the library's compiled-in data is checked against an independent
- * transcription.  Sides are N E S W.  Features: "cK=SIDES/PENNANTS",
- * "rK=SIDES", "fK=HALF-EDGES[:CITY NUMBERS]", "M" for the monastery.
+ * The 24 base tiles, written out again here from the tables of
+ * doc/users/rules.md so that the library's compiled-in data is checked against
+ * an independent transcription.  Sides are N E S W.  Features:
+ * "cK=SIDES/PENNANTS", "rK=SIDES", "fK=HALF-EDGES[:CITY NUMBERS]", "M" for the
+ * monastery.
  */
 struct tile_ref {
 	const char *name;
@@ -91,7 +92,7 @@ edge_type(char c)
 	return -1;
 }
 
-/* Half-edge index of "NL".."WR" (doc/rules.md#half-edges). */
+/* Half-edge index of "NL".."WR" (doc/users/rules.md#half-edges). */
 static int
 half_index(const char *p)
 {
@@ -508,7 +509,7 @@ START_TEST(tile_queries_bad_arguments)
 }
 END_TEST
 
-/* ---- checksums (doc/rules.md#tile-checksums) ------------------------ */
+/* ---- checksums (doc/users/rules.md#tile-checksums) ------------------ */
 
 static struct carc_rules *default_rules;
 

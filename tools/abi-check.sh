@@ -9,7 +9,7 @@
 # baseline of each release, tests/abi/libcarcassonne-<version>.abi
 # (written by `abidw` from that release's debug build), using
 # libabigail's `abidiff` with the public headers of this checkout
-# (doc/api-stability.md).
+# (doc/contributors/api-stability.md).
 #
 # Passes when the public ABI of every release of LIBRARY's series is
 # unchanged or only grew (new functions, e.g. those of a newer symbol

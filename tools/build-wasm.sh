@@ -14,7 +14,7 @@
 # that
 #     import * as carc from 'OUTDIR/carcassonne.mjs';
 # works at once.  BUILDDIR (default build-wasm) holds the Meson build;
-# nothing is written elsewhere.  doc/wasm.md explains the build.
+# nothing is written elsewhere.  doc/bindings/wasm.md explains the build.
 #
 # Environment: EMCC_JOBS parallel compile jobs (default 2).
 set -euo pipefail

@@ -4,7 +4,7 @@
 # Usage: tools/coverage.sh [BUILD-DIR]
 #
 # Line and branch coverage of lib/ by the test suite (gcc --coverage and
-# gcovr, Debian's `gcovr` package; doc/coverage.md lists what stays
+# gcovr, Debian's `gcovr` package; doc/contributors/coverage.md lists what stays
 # uncovered and why).  Builds BUILD-DIR (default build-coverage/, kept) as
 # an unoptimised gcc build with -Db_coverage=true, runs every suite but
 # 'slow' and the ones that test other layers at length (cluster, wasm,

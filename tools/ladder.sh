@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
 #
-# The ladder of doc/bots.md: the built-in bots against each other in
-# two-player base games, at equal CPU time per decision and at equal
+# The ladder of doc/bindings/bots.md: the built-in bots against each other
+# in two-player base games, at equal CPU time per decision and at equal
 # playouts, each match reported by `carcassonne match` (Elo and its 95 %
 # interval).  Long: never part of the CI.
 #

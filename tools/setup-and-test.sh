@@ -54,9 +54,9 @@
 # fuzzer runtime, scan-build, cppcheck, abidiff) fails:
 # tools/install-deps.sh installs them all first.
 #
-# Not in CI (long runs, documented in doc/testing.md): tools/coverage.sh
-# (line and branch coverage of lib/), tools/fuzz-campaign.sh HOURS,
-# tools/soak.sh [GAMES].
+# Not in CI (long runs, documented in doc/contributors/testing.md):
+# tools/coverage.sh (line and branch coverage of lib/), tools/fuzz-campaign.sh
+# HOURS, tools/soak.sh [GAMES].
 #
 # Environment:
 #   CARC_STAGES      the stages to run, default "gcc clang sanitize

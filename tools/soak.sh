@@ -9,7 +9,7 @@
 # every combination of the rule options and every player count in turn
 # (245,760 games cover them all), the hash recomputed from scratch after
 # every move (a new game replays the history), and save/load round trips.
-# See doc/testing.md#testing-soak for the figures of the last run.
+# See doc/contributors/testing.md#testing-soak for the figures of the last run.
 #
 # Builds a release build in build-soak/ (kept, so a second run only
 # rebuilds what changed) and prints a progress line every 1,000 games.

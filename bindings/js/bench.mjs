@@ -26,7 +26,7 @@
  * with --same, bindings/js/native-bench playing exactly the same games
  * natively (it must count the same decisions, else the run fails), and
  * the WebAssembly figures as a share of it.  --markdown prints the tables
- * of doc/wasm.md, "Speed and size", from the figures of this run
+ * of doc/bindings/wasm.md, "Speed and size", from the figures of this run
  * (tools/wasm/measure.sh runs it so).
  * A benchmark, not a test: it fails only if a game fails or the native
  * games differ.

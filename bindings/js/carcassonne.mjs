@@ -2,7 +2,8 @@
 /**
  * libcarcassonne for JavaScript: the library compiled to WebAssembly
  * (carcassonne-wasm.mjs / .wasm, built by tools/build-wasm.sh) behind
- * classes shaped like the Python binding's.  doc/wasm.md is the manual.
+ * classes shaped like the Python binding's.  doc/bindings/wasm.md is the
+ * manual.
  *
  *     import * as carc from './carcassonne.mjs';
  *     await carc.load();
@@ -696,7 +697,7 @@ function moveValue(m, name = 'move') {
 }
 
 /**
- * A move: an immutable 64-bit value (doc/moves.md), .value a BigInt.
+ * A move: an immutable 64-bit value (doc/api/moves.md), .value a BigInt.
  * toString() gives the record's words ('place 1,-2 r3'), Move.parse()
  * reads them back.
  */
@@ -1164,8 +1165,8 @@ export class Game extends Handle {
 		super(ptr, 'game', 'Game');
 	}
 
-	/** Load a game record (doc/record-format.md); RecordError for a bad
-	 *  one. */
+	/** Load a game record (doc/users/record-format.md); RecordError for
+	 *  a bad one. */
 	static load(text) {
 		lib();
 		let bytes;
@@ -1192,7 +1193,7 @@ export class Game extends Handle {
 	}
 
 	/** Replay a JCloisterZone saved game (.jcz: JSON text, as a string
-	 *  or UTF-8 bytes; doc/jcz.md) with carc_jcz_import(); JczError
+	 *  or UTF-8 bytes; doc/users/jcz.md) with carc_jcz_import(); JczError
 	 *  (line, column, reason) for one that does not load. */
 	static fromJcz(text) {
 		lib();
@@ -1253,8 +1254,8 @@ export class Game extends Handle {
 	}
 
 	/** The game as a JCloisterZone saved game (JCZ 5 layout, JSON text;
-	 *  carc_jcz_export(), doc/jcz.md); CarcassonneError NOT_ALLOWED when
-	 *  the rules have an option JCloisterZone does not play. */
+	 *  carc_jcz_export(), doc/users/jcz.md); CarcassonneError NOT_ALLOWED
+	 *  when the rules have an option JCloisterZone does not play. */
 	toJcz() {
 		const g = this._live();
 		return readText((buf, n) => M._carc_jcz_export(g, buf, n), 'toJcz');
@@ -1868,7 +1869,7 @@ function typedArg(v, cls, length, name) {
 
 /**
  * The learning interface of one rule set, player count and window
- * (struct carc_learn, doc/observation.md): a fixed action space, action
+ * (struct carc_learn, doc/api/observation.md): a fixed action space, action
  * masks, observations and batched steps for reinforcement learning.
  *
  *     const learn = new Learn({ rules, players: 2 });   // window 25

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // TypeScript types of carcassonne.mjs, the JavaScript package of
-// libcarcassonne (doc/wasm.md).  They type-check with TypeScript 4.8 and
-// later (strict, module nodenext): tools/wasm/test-js-types.sh checks them
+// libcarcassonne (doc/bindings/wasm.md).  They type-check with TypeScript 4.8
+// and later (strict, module nodenext): tools/wasm/test-js-types.sh checks them
 // against the module and bindings/js/test/types.ts.
 //
 // The types of the header's tables are not written here: the constants
@@ -171,7 +171,7 @@ export function tileFeaturePoint(tile: TileLike, rotation: number, feature: Feat
 export function tileFeatureShape(tile: TileLike, rotation: number, feature: FeatureLike): Array<[number, number]>;
 export function tileSymbolArea(tile: TileLike, rotation: number): { x: number; y: number; radius: number } | null;
 
-/** A move: an immutable 64-bit value (doc/moves.md). */
+/** A move: an immutable 64-bit value (doc/api/moves.md). */
 export class Move {
 	constructor(value: U64);
 	/** The 64-bit value. */
@@ -342,7 +342,7 @@ export class Game implements Disposable {
 	/** Replay a game record; RecordError for a bad one. */
 	static load(text: string | Uint8Array): Game;
 	/** Replay a JCloisterZone saved game (.jcz JSON text); JczError for a
-	 *  bad one (doc/jcz.md). */
+	 *  bad one (doc/users/jcz.md). */
 	static fromJcz(text: string | Uint8Array): Game;
 	readonly freed: boolean;
 	free(): void;
@@ -424,7 +424,7 @@ export class Game implements Disposable {
 }
 
 // -- the learning interface (include/carcassonne/learn.h,
-//    doc/observation.md) --
+//    doc/api/observation.md) --
 
 export interface LearnOptions {
 	/** Default: new Rules(). */
@@ -479,7 +479,7 @@ export interface StepBatchResult extends ObserveBatchResult {
 }
 
 /** The learning interface of one rule set, player count and window:
- *  action masks, observations and batched steps (doc/observation.md). */
+ *  action masks, observations and batched steps (doc/api/observation.md). */
 export class Learn implements Disposable {
 	constructor(options?: LearnOptions | Rules);
 	readonly freed: boolean;

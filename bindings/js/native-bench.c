@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * native-bench: the games of bindings/js/bench.mjs played by the native
- * library, for its comparison (doc/wasm.md, "Speed and size"): random
+ * library, for its comparison (doc/bindings/wasm.md, "Speed and size"): random
  * 2-player games with seeds 1 to GAMES, each move chosen by the same
  * generator (mulberry32, seeded with the game's seed) as the JavaScript
  * benchmark, so both play exactly the same games.

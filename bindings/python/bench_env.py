@@ -17,7 +17,7 @@ Prints steps per second of:
   legal action choice by ``carcassonne.env.sample_actions`` (the
   documented way), and that choice alone, which must run at least half
   as fast as ``step()`` with masks only and copy=False;
-* the documented AEC loop as doc/python-env.md writes it (``last()``,
+* the documented AEC loop as doc/bindings/python-env.md writes it (``last()``,
   ``action_space(agent).sample(mask)``: Gymnasium's Discrete when it is
   importable, else the built-in one);
 

@@ -3,7 +3,7 @@
 enums and their library names, the legal-move and history views,
 push/pop, the exception tree, bad input that must leave a game unchanged,
 every function of the public header reachable from Python, and the
-queries checked against independent facts (doc/rules.md's tile table, the
+queries checked against independent facts (doc/users/rules.md's tile table, the
 scores the games end with).  By hand:
 
     CARCASSONNE_LIBRARY=build/libcarcassonne.so \\
@@ -50,7 +50,7 @@ def random_game(seed, rules=None, players=2, moves=None):
 def test_move_is_the_library_value():
     m = carc.Move.place(1, -2, 3)
     assert isinstance(m, int) and type(m) is carc.Move
-    assert m == 0xfffe000100030001          # doc/moves.md's example
+    assert m == 0xfffe000100030001          # doc/api/moves.md's example
     assert int(m) == carc.move_place(1, -2, 3)
     assert repr(m) == "Move('place 1,-2 r3')"
     assert str(m) == f'{m}' == 'place 1,-2 r3'
@@ -704,7 +704,7 @@ def test_every_header_function_has_a_python_counterpart(header):
         assert len(re.findall(r'\b' + fn + r'\b', source)) >= 2, fn
 
 # ---------------------------------------------------------------------
-# Tile geometry against doc/rules.md's table of the base tiles
+# Tile geometry against doc/users/rules.md's table of the base tiles
 # ---------------------------------------------------------------------
 
 SIDES = {'N': 0, 'E': 1, 'S': 2, 'W': 3}
@@ -713,8 +713,8 @@ HALVES = {h: i for i, h in enumerate('NL NR EL ER SL SR WL WR'.split())}
 
 def rules_table():
     """{tile: (edges, {feature: sides mask}, {city: pennants},
-    {field: city mask}, monastery)} from doc/rules.md."""
-    with open(os.path.join(SOURCE, 'doc', 'rules.md')) as f:
+    {field: city mask}, monastery)} from doc/users/rules.md."""
+    with open(os.path.join(SOURCE, 'doc', 'users', 'rules.md')) as f:
         text = f.read()
     out = {}
     row = re.compile(r'^\| ([A-X]) \| \d+ \| ([CRF ]{7}) \| (.*?) \| (.*?) '

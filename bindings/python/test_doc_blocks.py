@@ -2,13 +2,14 @@
 """Every Python code block of the documents runs verbatim.
 
 Each ```python block of README.md, bindings/python/README.md,
-doc/python-env.md, doc/bots.md and doc/cluster.md is written to a file
-and run as a script by this interpreter (a block written as a doctest,
-``>>>``, is run by doctest instead), in a fresh process with the package
-on PYTHONPATH.  doc/python-env.md says its examples work with and without
+doc/bindings/python-env.md, doc/bindings/bots.md and
+doc/bindings/cluster.md is written to a file and run as a script by
+this interpreter (a block written as a doctest, ``>>>``, is run by
+doctest instead), in a fresh process with the package on PYTHONPATH.
+doc/bindings/python-env.md says its examples work with and without
 PettingZoo and Gymnasium: its blocks run both ways, with the real
 packages (``<top>/../shared/vendor/python``, which run_conformance.py
-checks) and with them hidden.  doc/python.md is a doctest run by
+checks) and with them hidden.  doc/bindings/python.md is a doctest run by
 test_docs.py (suite 'ffi') and is run here too.
 """
 import os
@@ -24,10 +25,11 @@ TOP = os.path.normpath(os.path.join(HERE, '..', '..'))
 VENDOR = os.path.normpath(os.path.join(TOP, '..', 'shared', 'vendor',
                                        'python'))
 
-DOCS = ['README.md', 'bindings/python/README.md', 'doc/python.md',
-        'doc/python-env.md', 'doc/bots.md', 'doc/cluster.md']
+DOCS = ['README.md', 'bindings/python/README.md', 'doc/bindings/python.md',
+        'doc/bindings/python-env.md', 'doc/bindings/bots.md',
+        'doc/bindings/cluster.md']
 # documents whose text says the examples work without the real packages
-BOTH_WAYS = {'doc/python-env.md'}
+BOTH_WAYS = {'doc/bindings/python-env.md'}
 # runs a doctest given as a file name, verbatim
 DOCTEST = '''
 import doctest, sys
@@ -69,7 +71,7 @@ def test_block_runs_verbatim(doc, index, block, real, tmp_path):
         except ImportError:
             if os.environ.get('CI') == 'true':
                 raise
-            pytest.skip('needs python3-distributed for doc/cluster.md')
+            pytest.skip('needs python3-distributed for doc/bindings/cluster.md')
     # the package's directory, the real packages or not, and the rest of
     # the caller's path (a build tree's generated carcassonne/_abi.py)
     rest = [p for p in os.environ.get('PYTHONPATH', '').split(os.pathsep)

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """The examples of the documentation run and print what they show (suite
-'ffi'): the tour doc/python.md and every docstring of the package, with
+'ffi'): the tour doc/bindings/python.md and every docstring of the package, with
 doctest.  By hand:
 
     CARCASSONNE_LIBRARY=build/libcarcassonne.so \\
@@ -16,7 +16,7 @@ import pytest
 import carcassonne as carc
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOUR = os.path.join(HERE, '..', '..', 'doc', 'python.md')
+TOUR = os.path.join(HERE, '..', '..', 'doc', 'bindings', 'python.md')
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 

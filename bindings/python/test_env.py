@@ -6,7 +6,7 @@ pytest, needs numpy).
   players) round-trips through its action index, and the masks equal
   the legal-move lists;
 * observations equal those of a slow reference encoder written in this
-  file from doc/observation.md, with the plain Game queries only;
+  file from doc/api/observation.md, with the plain Game queries only;
 * the AEC environment keeps PettingZoo's contract over whole games;
 * the vector environment plays what independent AEC environments play
   on the same seeds, auto-resets included;
@@ -109,7 +109,7 @@ def test_constants_match_learn_header():
 
 
 def test_shape_examples_of_the_document():
-    # doc/observation.md#actions gives these two layouts
+    # doc/api/observation.md#actions gives these two layouts
     s = Learn(carc.Rules(), 2).shape
     assert (s.n_actions, s.place_first, s.place_count, s.follower_first,
             s.pass_first, s.fallback_first) == (2510, 0, 2500, 2500, 2508,
@@ -166,7 +166,7 @@ def test_round_trip_10000_positions():
             total += 1
     assert total == 10000
     # the default window holds nearly every placement
-    # (doc/observation.md#window)
+    # (doc/api/observation.md#window)
     assert outside <= 5
 
 
@@ -184,7 +184,7 @@ def test_small_window_uses_fallback():
 
 
 # ---------------------------------------------------------------------
-# The reference encoder, from doc/observation.md and Game queries only
+# The reference encoder, from doc/api/observation.md and Game queries only
 # ---------------------------------------------------------------------
 
 
@@ -194,7 +194,7 @@ def floor_mid(a, b):
 
 def reference(game, W, observer=None):
     """(planes, vector, expected mask or None) of ``game`` as
-    doc/observation.md describes them, computed slowly."""
+    doc/api/observation.md describes them, computed slowly."""
     P = game.players()
     over = game.is_over()
     phase = game.phase()
@@ -316,7 +316,7 @@ def reference(game, W, observer=None):
 
 def reference_action(game, move, W, K, F, shape):
     """The action index of a legal move by the formulas of
-    doc/observation.md#actions (None outside the window)."""
+    doc/api/observation.md#actions (None outside the window)."""
     tiles = game.tiles()
     xs = [t[0] for t in tiles]
     ys = [t[1] for t in tiles]

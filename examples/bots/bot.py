@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: CC0-1.0
-"""A bot for the bot protocol of libcarcassonne (doc/bot-protocol.md), on
-the Python binding: it plays the legal move that leaves it the best
-margin over the best other player once its turn is over (the tile and
-the best deployment that can follow it, as the built-in greedy bot does),
-ties broken at random.  Play it with
+"""A bot for the bot protocol of libcarcassonne
+(doc/bindings/bot-protocol.md), on the Python binding: it plays the legal
+move that leaves it the best margin over the best other player once its
+turn is over (the tile and the best deployment that can follow it, as the
+built-in greedy bot does), ties broken at random.  Play it with
 
     carcassonne match random 'exec /usr/bin/python3 bot.py'
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: CC0-1.0 */
 /*
  * random-bot: a bot for the bot protocol of libcarcassonne
- * (doc/bot-protocol.md) that plays a random legal move.  Play it with
+ * (doc/bindings/bot-protocol.md) that plays a random legal move.  Play it with
  *
  *     carcassonne match greedy ./random-bot
  *

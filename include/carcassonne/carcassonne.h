@@ -62,7 +62,7 @@ struct carc_game;
 
 /**
  * A move: a plain 64-bit value, not a handle.  Its layout is frozen and
- * documented in doc/moves.md; build moves with the carc_move_*()
+ * documented in doc/api/moves.md; build moves with the carc_move_*()
  * constructors and read them with the accessors.  #CARC_MOVE_NONE is never
  * a legal move.
  */
@@ -161,14 +161,14 @@ const char *carc_strerror(int code);
 /**
  * @defgroup tiles Tile types and features
  *
- * Tile types are numbered; the letters are those of `doc/rules.md#tiles`
+ * Tile types are numbered; the letters are those of `doc/users/rules.md#tiles`
  * (`A`–`X` for the 24 types of the first-edition base game).  Each type is
  * described in one canonical orientation (rotation 0); a placed tile has a
  * rotation 0–3, the number of quarter turns clockwise.  Sides are
  * numbered N=0, E=1, S=2, W=3; the neighbour across side N of (x, y) is
  * (x, y - 1): y grows to the south.
  *
- * Features of a tile are named as in `doc/rules.md#features`: cities c1,
+ * Features of a tile are named as in `doc/users/rules.md#features`: cities c1,
  * c2, …, roads r1, …, fields f1, … and the monastery, numbered on the
  * canonical definition so that a name means the same feature in every rotation.
  * A feature id is `kind * 16 + number` (see #carc_feature_kind); the
@@ -220,7 +220,7 @@ enum carc_feature_kind {
 	CARC_FEATURE_MONASTERY = 4,
 };
 
-/** Feature ids of the local names of `doc/rules.md#features`
+/** Feature ids of the local names of `doc/users/rules.md#features`
  *  (kind * 16 + number). */
 enum carc_feature {
 	CARC_C1 = 0x11, CARC_C2 = 0x12, CARC_C3 = 0x13, CARC_C4 = 0x14,
@@ -273,7 +273,7 @@ int carc_tile_features(uint32_t tile, uint32_t *features, size_t n);
  *
  * For a city or road: bit s (0–3) is set for each side s it reaches.
  * For a field: bit h (0–7) is set for each half-edge h it reaches, in the
- * order NL, NR, EL, ER, SL, SR, WL, WR (`doc/rules.md#half-edges`).
+ * order NL, NR, EL, ER, SL, SR, WL, WR (`doc/users/rules.md#half-edges`).
  * A monastery reaches no side (0).
  *
  * @return the mask (>= 0), #CARC_E_UNKNOWN_TILE, #CARC_E_NO_FEATURE or
@@ -432,7 +432,7 @@ int carc_tile_symbol_area(uint32_t tile, uint32_t rotation, int32_t *x_out,
 
 /**
  * Rule options for carc_rules_builder_set().  The default of each option is
- * the current official rule; doc/rules.md explains each choice.
+ * the current official rule; doc/users/rules.md explains each choice.
  */
 enum carc_option {
 	/** Farm scoring, a #carc_farm_scoring value.
@@ -463,28 +463,28 @@ enum carc_option {
 	 *  #carc_lb_distribution.  Default #CARC_LB_DIST_RULES. */
 	CARC_OPT_LB_DISTRIBUTION = 10,
 	/** Building points for a field with farmers that borders no
-	 *  completed city (`doc/rules.md#lb-zero-field`): 1 award (default),
-	 *  0 skip. */
+	 *  completed city (`doc/users/rules.md#lb-zero-field`): 1 award
+	 *  (default), 0 skip. */
 	CARC_OPT_LB_ZERO_FIELD = 11,
 	/** Building points of fields under #CARC_FARM_PER_CITY
-	 *  (`doc/rules.md#lb-per-city-fields`): 1 (default) each field with
-	 *  farmers pays its buildings to its own farmer majority; 0 fields pay
-	 *  none. */
+	 *  (`doc/users/rules.md#lb-per-city-fields`): 1 (default) each field
+	 *  with farmers pays its buildings to its own farmer majority; 0
+	 *  fields pay none. */
 	CARC_OPT_LB_PER_CITY_FIELDS = 12,
-	/** Crop-circle deploy target (`doc/rules.md#crop-deploy-any`): 0
+	/** Crop-circle deploy target (`doc/users/rules.md#crop-deploy-any`): 0
 	 *  (default) next to one's own follower only, 1 next to any player's
 	 *  follower of that kind. */
 	CARC_OPT_CROP_DEPLOY_ANY = 13,
-	/** Crop-circle deploy (`doc/rules.md#crop-deploy-mandatory`): 0
+	/** Crop-circle deploy (`doc/users/rules.md#crop-deploy-mandatory`): 0
 	 *  (default) optional, 1 mandatory for a player who is able. */
 	CARC_OPT_CROP_DEPLOY_MANDATORY = 14,
-	/** Phantom in the crop-circle action (`doc/rules.md#crop-phantom`): 1
-	 *  (default) it may be deployed, removed and serve as the anchor; 0 it
-	 *  takes no part. */
+	/** Phantom in the crop-circle action
+	 *  (`doc/users/rules.md#crop-phantom`): 1 (default) it may be
+	 *  deployed, removed and serve as the anchor; 0 it takes no part. */
 	CARC_OPT_CROP_PHANTOM = 15,
 	/** Crop-circle deploy by the active player after he placed his
-	 *  phantom this turn (`doc/rules.md#crop-after-phantom`): 1 (default)
-	 *  allowed, 0 forbidden. */
+	 *  phantom this turn (`doc/users/rules.md#crop-after-phantom`): 1
+	 *  (default) allowed, 0 forbidden. */
 	CARC_OPT_CROP_AFTER_PHANTOM = 16,
 };
 
@@ -496,7 +496,8 @@ enum carc_lb_scoring {
 	CARC_LB_321 = 1,
 };
 
-/** Values of #CARC_OPT_LB_DISTRIBUTION (`doc/rules.md#lb-distribution`). */
+/** Values of #CARC_OPT_LB_DISTRIBUTION
+ * (`doc/users/rules.md#lb-distribution`). */
 enum carc_lb_distribution {
 	/** Standard mode by the rules: 18 tokens shared evenly (2: 9,
 	 *  3: 6, 4: 4, 5: 3, 6: 3 each), any kind may be named for each. */
@@ -506,7 +507,7 @@ enum carc_lb_distribution {
 	CARC_LB_DIST_JCZ = 1,
 };
 
-/** Values of #CARC_OPT_FARM_SCORING (`doc/rules.md#farms`). */
+/** Values of #CARC_OPT_FARM_SCORING (`doc/users/rules.md#farms`). */
 enum carc_farm_scoring {
 	/** Current rule: each field scores 3 points per completed city it
 	 *  borders for its farmer majority. */
@@ -635,7 +636,7 @@ int carc_rules_default_tile_count(const struct carc_rules *rules,
 /**
  * @defgroup names Names
  *
- * The words of game records (doc/record-format.md) and of
+ * The words of game records (doc/users/record-format.md) and of
  * carc_move_describe(), for programs and bindings that read or show
  * options and moves: one table inside the library, so that no caller
  * keeps a copy.
@@ -1048,7 +1049,7 @@ int carc_game_current_tile(const struct carc_game *game);
  * past the returned count (but below @p n_moves) are unspecified
  * afterwards: the placement loop writes without branches for speed.
  *
- * Canonical order (doc/moves.md): tile placements by y, then x, then
+ * Canonical order (doc/api/moves.md): tile placements by y, then x, then
  * rotation; follower deployments in the tile's feature order, then tower,
  * house, shed, then pass; phantom deployments in feature order, then
  * pass; the crop-circle choice deploy before remove; crop-circle
@@ -1743,7 +1744,7 @@ int carc_game_event_get(const struct carc_game *game, uint32_t index,
 /**
  * @defgroup moves Moves
  *
- * A #carc_move_t packs (doc/moves.md): bits 0–7 the #carc_move_kind,
+ * A #carc_move_t packs (doc/api/moves.md): bits 0–7 the #carc_move_kind,
  * 8–15 the figure, 16–23 the rotation, 24–31 the feature id, 32–47 x and
  * 48–63 y (int16, two's complement).  Fields a kind does not use are zero.
  * @{
@@ -1863,7 +1864,7 @@ int carc_move_describe(carc_move_t move, char *buf, size_t n);
  *
  * A game record is a line-based text that describes a whole game: the
  * player count, every rule option, the draw order of the tiles and every
- * move in order.  doc/record-format.md gives its grammar; a short one:
+ * move in order.  doc/users/record-format.md gives its grammar; a short one:
  * @code
  * carcassonne-record 1
  * players 2

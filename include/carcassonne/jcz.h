@@ -9,7 +9,7 @@
  * and `COMMIT`.  carc_jcz_import() replays such a document on a new game,
  * checking every move with carc_game_apply(); carc_jcz_export() writes a
  * game as a document that JCZ loads and replays with the same tiles.
- * doc/jcz.md describes the mapping: tile identifiers, locations, rule
+ * doc/users/jcz.md describes the mapping: tile identifiers, locations, rule
  * settings, draw orders, and what is refused.
  *
  * This header includes carcassonne.h and follows its conventions: a
@@ -39,7 +39,7 @@ extern "C" {
  * forced draw order and the `PLACE_TILE` messages; the rest of the stack
  * follows in a fixed order.  A draw order ending in `#END`, or a replay
  * that ends with `GAME_OVER` before the stack is empty, gives a game
- * whose stack holds only the tiles played (doc/jcz.md explains when).
+ * whose stack holds only the tiles played (doc/users/jcz.md explains when).
  * Exactly @p len bytes of @p text are read; it need not be
  * NUL-terminated.
  *
@@ -104,7 +104,7 @@ int carc_jcz_import(const char *text, size_t len, struct carc_game **out,
  * @retval CARC_E_INVALID NULL game, NULL buffer with non-zero @p n, or a
  *         text longer than INT_MAX
  * @retval CARC_E_NOT_ALLOWED a rule option with no JCZ equivalent is not
- *         at the value JCZ plays (doc/jcz.md lists them)
+ *         at the value JCZ plays (doc/users/jcz.md lists them)
  * @retval CARC_E_NOMEM out of memory
  * @since 0.4
  */

@@ -5,7 +5,7 @@
  * masks, observation tensors and batched stepping for reinforcement
  * learning, shared by every binding.
  *
- * doc/observation.md describes every action index, observation plane and
+ * doc/api/observation.md describes every action index, observation plane and
  * vector entry, and the measured board sizes behind the window.  In short:
  *
  * - struct carc_learn is made for one rule set, one player count and a
@@ -63,7 +63,7 @@ struct carc_learn;
 /** The default window side W: 25 cells, a reach of 12 from the centre,
  *  which holds every placement of 100,000 random base games and of all
  *  but 6 of 100,000 random games with every expansion
- *  (doc/observation.md, "The window"). */
+ *  (doc/api/observation.md, "The window"). */
 #define CARC_LEARN_WINDOW_DEFAULT 25
 
 /** Smallest window side accepted. */
@@ -106,7 +106,7 @@ enum carc_learn_dtype {
  *
  * The action space is the concatenation of the sections below, in this
  * order; a section the rules do not use has count 0 (its @c first is the
- * index where it would start).  doc/observation.md ("Actions") gives
+ * index where it would start).  doc/api/observation.md ("Actions") gives
  * each section's index formula.
  */
 struct carc_learn_shape {
@@ -428,7 +428,7 @@ int carc_learn_mask(struct carc_learn *learn, const struct carc_game *game,
 
 /**
  * The observation of @p game for @p player: planes and vector as
- * doc/observation.md describes.  Either buffer may be NULL (with its
+ * doc/api/observation.md describes.  Either buffer may be NULL (with its
  * size 0) to skip it.  Allocates nothing.
  *
  * @param learn the learn object

@@ -12,7 +12,7 @@
  * library as the engine (no second library to link) but has its own
  * header, which carcassonne.h does not include: programs that only play
  * by the rules never see it.  It is written on the public API of
- * carcassonne.h alone, like any other bot; doc/bots.md explains the
+ * carcassonne.h alone, like any other bot; doc/bindings/bots.md explains the
  * choice and the algorithms.
  *
  * Conventions are those of carcassonne.h: negative #carc_error codes,
@@ -68,8 +68,8 @@ enum carc_playout_flag {
  * played is `moves[(r >> 32) * n >> 32]` of the n moves of
  * carc_game_legal_moves() in canonical order, where r is the next output
  * of the splitmix64 generator whose state starts at @p seed (state +=
- * 0x9e3779b97f4a7c15; r = mix of the state, see doc/bots.md).  The same
- * game, seed and flags give the same scores on every platform.
+ * 0x9e3779b97f4a7c15; r = mix of the state, see doc/bindings/bots.md).  The
+ * same game, seed and flags give the same scores on every platform.
  *
  * @param game the position (not changed); a finished game gives its own
  *        scores
@@ -95,10 +95,10 @@ enum carc_bot_kind {
 	/** One turn ahead: the move after which the best way to finish the
 	 *  player's turn (deployment, phantom, building, crop choice) leaves
 	 *  the best score margin, a small bonus for each follower deployed
-	 *  while more than two were in the supply (doc/bots.md). */
+	 *  while more than two were in the supply (doc/bindings/bots.md). */
 	CARC_BOT_GREEDY = 2,
 	/** Information-set Monte Carlo tree search over reshuffled stacks
-	 *  (doc/bots.md, "Search internals").  The default. */
+	 *  (doc/bindings/bots.md, "Search internals").  The default. */
 	CARC_BOT_MCTS = 3,
 	/** Star2.5 expectimax with a domain heuristic, after Heyden,
 	 *  "Implementing a computer player for Carcassonne" (Maastricht,

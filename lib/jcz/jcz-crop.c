@@ -6,11 +6,11 @@
  * Setup: JCZ 5 tile sets "corn-circles/1" and "corn-circles/2" (and the
  * element "corn-circle"), JCZ 4 expansions "CORN_CIRCLES" and
  * "CORN_CIRCLES_II".  JCZ has no rule settings for them; it plays what
- * the engine's crop-circle options default to (doc/jcz.md), so the import
+ * the engine's crop-circle options default to (doc/users/jcz.md), so the import
  * sets those four options to their defaults and the export requires
  * them.
  *
- * The action (doc/rules.md#crop-action) after the turn's COMMIT:
+ * The action (doc/users/rules.md#crop-action) after the turn's COMMIT:
  *
  *   CIRCLE_REMOVE_OR_DEPLOY {"value": "DEPLOY" | "REMOVE"}   turn player
  *   then per responding player, the turn player last:

@@ -5,7 +5,7 @@
  *
  * JCZ's phantom is an ordinary DEPLOY_MEEPLE with the meeple id
  * "PLAYER.phantom.1".  Two differences from the engine's turn
- * (doc/rules.md#phantom):
+ * (doc/users/rules.md#phantom):
  *
  * - JCZ offers the phantom in the ordinary action phase too, as an
  *   alternative to a follower; the engine offers it only in its own step
@@ -42,7 +42,7 @@ count_moves(const struct carc_game *game)
 
 /* Whether the phantom of the player to move could go on the tile just
  * placed, were he to pass the deployment step: the phantom goes where a
- * follower could (doc/rules.md#phantom-follower), on a feature of that
+ * follower could (doc/users/rules.md#phantom-follower), on a feature of that
  * tile that no figure occupies, not on a field with farmers off.  Read
  * from the board, without a copy of the game (nothing to allocate). */
 static bool

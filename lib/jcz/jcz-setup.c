@@ -2,7 +2,7 @@
 /*
  * The setup of a JCZ saved game (jcz-private.h): import of both layouts
  * through tables from a JCZ name to a function that sets rule options,
- * and the setup that export writes.  doc/jcz.md has the same tables in
+ * and the setup that export writes.  doc/users/jcz.md has the same tables in
  * prose.
  *
  * JCZ 4:  "setup": { "expansions": ["BASIC"] or { "BASIC": 1 },

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A small, strict JSON parser and writer for the JCloisterZone layer
- * (doc/jcz.md#the-json-parser).  Internal: compiled into the library but
+ * (doc/users/jcz.md#the-json-parser).  Internal: compiled into the library but
  * not exported (lib/carcassonne.map hides every carc_json_ symbol), so an
  * embedder gets no new dependency and a static link cannot clash with
  * json-c, jansson or cJSON.

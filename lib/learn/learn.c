@@ -4,7 +4,7 @@
  * space over a window that follows the board, action masks, observation
  * planes and vectors, and batched stepping.  A layer on the public API
  * only, like the picture: it includes <carcassonne/learn.h> and the C
- * library, nothing of the engine.  doc/observation.md is its manual.
+ * library, nothing of the engine.  doc/api/observation.md is its manual.
  *
  * Every call that takes a game works on the scratch memory of the learn
  * object (the legal-move list, the window grid, the figures), allocated

@@ -2,7 +2,7 @@
 /*
  * The MCTS bot of carc_bot_choose(): information-set Monte Carlo tree
  * search over reshuffled stacks, with root parallelism.  Public API only;
- * doc/bots.md#search-internals describes it.
+ * doc/bindings/bots.md#search-internals describes it.
  *
  * The search first puts the tiles left in a canonical order (by type), so
  * that nothing depends on their real order.  Every iteration copies that

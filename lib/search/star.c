@@ -4,8 +4,8 @@
  * *-minimax pruning and probing, as Heyden's thesis applied it to
  * Carcassonne ("Implementing a computer player for Carcassonne",
  * Maastricht 2009) and Ameneyro, Galván and Kuri Morales took it up as
- * their reference player (2020).  Public API only; doc/bots.md describes
- * it and its parameters.
+ * their reference player (2020).  Public API only;
+ * doc/bindings/bots.md describes it and its parameters.
  *
  * The tree: a move of a player is his whole turn (the placement and what
  * follows it: deployment, phantom, building, crop-circle choice), so a

@@ -12,7 +12,7 @@ its Doxygen labels {#...} and the GitHub slugs of its headings.
     check-citations.py [--root DIR]       scan the repository
     check-citations.py --self-test        check the checker on a made-up tree
     check-citations.py --tiles LIBRARY    compare the tile tables of
-                                          doc/rules.md with the library
+                                          doc/users/rules.md with the library
 """
 
 import argparse
@@ -36,6 +36,20 @@ OLD_CITES = [
     (re.compile(r'\b\d+\.\d+\s+(?:#|item\s)\d+'), 'a numbered ruling'),
 ]
 
+
+# Pages that moved when doc/ was grouped by reader: a citation of the old
+# path fails with a hint to the new one.
+MOVED = {'doc/%s.md' % name: 'doc/%s/%s.md' % (group, name)
+         for group, names in (
+             ('users', ('rules', 'rules-expansions', 'record-format', 'jcz',
+                        'web')),
+             ('api', ('moves', 'api-rules', 'observation')),
+             ('bindings', ('python', 'python-env', 'wasm', 'ffi', 'bots',
+                           'bot-protocol', 'cluster')),
+             ('contributors', ('internals', 'testing', 'coverage',
+                               'performance', 'determinism',
+                               'api-stability')))
+         for name in names}
 
 ANCHOR_TAG = re.compile(r'<a\s+(?:id|name)\s*=\s*"([^"]+)"', re.IGNORECASE)
 LABEL = re.compile(r'\{#([\w-]+)\}')
@@ -153,8 +167,13 @@ def check_tree(root, skip=()):
                 target, anchor = m.group(1), m.group(2)
                 found = resolve(rel, target)
                 if found is None:
+                    moved = MOVED.get(os.path.normpath(target)
+                                      .replace(os.sep, '/'))
                     problems.append('%s:%d: cites %s, which is not in the '
-                                    'repository' % (rel, lineno, target))
+                                    'repository%s'
+                                    % (rel, lineno, target,
+                                       ' (it moved to %s)' % moved
+                                       if moved else ''))
                     continue
                 if anchor is None:
                     continue
@@ -225,7 +244,7 @@ def self_test():
     return 0
 
 
-# ---- the tile tables of doc/rules.md against the library -------------
+# ---- the tile tables of doc/users/rules.md against the library -------------
 
 SIDES = 'NESW'
 HALVES = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR']
@@ -287,12 +306,12 @@ def check_tiles(root, library):
     lib = ctypes.CDLL(library)
     lib.carc_tile_name.restype = ctypes.c_char_p
     lib.carc_feature_name.restype = ctypes.c_char_p
-    text = read_text(os.path.join(root, 'doc', 'rules.md'))
+    text = read_text(os.path.join(root, 'doc', 'users', 'rules.md'))
     problems = []
     rows = [(r, None) for r in table_rows(text, 'tiles-base')]
     rows += [(r, 'crop') for r in table_rows(text, 'tiles-crop')]
     if len(rows) != 36:
-        problems.append('doc/rules.md: %d tile rows, want 36' % len(rows))
+        problems.append('doc/users/rules.md: %d tile rows, want 36' % len(rows))
     for cells, crop in rows:
         name = cells[0]
         t = lib.carc_tile_from_name(name.encode())
@@ -333,7 +352,7 @@ def check_tiles(root, library):
                            lib.carc_tile_feature_pennants(t, f),
                            lib.carc_tile_field_cities(t, f))
         if have != doc:
-            problems.append('%s: doc/rules.md gives %r, the library %r'
+            problems.append('%s: doc/users/rules.md gives %r, the library %r'
                             % (name, sorted(doc.items()),
                                sorted(have.items())))
     return problems

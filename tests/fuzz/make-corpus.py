@@ -80,7 +80,8 @@ def main():
         # a stack of four tiles with every expansion, played to the end
         "tiny-stack-2p": header(every, 2, 21, stack=(True, [
             (3, 1), (4, 1), (24, 1), (30, 1)])) + play(rng, 40, mix=True),
-        # every expansion and the other doc/rules.md#ambiguities choices, a small stack
+        # every expansion and the other doc/users/rules.md#ambiguities choices,
+        # a small stack
         "expansions-small-6p": header(
             [1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0], 6, 3,
             stack=(True, [(3, 3), (4, 2), (24, 1), (25, 1), (26, 1),

@@ -41,7 +41,7 @@ import time
 
 SKIP = 77
 
-# What the library plays (doc/jcz.md): JCZ 5 tile sets and elements.
+# What the library plays (doc/users/jcz.md): JCZ 5 tile sets and elements.
 OUR_SETS = {"basic:1", "corn-circles/1", "corn-circles/2"}
 OUR_ELEMENTS = {"small-follower", "farmers", "phantom", "corn-circle",
                 "little-buildings"}

@@ -4,7 +4,7 @@
  *
  * - round trips over seeded random games of every expansion combination,
  *   checked at every move of the game;
- * - the worked examples of doc/rules.md#examples as hand-written records
+ * - the worked examples of doc/users/rules.md#examples as hand-written records
  *   (the .rec files of tests/record/examples) replaying to the scores
  *   given there;
  * - one test per error class of the loader.
@@ -252,7 +252,7 @@ START_TEST(load_without_deck)
 END_TEST
 
 /* ------------------------------------------------------------------ */
-/* doc/rules.md#examples as records                                    */
+/* doc/users/rules.md#examples as records                                    */
 /* ------------------------------------------------------------------ */
 
 static const struct example {

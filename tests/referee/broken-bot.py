@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""A bot that breaks the bot protocol (doc/bot-protocol.md) on purpose,
+"""A bot that breaks the bot protocol (doc/bindings/bot-protocol.md) on purpose,
 for tests/referee/referee-test.py.
 
 usage: broken-bot.py MODE[@N]

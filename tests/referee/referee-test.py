@@ -4,7 +4,7 @@
 
 usage: referee-test.py   (paths in the environment, see tests/referee/meson.build)
 
-- the protocol of doc/bot-protocol.md with real child processes: the
+- the protocol of doc/bindings/bot-protocol.md with real child processes: the
   handshake of `carcassonne bot`, and a game refereed from here with the
   Python binding;
 - known outcomes: two copies of one deterministic bot score exactly 50 %

@@ -6,7 +6,7 @@
  * every deployment by walking the board feature of every feature of the
  * placed tile.  Board facts come only from the public API (tiles and
  * figures on the board, supplies, options, the move history); the rules
- * are those of doc/rules.md, cited at each step.
+ * are those of doc/users/rules.md, cited at each step.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -128,11 +128,11 @@ feature_at_border(const struct board *b, int t, uint32_t kind, int bit)
 
 /*
  * Walk the board feature containing @feature of tile @t
- * (doc/rules.md#connectivity): a city or road piece joins the piece of
+ * (doc/users/rules.md#connectivity): a city or road piece joins the piece of
  * the same kind on the opposite side of the neighbour across each of its
  * sides; a field piece joins the field across each of its half-edges,
  * half h meeting half ((h / 2 + 2) % 4) * 2 + 1 - h % 2
- * (doc/rules.md#half-edges).  Marks the pieces in b->seen and returns
+ * (doc/users/rules.md#half-edges).  Marks the pieces in b->seen and returns
  * whether some side of a city or road piece faces an empty position.
  */
 static int
@@ -280,7 +280,7 @@ opt(const struct carc_game *g, uint32_t option)
 }
 
 /*
- * doc/rules.md#placement: an empty position sharing at least one side
+ * doc/users/rules.md#placement: an empty position sharing at least one side
  * with a placed tile, every shared side matching.  Candidates are all
  * neighbours of placed tiles, sorted by y, then x; rotations 0-3.
  */
@@ -329,11 +329,11 @@ list_placements(struct board *b, struct out *o)
 }
 
 /*
- * doc/rules.md#deployment (and #phantom-step for the phantom): a figure
+ * doc/users/rules.md#deployment (and #phantom-step for the phantom): a figure
  * on a feature of the tile just placed whose board feature holds no
  * figure; no field without farmers; then, in the deployment step with
  * Little Buildings, each kind of building left in the supply
- * (doc/rules.md#lb-building); then pass.
+ * (doc/users/rules.md#lb-building); then pass.
  */
 static int
 list_tile_deploys(struct board *b, struct out *o, uint32_t player,
@@ -373,7 +373,7 @@ list_tile_deploys(struct board *b, struct out *o, uint32_t player,
 }
 
 /* The turn so far, from the history: the active player (player 0
- * places first and the turns go round, doc/rules.md#turn) and whether he
+ * places first and the turns go round, doc/users/rules.md#turn) and whether he
  * put his phantom on the board in this turn's phantom step. */
 static int
 turn_facts(const struct carc_game *g, uint32_t *active, int *phantom_now)
@@ -411,8 +411,8 @@ turn_facts(const struct carc_game *g, uint32_t *active, int *phantom_now)
 }
 
 /* The feature kind the crop circle of the tile just placed affects
- * (doc/rules.md#crop-symbols), 0 when it has none or when it is a
- * pitchfork without farmers (doc/rules.md#crop-pitchfork-no-farmers). */
+ * (doc/users/rules.md#crop-symbols), 0 when it has none or when it is a
+ * pitchfork without farmers (doc/users/rules.md#crop-pitchfork-no-farmers). */
 static uint32_t
 crop_kind(const struct board *b)
 {
@@ -429,7 +429,7 @@ crop_kind(const struct board *b)
 
 /* Whether figure i takes part in the crop-circle action: it stands on a
  * feature of the kind, and is not the phantom when the phantom is kept
- * out (doc/rules.md#crop-options). */
+ * out (doc/users/rules.md#crop-options). */
 static int
 crop_takes_part(const struct board *b, int i, uint32_t kind)
 {
@@ -445,7 +445,7 @@ crop_addable(const struct board *b, uint32_t player, uint32_t active,
 {
 	uint32_t figs = 0;
 
-	/* doc/rules.md#crop-after-phantom */
+	/* doc/users/rules.md#crop-after-phantom */
 	if (player == active && phantom_now &&
 	    !opt(b->g, CARC_OPT_CROP_AFTER_PHANTOM))
 		return 0;
@@ -457,7 +457,7 @@ crop_addable(const struct board *b, uint32_t player, uint32_t active,
 	return figs;
 }
 
-/* doc/rules.md#crop-responses: a player acts when he has a figure of the
+/* doc/users/rules.md#crop-responses: a player acts when he has a figure of the
  * kind on the board and, under deploy, something he may add. */
 static int
 crop_can_act(const struct board *b, uint32_t player, uint32_t choice,
@@ -475,7 +475,7 @@ crop_can_act(const struct board *b, uint32_t player, uint32_t choice,
 }
 
 /* Whether piece (tile t, feature f) holds a figure that the current
- * player may add next to (doc/rules.md#crop-deploy, #crop-deploy-any). */
+ * player may add next to (doc/users/rules.md#crop-deploy, #crop-deploy-any). */
 static int
 crop_anchor(const struct board *b, int t, uint32_t f, uint32_t player,
 	    uint32_t kind)
@@ -491,8 +491,8 @@ crop_anchor(const struct board *b, int t, uint32_t f, uint32_t player,
 }
 
 /*
- * doc/rules.md#crop-deploy and #crop-remove, in the order of
- * doc/moves.md: pieces in board order (tiles in placement order, then
+ * doc/users/rules.md#crop-deploy and #crop-remove, in the order of
+ * doc/api/moves.md: pieces in board order (tiles in placement order, then
  * the tile's feature order).
  */
 static int
@@ -587,7 +587,7 @@ ref_legal_moves(const struct carc_game *game, carc_move_t *moves,
 		rc = list_tile_deploys(&b, &o, (uint32_t)player,
 				       CARC_FIGURE_PHANTOM);
 		break;
-	case CARC_PHASE_CROP_CHOICE:	/* doc/rules.md#crop-choice */
+	case CARC_PHASE_CROP_CHOICE:	/* doc/users/rules.md#crop-choice */
 		emit(&o, carc_move_crop_choice(CARC_CROP_DEPLOY));
 		emit(&o, carc_move_crop_choice(CARC_CROP_REMOVE));
 		break;

@@ -2,7 +2,7 @@
 /*
  * A reference move generator: every legal move at the current decision
  * point of a game, computed the slow and obvious way from the public API
- * and the rules of doc/rules.md, without any code of lib/move.c.  The
+ * and the rules of doc/users/rules.md, without any code of lib/move.c.  The
  * property test tests/robust/test-reference.c compares it with
  * carc_game_legal_moves() move for move.
  */
@@ -16,7 +16,7 @@
 
 /*
  * Write every legal move of @game's current decision point into @moves,
- * in the canonical order of doc/moves.md#canonical-order-of-legal-moves.
+ * in the canonical order of doc/api/moves.md#canonical-order-of-legal-moves.
  *
  * @return the number of moves (0 once the game is over), or -1 when
  *         more than @cap moves are legal or a public query fails.
@@ -27,7 +27,7 @@ int ref_legal_moves(const struct carc_game *game, carc_move_t *moves,
 /*
  * Figures of any player on the board feature that contains @feature of
  * the tile at (x, y), found by walking the tiles with
- * carc_tile_feature_sides() (doc/rules.md#connectivity); @player_counts,
+ * carc_tile_feature_sides() (doc/users/rules.md#connectivity); @player_counts,
  * if not NULL, receives the count per player (6 entries).
  *
  * @return the number of figures, or -1 when a public query fails.
@@ -37,7 +37,7 @@ int ref_feature_figures(const struct carc_game *game, int32_t x, int32_t y,
 
 /*
  * Whether the board feature that contains @feature of the tile at (x, y)
- * is complete (doc/rules.md#completion), found by the same walk.
+ * is complete (doc/users/rules.md#completion), found by the same walk.
  *
  * @return 1, 0, or -1 when a public query fails.
  */
@@ -46,7 +46,7 @@ int ref_feature_is_complete(const struct carc_game *game, int32_t x,
 
 /*
  * The players who will answer the crop-circle choice @choice made now,
- * in the order doc/rules.md#crop-responses gives, at
+ * in the order doc/users/rules.md#crop-responses gives, at
  * CARC_PHASE_CROP_CHOICE.  Writes them into @players (6 entries).
  *
  * @return how many, or -1 at another decision point.

@@ -937,7 +937,7 @@ START_TEST(reserved_bits)
 			uint32_t kind = carc_move_kind(m);
 			uint64_t unused;
 
-			/* the fields each kind leaves zero (doc/moves.md);
+			/* the fields each kind leaves zero (doc/api/moves.md);
 			 * figure and feature bits of a deployment may name
 			 * another valid move, so only rotation is reserved */
 			switch (kind) {

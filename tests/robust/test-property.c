@@ -5,7 +5,7 @@
  * Game i uses combination i % 960 of the expansions (phantom, Crop
  * Circles I and II, Little Buildings: 16), the farm rule (3), farmers on
  * or off (2), the small-city rule (2) and the player count (2-6: 5); the
- * eight doc/rules.md#ambiguities options (CARC_OPT_LB_*,
+ * eight doc/users/rules.md#ambiguities options (CARC_OPT_LB_*,
  * CARC_OPT_CROP_*) and the follower count come from a hash of i.
  * CARC_PROPERTY_GAMES sets the
  * number of games (default 300; tests/robust/meson.build runs 300 in

@@ -325,7 +325,7 @@ check_decision(struct run *r)
 }
 
 /* Whether the tile just placed starts a crop-circle action
- * (doc/rules.md#crop-action, #crop-pitchfork-no-farmers). */
+ * (doc/users/rules.md#crop-action, #crop-pitchfork-no-farmers). */
 static int
 crop_action_due(const struct run *r)
 {
@@ -343,7 +343,7 @@ crop_action_due(const struct run *r)
 	return 0;
 }
 
-/* The decision point a move leads to (doc/rules.md#decision-points):
+/* The decision point a move leads to (doc/users/rules.md#decision-points):
  * the phantom step follows the deployment step exactly when the player's
  * phantom is in his supply; after the deployment steps comes the
  * crop-circle choice exactly when the tile shows a circle that acts. */

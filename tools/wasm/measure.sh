@@ -3,7 +3,7 @@
 #
 # Usage: tools/wasm/measure.sh [NATIVE_BUILD_DIR]
 #
-# Measures the figures of doc/wasm.md, "Speed and size": builds the
+# Measures the figures of doc/bindings/wasm.md, "Speed and size": builds the
 # WebAssembly package (tools/build-wasm.sh, into
 # NATIVE_BUILD_DIR/bindings/js/package-bench, with the emscripten build of
 # suite wasm) and the native programs it is compared with (native-bench,
@@ -11,7 +11,7 @@
 # bindings/js/bench.mjs --markdown: random 2-player games played by the
 # package four ways and by the native library (the same games: the run
 # fails if they differ), the MCTS bot's time per decision, and the sizes
-# of the files.  It prints the tables to paste into doc/wasm.md.
+# of the files.  It prints the tables to paste into doc/bindings/wasm.md.
 #
 # Environment: CARC_BENCH_GAMES (default 2000) and CARC_BENCH_REPS
 # (default 5); NATIVE_BENCH and EXAMPLES_BENCH, the two native programs,

@@ -918,7 +918,7 @@ function renderPlayers() {
 }
 
 // Whether a player's building tokens are one pool, each token any of the
-// three kinds (doc/rules.md#lb-distribution: the rules' distribution with
+// three kinds (doc/users/rules.md#lb-distribution: the rules' distribution with
 // standard values); then the page shows one count.
 function buildingsShared(opts) {
 	return (opts['lb-scoring'] || 'standard') === 'standard' &&
@@ -1222,8 +1222,8 @@ let expansionNames = null;
 const expansions = () => (expansionNames ||= engine.options().filter((o) => o.expansion).map((o) => o.name));
 
 // The words for the library's options (OPTION_INFO gives the names, kinds,
-// ranges and defaults; doc/rules.md explains each): a label, and labels of
-// a choice's values.  An option missing here shows its record name.
+// ranges and defaults; doc/users/rules.md explains each): a label, and labels
+// of a choice's values.  An option missing here shows its record name.
 const OPTION_WORDS = {
 	'farm-scoring': ['Farm scoring', { 'per-field': 'each field, 3 per city (current rules)',
 					   'per-city': 'each city once, 4 points (first edition)',
@@ -1293,7 +1293,8 @@ function renderOptions() {
 		const label = el('label', { class: 'option' });
 		const cur = S.options[o.name];
 		let input;
-		label.title = `option ${o.name} of the game record (doc/rules.md)`;
+		label.title = `option ${o.name} of the game record ` +
+			'(doc/users/rules.md)';
 		if (o.type === 'switch') {
 			input = el('input', { type: 'checkbox', 'data-option': o.name });
 			input.checked = cur !== undefined ? cur === 'on' : o.def === 1;

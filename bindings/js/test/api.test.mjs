@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The package's API: names, moves, rules, games, records, queries, the
-// picture, with exact values from the header and doc/moves.md.
+// picture, with exact values from the header and doc/api/moves.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { carc, expansionRules, playSeeded } from './helpers.mjs';
@@ -69,7 +69,7 @@ test('tile geometry', () => {
 	assert.ok(area.radius > 0);
 });
 
-test('moves: the values of doc/moves.md, words both ways', () => {
+test('moves: the values of doc/api/moves.md, words both ways', () => {
 	const table = [
 		[Move.place(1, -2, 3), 0xfffe000100030001n, 'place 1,-2 r3'],
 		[Move.deploy('follower', 1, -2, 'c1'), 0xfffe000111000102n,
@@ -158,7 +158,7 @@ test('a game: queries, clone, copyFrom, undo, history, records', () => {
 	assert.deepEqual(game.scores(), [0, 0, 0]);
 	assert.equal(game.supply(0), 7);
 	// standard Little Buildings, 3 players: 6 tokens each, of any kind
-	// (doc/rules.md#lb-distribution)
+	// (doc/users/rules.md#lb-distribution)
 	assert.deepEqual(game.supplies()[2],
 		{ follower: 7, phantom: 1, tower: 6, house: 6, shed: 6 });
 	assert.equal(game.remaining() + 1, game.drawOrder().length);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// JCloisterZone saved games (include/carcassonne/jcz.h, doc/jcz.md):
+// JCloisterZone saved games (include/carcassonne/jcz.h, doc/users/jcz.md):
 // Game.fromJcz() and game.toJcz() on the .jcz files of tests/jcz (JCZ's
 // own test games and the hand-written expansion games), compared byte
 // for byte with the native tool's import-jcz and export-jcz; seeded

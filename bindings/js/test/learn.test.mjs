@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The learning interface (Learn, include/carcassonne/learn.h,
-// doc/observation.md) through the package: the shape and its sections,
+// doc/api/observation.md) through the package: the shape and its sections,
 // masks against the legal moves inside the window, actions and moves
 // round-tripping, observation planes and vector against the board, the
 // batched calls against the single ones, and everything against the

@@ -3,7 +3,7 @@
 // (games, clones, copies, records, pictures, errors) leave the malloc heap
 // and the WebAssembly memory exactly as large as after the first games.
 // CARC_WASM_LEAK_GAMES sets the number of games (default 1500; the
-// figure in doc/wasm.md is from 100000).
+// figure in doc/bindings/wasm.md is from 100000).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';

@@ -199,7 +199,7 @@ class Game(_Picture, _Jcz):
         return self._query(_L.carc_game_memory_size)
 
     def save(self) -> str:
-        """The game record (doc/record-format.md) as a str."""
+        """The game record (doc/users/record-format.md) as a str."""
         with self._lock:
             h = self._live()
             n = _check(_L.carc_game_save(h, None, 0))

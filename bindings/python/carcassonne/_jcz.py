@@ -33,7 +33,7 @@ class _Jcz:
 
     def to_jcz(self) -> str:
         """The game as a JCloisterZone saved game (.jcz, JSON text; see
-        doc/jcz.md).  Raises CarcassonneError (NOT_ALLOWED) when its rules
+        doc/users/jcz.md).  Raises CarcassonneError (NOT_ALLOWED) when its rules
         have an option JCloisterZone does not play."""
         with self._lock:
             h = self._live()
@@ -75,9 +75,9 @@ class _Jcz:
                     found.append(f'{option_name(number)} {word}')
         if found:
             return (f'JCloisterZone does not play these rules; it would '
-                    f'with {" or ".join(found)} (doc/jcz.md)')
+                    f'with {" or ".join(found)} (doc/users/jcz.md)')
         return ('JCloisterZone does not play these rules or a move of '
-                'this game (doc/jcz.md)')
+                'this game (doc/users/jcz.md)')
 
     @classmethod
     def from_jcz(cls, text: Union[str, bytes, bytearray, memoryview]) -> Game:

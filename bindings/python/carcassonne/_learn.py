@@ -5,7 +5,7 @@
 a rule set, a player count and a board window, with action masks,
 observations and batched steps written by the library straight into
 numpy arrays (the arrays' memory is handed to C; nothing is copied).
-``doc/observation.md`` describes every action index, plane and vector
+``doc/api/observation.md`` describes every action index, plane and vector
 entry; the constants below repeat the header's numbers.
 
 Most users want :mod:`carcassonne.env` instead, whose environments are
@@ -125,7 +125,7 @@ def _address(array: npt.NDArray[Any], dtype: np.dtype[Any], size: int,
 class Shape(NamedTuple):
     """Sizes, dtypes and the action layout of a :class:`Learn`, as
     carc_learn_shape() gives them.  Each ``*_first``/``*_count`` pair is a
-    section of the action space (doc/observation.md#actions)."""
+    section of the action space (doc/api/observation.md#actions)."""
     players: int
     window: int
     n_actions: int

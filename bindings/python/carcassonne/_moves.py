@@ -30,7 +30,7 @@ _new_int = int.__new__
 
 
 class Move(int):
-    """A move: the library's 64-bit value (doc/moves.md), as an int.
+    """A move: the library's 64-bit value (doc/api/moves.md), as an int.
 
     ``Move('place 0,-1 r2')`` parses the words of :func:`describe`,
     ``Move(value)`` takes the 64-bit value (ValueError for a malformed

@@ -2,7 +2,7 @@
 """Reinforcement-learning environments for Carcassonne.
 
 Two environments on the library's learning interface (``learn.h``,
-``doc/observation.md``):
+``doc/api/observation.md``):
 
 * :class:`CarcassonneEnv`, one game in the shape of a PettingZoo AEC
   environment (agent-environment cycle: the agent to move acts, every
@@ -28,7 +28,7 @@ Two environments on the library's learning interface (``learn.h``,
       obs, rewards, terminations, truncations, infos = venv.step(actions)
 
 Actions are indices into a fixed action space over a board window that
-follows the board (doc/observation.md#actions); the observation of an
+follows the board (doc/api/observation.md#actions); the observation of an
 agent is a dict of ``"observation"`` (uint8 planes, n_planes x W x W),
 ``"vector"`` (int32, 160 entries) and ``"action_mask"`` (int8, 1 for the
 legal actions, the dtype Gymnasium's ``sample(mask=...)`` wants) as in PettingZoo's classic environments.  Rewards are
@@ -406,7 +406,7 @@ class CarcassonneEnv(_AECBase):
       observation.
 
     Observations are from the observing agent's point of view
-    (doc/observation.md); the mask is all 0 except for the agent to
+    (doc/api/observation.md); the mask is all 0 except for the agent to
     move.  ``game`` is the Game being played: read it (or clone it), do
     not apply moves to it.
     """

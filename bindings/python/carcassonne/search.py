@@ -19,7 +19,7 @@ pure Python.  :func:`choose` asks the library's bots (``'random'``,
 ``'greedy'``, ``'mcts'``, and the reference players ``'star2.5'`` and
 ``'mcts-rave'``) for a move; :func:`choose_with_stats` also says
 what the search did.  No function changes the game it is given, and none
-reads the hidden order of the stack (doc/bots.md).
+reads the hidden order of the stack (doc/bindings/bots.md).
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def playout(game: Game, seed: int = 0, *, keep_order: bool = False
     The tiles left are reshuffled from ``seed`` first, so the result does
     not depend on their hidden order (``keep_order=True`` plays them in
     their real order instead: for hosts and tests).  The same game, seed
-    and flag give the same scores on every platform (doc/bots.md).  A
+    and flag give the same scores on every platform (doc/bindings/bots.md).  A
     finished game gives its own scores.
     """
     _game(game)
