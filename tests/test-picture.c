@@ -1133,6 +1133,53 @@ START_TEST(svg_palette_distinct)
 }
 END_TEST
 
+/* carc_render_default_colour() gives the colours the picture draws
+ * when the options leave them to it, with their names; a bad seat or
+ * buffer is refused and leaves the outputs alone but for the empty
+ * name. */
+START_TEST(svg_default_colour_call)
+{
+	static const char *const names[6] = {
+		"vermillion", "blue", "yellow", "black", "sky blue", "grey",
+	};
+	struct carc_rules *r = make_rules(NULL, 0);
+	struct carc_game *g = make_game(r, 6, 1);
+	char *svg = render(g, NULL), *p = svg, name[16];
+	uint32_t rgb;
+
+	carc_rules_unref(r);
+	for (uint32_t i = 0; i < 6; i++) {
+		p = strstr(p, "class='fig key'");
+		ck_assert_ptr_nonnull(p);
+		rgb = 0xdeadbeef;
+		ck_assert_int_eq(carc_render_default_colour(i, &rgb, name,
+							    sizeof(name)),
+				 (int)strlen(names[i]));
+		ck_assert_str_eq(name, names[i]);
+		ck_assert_uint_eq(rgb, fill_at(p));
+		p++;
+	}
+	/* snprintf-style: the length without a buffer, truncation */
+	ck_assert_int_eq(carc_render_default_colour(4, NULL, NULL, 0), 8);
+	ck_assert_int_eq(carc_render_default_colour(4, NULL, name, 4), 8);
+	ck_assert_str_eq(name, "sky");
+	rgb = 7;
+	assert_status_eq(carc_render_default_colour(6, &rgb, name,
+						    sizeof(name)),
+			 CARC_E_INVALID);
+	ck_assert_uint_eq(rgb, 7);
+	ck_assert_str_eq(name, "");
+	assert_status_eq(carc_render_default_colour(UINT32_MAX, NULL, NULL,
+						    0),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_render_default_colour(0, &rgb, NULL, 5),
+			 CARC_E_INVALID);
+	ck_assert_uint_eq(rgb, 7);
+	free(svg);
+	carc_game_free(g);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Figures laid out inside their features                               */
 /* ------------------------------------------------------------------ */
@@ -1551,6 +1598,7 @@ test_suite(void)
 	tcase_add_test(tc, svg_feature_highlight);
 	tcase_add_test(tc, ciede2000_reference_pairs);
 	tcase_add_test(tc, svg_palette_distinct);
+	tcase_add_test(tc, svg_default_colour_call);
 	tcase_add_test(tc, svg_figures_laid_out);
 	tcase_add_test(tc, svg_title_counts_moves);
 	tcase_add_test(tc, svg_title_fits);

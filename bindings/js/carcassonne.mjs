@@ -524,6 +524,28 @@ export function optionIsExpansion(option) {
 		: argU32(option, 'option');
 	return check(lib()._carc_option_is_expansion(o), `option ${option}`) === 1;
 }
+/** The colour the picture gives a seat (0 to 5) when the render options
+ *  leave it to the library, and its English name
+ *  (carc_render_default_colour): { rgb: '#56b4e9', name: 'sky blue' }
+ *  for seat 4.  A front end shows these beside the picture. */
+export function renderDefaultColour(seat) {
+	const s = argU32(seat, 'seat');
+	const m = lib();
+	const p = m._malloc(4 + 32);
+	if (!p)
+		throw new CarcassonneError(ErrorCode.NOMEM);
+	try {
+		const n = check(m._carc_render_default_colour(s, p, p + 4, 32),
+			`seat ${seat}`);
+		const rgb = m.HEAPU32[p >> 2];
+		return {
+			rgb: '#' + rgb.toString(16).padStart(6, '0'),
+			name: decoder.decode(m.HEAPU8.subarray(p + 4, p + 4 + n)),
+		};
+	} finally {
+		m._free(p);
+	}
+}
 /** The option number of a name; '_' and camelCase are read as '-'
  *  ('farm_scoring', 'farmScoring').  An unknown name is an
  *  InvalidArgumentError naming the close matches. */
@@ -2200,7 +2222,7 @@ const api = Object.freeze({
 	featureFromName, featureKindName, featureKindFromName, figureName,
 	figureFromName, phaseName, phaseFromName, optionName, optionFromName,
 	optionValueName, optionValueFromName, optionExplain, optionIsExpansion,
-	MIN_PLAYERS, MAX_PLAYERS, tileEdge, tileFeatures,
+	renderDefaultColour, MIN_PLAYERS, MAX_PLAYERS, tileEdge, tileFeatures,
 	tileFeatureSides, tileFeaturePennants, tileDescribeFeature,
 	tileFieldCities, tileSymbol,
 	tileFeaturePoint, tileFeatureShape, tileSymbolArea, Move, describe,

@@ -153,6 +153,9 @@ export function optionValueFromName(option: string | number, name: string): numb
 export function optionExplain(name: string, value?: string | number | null): string;
 /** Whether an option switches an expansion on. */
 export function optionIsExpansion(option: string | number): boolean;
+/** The colour the picture gives a seat (0 to 5) by default, and its
+ *  name: { rgb: '#56b4e9', name: 'sky blue' } for seat 4. */
+export function renderDefaultColour(seat: number): { rgb: string; name: string };
 /** The player counts a game takes: 2 to 6. */
 export declare const MIN_PLAYERS: 2;
 export declare const MAX_PLAYERS: 6;

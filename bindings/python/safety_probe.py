@@ -75,6 +75,7 @@ FUNCTIONS = {
     'option_info': (carc.option_info, ['followers']),
     'option_explain': (carc.option_explain, ['followers', '99']),
     'option_is_expansion': (carc.option_is_expansion, ['phantom']),
+    'render_default_colour': (carc.render_default_colour, [4]),
     'option_value_name': (carc.option_value_name, [1, 1]),
     'option_value_from_name': (carc.option_value_from_name,
                                [1, 'per-city']),

@@ -660,6 +660,7 @@ COUNTERPARTS = {
         'carc_game_save': 'Game.save',
         'carc_game_load': 'Game.load',
         'carc_game_render_svg': 'Game.svg',
+        'carc_render_default_colour': 'render_default_colour',
         'carc_tile_describe_feature': 'tile_describe_feature',
         'carc_game_describe_feature': 'Game.describe_feature',
         'carc_game_explain_move': 'Game.explain_move',

@@ -147,6 +147,24 @@ def test_rules_default_tile_count():
     assert e.value.code == carc.E_UNKNOWN_TILE
 
 
+def test_render_default_colour():
+    want = [('#d55e00', 'vermillion'), ('#0072b2', 'blue'),
+            ('#f0e442', 'yellow'), ('#000000', 'black'),
+            ('#56b4e9', 'sky blue'), ('#999999', 'grey')]
+    assert [carc.render_default_colour(s) for s in range(6)] == want
+    # the picture draws them: the six score chips of a 6-player game
+    svg = carc.Game(players=6, seed=1).svg()
+    chips = [u.get('fill') for u in ET.fromstring(svg.encode()).iter(
+        '{http://www.w3.org/2000/svg}use') if u.get('class') == 'fig key']
+    assert chips[:6] == [rgb for rgb, _ in want]
+    with pytest.raises(carc.InvalidArgumentError):
+        carc.render_default_colour(6)
+    with pytest.raises(OverflowError):
+        carc.render_default_colour(-1)
+    with pytest.raises(TypeError):
+        carc.render_default_colour('1')
+
+
 def test_repr_svg():
     game = carc.Game(players=3, seed=4)
     for _ in range(30):

@@ -2057,6 +2057,33 @@ int carc_game_render_svg(const struct carc_game *game,
 			 const struct carc_render_options *options,
 			 char *buf, size_t n);
 
+/**
+ * The colour the picture gives a seat by default (a zero entry of
+ * carc_render_options.colours) and its English name, for a front end
+ * that shows the players' colours beside the picture.
+ *
+ * @code
+ * uint32_t rgb;
+ * char name[16];
+ * carc_render_default_colour(4, &rgb, name, sizeof(name));
+ * // rgb 0x56b4e9, name "sky blue"
+ * @endcode
+ *
+ * @param seat the player, 0 to 5
+ * @param[out] rgb the colour as 0xRRGGBB; may be NULL
+ * @param[out] name buffer for the colour's name, NUL-terminated when
+ *             @p n > 0; may be NULL when @p n is 0.  On error it holds the
+ *             empty string.
+ * @param n capacity of @p name
+ * @return the length of the name (without the NUL), of which
+ *         min(length, n - 1) bytes were written; or a negative error.
+ * @retval CARC_E_INVALID @p seat above 5, or NULL @p name with non-zero
+ *         @p n (nothing is written to @p rgb)
+ * @since 0.5
+ */
+int carc_render_default_colour(uint32_t seat, uint32_t *rgb, char *name,
+			       size_t n);
+
 /** @} */
 
 /**

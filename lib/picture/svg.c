@@ -57,6 +57,9 @@
 static const uint32_t default_colours[6] = {
 	0xd55e00, 0x0072b2, 0xf0e442, 0x000000, 0x56b4e9, 0x999999,
 };
+static const char *const default_colour_names[6] = {
+	"vermillion", "blue", "yellow", "black", "sky blue", "grey",
+};
 
 /* Presentation attributes of each kind of thing drawn. */
 #define A_PAGE "fill='#f6f3ea'"
@@ -1471,6 +1474,20 @@ draw(struct pic *p, uint32_t tile_px)
 	if (legend_h)
 		legend_items(p, true, top + caption_h + hand_h, w);
 	pic_printf(o, "</svg>\n");
+}
+
+CARC_EXPORT int
+carc_render_default_colour(uint32_t seat, uint32_t *rgb, char *name,
+			   size_t n)
+{
+	if (seat >= 6 || (!name && n)) {
+		if (name && n)
+			name[0] = '\0';
+		return CARC_E_INVALID;
+	}
+	if (rgb)
+		*rgb = default_colours[seat];
+	return snprintf(name, n, "%s", default_colour_names[seat]);
 }
 
 CARC_EXPORT int

@@ -7,8 +7,10 @@ import { engine, CropSymbol, FeatureKind, TILE_UNITS } from './engine.js';
 
 const TU = TILE_UNITS;			// tile units per tile side
 const SVGNS = 'http://www.w3.org/2000/svg';
-const PALETTE = ['#d7301f', '#2166ac', '#fee034', '#1a1a1a', '#e377c2', '#9e9e9e'];
-const COLOUR_NAMES = ['red', 'blue', 'yellow', 'black', 'pink', 'grey'];
+// the players' colours and their names: the picture's own (the library's
+// colour-blind-safe defaults), read once the engine has loaded
+let PALETTE = [];
+let COLOUR_NAMES = [];
 const BOTS = { human: 'Person', random: 'Random bot', greedy: 'Greedy bot', mcts: 'MCTS bot' };
 // A record the page saves keeps who sits where in a comment the library's
 // loader (and `carcassonne replay`) skips: "# web-seats human mcts".
@@ -144,7 +146,7 @@ function renderBoard() {
 	const key = `${g.hash()}:${JSON.stringify(S.highlight)}`;
 	let svg = $('board-svg');
 	if (!svg || S.boardKey !== key) {
-		const opts = { flags: ['no-legend', 'no-scores', 'last-move'], colours: PALETTE };
+		const opts = { flags: ['no-legend', 'no-scores', 'last-move'] };
 		let text;
 		try {
 			text = g.renderSvg(S.highlight ? { ...opts, highlight: S.highlight } : opts);
@@ -191,7 +193,7 @@ function renderLegend(players, options) {
 	let g;
 	try {
 		g = engine.newGame(players, 0, options);
-		box.innerHTML = g.renderSvg({ flags: ['no-scores', 'last-move'], colours: PALETTE })
+		box.innerHTML = g.renderSvg({ flags: ['no-scores', 'last-move'] })
 			.replace(/^<\?xml[^>]*>\s*/, '');
 	} catch (e) {
 		box.textContent = `No legend: ${errorText(e)}`;
@@ -1444,6 +1446,9 @@ async function main() {
 	setupControls();
 	try {
 		await engine.init();
+		const colours = engine.colours();
+		PALETTE = colours.map((c) => c.rgb);
+		COLOUR_NAMES = colours.map((c) => c.name);
 	} catch (e) {
 		$('board-empty').textContent = `The rules engine did not load: ${errorText(e)}`;
 		showMessage(`The rules engine did not load: ${errorText(e)}`, 'error');

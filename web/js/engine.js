@@ -56,6 +56,8 @@ export const engine = {
 	load(text) {
 		return new Game(carc.Game.load(text));
 	},
+	/** [{rgb: '#rrggbb', name}] of the six seats: the picture's colours */
+	colours() { return [0, 1, 2, 3, 4, 5].map((s) => carc.renderDefaultColour(s)); },
 	tileName(t) { return carc.TILE_NAMES[t]; },
 	tileFeatures(t) { return carc.tileFeatures(t); },
 	featureName(f) { return carc.featureName(f); },

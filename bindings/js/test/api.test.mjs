@@ -44,6 +44,23 @@ test('version and names', () => {
 	assert.equal(carc.OPTION_INFO.length, Object.keys(carc.OPTIONS).length);
 });
 
+test('the picture\'s default colours, with their names', () => {
+	const want = [['#d55e00', 'vermillion'], ['#0072b2', 'blue'],
+		['#f0e442', 'yellow'], ['#000000', 'black'],
+		['#56b4e9', 'sky blue'], ['#999999', 'grey']];
+	want.forEach(([rgb, name], seat) =>
+		assert.deepEqual(carc.renderDefaultColour(seat), { rgb, name }));
+	// the picture draws them: the six score chips of a 6-player game
+	// (the legend's white figures follow)
+	const svg = new Game({ players: 6, seed: 1 }).renderSvg();
+	const chips = [...svg.matchAll(/class='fig key'[^>]*fill='(#[0-9a-f]{6})'/g)]
+		.map((m) => m[1]).slice(0, 6);
+	assert.deepEqual(chips, want.map(([rgb]) => rgb));
+	assert.throws(() => carc.renderDefaultColour(6), carc.InvalidArgumentError);
+	assert.throws(() => carc.renderDefaultColour(-1), RangeError);
+	assert.throws(() => carc.renderDefaultColour('1'), TypeError);
+});
+
 test('tile geometry', () => {
 	// D: city on the north side, a road from east to west
 	assert.deepEqual(carc.tileFeatures('D'), [0x11, 0x21, 0x31, 0x32]);

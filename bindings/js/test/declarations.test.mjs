@@ -232,6 +232,7 @@ test('every result has the type index.d.ts declares', { skip }, async () => {
 		['optionExplain', null, () => carc.optionExplain('followers', 99)],
 		['optionExplain', null, () => carc.optionExplain('crop_circles_1')],
 		['optionIsExpansion', null, () => carc.optionIsExpansion('phantom')],
+		['renderDefaultColour', null, () => carc.renderDefaultColour(4)],
 		['describe', null, () => carc.describe(move)],
 		['tileEdge', null, () => carc.tileEdge('D', 1, 2)],
 		['tileFeatures', null, () => carc.tileFeatures('CCI-3')],

@@ -300,9 +300,11 @@ console.log(sentences);
 const explained: string[] = [carc.optionExplain('crop_circles_1'),
 	carc.optionExplain('followers', 99), carc.optionExplain('phantom', null)];
 const isExpansion: boolean = carc.optionIsExpansion('phantom');
+const colour = carc.renderDefaultColour(4);
+const colourText: string = `${colour.name} ${colour.rgb}`;
 const playerRange: [2, 6] = [carc.MIN_PLAYERS, carc.MAX_PLAYERS];
 const everything: Rules = Rules.allExpansions({ followers: 8 });
-console.log(explained, isExpansion, playerRange, everything.get('phantom'));
+console.log(explained, isExpansion, playerRange, everything.get('phantom'), colourText);
 everything.free();
 
 // -- the picture --

@@ -88,6 +88,7 @@ __all__ = [
     'feature_kind_from_name', 'phase_name', 'phase_from_name',
     'option_name', 'option_from_name', 'option_info', 'option_value_name',
     'option_explain', 'option_is_expansion', 'MIN_PLAYERS', 'MAX_PLAYERS',
+    'render_default_colour',
     'option_value_from_name',
     'move_place', 'move_deploy', 'move_build', 'move_pass',
     'move_crop_choice', 'move_remove', 'move_kind', 'move_x', 'move_y',
@@ -142,8 +143,8 @@ from ._names import (OPTIONS, OPTION_VALUES, OptionInfo, _FROM_WORD, _WORD_OF,
                      figure_name, library_version, option_explain,
                      option_from_name, option_info, option_is_expansion,
                      option_name, option_value_from_name, option_value_name,
-                     phase_from_name, phase_name, tile_from_name, tile_name,
-                     version, version_number)
+                     phase_from_name, phase_name, render_default_colour,
+                     tile_from_name, tile_name, version, version_number)
 from ._geometry import (_rotation, _words, tile_describe_feature, tile_edge,
                         tile_feature_pennants, tile_feature_point,
                         tile_feature_shape, tile_feature_sides, tile_features,

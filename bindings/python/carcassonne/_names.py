@@ -158,6 +158,22 @@ def option_explain(name: str, value: Optional[str] = None) -> str:
     return buf.value.decode('utf-8', 'replace')
 
 
+def render_default_colour(seat: int) -> Tuple[str, str]:
+    """The colour the picture gives a seat (0 to 5) when the render options
+    leave it to the library, and its English name
+    (carc_render_default_colour):
+
+        >>> render_default_colour(4)
+        ('#56b4e9', 'sky blue')
+    """
+    rgb = ctypes.c_uint32()
+    buf = ctypes.create_string_buffer(32)
+    n = _check(_L.carc_render_default_colour(_u32(seat, 'seat'),
+                                             ctypes.byref(rgb), buf, 32),
+               f'seat {seat}')
+    return f'#{rgb.value:06x}', buf.raw[:n].decode()
+
+
 def option_is_expansion(option: Union[int, str]) -> bool:
     """Whether an option switches an expansion on
     (carc_option_is_expansion); :meth:`Rules.all_expansions` sets them

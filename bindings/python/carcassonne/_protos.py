@@ -131,6 +131,8 @@ _proto('carc_game_save', _c_int, _vp, _cp, _size)
 _proto('carc_game_load', _c_int, _cp, _size, _P(_vp), _P(_c_u32), _P(_c_u32),
        _cp, _size)
 _proto('carc_game_render_svg', _c_int, _vp, _vp, _vp, _size)
+_proto('carc_render_default_colour', _c_int, _c_u32,
+       ctypes.POINTER(ctypes.c_uint32), _cp, _size)
 # the words (since 0.5)
 _proto('carc_tile_describe_feature', _c_int, _c_u32, _c_u32, _c_u32, _cp,
        _size)
