@@ -131,7 +131,7 @@ CC=${CC:-gcc} meson setup "$work/build" "$work/src" --buildtype=debug \
 	-Dtests=disabled -Dexamples=false -Ddocumentation=disabled >/dev/null
 meson compile -C "$work/build" libcarcassonne.so >/dev/null 2>&1 ||
 	meson compile -C "$work/build" >/dev/null
-lib=$(find "$work/build" -maxdepth 1 -name 'libcarcassonne.so.*.*.*' \
+lib=$(find "$work/build" -maxdepth 1 -type f -name 'libcarcassonne.so.*.*.*' \
 	-print -quit)
 if check "$lib" "$work/src/include/carcassonne" >"$work/broken.log" 2>&1
 then
