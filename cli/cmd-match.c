@@ -3,13 +3,18 @@
  * carcassonne match: bots against each other (doc/bindings/bots.md).
  *
  * Seats are built-in bots (random, greedy, mcts:playouts=N) or commands
- * that speak doc/bindings/bot-protocol.md.  Games come in rounds: one seed
- * played in every seating (entrant e in seat (e + r) mod P in the r-th game of
- * the round), so the luck of the tiles cancels inside a round.  Each game runs
- * in a worker process of its own (--jobs at once), which starts the external
- * bots as its children (referee.c) and sends its outcome back through a pipe.
- * On SIGINT, SIGTERM or SIGHUP every worker and bot is killed and reaped, and
- * the report of the rounds finished is printed.
+ * that speak doc/bindings/bot-protocol.md.  Games come in rounds: one
+ * seed played in every seating (entrant e in seat (e + r) mod P in the
+ * r-th game of the round), so the luck of the tiles cancels inside a
+ * round.  Each game runs in a worker process of its own (--jobs at
+ * once), which starts the external bots as its children (referee.c) and
+ * sends its result back through a pipe as a frame of text
+ * (result_write()).  With --keep-bots a worker plays every jobs-th game
+ * with the same bot processes.  With --dask the games are tasks on Dask
+ * workers, which run this program with --play-game G, handed out by
+ * match-dask.py; their frames are the same, so are the records and the
+ * report.  On SIGINT, SIGTERM or SIGHUP every worker and bot is killed
+ * and reaped, and the report of the rounds finished is printed.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
@@ -54,6 +59,7 @@ cmd_match(int argc, char **argv)
 #include <carcassonne/carcassonne.h>
 
 #include "common.h"
+#include "match.h"
 #include "referee.h"
 
 #define MAX_JOBS 64
@@ -74,72 +80,6 @@ on_stop_worker(int sig)
 	_exit(128 + sig);
 }
 
-struct job {
-	pid_t pid;
-	int fd;
-	int game;
-	struct game_outcome out;
-	size_t got;
-};
-
-struct match {
-	int players;
-	struct seat_spec spec[6];	/* by entrant */
-	char label[6][80];		/* names in the report */
-	int rounds;
-	uint64_t seed;
-	struct carc_rules *rules;
-	struct time_control tc;
-	const char *records;
-	bool quiet, json;
-	bool sprt;
-	double elo0, elo1, alpha, beta;
-	struct game_outcome *result;	/* by game */
-	bool *done;			/* by game */
-	bool *failed;			/* by game: the referee failed */
-	int n_done;
-};
-
-static int
-seat_of(int players, int entrant, int game)
-{
-	return (entrant + game % players) % players;
-}
-
-/* Play game @g in this (worker) process and write its outcome to @fd. */
-static void
-worker(const struct match *mt, int g, int fd)
-{
-	struct game_setup gs;
-	struct game_outcome out;
-	char path[4096], comment[256];
-	int r = g / mt->players;
-
-	memset(&gs, 0, sizeof(gs));
-	gs.players = mt->players;
-	for (int e = 0; e < mt->players; e++)
-		gs.seat[seat_of(mt->players, e, g)] = &mt->spec[e];
-	gs.rules = mt->rules;
-	gs.seed = mt->seed + (uint64_t)r;
-	gs.bot_seed = gs.seed;
-	gs.tc = mt->tc;
-	if (mt->records) {
-		snprintf(path, sizeof(path), "%s/game-%04d.rec", mt->records,
-			 g + 1);
-		gs.record = path;
-	}
-	snprintf(comment, sizeof(comment),
-		 "# carcassonne match: game %d, round %d, seating %d, "
-		 "seed %" PRIu64 "\n",
-		 g + 1, r + 1, g % mt->players + 1, gs.seed);
-	gs.comment = comment;
-	if (referee_play(&gs, &out) < 0)
-		_exit(1);
-	if (write(fd, &out, sizeof(out)) != (ssize_t)sizeof(out))
-		_exit(1);
-	_exit(0);
-}
-
 static void
 handle_signals(void (*fn)(int))
 {
@@ -153,8 +93,75 @@ handle_signals(void (*fn)(int))
 	sigaction(SIGHUP, &sa, NULL);
 }
 
+/* ------------------------------------------------------------------ */
+/* One game, wherever it is played                                      */
+/* ------------------------------------------------------------------ */
+
+/* Play game @g (from 0) and write its result frame to @f; -1 when the
+ * referee failed. */
 static int
-start_job(struct match *mt, struct job *j, int g)
+play_one(const struct match *mt, int g, struct bot_pool *pool, FILE *f)
+{
+	struct game_setup gs;
+	struct game_outcome out;
+	char comment[256], *record = NULL;
+	int r = g / mt->players, rc;
+
+	memset(&gs, 0, sizeof(gs));
+	gs.players = mt->players;
+	for (int e = 0; e < mt->players; e++) {
+		gs.seat[seat_of(mt->players, e, g)] = &mt->spec[e];
+		gs.entrant[seat_of(mt->players, e, g)] = e;
+	}
+	gs.rules = mt->rules;
+	gs.seed = mt->seed + (uint64_t)r;
+	gs.bot_seed = gs.seed;
+	gs.tc = mt->tc;
+	gs.pool = pool;
+	snprintf(comment, sizeof(comment),
+		 "# carcassonne match: game %d, round %d, seating %d, "
+		 "seed %" PRIu64 "\n",
+		 g + 1, r + 1, g % mt->players + 1, gs.seed);
+	gs.comment = comment;
+	if (referee_play(&gs, &out, &record) < 0)
+		return -1;
+	rc = result_write(f, g, &out, record);
+	free(record);
+	return rc;
+}
+
+/* A worker process: games @first, @first + @stride, ... into @fd. */
+static void
+worker(const struct match *mt, int first, int stride, int fd)
+{
+	FILE *f = fdopen(fd, "w");
+	struct bot_pool *pool = mt->keep_bots ? bot_pool_new() : NULL;
+	int rc = 0;
+
+	if (!f || (mt->keep_bots && !pool))
+		_exit(1);
+	for (int g = first; g < mt->n_games && rc == 0; g += stride)
+		rc = play_one(mt, g, pool, f);
+	bot_pool_free(pool);
+	if (fclose(f) != 0)
+		rc = -1;
+	_exit(rc == 0 ? 0 : 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* Where results come from: worker processes or the Dask driver         */
+/* ------------------------------------------------------------------ */
+
+struct source {
+	pid_t pid;
+	int fd;			/* results come here */
+	char *buf;
+	size_t len, cap;
+	int first, stride;	/* a worker's games */
+};
+
+static int
+start_worker(struct match *mt, struct source *src, int first, int stride)
 {
 	int fds[2];
 
@@ -166,24 +173,123 @@ start_job(struct match *mt, struct job *j, int g)
 	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
 	fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
 	fflush(NULL);
-	j->pid = fork();
-	if (j->pid < 0) {
+	memset(src, 0, sizeof(*src));
+	src->pid = fork();
+	if (src->pid < 0) {
 		close(fds[0]);
 		close(fds[1]);
 		return -1;
 	}
-	if (j->pid == 0) {
+	if (src->pid == 0) {
 		handle_signals(on_stop_worker);
 		close(fds[0]);
 		if (stop_signal)
 			_exit(128 + stop_signal);
-		worker(mt, g, fds[1]);
+		worker(mt, first, stride, fds[1]);
 	}
 	close(fds[1]);
-	j->fd = fds[0];
-	j->game = g;
-	j->got = 0;
+	src->fd = fds[0];
+	src->first = first;
+	src->stride = stride;
 	return 0;
+}
+
+/* The Dask driver (match-dask.py): next to this program, or installed. */
+static int
+driver_path(char *buf, size_t n)
+{
+	char self[4096];
+	ssize_t k = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	const char *env = getenv("CARCASSONNE_DASK_DRIVER");
+
+	if (env && *env) {
+		snprintf(buf, n, "%s", env);
+		return 0;
+	}
+	if (k > 0) {
+		char *slash;
+
+		self[k] = '\0';
+		slash = strrchr(self, '/');
+		if (slash) {
+			snprintf(buf, n, "%.*s/match-dask.py",
+				 (int)(slash - self), self);
+			if (access(buf, R_OK) == 0)
+				return 0;
+		}
+	}
+	snprintf(buf, n, "%s", CARC_MATCH_DASK_DRIVER);
+	return access(buf, R_OK) == 0 ? 0 : -1;
+}
+
+/* Start the Dask driver: its results come to @src, our requests go to
+ * @to.  Its first line is the command of one game, as JSON. */
+static int
+start_driver(struct match *mt, struct source *src, FILE **to, int argc,
+	     char **argv)
+{
+	char script[4096], self[4096];
+	const char *python = getenv("CARCASSONNE_DASK_PYTHON");
+	int in[2], out[2];
+	ssize_t k = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (driver_path(script, sizeof(script)) < 0) {
+		fprintf(stderr, "%s: match: no Dask driver (%s)\n", progname,
+			script);
+		return -1;
+	}
+	if (k <= 0) {
+		fprintf(stderr, "%s: match: where am I? %s\n", progname,
+			strerror(errno));
+		return -1;
+	}
+	self[k] = '\0';
+	if (!python || !*python)
+		python = "/usr/bin/python3";
+	if (pipe(in) < 0 || pipe(out) < 0)
+		return -1;
+	fcntl(in[1], F_SETFD, FD_CLOEXEC);
+	fcntl(out[0], F_SETFD, FD_CLOEXEC);
+	fcntl(out[0], F_SETFL, fcntl(out[0], F_GETFL) | O_NONBLOCK);
+	fflush(NULL);
+	memset(src, 0, sizeof(*src));
+	src->pid = fork();
+	if (src->pid < 0)
+		return -1;
+	if (src->pid == 0) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = SIG_DFL;
+		sigaction(SIGPIPE, &sa, NULL);
+		dup2(in[0], 0);
+		dup2(out[1], 1);
+		close(in[0]);
+		close(out[1]);
+#ifdef __linux__
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+#endif
+		execl(python, python, script, mt->dask, (char *)NULL);
+		fprintf(stderr, "%s: %s: %s\n", progname, python,
+			strerror(errno));
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	src->fd = out[0];
+	*to = fdopen(in[1], "w");
+	if (!*to)
+		return -1;
+	/* the command of game G: ours, with --play-game G after it */
+	fputc('[', *to);
+	json_string(*to, self);
+	fputs(", \"match\"", *to);
+	for (int i = 0; i < argc; i++) {
+		fputs(", ", *to);
+		json_string(*to, argv[i]);
+	}
+	fputs("]\n", *to);
+	return fflush(*to) == 0 ? 0 : -1;
 }
 
 /* The processes whose parent is us (workers, and bots' descendants
@@ -229,7 +335,7 @@ our_children(pid_t *pids, int max, bool zombies_only)
 /* Reap the bots' descendants that died orphaned during the match (not
  * the workers, which the main loop reaps). */
 static void
-reap_orphans(const struct job *jobs, int running)
+reap_orphans(const struct source *src, int running)
 {
 	pid_t pids[256];
 	int n = our_children(pids, 256, true);
@@ -238,7 +344,7 @@ reap_orphans(const struct job *jobs, int running)
 		bool worker = false;
 
 		for (int j = 0; j < running; j++)
-			worker = worker || jobs[j].pid == pids[i];
+			worker = worker || src[j].pid == pids[i];
 		if (!worker)
 			waitpid(pids[i], NULL, WNOHANG);
 	}
@@ -268,405 +374,311 @@ sweep_children(void)
 	}
 }
 
+
 /* ------------------------------------------------------------------ */
-/* The report                                                           */
+/* The results                                                          */
 /* ------------------------------------------------------------------ */
 
-struct entrant_stats {
-	int games, wins, draws, losses, forfeits;
-	int forfeit_by[FORFEIT_KINDS];
-	int64_t think_ms;
-	int64_t wall_us;
-	int64_t cpu_us;		/* -1: unknown for some game */
-	int moves;		/* decisions */
-	struct stats_ci points, margin;
-	struct stats_elo elo;	/* score vs the field */
-};
-
-struct report {
-	int rounds;		/* complete rounds counted */
-	int last_round;		/* the last of them */
-	int left_out;		/* games of incomplete rounds */
-	struct entrant_stats e[6];
-	struct stats_sprt sprt;
-	bool sprt_done;
-};
-
-static bool
-round_complete(const struct match *mt, int r)
-{
-	for (int k = 0; k < mt->players; k++)
-		if (!mt->done[r * mt->players + k] ||
-		    mt->failed[r * mt->players + k])
-			return false;
-	return true;
-}
-
+/* Write a record atomically: a temporary file renamed into place. */
 static int
-complete_rounds(const struct match *mt, int *rounds)
+store_record(const char *dir, int g, const char *text)
 {
-	int n = 0;
+	char path[4096], tmp[4200];
+	FILE *f;
+	bool ok;
 
-	for (int r = 0; r < mt->rounds; r++)
-		if (round_complete(mt, r))
-			rounds[n++] = r;
-	return n;
-}
-
-/* The fraction entrant @e scored against the field in game @g. */
-static double
-field_score(const struct match *mt, int e, int g)
-{
-	const struct game_outcome *o = &mt->result[g];
-	int P = mt->players, me = seat_of(P, e, g);
-	double sum = 0.0;
-
-	for (int s = 0; s < P; s++)
-		if (s != me)
-			sum += stats_pair_result(o->score, o->forfeit_seat, me,
-						 s);
-	return sum / (P - 1);
-}
-
-static void
-make_report(const struct match *mt, struct report *rp)
-{
-	int P = mt->players;
-	int *rounds = calloc((size_t)mt->rounds + 1, sizeof(int));
-	double *fs = calloc((size_t)mt->rounds + 1, sizeof(double));
-	double *pts = calloc((size_t)mt->rounds + 1, sizeof(double));
-	double *mar = calloc((size_t)mt->rounds + 1, sizeof(double));
-	int n;
-
-	memset(rp, 0, sizeof(*rp));
-	if (!rounds || !fs || !pts || !mar)
-		goto out;
-	n = complete_rounds(mt, rounds);
-	rp->rounds = n;
-	rp->last_round = n > 0 ? rounds[n - 1] : 0;
-	for (int g = 0; g < mt->rounds * P; g++)
-		if (mt->done[g] && !mt->failed[g] &&
-		    !round_complete(mt, g / P))
-			rp->left_out++;
-	for (int e = 0; e < P; e++) {
-		struct entrant_stats *es = &rp->e[e];
-
-		for (int i = 0; i < n; i++) {
-			fs[i] = pts[i] = mar[i] = 0.0;
-			for (int k = 0; k < P; k++) {
-				int g = rounds[i] * P + k;
-				const struct game_outcome *o = &mt->result[g];
-				int me = seat_of(P, e, g), best = -1, top = 0;
-
-				for (int s = 0; s < P; s++)
-					if (s != me && (best < 0 ||
-							o->score[s] > best))
-						best = o->score[s];
-				for (int s = 0; s < P; s++)
-					if (s != o->forfeit_seat &&
-					    (top == 0 || o->score[s] > top))
-						top = o->score[s];
-				es->games++;
-				es->think_ms += o->think_ms[me];
-				es->moves += o->decisions[me];
-				es->wall_us += o->wall_us[me];
-				if (o->cpu_us[me] < 0 || es->cpu_us < 0)
-					es->cpu_us = -1;
-				else
-					es->cpu_us += o->cpu_us[me];
-				fs[i] += field_score(mt, e, g) / P;
-				pts[i] += (double)o->score[me] / P;
-				mar[i] += (double)(o->score[me] - best) / P;
-				if (o->forfeit_seat == me) {
-					es->forfeits++;
-					es->forfeit_by[o->reason]++;
-					es->losses++;
-				} else {
-					int shared = 0;
-
-					for (int s = 0; s < P; s++)
-						if (s != o->forfeit_seat &&
-						    o->score[s] == top)
-							shared++;
-					if (o->score[me] < top)
-						es->losses++;
-					else if (shared > 1)
-						es->draws++;
-					else
-						es->wins++;
-				}
-			}
-		}
-		stats_elo_ci(fs, n, P * (P - 1), &es->elo);
-		stats_mean_ci(pts, n, &es->points);
-		stats_mean_ci(mar, n, &es->margin);
-		if (e == 0 && mt->sprt && P == 2) {
-			stats_sprt(fs, n, mt->elo0, mt->elo1, mt->alpha,
-				   mt->beta, &rp->sprt);
-			rp->sprt_done = true;
-		}
+	snprintf(path, sizeof(path), "%s/game-%04d.rec", dir, g + 1);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "wb");
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", progname, tmp,
+			strerror(errno));
+		return -1;
 	}
-out:
-	free(rounds);
-	free(fs);
-	free(pts);
-	free(mar);
-}
-
-static void
-print_elo(FILE *f, double v)
-{
-	if (isinf(v))
-		fprintf(f, "%sinf", v < 0 ? "-" : "+");
-	else
-		fprintf(f, "%+.1f", fabs(v) < 0.05 ? 0.0 : v);
-}
-
-static void
-json_num(FILE *f, double v)
-{
-	if (isfinite(v))
-		fprintf(f, "%.6g", v == 0.0 ? 0.0 : v);	/* not -0 */
-	else
-		fprintf(f, "null");
-}
-
-static void
-json_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
+	ok = fputs(text, f) >= 0;
+	ok = fclose(f) == 0 && ok;
+	if (!ok || rename(tmp, path) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", progname, path,
+			strerror(errno));
+		remove(tmp);
+		return -1;
 	}
-	fputc('"', f);
+	return 0;
 }
 
+struct run {
+	struct match *mt;
+	bool labelled;
+	bool stop;		/* no more games: the SPRT decided */
+	int rc;
+};
+
+/* Game @g has no result; 1 if it had none before. */
+static int
+game_failed(struct run *run, int g, bool say)
+{
+	struct match *mt = run->mt;
+
+	if (g < 0 || g >= mt->n_games || mt->done[g])
+		return 0;
+	mt->done[g] = mt->failed[g] = true;
+	if (say)
+		fprintf(stderr, "%s: game %d: the referee failed\n", progname,
+			g + 1);
+	run->rc = 1;
+	return 1;
+}
+
+/* A game's result frame came in. */
 static void
-json_ci(FILE *f, const char *key, const struct stats_ci *c)
+game_done(struct run *run, int g, const char *text, size_t len)
 {
-	fprintf(f, "\"%s\": {\"mean\": ", key);
-	json_num(f, c->mean);
-	fprintf(f, ", \"lo\": ");
-	json_num(f, c->lo);
-	fprintf(f, ", \"hi\": ");
-	json_num(f, c->hi);
-	fprintf(f, "}");
-}
+	struct match *mt = run->mt;
+	struct game_outcome out;
+	struct report rp;
+	char *record = NULL;
 
-static const char *
-sprt_word(int d)
-{
-	return d > 0 ? "H1" : d < 0 ? "H0" : "continue";
-}
-
-static void
-print_json(const struct match *mt, const struct report *rp, FILE *f)
-{
-	int P = mt->players;
-
-	fprintf(f, "{\"protocol\": %d, \"players\": %d, \"rounds\": %d, "
-		   "\"games\": %d, \"games_left_out\": %d, \"seed\": %" PRIu64
-		   ", \"bots\": [",
-		BOT_PROTOCOL_VERSION, P, rp->rounds, rp->rounds * P,
-		rp->left_out, mt->seed);
-	for (int e = 0; e < P; e++) {
-		const struct entrant_stats *es = &rp->e[e];
-		bool first = true;
-
-		fprintf(f, "%s\n  {\"name\": ", e ? "," : "");
-		json_string(f, mt->label[e]);
-		fprintf(f, ", \"spec\": ");
-		json_string(f, mt->spec[e].spec);
-		fprintf(f, ", \"games\": %d, \"wins\": %d, \"draws\": %d, "
-			   "\"losses\": %d, \"forfeits\": {",
-			es->games, es->wins, es->draws, es->losses);
-		for (int k = 1; k < FORFEIT_KINDS; k++)
-			if (es->forfeit_by[k]) {
-				fprintf(f, "%s\"%s\": %d", first ? "" : ", ",
-					forfeit_word((enum forfeit)k),
-					es->forfeit_by[k]);
-				first = false;
-			}
-		fprintf(f, "}, ");
-		json_ci(f, "score", &es->elo.score);
-		fprintf(f, ", \"elo\": {\"value\": ");
-		json_num(f, es->elo.elo);
-		fprintf(f, ", \"lo\": ");
-		json_num(f, es->elo.lo);
-		fprintf(f, ", \"hi\": ");
-		json_num(f, es->elo.hi);
-		fprintf(f, "}, ");
-		json_ci(f, "points", &es->points);
-		fprintf(f, ", ");
-		json_ci(f, "margin", &es->margin);
-		fprintf(f, ", \"think_ms\": %" PRId64 ", \"cpu_ms\": ",
-			es->think_ms);
-		if (es->cpu_us < 0)
-			fprintf(f, "null");
-		else
-			fprintf(f, "%" PRId64, es->cpu_us / 1000);
-		fprintf(f, ", \"decisions\": %d, \"ms_per_move\": {\"wall\": ",
-			es->moves);
-		json_num(f, es->moves ? (double)es->wall_us / 1000.0 /
-					es->moves : 0.0);
-		fprintf(f, ", \"cpu\": ");
-		if (es->cpu_us < 0)
-			fprintf(f, "null");
-		else
-			json_num(f, es->moves ? (double)es->cpu_us / 1000.0 /
-						es->moves : 0.0);
-		fprintf(f, "}}");
-	}
-	fprintf(f, "\n ]");
-	if (rp->sprt_done) {
-		fprintf(f, ",\n \"sprt\": {\"elo0\": ");
-		json_num(f, rp->sprt.elo0);
-		fprintf(f, ", \"elo1\": ");
-		json_num(f, rp->sprt.elo1);
-		fprintf(f, ", \"alpha\": ");
-		json_num(f, rp->sprt.alpha);
-		fprintf(f, ", \"beta\": ");
-		json_num(f, rp->sprt.beta);
-		fprintf(f, ", \"llr\": ");
-		json_num(f, rp->sprt.llr);
-		fprintf(f, ", \"lower\": ");
-		json_num(f, rp->sprt.lower);
-		fprintf(f, ", \"upper\": ");
-		json_num(f, rp->sprt.upper);
-		fprintf(f, ", \"result\": \"%s\"}", sprt_word(rp->sprt.decision));
-	}
-	fprintf(f, "\n}\n");
-}
-
-static void
-print_text(const struct match *mt, const struct report *rp, FILE *f)
-{
-	int P = mt->players, w = 4;
-
-	for (int e = 0; e < P; e++)
-		if ((int)strlen(mt->label[e]) > w)
-			w = (int)strlen(mt->label[e]);
-	fprintf(f, "%d games in %d rounds of %d seatings, seeds %" PRIu64
-		   "..%" PRIu64 "%s\n",
-		rp->rounds * P, rp->rounds, P, mt->seed,
-		mt->seed + (uint64_t)rp->last_round,
-		rp->left_out ? " (games of unfinished rounds left out)" : "");
-	fprintf(f, "%-*s  games  wins draws losses   score vs field      "
-		   "points          margin\n", w, "bot");
-	for (int e = 0; e < P; e++) {
-		const struct entrant_stats *es = &rp->e[e];
-
-		fprintf(f, "%-*s  %5d %5d %5d %6d  %5.1f%% +- %4.1f%%  "
-			   "%6.1f +- %4.1f  %+6.1f +- %4.1f\n",
-			w, mt->label[e], es->games, es->wins, es->draws,
-			es->losses, 100.0 * es->elo.score.mean,
-			100.0 * (es->elo.score.hi - es->elo.score.lo) / 2.0,
-			es->points.mean, es->points.hi - es->points.mean,
-			es->margin.mean, es->margin.hi - es->margin.mean);
-	}
-	for (int e = 0; e < P; e++) {
-		const struct entrant_stats *es = &rp->e[e];
-
-		if (!es->forfeits)
-			continue;
-		fprintf(f, "forfeits of %s:", mt->label[e]);
-		for (int k = 1; k < FORFEIT_KINDS; k++)
-			if (es->forfeit_by[k])
-				fprintf(f, " %s %d",
-					forfeit_word((enum forfeit)k),
-					es->forfeit_by[k]);
-		fprintf(f, "\n");
-	}
-	fprintf(f, "time per move:");
-	for (int e = 0; e < P; e++) {
-		const struct entrant_stats *es = &rp->e[e];
-		double n = es->moves ? es->moves : 1;
-
-		fprintf(f, "%s %s %.2f ms", e ? ";" : "", mt->label[e],
-			(double)es->wall_us / 1000.0 / n);
-		if (es->cpu_us >= 0)
-			fprintf(f, " (CPU %.2f ms)",
-				(double)es->cpu_us / 1000.0 / n);
-	}
-	fprintf(f, "\n");
-	if (rp->rounds == 0)
+	if (g < 0 || g >= mt->n_games || mt->done[g])
+		return;	/* not ours, or twice */
+	if (result_parse(text, len, &out, &record) < 0 ||
+	    out.players != mt->players ||
+	    (mt->records && (!record ||
+			     store_record(mt->records, g, record) < 0))) {
+		free(record);
+		game_failed(run, g, true);
 		return;
-	if (P == 2) {
-		fprintf(f, "Elo %s - %s: ", mt->label[0], mt->label[1]);
-		print_elo(f, rp->e[0].elo.elo);
-		fprintf(f, " (95%%: ");
-		print_elo(f, rp->e[0].elo.lo);
-		fprintf(f, " .. ");
-		print_elo(f, rp->e[0].elo.hi);
-		fprintf(f, ")\n");
-	} else {
-		for (int e = 0; e < P; e++) {
-			fprintf(f, "Elo %s vs the field: ", mt->label[e]);
-			print_elo(f, rp->e[e].elo.elo);
-			fprintf(f, " (95%%: ");
-			print_elo(f, rp->e[e].elo.lo);
-			fprintf(f, " .. ");
-			print_elo(f, rp->e[e].elo.hi);
-			fprintf(f, ")\n");
+	}
+	free(record);
+	mt->done[g] = true;
+	mt->result[g] = out;
+	if (!run->labelled) {
+		make_labels(mt, &out, g);
+		run->labelled = true;
+	}
+	mt->n_done++;
+	if (!mt->quiet)
+		progress(mt, g, stderr);
+	if (round_complete(mt, g / mt->players) && (mt->sprt || !mt->quiet)) {
+		make_report(mt, &rp);
+		if (mt->sprt && rp.sprt.decision != 0)
+			run->stop = true;
+		if (!mt->quiet && (rp.rounds % 10 == 0 || run->stop))
+			standing(mt, &rp, stderr);
+	}
+}
+
+/* Read what @src has; take every whole frame ("result G LEN" and LEN
+ * bytes, or a line "failed G ..."). 1 at the end of the pipe. */
+static int
+source_read(struct run *run, struct source *src)
+{
+	int end = 0;
+
+	for (;;) {
+		ssize_t k;
+
+		if (src->cap - src->len < 65536) {
+			char *nb = realloc(src->buf, src->cap * 2 + 65536);
+
+			if (!nb)
+				return 1;
+			src->buf = nb;
+			src->cap = src->cap * 2 + 65536;
+		}
+		k = read(src->fd, src->buf + src->len, src->cap - src->len);
+		if (k > 0) {
+			src->len += (size_t)k;
+			continue;
+		}
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0 && errno == EAGAIN)
+			break;
+		end = 1;	/* 0: the end; other errors too */
+		break;
+	}
+	for (;;) {
+		char *nl = memchr(src->buf, '\n', src->len);
+		size_t head, len;
+		int g;
+
+		if (!nl)
+			return end;
+		head = (size_t)(nl + 1 - src->buf);
+		*nl = '\0';
+		if (sscanf(src->buf, "failed %d", &g) == 1) {
+			fprintf(stderr, "%s: %s\n", progname, src->buf);
+			game_failed(run, g, false);
+			len = 0;
+		} else if (sscanf(src->buf, "result %d %zu", &g, &len) == 2) {
+			if (src->len - head < len) {
+				*nl = '\n';
+				return end;	/* the rest is to come */
+			}
+			game_done(run, g, nl + 1, len);
+		} else {
+			return 1;	/* garbage: give up on it */
+		}
+		memmove(src->buf, src->buf + head + len,
+			src->len - head - len);
+		src->len -= head + len;
+	}
+}
+
+/* Play the games: in worker processes here (--jobs), or through the Dask
+ * driver (--dask); either way every result comes as a frame. */
+static int
+run_games(struct match *mt, uint64_t jobs_n, bool jobs_given, int argc,
+	  char **argv)
+{
+	struct run run = { .mt = mt };
+	struct source src[MAX_JOBS];
+	FILE *to_driver = NULL;
+	int running = 0, next = 0, asked = 0;
+	bool stopped_workers = false;
+
+	if (mt->dask) {
+		if (start_driver(mt, &src[0], &to_driver, argc, argv) < 0) {
+			fprintf(stderr, "%s: match: cannot start the Dask "
+					"driver\n",
+				progname);
+			return 1;
+		}
+		running = 1;
+	} else if (mt->keep_bots) {
+		/* one worker per job, each with its bots, plays every
+		 * jobs-th game */
+		for (int j = 0; j < (int)jobs_n && j < mt->n_games; j++) {
+			if (start_worker(mt, &src[running], j, (int)jobs_n) < 0)
+				break;
+			running++;
+		}
+		next = mt->n_games;
+	}
+
+	while (running > 0 || (!mt->dask && !run.stop && next < mt->n_games &&
+			       !stop_signal && run.rc == 0)) {
+		struct pollfd pfd[MAX_JOBS];
+
+		if (stop_signal)
+			break;
+		while (!mt->dask && !run.stop && running < (int)jobs_n &&
+		       next < mt->n_games) {
+			if (start_worker(mt, &src[running], next,
+					 mt->n_games) < 0) {
+				fprintf(stderr, "%s: cannot start a game: %s\n",
+					progname, strerror(errno));
+				run.rc = 1;
+				run.stop = true;
+				break;
+			}
+			running++;
+			next++;
+		}
+		if (to_driver) {
+			/* requests to the driver, as many at once as
+			 * --jobs says (all without it) */
+			int unfinished = asked - mt->n_done;
+
+			for (int g = 0; g < asked; g++)
+				unfinished -= mt->failed[g];
+			while (!run.stop && asked < mt->n_games &&
+			       (!jobs_given || unfinished < (int)jobs_n)) {
+				fprintf(to_driver, "game %d\n", asked++);
+				unfinished++;
+			}
+			/* the end of its input: no more games; "stop":
+			 * cancel those not done */
+			if (run.stop)
+				fputs("stop\n", to_driver);
+			if (run.stop || (asked == mt->n_games &&
+					 unfinished == 0)) {
+				fclose(to_driver);
+				to_driver = NULL;
+			} else {
+				fflush(to_driver);
+			}
+		}
+		for (int j = 0; j < running; j++) {
+			pfd[j].fd = src[j].fd;
+			pfd[j].events = POLLIN;
+			pfd[j].revents = 0;
+		}
+		if (running == 0)
+			continue;
+		if (poll(pfd, (nfds_t)running, 200) < 0 && errno != EINTR)
+			break;
+		/* downwards: a finished source takes the last one's place,
+		 * which has been looked at already */
+		for (int j = running - 1; j >= 0; j--) {
+			struct source *sj = &src[j];
+			int st = 0;
+
+			if (!(pfd[j].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			if (source_read(&run, sj) == 0)
+				continue;
+			/* the end: the worker or the driver is done */
+			close(sj->fd);
+			while (waitpid(sj->pid, &st, 0) < 0 && errno == EINTR)
+				;
+			if (!stopped_workers &&
+			    (!WIFEXITED(st) || WEXITSTATUS(st) != 0))
+				run.rc = 1;
+			/* its games without a result failed; a worker
+			 * stopped by the SPRT left its games unplayed */
+			if (run.stop || stop_signal) {
+				/* nothing */
+			} else if (mt->dask) {
+				int lost = 0;
+
+				for (int g = 0; g < mt->n_games; g++)
+					lost += game_failed(&run, g, false);
+				if (lost)
+					fprintf(stderr, "%s: match: the Dask "
+							"driver ended, %d games "
+							"have no result\n",
+						progname, lost);
+			} else {
+				for (int g = sj->first; g < mt->n_games;
+				     g += sj->stride)
+					game_failed(&run, g, true);
+			}
+			free(sj->buf);
+			src[j] = src[--running];
+			reap_orphans(src, running);
+		}
+		if (run.stop && mt->keep_bots && !mt->dask &&
+		    !stopped_workers) {
+			/* the workers of kept bots would play on */
+			for (int j = 0; j < running; j++)
+				kill(src[j].pid, SIGTERM);
+			stopped_workers = true;
 		}
 	}
-	if (rp->sprt_done)
-		fprintf(f, "SPRT elo0 %g elo1 %g alpha %g beta %g: LLR %.3f "
-			   "(bounds %.3f, %.3f): %s\n",
-			rp->sprt.elo0, rp->sprt.elo1, rp->sprt.alpha,
-			rp->sprt.beta, rp->sprt.llr, rp->sprt.lower,
-			rp->sprt.upper,
-			rp->sprt.decision > 0	? "H1 accepted"
-			: rp->sprt.decision < 0 ? "H0 accepted"
-						: "no decision");
-}
+	if (to_driver)
+		fclose(to_driver);
+	if (stop_signal) {
+		/* everything goes: workers take their bots along */
+		for (int j = 0; j < running; j++)
+			kill(src[j].pid, SIGTERM);
+		for (int j = 0; j < running; j++) {
+			int64_t until = now_ms() + 2000;
+			int st;
 
-static void
-progress(const struct match *mt, int g, FILE *f)
-{
-	const struct game_outcome *o = &mt->result[g];
-	int P = mt->players;
-
-	fprintf(f, "game %d/%d (round %d):", g + 1, mt->rounds * P,
-		g / P + 1);
-	for (int s = 0; s < P; s++) {
-		int e = (s - g % P + P) % P;
-
-		fprintf(f, " P%d %s %d%s", s, mt->label[e], o->score[s],
-			s < P - 1 ? "," : "");
+			while (waitpid(src[j].pid, &st, WNOHANG) == 0) {
+				if (now_ms() > until) {
+					kill(src[j].pid, SIGKILL);
+					waitpid(src[j].pid, &st, 0);
+					break;
+				}
+				poll(NULL, 0, 5);
+			}
+			close(src[j].fd);
+			free(src[j].buf);
+		}
 	}
-	if (o->forfeit_seat >= 0)
-		fprintf(f, "; P%d forfeits (%s: %s)", o->forfeit_seat,
-			forfeit_word(o->reason), o->detail);
-	fprintf(f, "\n");
-}
-
-/* Every ten rounds on a long run: where the first bot stands. */
-static void
-standing(const struct match *mt, const struct report *rp, FILE *f)
-{
-	const struct stats_elo *e = &rp->e[0].elo;
-
-	fprintf(f, "after %d rounds: %s scores %.1f%%, Elo%s ", rp->rounds,
-		mt->label[0], 100.0 * e->score.mean,
-		mt->players > 2 ? " vs the field" : "");
-	print_elo(f, e->elo);
-	fprintf(f, " (95%%: ");
-	print_elo(f, e->lo);
-	fprintf(f, " .. ");
-	print_elo(f, e->hi);
-	fprintf(f, ")");
-	if (rp->sprt_done)
-		fprintf(f, ", SPRT LLR %.2f (%.2f, %.2f)", rp->sprt.llr,
-			rp->sprt.lower, rp->sprt.upper);
-	fprintf(f, "\n");
+	return run.rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -709,43 +721,14 @@ time_flag(struct time_control *tc, const char *flag, int64_t *min)
 	return NULL;
 }
 
-static void
-make_labels(struct match *mt, const struct game_outcome *first, int g)
-{
-	char base[6][64];
-
-	for (int e = 0; e < mt->players; e++)
-		snprintf(base[e], sizeof(base[e]), "%s",
-			 mt->spec[e].builtin || !first
-				 ? mt->spec[e].spec
-				 : first->name[seat_of(mt->players, e, g)]);
-	for (int e = 0; e < mt->players; e++) {
-		int same = 0, index = 0;
-
-		for (int k = 0; k < mt->players; k++)
-			if (strcmp(base[k], base[e]) == 0) {
-				same++;
-				if (k < e)
-					index++;
-			}
-		if (same > 1)
-			snprintf(mt->label[e], sizeof(mt->label[e]), "%.60s#%d",
-				 base[e], index + 1);
-		else
-			snprintf(mt->label[e], sizeof(mt->label[e]), "%.60s",
-				 base[e]);
-	}
-}
-
 int
 cmd_match(int argc, char **argv)
 {
 	struct match mt;
 	struct rule_flags rf = { 0 };
-	struct job jobs[MAX_JOBS];
-	uint64_t games = 0, jobs_n = 1;
-	int running = 0, next = 0, rc = 0, n_games;
-	bool labelled = false, stop = false;
+	uint64_t games = 0, jobs_n = 1, play_game = 0;
+	int rc = 0, n_games;
+	bool jobs_given = false, play = false;
 	struct report rp;
 	struct sigaction ign;
 	char err[256];
@@ -767,6 +750,8 @@ cmd_match(int argc, char **argv)
 			mt.quiet = true;
 		} else if (strcmp(a, "--json") == 0) {
 			mt.json = true;
+		} else if (strcmp(a, "--keep-bots") == 0) {
+			mt.keep_bots = true;
 		} else if ((k = parse_rule_flag(argc, argv, &i, &rf)) != 0) {
 			if (k == -1)
 				return usage_error("too many rule options");
@@ -807,6 +792,16 @@ cmd_match(int argc, char **argv)
 				if (parse_number(a, val, 1, MAX_JOBS,
 						 &jobs_n) < 0)
 					return 2;
+				jobs_given = true;
+			} else if (strcmp(a, "--dask") == 0) {
+				mt.dask = val;
+			} else if (strcmp(a, "--play-game") == 0) {
+				/* one game of the match, its result frame on
+				 * stdout: what a Dask worker runs */
+				if (parse_number(a, val, 0, 6000000,
+						 &play_game) < 0)
+					return 2;
+				play = true;
 			} else if ((ms = time_flag(&mt.tc, a, &min_ms))) {
 				if (parse_ms(a, val, min_ms, ms) < 0)
 					return 2;
@@ -863,12 +858,20 @@ seat:
 	}
 	if (mt.sprt && mt.players != 2)
 		return usage_error("--sprt: only for 2 bots");
+	if (mt.dask && mt.keep_bots && !play)
+		return usage_error("--keep-bots: not with --dask, where every "
+				   "game is a task of its own");
 	if (games == 0)
 		games = (uint64_t)mt.players * (mt.sprt ? 5000 : 1);
 	mt.rounds = (int)((games + (uint64_t)mt.players - 1) /
 			  (uint64_t)mt.players);
 	n_games = mt.rounds * mt.players;
-	if (mt.records && mkdir(mt.records, 0777) < 0 && errno != EEXIST) {
+	mt.n_games = n_games;
+	if (play && play_game >= (uint64_t)n_games)
+		return usage_error("--play-game: the match has %d games",
+				   n_games);
+	if (!play && mt.records && mkdir(mt.records, 0777) < 0 &&
+	    errno != EEXIST) {
 		fprintf(stderr, "%s: %s: %s\n", progname, mt.records,
 			strerror(errno));
 		return 1;
@@ -876,6 +879,14 @@ seat:
 	if (rule_flags_build(&rf, &mt.rules) < 0) {
 		fprintf(stderr, "%s: cannot build the rules\n", progname);
 		return 1;
+	}
+	if (play) {
+#ifdef __linux__
+		/* the Dask worker that runs us takes us along */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+		rc = play_one(&mt, (int)play_game, NULL, stdout) < 0 ? 1 : 0;
+		goto out;
 	}
 	mt.result = calloc((size_t)n_games, sizeof(*mt.result));
 	mt.done = calloc((size_t)n_games, sizeof(bool));
@@ -895,100 +906,7 @@ seat:
 	sigaction(SIGPIPE, &ign, NULL);
 	handle_signals(on_stop);
 
-	while ((next < n_games && !stop) || running > 0) {
-		struct pollfd pfd[MAX_JOBS];
-
-		if (stop_signal)
-			break;
-		while (!stop && running < (int)jobs_n && next < n_games) {
-			if (start_job(&mt, &jobs[running], next) < 0) {
-				fprintf(stderr, "%s: cannot start a game: %s\n",
-					progname, strerror(errno));
-				rc = 1;
-				stop = true;
-				break;
-			}
-			running++;
-			next++;
-		}
-		for (int j = 0; j < running; j++) {
-			pfd[j].fd = jobs[j].fd;
-			pfd[j].events = POLLIN;
-			pfd[j].revents = 0;
-		}
-		if (poll(pfd, (nfds_t)running, 200) < 0 && errno != EINTR)
-			break;
-		/* downwards: a finished job takes the last one's place, which
-		 * has been looked at already */
-		for (int j = running - 1; j >= 0; j--) {
-			struct job *jb = &jobs[j];
-			ssize_t k;
-			int st = 0, g = jb->game;
-
-			if (!(pfd[j].revents & (POLLIN | POLLHUP | POLLERR)))
-				continue;
-			k = read(jb->fd, (char *)&jb->out + jb->got,
-				 sizeof(jb->out) - jb->got);
-			if (k > 0) {
-				jb->got += (size_t)k;
-				continue;
-			}
-			if (k < 0 && (errno == EINTR || errno == EAGAIN))
-				continue;
-			/* end of the pipe: the worker is done */
-			close(jb->fd);
-			while (waitpid(jb->pid, &st, 0) < 0 && errno == EINTR)
-				;
-			mt.done[g] = true;
-			if (jb->got != sizeof(jb->out) || !WIFEXITED(st) ||
-			    WEXITSTATUS(st) != 0) {
-				mt.failed[g] = true;
-				fprintf(stderr, "%s: game %d: the referee "
-						"failed\n",
-					progname, g + 1);
-				rc = 1;
-			} else {
-				mt.result[g] = jb->out;
-				if (!labelled) {
-					make_labels(&mt, &jb->out, g);
-					labelled = true;
-				}
-				mt.n_done++;
-				if (!mt.quiet)
-					progress(&mt, g, stderr);
-				if (round_complete(&mt, g / mt.players) &&
-				    (mt.sprt || !mt.quiet)) {
-					make_report(&mt, &rp);
-					if (mt.sprt && rp.sprt.decision != 0)
-						stop = true;
-					if (!mt.quiet &&
-					    (rp.rounds % 10 == 0 || stop))
-						standing(&mt, &rp, stderr);
-				}
-			}
-			jobs[j] = jobs[--running];
-			reap_orphans(jobs, running);
-		}
-	}
-	if (stop_signal) {
-		/* everything goes: workers take their bots along */
-		for (int j = 0; j < running; j++)
-			kill(jobs[j].pid, SIGTERM);
-		for (int j = 0; j < running; j++) {
-			int64_t until = now_ms() + 2000;
-			int st;
-
-			while (waitpid(jobs[j].pid, &st, WNOHANG) == 0) {
-				if (now_ms() > until) {
-					kill(jobs[j].pid, SIGKILL);
-					waitpid(jobs[j].pid, &st, 0);
-					break;
-				}
-				poll(NULL, 0, 5);
-			}
-			close(jobs[j].fd);
-		}
-	}
+	rc = run_games(&mt, jobs_n, jobs_given, argc, argv);
 	sweep_children();
 	make_report(&mt, &rp);
 	if (mt.json)

@@ -149,6 +149,7 @@ struct proc {
 	size_t len;		/* bytes in buf */
 	size_t read_total;	/* bytes since proc_budget() */
 	bool eof;
+	char name[64];		/* its id name */
 	int version;		/* the protocol it speaks (the handshake's) */
 	uint64_t last_id;	/* the id of its last "go" (version 2) */
 	char line[LINE_MAX_BYTES + 1];
@@ -450,13 +451,62 @@ proc_line(struct proc *p, int64_t deadline)
 }
 
 /* ------------------------------------------------------------------ */
+/* Bots kept for a match                                                */
+/* ------------------------------------------------------------------ */
+
+struct bot_pool {
+	struct proc proc[6];	/* by entrant */
+};
+
+struct bot_pool *
+bot_pool_new(void)
+{
+	return calloc(1, sizeof(struct bot_pool));
+}
+
+void
+bot_pool_free(struct bot_pool *pool)
+{
+	char how[128];
+	int64_t until;
+
+	if (!pool)
+		return;
+	for (int e = 0; e < 6; e++) {
+		struct proc *p = &pool->proc[e];
+
+		if (p->pid <= 0)
+			continue;
+		proc_send(p, GOODBYE_MS, "quit");
+		if (p->to >= 0) {
+			close(p->to);
+			p->to = -1;
+		}
+	}
+	until = now_ms() + QUIT_MS;
+	for (int e = 0; e < 6; e++) {
+		struct proc *p = &pool->proc[e];
+		int64_t left = until - now_ms();
+
+		if (p->pid <= 0)
+			continue;
+		proc_status(p, left > 0 ? left : 0, how, sizeof(how));
+		proc_kill(p);
+	}
+	free(pool);
+}
+
+/* ------------------------------------------------------------------ */
 /* One game                                                             */
 /* ------------------------------------------------------------------ */
 
 struct seat {
 	bool builtin;
 	struct builtin *b;
-	struct proc p;
+	struct proc *p;		/* own, or the pool's */
+	struct proc own;
+	bool kept;		/* p is the pool's */
+	bool fresh;		/* started for this game: a handshake */
 	uint64_t rng;		/* the built-in bot's */
 	uint64_t shuffle;	/* its view's stack */
 	int64_t remaining_ms;
@@ -496,7 +546,7 @@ lose_eof(struct match_game *mg, int s, const char *when)
 {
 	char how[128];
 
-	if (proc_status(&mg->seat[s].p, 300, how, sizeof(how)))
+	if (proc_status(mg->seat[s].p, 300, how, sizeof(how)))
 		lose(mg, s,
 		     strcmp(how, "exited with status 127") == 0 &&
 				     strcmp(when, "the handshake") == 0
@@ -537,12 +587,12 @@ tell(struct match_game *mg, int s, const char *fmt, ...)
 	va_list ap;
 	int rc;
 
-	if (st->builtin || st->p.pid <= 0 || mg->over)
+	if (st->builtin || st->p->pid <= 0 || mg->over)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	rc = proc_send(&st->p, WRITE_MS, "%s", line);
+	rc = proc_send(st->p, WRITE_MS, "%s", line);
 	if (rc == -2)
 		lose(mg, s, FORFEIT_TIME, "did not read its input for %d ms",
 		     WRITE_MS);
@@ -563,7 +613,7 @@ handshake(struct match_game *mg, int s)
 {
 	const struct game_setup *gs = mg->setup;
 	const struct seat_spec *spec = gs->seat[s];
-	struct proc *p = &mg->seat[s].p;
+	struct proc *p = mg->seat[s].p;
 	int64_t start = now_ms(), deadline = start + gs->tc.handshake_ms;
 	bool ok = false;
 
@@ -580,6 +630,7 @@ handshake(struct match_game *mg, int s)
 			return;
 		}
 		if (strncmp(l, "id name ", 8) == 0 && l[8]) {
+			snprintf(p->name, sizeof(p->name), "%s", l + 8);
 			snprintf(mg->out->name[s], sizeof(mg->out->name[s]),
 				 "%s", l + 8);
 		} else if (strncmp(l, "id ", 3) == 0 ||
@@ -693,7 +744,7 @@ announce_draws(struct match_game *mg, int *discards, int *drawn)
 static bool
 sync_ready(struct match_game *mg, int s)
 {
-	struct proc *p = &mg->seat[s].p;
+	struct proc *p = mg->seat[s].p;
 	int64_t t0 = now_ms();
 
 	tell(mg, s, "isready");
@@ -742,7 +793,7 @@ ask(struct match_game *mg, int s)
 			return CARC_MOVE_NONE;
 		}
 	} else {
-		struct proc *p = &st->p;
+		struct proc *p = st->p;
 		int64_t deadline;
 
 		/* output that came unasked must be info lines */
@@ -858,33 +909,33 @@ put_comment(FILE *f, const char *s)
 		fputc(*s >= 0x20 && *s < 0x7f ? *s : '?', f);
 }
 
-/* Write the record: the game so far, with comments saying who played and
- * how it ended (doc/users/record-format.md#comments-of-carcassonne-match). */
+/* The record: the game so far, with comments saying who played and how
+ * it ended (doc/users/record-format.md#comments-of-carcassonne-match), into a
+ * new string in @record. */
 static int
-write_record(struct match_game *mg)
+make_record(struct match_game *mg, char **record)
 {
 	const struct game_setup *gs = mg->setup;
 	const struct game_outcome *o = mg->out;
 	int len = carc_game_save(mg->game, NULL, 0);
-	char *text, *end, tmp[4096];
+	char *text, *end, *buf = NULL;
+	size_t size = 0;
 	FILE *f;
 	bool ok;
 
-	if (len < 0 || (size_t)snprintf(tmp, sizeof(tmp), "%s.tmp",
-					gs->record) >= sizeof(tmp))
+	if (len < 0)
 		return -1;
 	text = malloc((size_t)len + 1);
 	if (!text)
 		return -1;
 	carc_game_save(mg->game, text, (size_t)len + 1);
 	end = strstr(text, "\nend\n");
-	f = fopen(tmp, "wb");
+	f = open_memstream(&buf, &size);
 	if (!f || !end) {
 		if (f)
 			fclose(f);
+		free(buf);
 		free(text);
-		fprintf(stderr, "%s: %s: %s\n", progname, tmp,
-			strerror(errno));
 		return -1;
 	}
 	/* the header line, then who played */
@@ -914,17 +965,17 @@ write_record(struct match_game *mg)
 	ok = !ferror(f);
 	ok = fclose(f) == 0 && ok;
 	free(text);
-	if (!ok || rename(tmp, gs->record) != 0) {
-		fprintf(stderr, "%s: %s: %s\n", progname, gs->record,
-			strerror(errno));
-		remove(tmp);
+	if (!ok) {
+		free(buf);
 		return -1;
 	}
+	*record = buf;
 	return 0;
 }
 
 int
-referee_play(const struct game_setup *gs, struct game_outcome *out)
+referee_play(const struct game_setup *gs, struct game_outcome *out,
+	     char **record)
 {
 	struct match_game mg;
 	char err[256], line[160], text[128];
@@ -951,6 +1002,11 @@ referee_play(const struct game_setup *gs, struct game_outcome *out)
 		struct seat *st = &mg.seat[s];
 		const struct seat_spec *spec = gs->seat[s];
 
+		st->p = &st->own;
+		if (gs->pool && !spec->builtin) {
+			st->p = &gs->pool->proc[gs->entrant[s]];
+			st->kept = true;
+		}
 		st->remaining_ms = gs->tc.game_ms;
 		/* as carcassonne bot --seed bot_seed does it */
 		st->rng = gs->bot_seed ^ (0x9e3779b97f4a7c15ull *
@@ -980,13 +1036,19 @@ referee_play(const struct game_setup *gs, struct game_outcome *out)
 			}
 			snprintf(out->name[s], sizeof(out->name[s]), "%s",
 				 builtin_name(st->b));
-		} else if (proc_spawn(&st->p, spec->spec, gs->bot_stderr) < 0) {
+		} else if (st->kept && st->p->pid > 0) {
+			/* a bot of the pool, from an earlier game */
+			snprintf(out->name[s], sizeof(out->name[s]), "%s",
+				 st->p->name[0] ? st->p->name : spec->spec);
+		} else if (proc_spawn(st->p, spec->spec, gs->bot_stderr) < 0) {
 			lose(&mg, s, FORFEIT_START, "cannot start '%s': %s",
 			     spec->spec, strerror(errno));
+		} else {
+			st->fresh = true;
 		}
 	}
 	for (int s = 0; s < mg.n && !mg.over; s++)
-		if (!mg.seat[s].builtin)
+		if (mg.seat[s].fresh)
 			handshake(&mg, s);
 	for (int s = 0; s < mg.n && !mg.over; s++) {
 		tell(&mg, s, "newgame");
@@ -1024,7 +1086,7 @@ referee_play(const struct game_setup *gs, struct game_outcome *out)
 		out->score[s] = carc_game_score(mg.game, (uint32_t)s);
 	/* the end of the game, to everybody still there */
 	if (out->forfeit_seat >= 0)
-		proc_kill(&mg.seat[out->forfeit_seat].p);
+		proc_kill(mg.seat[out->forfeit_seat].p);
 	{
 		char scores[128];
 		size_t k = (size_t)snprintf(scores, sizeof(scores), "scores");
@@ -1038,38 +1100,158 @@ referee_play(const struct game_setup *gs, struct game_outcome *out)
 			/* goodbyes: a bot that does not read them is
 			 * killed anyway */
 			if (out->forfeit_seat >= 0)
-				proc_send(&mg.seat[s].p, GOODBYE_MS,
+				proc_send(mg.seat[s].p, GOODBYE_MS,
 					  "forfeit P%d %s", out->forfeit_seat,
 					  forfeit_word(out->reason));
-			proc_send(&mg.seat[s].p, GOODBYE_MS, "%s", scores);
-			proc_send(&mg.seat[s].p, GOODBYE_MS, "end");
-			proc_send(&mg.seat[s].p, GOODBYE_MS, "quit");
-			if (mg.seat[s].p.to >= 0) {
-				close(mg.seat[s].p.to);
-				mg.seat[s].p.to = -1;
+			proc_send(mg.seat[s].p, GOODBYE_MS, "%s", scores);
+			proc_send(mg.seat[s].p, GOODBYE_MS, "end");
+			if (mg.seat[s].kept)
+				continue;	/* for the next game */
+			proc_send(mg.seat[s].p, GOODBYE_MS, "quit");
+			if (mg.seat[s].p->to >= 0) {
+				close(mg.seat[s].p->to);
+				mg.seat[s].p->to = -1;
 			}
 		}
 	}
 	quit_until = now_ms() + QUIT_MS;
 	for (int s = 0; s < mg.n; s++) {
-		if (mg.seat[s].p.pid > 0) {
+		if (mg.seat[s].p->pid > 0 && !mg.seat[s].kept) {
 			int64_t left = quit_until - now_ms();
 
-			proc_status(&mg.seat[s].p, left > 0 ? left : 0, err,
+			proc_status(mg.seat[s].p, left > 0 ? left : 0, err,
 				    sizeof(err));
-			proc_kill(&mg.seat[s].p);
+			proc_kill(mg.seat[s].p);
 		}
 	}
-	if (gs->record && write_record(&mg) < 0)
+	if (record && make_record(&mg, record) < 0) {
+		fprintf(stderr, "%s: cannot write the record\n", progname);
 		goto done;
+	}
 	rc = 0;
 done:
 	for (int s = 0; s < mg.n; s++) {
-		proc_kill(&mg.seat[s].p);
+		if (!mg.seat[s].kept)
+			proc_kill(mg.seat[s].p);
 		builtin_free(mg.seat[s].b);
 	}
 	free(rules);
 	carc_game_free(mg.view);
 	carc_game_free(mg.game);
 	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Results as text                                                      */
+/* ------------------------------------------------------------------ */
+
+int
+result_write(FILE *f, int game, const struct game_outcome *o,
+	     const char *record)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *m = open_memstream(&buf, &size);
+	int rc;
+
+	if (!m)
+		return -1;
+	fprintf(m, "players %d\nmoves %d\nforfeit %d %s\n", o->players,
+		o->moves, o->forfeit_seat, forfeit_word(o->reason));
+	for (int s = 0; s < o->players; s++)
+		fprintf(m, "seat %d %d %" PRId64 " %" PRId64 " %" PRId64
+			   " %d %s\n",
+			s, o->score[s], o->think_ms[s], o->wall_us[s],
+			o->cpu_us[s], o->decisions[s], o->name[s]);
+	fprintf(m, "detail %s\n", o->detail);
+	if (record)
+		fprintf(m, "record\n%s", record);
+	if (fclose(m) != 0) {
+		free(buf);
+		return -1;
+	}
+	rc = fprintf(f, "result %d %zu\n", game, size) < 0 ||
+			     fwrite(buf, 1, size, f) != size || fflush(f) != 0
+		     ? -1
+		     : 0;
+	free(buf);
+	return rc;
+}
+
+/* One line of @text from @*at, without its LF, into @line; false at the
+ * end or for a line too long. */
+static bool
+next_line(const char *text, size_t len, size_t *at, char *line, size_t n)
+{
+	const char *nl;
+	size_t k;
+
+	if (*at >= len)
+		return false;
+	nl = memchr(text + *at, '\n', len - *at);
+	if (!nl)
+		return false;
+	k = (size_t)(nl - (text + *at));
+	if (k >= n)
+		return false;
+	memcpy(line, text + *at, k);
+	line[k] = '\0';
+	*at += k + 1;
+	return true;
+}
+
+int
+result_parse(const char *text, size_t len, struct game_outcome *o,
+	     char **record)
+{
+	char line[512], word[32];
+	size_t at = 0;
+	int k;
+
+	memset(o, 0, sizeof(*o));
+	*record = NULL;
+	if (!next_line(text, len, &at, line, sizeof(line)) ||
+	    sscanf(line, "players %d", &o->players) != 1 || o->players < 2 ||
+	    o->players > 6 ||
+	    !next_line(text, len, &at, line, sizeof(line)) ||
+	    sscanf(line, "moves %d", &o->moves) != 1 ||
+	    !next_line(text, len, &at, line, sizeof(line)) ||
+	    sscanf(line, "forfeit %d %31s", &o->forfeit_seat, word) != 2 ||
+	    o->forfeit_seat < -1 || o->forfeit_seat >= o->players)
+		return -1;
+	o->reason = FORFEIT_KINDS;
+	for (int f = 0; f < FORFEIT_KINDS; f++)
+		if (strcmp(word, forfeit_word((enum forfeit)f)) == 0)
+			o->reason = (enum forfeit)f;
+	if (o->reason == FORFEIT_KINDS)
+		return -1;
+	for (int s = 0; s < o->players; s++) {
+		int seat, n = 0;
+
+		if (!next_line(text, len, &at, line, sizeof(line)) ||
+		    sscanf(line, "seat %d %d %" SCNd64 " %" SCNd64 " %" SCNd64
+				 " %d %n",
+			   &seat, &o->score[s], &o->think_ms[s],
+			   &o->wall_us[s], &o->cpu_us[s], &o->decisions[s],
+			   &n) != 6 ||
+		    seat != s || n == 0)
+			return -1;
+		snprintf(o->name[s], sizeof(o->name[s]), "%.63s", line + n);
+	}
+	if (!next_line(text, len, &at, line, sizeof(line)) ||
+	    strncmp(line, "detail ", 7) != 0)
+		return -1;
+	snprintf(o->detail, sizeof(o->detail), "%.255s", line + 7);
+	if (at == len)
+		return 0;
+	if (!next_line(text, len, &at, line, sizeof(line)) ||
+	    strcmp(line, "record") != 0)
+		return -1;
+	k = (int)(len - at);
+	*record = malloc((size_t)k + 1);
+	if (!*record)
+		return -1;
+	memcpy(*record, text + at, (size_t)k);
+	(*record)[k] = '\0';
+	return 0;
 }

@@ -167,6 +167,15 @@ struct game_outcome {
 	char name[6][64];	/* the bot's name (id name or built-in spec) */
 };
 
+/* External bots kept from one game to the next (carcassonne match
+ * --keep-bots): one process per entrant, started at its first game, told
+ * "newgame" for every game and "quit" by bot_pool_free(); a bot that
+ * forfeits is killed and started again for its next game. */
+struct bot_pool;
+struct bot_pool *bot_pool_new(void);
+/* "quit" to every bot, then kill and reap them.  NULL does nothing. */
+void bot_pool_free(struct bot_pool *pool);
+
 struct game_setup {
 	int players;
 	const struct seat_spec *seat[6];	/* by seat */
@@ -174,7 +183,8 @@ struct game_setup {
 	uint64_t seed;		/* the stack's shuffle */
 	uint64_t bot_seed;	/* the built-in bots' generators */
 	struct time_control tc;
-	const char *record;	/* path or NULL */
+	struct bot_pool *pool;	/* NULL: bots for this game only */
+	int entrant[6];		/* by seat: the pool's bot of the seat */
 	const char *comment;	/* record comment lines ("# ...\n"), or NULL */
 	FILE *bot_stderr;	/* where bots' stderr goes, NULL: inherited */
 };
@@ -182,8 +192,23 @@ struct game_setup {
 /* Milliseconds of a monotonic clock. */
 int64_t now_ms(void);
 /* Play one game; 0, or -1 on an error of the referee itself (message on
- * stderr).  Every child process is gone when it returns. */
-int referee_play(const struct game_setup *setup, struct game_outcome *out);
+ * stderr).  With @record, the game's record (with the comments of
+ * doc/users/record-format.md#comments-of-carcassonne-match) comes back in a
+ * new string there.  Every child process is gone when it returns, but
+ * the pool's. */
+int referee_play(const struct game_setup *setup, struct game_outcome *out,
+		 char **record);
+
+/* The result of game @game (an index from 0) as one frame of text,
+ * "result GAME LENGTH\n" and LENGTH bytes: the outcome and the record
+ * (or none), the same on a pipe from a worker process and from a Dask
+ * worker.  -1 on a write error. */
+int result_write(FILE *f, int game, const struct game_outcome *o,
+		 const char *record);
+/* Parse the LENGTH bytes of a frame; -1 when they are malformed.
+ * @record gets a new string (NULL: no record). */
+int result_parse(const char *text, size_t len, struct game_outcome *o,
+		 char **record);
 /* Kill every bot process group of this process at once (from a signal
  * handler: async-signal-safe). */
 void referee_kill_all(void);

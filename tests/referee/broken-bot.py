@@ -30,6 +30,8 @@ and after its N-th move:
   twice            answers its move, flushes, waits a little (0 to 50 ms,
                    by the move's number) and writes the answer again as
                    "move ID pass" (version 2: the same request id)
+  count            plays well, and at "quit" appends "PID GAMES" to the
+                   file $COUNT_FILE: the games it was told ("newgame")
 Modes that end in "-v1" speak protocol version 1 (no request ids; the
 second move of "twice-v1" is "move pass"); "old" is a well-behaved bot of
 version 1.
@@ -108,9 +110,14 @@ def main():
     inner = subprocess.Popen([os.environ['CARC_BIN'], 'bot', 'random'],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              text=True, bufsize=1)
-    moves = 0
+    moves = games = 0
     for line in sys.stdin:
         line = line.strip()
+        if line == 'newgame':
+            games += 1
+        if line == 'quit' and mode == 'count':
+            with open(os.environ['COUNT_FILE'], 'a') as f:
+                f.write(f'{os.getpid()} {games}\n')
         if line.startswith('protocol '):
             if mode == 'exit-handshake':
                 sys.exit(3)
@@ -125,7 +132,8 @@ def main():
                 line = 'protocol 1'
         if line.startswith('go'):
             moves += 1
-            if moves == when and mode not in ('unasked', 'twice', 'old'):
+            if moves == when and mode not in ('unasked', 'twice', 'old',
+                                              'count'):
                 misbehave(line)
                 continue
         inner.stdin.write(line + '\n')

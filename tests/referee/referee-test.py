@@ -234,6 +234,43 @@ class KnownOutcomes(unittest.TestCase):
             for x, y in zip(a, b):
                 self.assertEqual(moves_of(x), moves_of(y))
 
+    def test_keep_bots(self):
+        """--keep-bots: one process per external bot and job, told
+        "newgame" for each of its games, and the very games of fresh
+        processes."""
+        with tempfile.TemporaryDirectory() as d:
+            count = os.path.join(d, 'count')
+            env = dict(os.environ, COUNT_FILE=count)
+            bot = f'exec {PY} {BROKEN} count'
+            for extra, counts in (([], [1] * 6),
+                                  (['--keep-bots'], [6]),
+                                  (['--keep-bots', '--jobs', '2'], [3, 3]),
+                                  (['--keep-bots', '--jobs', '4'],
+                                   [1, 1, 2, 2])):
+                with self.subTest(extra=extra):
+                    recs = os.path.join(d, 'r' + ''.join(extra))
+                    if os.path.exists(count):
+                        os.remove(count)
+                    rep = json.loads(match(
+                        ['greedy', bot, '--games', '6', '--records', recs,
+                         '--json', '--quiet'] + extra, env=env)[1])
+                    self.assertEqual(rep['bots'][1]['forfeits'], {})
+                    self.assertEqual(rep['bots'][1]['name'],
+                                     'carcassonne-bot random')
+                    with open(count) as f:
+                        seen = [int(l.split()[1]) for l in f]
+                    self.assertEqual(sorted(seen), counts)
+                    if extra:
+                        first = os.path.join(d, 'r')
+                        for x, y in zip(records(first), records(recs)):
+                            with open(x) as a, open(y) as b:
+                                self.assertEqual(a.read(), b.read())
+            # a kept bot that loses a game is started again for the next
+            rep = json.loads(match(
+                ['greedy', f'exec {PY} {BROKEN} crash@2', '--games', '4',
+                 '--keep-bots', '--json', '--quiet'])[1])
+            self.assertEqual(rep['bots'][1]['forfeits'], {'crash': 4})
+
     def test_mcts_with_threads_over_the_protocol(self):
         """The library's MCTS on two threads behind `carcassonne bot`
         plays the games of the built-in one: exactly even."""
