@@ -26,7 +26,7 @@
 #define MAX_FIGURE_SLOTS 16	/* per player: followers, then the phantom */
 #define MAX_FOLLOWERS 15
 #define PHANTOM_SLOT 15
-#define N_OPTS 17
+#define N_OPTS 20
 #define NODE_NONE 0xffffu
 
 /* Side bits for cities and roads, half-edge bits for fields. */
@@ -115,7 +115,9 @@ _Static_assert((MAX_STACK + 1) * MAX_TILE_FEATS < NODE_NONE,
 
 /* Derived, per tile type; computed once per rules object. */
 struct tile_info {
-	uint8_t edges_rot[4];	/* 2 bits per side (N at bits 0-1), per rotation */
+	uint8_t edges_rot[4];	/* 2 bits per side (N at bits 0-1), per rotation;
+				 * a river side reads as a field side */
+	uint8_t river_rot[4];	/* river sides (bit = board side), per rotation */
 	int8_t side_feat[4];	/* canonical side -> local city/road index */
 	int8_t half_feat[8];	/* canonical half-edge -> local field index */
 	int8_t monastery;	/* local index of the monastery or -1 */
@@ -520,6 +522,12 @@ void carc__buildings_list(const struct carc_game *g, carc_move_t *moves,
 			  size_t cap, uint32_t *n);
 int carc__buildings_check(const struct carc_game *g, carc_move_t m);
 void carc__buildings_apply(struct carc_game *g, uint32_t figure);
+
+/* rules.c: whether a type enters the stack under the options */
+bool carc__tile_enabled(const int32_t *opt, uint32_t tile);
+
+/* river.c: The River */
+bool carc__river_tile_enabled(const int32_t *opt, uint32_t tile);
 
 /* crop-circles.c: The Crop Circles */
 bool carc__crop_tile_enabled(const int32_t *opt, uint32_t tile);

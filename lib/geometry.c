@@ -136,6 +136,34 @@ static const struct tile_geo geo[CARC_TILE_TYPES] = {
 	{ { CAP_N, CAP_S, { 850, 500 }, { 150, 500 } }, { 500, 500, 140 } },
 	/* CCII-6: c1 (NW), c2 (SE) */
 	{ { { 260, 260 }, { 740, 740 } }, { 500, 500, 130 } },
+	/* RI-1, the spring (river E): f1 */
+	{ { { 250, 750 } }, { 0, 0, 0 } },
+	/* RI-2, the lake (river W): f1 */
+	{ { { 780, 780 } }, { 0, 0, 0 } },
+	/* RI-3: c1, c2, f1 (north bank), f2 (south bank) */
+	{ { CAP_N, CAP_S, { 820, 370 }, { 180, 630 } }, { 0, 0, 0 } },
+	/* RI-4: c1, r1 (S to the river), f1 (NE), f2 (SE), f3 (SW),
+	 * f4 (NW) */
+	{ { CAP_N, { 500, 850 }, { 850, 330 }, { 780, 780 }, { 220, 780 },
+	    { 150, 330 } }, { 0, 0, 0 } },
+	/* RI-5: r1 (S to the monastery), f1 (north bank), f2 (SE), f3 (SW),
+	 * monastery */
+	{ { { 500, 850 }, { 500, 200 }, { 850, 850 }, { 150, 850 }, MONA_PT },
+	  { 0, 0, 0 } },
+	/* RI-6: r1 (the bridge W-E), f1 NW, f2 NE, f3 SE, f4 SW */
+	{ { { 250, 500 }, { 220, 220 }, { 780, 220 }, { 780, 780 },
+	    { 220, 780 } }, { 0, 0, 0 } },
+	/* RI-7: f1 (north bank), f2 (south bank) */
+	{ { { 500, 220 }, { 500, 780 } }, { 0, 0, 0 } },
+	/* RI-8: c1 (NW), f1 (between wall and river), f2 (inside the
+	 * curve) */
+	{ { { 300, 300 }, { 570, 570 }, { 850, 850 } }, { 0, 0, 0 } },
+	/* RI-9: r1 (N-E), f1 (between road and river), f2 (inside the
+	 * road), f3 (inside the river) */
+	{ { { 625, 375 }, { 250, 250 }, { 830, 170 }, { 170, 830 } },
+	  { 0, 0, 0 } },
+	/* RI-10: f1, f2 (inside the curve) */
+	{ { { 650, 350 }, { 170, 830 } }, { 0, 0, 0 } },
 };
 
 static const struct gpt mid[4] = {
@@ -469,12 +497,33 @@ half_end(int h)
 	return (h & 1) ? corner[((h >> 1) + 1) & 3] : mid[h >> 1];
 }
 
+static bool
+is_mid(int s, struct gpt p)
+{
+	return mid[s].x == p.x && mid[s].y == p.y;
+}
+
 /* The path inside the tile from @a to @b between two runs of a field:
- * along a road that joins the two points, else through the centre. */
+ * along a road or a river that joins the two points, else through the
+ * centre. */
 static void
 field_gap(const struct tile_def *d, struct gpt a, struct gpt b,
 	  struct poly *pl)
 {
+	int r0 = -1, r1 = -1;
+
+	for (int s = 0; s < 4; s++)
+		if (d->edges[s] == CARC_EDGE_RIVER) {
+			if (r0 < 0)
+				r0 = s;
+			else
+				r1 = s;
+		}
+	if (r1 >= 0 && ((is_mid(r0, a) && is_mid(r1, b)) ||
+			(is_mid(r1, a) && is_mid(r0, b)))) {
+		add_quad(pl, a, centre, b);
+		return;
+	}
 	for (int i = 0; i < d->n_feats; i++) {
 		const struct feat_def *f = &d->feats[i];
 		int s0 = -1, s1 = -1;

@@ -41,6 +41,17 @@ static const char *const lb_dist_values[] = {
 	[CARC_LB_DIST_JCZ] = "jcz",
 };
 static const char *const switch_values[] = { "off", "on" };
+static const char *const river_start_values[] = {
+	[CARC_RIVER_START_REMOVED] = "removed",
+	[CARC_RIVER_START_AFTER_RIVER] = "after-river",
+	[CARC_RIVER_START_IN_RIVER_STACK] = "in-river-stack",
+};
+static const char *const river_u_turn_values[] = {
+	[CARC_RIVER_U_ADJACENT] = "adjacent",
+	[CARC_RIVER_U_SUCCESSIVE] = "successive",
+	[CARC_RIVER_U_ALLOWED] = "allowed",
+	[CARC_RIVER_U_JCZ] = "jcz",
+};
 
 /* every field spelt out: clang's -Wmissing-field-initializers */
 #define CHOICE(a) CARC_OPTION_CHOICE, (a), sizeof(a) / sizeof((a)[0]), false
@@ -68,6 +79,12 @@ static const struct option_names options[N_OPTS] = {
 	[CARC_OPT_CROP_DEPLOY_MANDATORY] = { "crop-deploy-mandatory", SWITCH },
 	[CARC_OPT_CROP_PHANTOM] = { "crop-phantom", SWITCH },
 	[CARC_OPT_CROP_AFTER_PHANTOM] = { "crop-after-phantom", SWITCH },
+	/* not yet among the expansions: not every layer plays it */
+	[CARC_OPT_RIVER] = { "river", SWITCH },
+	[CARC_OPT_RIVER_START_TILE] = { "river-start-tile",
+					CHOICE(river_start_values) },
+	[CARC_OPT_RIVER_U_TURN] = { "river-u-turn",
+				    CHOICE(river_u_turn_values) },
 };
 
 /* Other words accepted for a value; carc_option_value_name() never gives

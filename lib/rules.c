@@ -25,6 +25,9 @@ static const int32_t opt_default[N_OPTS] = {
 	[CARC_OPT_CROP_DEPLOY_MANDATORY] = 0,
 	[CARC_OPT_CROP_PHANTOM] = 1,
 	[CARC_OPT_CROP_AFTER_PHANTOM] = 1,
+	[CARC_OPT_RIVER] = 0,
+	[CARC_OPT_RIVER_START_TILE] = CARC_RIVER_START_REMOVED,
+	[CARC_OPT_RIVER_U_TURN] = CARC_RIVER_U_ADJACENT,
 };
 
 static const struct {
@@ -46,6 +49,9 @@ static const struct {
 	[CARC_OPT_CROP_DEPLOY_MANDATORY] = { 0, 1 },
 	[CARC_OPT_CROP_PHANTOM] = { 0, 1 },
 	[CARC_OPT_CROP_AFTER_PHANTOM] = { 0, 1 },
+	[CARC_OPT_RIVER] = { 0, 1 },
+	[CARC_OPT_RIVER_START_TILE] = { 0, 2 },
+	[CARC_OPT_RIVER_U_TURN] = { 0, 3 },
 };
 
 static bool
@@ -121,6 +127,15 @@ stack_key(uint32_t t)
 	return carc__mix(0x5245000000000000ull ^ (uint64_t)t << 32) | 1;
 }
 
+/* Whether tiles of type @tile enter the stack under options @opt: an
+ * expansion's tiles only while it is switched on. */
+bool
+carc__tile_enabled(const int32_t *opt, uint32_t tile)
+{
+	return carc__crop_tile_enabled(opt, tile) &&
+	       carc__river_tile_enabled(opt, tile);
+}
+
 /* Tables derived from the const tile definitions, used on the hot path. */
 static void
 derive_tile_info(struct tile_info *ti, const struct tile_def *d)
@@ -139,11 +154,21 @@ derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 		ti->node0[i].size = 1;
 		ti->node0[i].tl = (uint16_t)i;
 	}
+	/* a river side is a field side in the 2-bit code (fields meet
+	 * across it as across a road), told apart by river_rot */
 	for (uint32_t r = 0; r < 4; r++) {
-		uint8_t e = 0;
-		for (uint32_t s = 0; s < 4; s++)
-			e |= (uint8_t)(d->edges[(s + 4 - r) & 3] << (2 * s));
+		uint8_t e = 0, v = 0;
+		for (uint32_t s = 0; s < 4; s++) {
+			uint32_t edge = d->edges[(s + 4 - r) & 3];
+
+			if (edge == CARC_EDGE_RIVER) {
+				edge = CARC_EDGE_FIELD;
+				v |= (uint8_t)(1u << s);
+			}
+			e |= (uint8_t)(edge << (2 * s));
+		}
 		ti->edges_rot[r] = e;
+		ti->river_rot[r] = v;
 	}
 	for (int i = 0; i < d->n_feats; i++) {
 		const struct feat_def *f = &d->feats[i];
@@ -191,7 +216,7 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	if (!b || !out)
 		return CARC_E_INVALID;
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		if (carc__crop_tile_enabled(b->opt, t))
+		if (carc__tile_enabled(b->opt, t))
 			total += b->counts[t];
 	if (total > MAX_STACK)
 		return CARC_E_INVALID;
@@ -205,7 +230,7 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	}
 	memcpy(r->opt, b->opt, sizeof(r->opt));
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		r->counts[t] = carc__crop_tile_enabled(b->opt, t) ? b->counts[t]
+		r->counts[t] = carc__tile_enabled(b->opt, t) ? b->counts[t]
 								  : 0;
 	r->stack_total = total;
 	total = 0;
@@ -328,7 +353,7 @@ carc_rules_default_tile_count(const struct carc_rules *rules, uint32_t tile)
 	if (tile >= CARC_TILE_TYPES)
 		return CARC_E_UNKNOWN_TILE;
 	/* what carc_rules_builder_new() and _build() give the type */
-	return carc__crop_tile_enabled(rules->opt, tile)
+	return carc__tile_enabled(rules->opt, tile)
 		       ? carc__tiles[tile].stack_count
 		       : 0;
 }

@@ -14,6 +14,7 @@
 #define C CARC_EDGE_CITY
 #define R CARC_EDGE_ROAD
 #define F CARC_EDGE_FIELD
+#define V CARC_EDGE_RIVER
 
 #define CITY(n, s, p) { CARC_FEATURE_CITY, n, s, p, 0 }
 #define ROAD(n, s) { CARC_FEATURE_ROAD, n, s, 0, 0 }
@@ -199,6 +200,52 @@ const struct tile_def carc__tiles[CARC_TILE_TYPES] = {
 	{ "CCII-6", 1, { C, C, C, C }, 2, {
 		CITY(1, SIDE_N | SIDE_W, 0), CITY(2, SIDE_E | SIDE_S, 0) },
 	  CARC_SYMBOL_SHIELD },
+
+	/*
+	 * The River, first edition (doc/users/rules.md#tiles-river), in
+	 * JCloisterZone's orientation.  A river side (V) belongs to no
+	 * feature; its two halves are the fields of the two banks, as a
+	 * road side's are.  The spring is placed at the start, never drawn.
+	 */
+	/* RI-1: the spring, river ending at E; one field all round */
+	{ "RI-1", 0, { F, V, F, F }, 1, { FIELD(1, ALLH, 0) }, 0 },
+	/* RI-2: the lake, river ending at W; one field all round */
+	{ "RI-2", 1, { F, F, F, V }, 1, { FIELD(1, ALLH, 0) }, 0 },
+	/* RI-3: straight river W-E between city caps N and S */
+	{ "RI-3", 1, { C, V, C, V }, 4, {
+		CITY(1, SIDE_N, 0), CITY(2, SIDE_S, 0),
+		FIELD(1, H_EL | H_WR, 1), FIELD(2, H_ER | H_WL, 2) }, 0 },
+	/* RI-4: straight river W-E; city cap N, road ending at S */
+	{ "RI-4", 1, { C, V, R, V }, 6, {
+		CITY(1, SIDE_N, 0), ROAD(1, SIDE_S),
+		FIELD(1, H_EL, 1), FIELD(2, H_ER | H_SL, 0),
+		FIELD(3, H_SR | H_WL, 0), FIELD(4, H_WR, 1) }, 0 },
+	/* RI-5: straight river W-E; monastery, road from it to S */
+	{ "RI-5", 1, { F, V, R, V }, 5, {
+		ROAD(1, SIDE_S), FIELD(1, H_NL | H_NR | H_EL | H_WR, 0),
+		FIELD(2, H_ER | H_SL, 0), FIELD(3, H_SR | H_WL, 0), MONA }, 0 },
+	/* RI-6: straight river N-S under a road bridge W-E */
+	{ "RI-6", 1, { V, R, V, R }, 5, {
+		ROAD(1, SIDE_E | SIDE_W),
+		FIELD(1, H_NL | H_WR, 0), FIELD(2, H_NR | H_EL, 0),
+		FIELD(3, H_ER | H_SL, 0), FIELD(4, H_SR | H_WL, 0) }, 0 },
+	/* RI-7: straight river W-E, a field on each bank */
+	{ "RI-7", 2, { F, V, F, V }, 2, {
+		FIELD(1, H_NL | H_NR | H_EL | H_WR, 0),
+		FIELD(2, H_ER | H_SL | H_SR | H_WL, 0) }, 0 },
+	/* RI-8: river curve S-E; city N+W */
+	{ "RI-8", 1, { C, V, V, C }, 3, {
+		CITY(1, SIDE_N | SIDE_W, 0),
+		FIELD(1, H_EL | H_SR, 1), FIELD(2, H_ER | H_SL, 0) }, 0 },
+	/* RI-9: river curve W-S; road curve N-E */
+	{ "RI-9", 1, { R, R, V, V }, 4, {
+		ROAD(1, SIDE_N | SIDE_E),
+		FIELD(1, H_NL | H_ER | H_SL | H_WR, 0),
+		FIELD(2, H_NR | H_EL, 0), FIELD(3, H_SR | H_WL, 0) }, 0 },
+	/* RI-10: river curve W-S */
+	{ "RI-10", 2, { F, F, V, V }, 2, {
+		FIELD(1, H_NL | H_NR | H_EL | H_ER | H_SL | H_WR, 0),
+		FIELD(2, H_SR | H_WL, 0) }, 0 },
 };
 
 CARC_EXPORT int

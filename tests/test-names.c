@@ -27,7 +27,7 @@ static const struct {
 	const char *name;
 	int type;
 	int32_t min, max, def;
-	const char *values[3];		/* CHOICE and SWITCH: by value */
+	const char *values[4];		/* CHOICE and SWITCH: by value */
 } option_table[] = {
 	{ CARC_OPT_FARM_SCORING, "farm-scoring", CARC_OPTION_CHOICE, 0, 2,
 	  CARC_FARM_PER_FIELD, { "per-field", "per-city", "per-field-once" } },
@@ -61,6 +61,14 @@ static const struct {
 	  { "off", "on" } },
 	{ CARC_OPT_CROP_AFTER_PHANTOM, "crop-after-phantom",
 	  CARC_OPTION_SWITCH, 0, 1, 1, { "off", "on" } },
+	{ CARC_OPT_RIVER, "river", CARC_OPTION_SWITCH, 0, 1, 0,
+	  { "off", "on" } },
+	{ CARC_OPT_RIVER_START_TILE, "river-start-tile", CARC_OPTION_CHOICE, 0,
+	  2, CARC_RIVER_START_REMOVED,
+	  { "removed", "after-river", "in-river-stack" } },
+	{ CARC_OPT_RIVER_U_TURN, "river-u-turn", CARC_OPTION_CHOICE, 0, 3,
+	  CARC_RIVER_U_ADJACENT,
+	  { "adjacent", "successive", "allowed", "jcz" } },
 };
 
 #define N_OPTIONS ((uint32_t)N_OF(option_table))
@@ -273,16 +281,15 @@ END_TEST
 
 START_TEST(option_is_expansion_exact)
 {
-	/* the four expansions of doc/users/rules.md, and nothing else */
-	for (uint32_t o = 1; o <= CARC_OPT_CROP_AFTER_PHANTOM; o++)
+	/* the expansions of doc/users/rules.md, and nothing else */
+	for (uint32_t o = 1; o <= N_OPTIONS; o++)
 		ck_assert_int_eq(carc_option_is_expansion(o),
 				 o == CARC_OPT_PHANTOM ||
 				 o == CARC_OPT_CROP_CIRCLES_I ||
 				 o == CARC_OPT_CROP_CIRCLES_II ||
 				 o == CARC_OPT_LITTLE_BUILDINGS);
 	assert_status_eq(carc_option_is_expansion(0), CARC_E_UNKNOWN_OPTION);
-	assert_status_eq(carc_option_is_expansion(CARC_OPT_CROP_AFTER_PHANTOM +
-						  1),
+	assert_status_eq(carc_option_is_expansion(N_OPTIONS + 1),
 			 CARC_E_UNKNOWN_OPTION);
 	assert_status_eq(carc_option_is_expansion(UINT32_MAX),
 			 CARC_E_UNKNOWN_OPTION);
@@ -310,7 +317,8 @@ START_TEST(option_explain_exact)
 		  "crop-circles-i, crop-circles-ii, little-buildings, "
 		  "lb-scoring, lb-distribution, lb-zero-field, "
 		  "lb-per-city-fields, crop-deploy-any, crop-deploy-mandatory, "
-		  "crop-phantom or crop-after-phantom" },
+		  "crop-phantom, crop-after-phantom, river, river-start-tile "
+		  "or river-u-turn" },
 		{ "followers", "99", "followers must be 1 to 15, not 99" },
 		{ "Followers", "-3", "followers must be 1 to 15, not -3" },
 		{ "followers", "x", "followers must be 1 to 15, not 'x'" },

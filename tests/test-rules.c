@@ -267,7 +267,8 @@ START_TEST(rules_default_tile_count_sets)
 	assert_ok(carc_rules_builder_set(b, CARC_OPT_LITTLE_BUILDINGS, 1));
 	rules = build();
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
-		int want = t >= CARC_TILE_CCII_1 ? two
+		int want = t >= CARC_TILE_RI_1	 ? 0
+			 : t >= CARC_TILE_CCII_1 ? two
 			 : t >= CARC_TILE_CCI_1	 ? one
 						 : default_counts[t];
 

@@ -77,7 +77,7 @@ BINDINGS = {
         prefix=('CARC_TILE_',), py='Tile', base='_Named', js=None,
         skip={'CARC_TILE_TYPES': 'TILE_TYPES'},
         doc="Tile types (``enum carc_tile``); ``word`` is the reference "
-            "name\n    ('A'..'X', 'CCI-1'.., 'CCII-1'..)."),
+            "name\n    ('A'..'X', 'CCI-1'.., 'CCII-1'.., 'RI-1'..)."),
     'carc_symbol': dict(
         prefix=('CARC_SYMBOL_',), py='Symbol', base='IntEnum',
         js='CropSymbol',
@@ -115,6 +115,15 @@ BINDINGS = {
     'carc_farm_scoring': dict(
         prefix=('CARC_FARM_',), py='FarmScoring', base='_Named', js=None,
         doc='Values of Option.FARM_SCORING (``enum carc_farm_scoring``).'),
+    'carc_river_start': dict(
+        prefix=('CARC_RIVER_START_',), py='RiverStart', base='_Named',
+        js=None,
+        doc='Values of Option.RIVER_START_TILE (``enum '
+            'carc_river_start``).'),
+    'carc_river_u_turn': dict(
+        prefix=('CARC_RIVER_U_',), py='RiverUTurn', base='_Named',
+        js=None,
+        doc='Values of Option.RIVER_U_TURN (``enum carc_river_u_turn``).'),
     'carc_option_type': dict(
         prefix=('CARC_OPTION_',), py='OptionType', base='IntEnum',
         js='OptionType',

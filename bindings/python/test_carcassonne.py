@@ -195,7 +195,11 @@ def test_options_from_the_library():
         'farm-scoring': {'per-field': 0, 'per-city': 1,
                          'per-field-once': 2},
         'lb-scoring': {'standard': 0, '3-2-1': 1},
-        'lb-distribution': {'rules': 0, 'jcz': 1}}
+        'lb-distribution': {'rules': 0, 'jcz': 1},
+        'river-start-tile': {'removed': 0, 'after-river': 1,
+                             'in-river-stack': 2},
+        'river-u-turn': {'adjacent': 0, 'successive': 1, 'allowed': 2,
+                         'jcz': 3}}
     with pytest.raises(carc.CarcError) as e:
         carc.option_name(len(carc.OPTIONS) + 1)
     assert e.value.code == carc.E_UNKNOWN_OPTION

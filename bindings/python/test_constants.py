@@ -100,7 +100,7 @@ def test_options(enums):
     header = {n[len('CARC_OPT_'):].lower().replace('_', '-'): v
               for n, v in enums['carc_option'].items()}
     assert carc.OPTIONS == header
-    assert len(header) == 16
+    assert len(header) == 19
 
 
 def test_option_values(enums):
@@ -108,6 +108,8 @@ def test_option_values(enums):
         'farm-scoring': 'carc_farm_scoring',
         'lb-scoring': 'carc_lb_scoring',
         'lb-distribution': 'carc_lb_distribution',
+        'river-start-tile': 'carc_river_start',
+        'river-u-turn': 'carc_river_u_turn',
     }
     assert set(carc.OPTION_VALUES) == set(values)
     for option, enum in values.items():
@@ -134,6 +136,8 @@ ENUMS = {
     'carc_lb_scoring': (carc.LbScoring, 'CARC_LB_',
                         {'CARC_LB_321': 'THREE_TWO_ONE'}),
     'carc_lb_distribution': (carc.LbDistribution, 'CARC_LB_DIST_', {}),
+    'carc_river_start': (carc.RiverStart, 'CARC_RIVER_START_', {}),
+    'carc_river_u_turn': (carc.RiverUTurn, 'CARC_RIVER_U_', {}),
     'carc_event_type': (carc.EventType, 'CARC_EVENT_', {}),
     'carc_event_attr': (carc.EventAttr, 'CARC_EVENT_', {}),
     'carc_feature_attr': (carc.FeatureAttr, 'CARC_FEATURE_ATTR_', {}),

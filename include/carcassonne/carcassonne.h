@@ -189,8 +189,13 @@ enum carc_tile {
 	/** Crop Circles II (names "CCII-1" … "CCII-6"), one tile each. */
 	CARC_TILE_CCII_1 = 30, CARC_TILE_CCII_2, CARC_TILE_CCII_3,
 	CARC_TILE_CCII_4, CARC_TILE_CCII_5, CARC_TILE_CCII_6,
+	/** The River (names "RI-1" … "RI-10", `doc/users/rules.md#tiles-river`):
+	 *  RI-1 the spring, RI-2 the lake, RI-3 … RI-10 the course. */
+	CARC_TILE_RI_1 = 36, CARC_TILE_RI_2, CARC_TILE_RI_3, CARC_TILE_RI_4,
+	CARC_TILE_RI_5, CARC_TILE_RI_6, CARC_TILE_RI_7, CARC_TILE_RI_8,
+	CARC_TILE_RI_9, CARC_TILE_RI_10,
 	/** Number of tile types this version knows. */
-	CARC_TILE_TYPES = 36
+	CARC_TILE_TYPES = 46
 };
 
 /** Crop-circle symbols (carc_tile_symbol()). */
@@ -210,6 +215,9 @@ enum carc_edge {
 	CARC_EDGE_CITY = 1,
 	CARC_EDGE_ROAD = 2,
 	CARC_EDGE_FIELD = 3,
+	/** A river side (The River): matches only another river side; the
+	 *  fields on its two halves are the two banks. @since 0.5 */
+	CARC_EDGE_RIVER = 4,
 };
 
 /** Feature kinds: the high nibble of a feature id. */
@@ -486,6 +494,42 @@ enum carc_option {
 	 *  phantom this turn (`doc/users/rules.md#crop-after-phantom`): 1
 	 *  (default) allowed, 0 forbidden. */
 	CARC_OPT_CROP_AFTER_PHANTOM = 16,
+	/** The River (`doc/users/rules.md#river`): 1 starts the game with the spring
+	 *  and plays the river tiles first.  Default 0.  @since 0.5 */
+	CARC_OPT_RIVER = 17,
+	/** The base start tile with The River, a #carc_river_start
+	 *  (`doc/users/rules.md#river-start-tile`).  Default
+	 *  #CARC_RIVER_START_REMOVED.  @since 0.5 */
+	CARC_OPT_RIVER_START_TILE = 18,
+	/** Which turns of the river are forbidden, a #carc_river_u_turn
+	 *  (`doc/users/rules.md#river-u-turn`).  Default #CARC_RIVER_U_ADJACENT.
+	 *  @since 0.5 */
+	CARC_OPT_RIVER_U_TURN = 19,
+};
+
+/** Values of #CARC_OPT_RIVER_START_TILE. @since 0.5 */
+enum carc_river_start {
+	/** The start tile leaves the game; the main stack keeps 71 tiles. */
+	CARC_RIVER_START_REMOVED = 0,
+	/** The start tile is the first tile drawn after the lake. */
+	CARC_RIVER_START_AFTER_RIVER = 1,
+	/** The start tile is shuffled with the river's course tiles. */
+	CARC_RIVER_START_IN_RIVER_STACK = 2,
+};
+
+/** Values of #CARC_OPT_RIVER_U_TURN. @since 0.5 */
+enum carc_river_u_turn {
+	/** Two curves laid one after the other may not turn the same way
+	 *  (Hans im Glück's ruling on the immediate U-turn). */
+	CARC_RIVER_U_ADJACENT = 0,
+	/** Two curves may not turn the same way one after the other, even
+	 *  with straight tiles between them. */
+	CARC_RIVER_U_SUCCESSIVE = 1,
+	/** No restriction. */
+	CARC_RIVER_U_ALLOWED = 2,
+	/** JCloisterZone's rule: the new open end of the river must have
+	 *  free room ahead of it. */
+	CARC_RIVER_U_JCZ = 3,
 };
 
 /** Values of #CARC_OPT_LB_SCORING. */

@@ -310,15 +310,18 @@ def check_tiles(root, library):
     problems = []
     rows = [(r, None) for r in table_rows(text, 'tiles-base')]
     rows += [(r, 'crop') for r in table_rows(text, 'tiles-crop')]
-    if len(rows) != 36:
-        problems.append('doc/users/rules.md: %d tile rows, want 36' % len(rows))
+    rows += [(r, 'river') for r in table_rows(text, 'tiles-river')]
+    if len(rows) != 46:
+        problems.append('doc/users/rules.md: %d tile rows, want 46' % len(rows))
     for cells, crop in rows:
         name = cells[0]
         t = lib.carc_tile_from_name(name.encode())
         if t < 0:
             problems.append('%s: not a tile of the library' % name)
             continue
-        if crop:
+        if crop == 'river':
+            count, sides, cities, roads, fields, mono = cells[1:7]
+        elif crop:
             sym, sides, cities, roads, fields = cells[1:6]
             mono, count = '', 1
             if lib.carc_tile_symbol(t) != SYMBOLS[sym]:
@@ -337,7 +340,7 @@ def check_tiles(root, library):
             if got != want:
                 problems.append('%s: %d in the draw stack, the table '
                                 'gives %d in the set' % (name, got, count))
-        edges = ''.join('?CRF'[lib.carc_tile_edge(t, 0, s)]
+        edges = ''.join('?CRFV'[lib.carc_tile_edge(t, 0, s)]
                         for s in range(4))
         if edges != sides.replace(' ', ''):
             problems.append('%s: sides %s, library %s' % (name, sides, edges))

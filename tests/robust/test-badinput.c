@@ -20,7 +20,7 @@
 
 #define SENTINEL 0x5a5a5a5a
 #define CLOBBERED 9999		/* a row's result when an output was written */
-#define N_OPTIONS 16
+#define N_OPTIONS 19
 
 /* A fixture of games at different decision points. */
 static struct fixture {
@@ -872,6 +872,9 @@ static const struct {
 	[CARC_OPT_CROP_DEPLOY_MANDATORY] = { 0, 1 },
 	[CARC_OPT_CROP_PHANTOM] = { 0, 1 },
 	[CARC_OPT_CROP_AFTER_PHANTOM] = { 0, 1 },
+	[CARC_OPT_RIVER] = { 0, 1 },
+	[CARC_OPT_RIVER_START_TILE] = { 0, 2 },
+	[CARC_OPT_RIVER_U_TURN] = { 0, 3 },
 };
 
 START_TEST(option_out_of_range)

@@ -1246,6 +1246,14 @@ const OPTION_WORDS = {
 	'crop-deploy-mandatory': ['Crop circle: adding a figure is compulsory'],
 	'crop-phantom': ['Crop circle: the phantom takes part'],
 	'crop-after-phantom': ['Crop circle: may add after placing the phantom this turn'],
+	river: ['The River'],
+	'river-start-tile': ['River: the base start tile', { removed: 'out of the game',
+							     'after-river': 'first tile after the lake',
+							     'in-river-stack': 'shuffled into the river' }],
+	'river-u-turn': ['River: turns refused', { adjacent: 'two adjacent curves the same way',
+						    successive: 'two curves in a row the same way',
+						    allowed: 'none',
+						    jcz: 'no room ahead (JCloisterZone)' }],
 };
 const optionLabel = (name) => (OPTION_WORDS[name] || [name])[0];
 const valueLabel = (name, value) => ((OPTION_WORDS[name] || [])[1] || {})[value] || value;

@@ -75,7 +75,8 @@ __all__ = [
     # enums
     'ErrorCode', 'Phase', 'Figure', 'MoveKind', 'CropChoice', 'Edge',
     'Symbol', 'FeatureKind', 'Feature', 'Tile', 'Option', 'OptionType',
-    'FarmScoring', 'LbScoring', 'LbDistribution', 'EventType', 'EventAttr',
+    'FarmScoring', 'LbScoring', 'LbDistribution', 'RiverStart',
+    'RiverUTurn', 'EventType', 'EventAttr',
     'FeatureAttr', 'RenderFlag',
     # functions
     'library', 'library_path', 'library_version', 'version', 'version_number', 'strerror',
@@ -128,7 +129,8 @@ from ._constants import (CROP_DEPLOY, CROP_REMOVE, CropChoice, E_EDGE_MISMATCH,
                          MOVE_PLACE, MOVE_REMOVE, MoveKind, OK, Option,
                          OptionType, PHASE_CROP_CHOICE, PHASE_CROP_RESPONSE,
                          PHASE_DEPLOY, PHASE_GAME_OVER, PHASE_PHANTOM,
-                         PHASE_PLACE_TILE, Phase, RenderFlag, SHAPE_MAX_POINTS,
+                         PHASE_PLACE_TILE, Phase, RenderFlag, RiverStart,
+                         RiverUTurn, SHAPE_MAX_POINTS,
                          Symbol, TILE_TYPES, TILE_UNITS, Tile,
                          _ARGUMENT_ERRORS, _RENDER_COLOUR, _RenderOptions)
 from ._args import _c_int_arg, _i32, _int, _text, _u32, _u64

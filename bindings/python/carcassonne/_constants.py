@@ -17,7 +17,7 @@ __all__ = ['CROP_DEPLOY', 'CROP_REMOVE', 'CropChoice', 'E_EDGE_MISMATCH',
     'MOVE_REMOVE', 'MoveKind', 'OK', 'Option', 'OptionType',
     'PHASE_CROP_CHOICE', 'PHASE_CROP_RESPONSE', 'PHASE_DEPLOY',
     'PHASE_GAME_OVER', 'PHASE_PHANTOM', 'PHASE_PLACE_TILE', 'Phase',
-    'RenderFlag', 'SHAPE_MAX_POINTS', 'Symbol', 'TILE_TYPES', 'TILE_UNITS',
+    'RenderFlag', 'RiverStart', 'RiverUTurn', 'SHAPE_MAX_POINTS', 'Symbol', 'TILE_TYPES', 'TILE_UNITS',
     'Tile', '_ARGUMENT_ERRORS', '_RENDER_COLOUR', '_RenderOptions']
 
 try:
@@ -25,7 +25,8 @@ try:
                        Edge, ErrorCode, EventAttr, EventType, FarmScoring,
                        Feature, FeatureAttr, FeatureKind, Figure,
                        LbDistribution, LbScoring, MoveKind, Option,
-                       OptionType, Phase, RenderFlag, SHAPE_MAX_POINTS,
+                       OptionType, Phase, RenderFlag, RiverStart,
+                       RiverUTurn, SHAPE_MAX_POINTS,
                        Symbol, TILE_TYPES, TILE_UNITS, Tile,
                        RENDER_COLOUR as _RENDER_COLOUR,
                        CarcRenderOptions as _RenderOptions)

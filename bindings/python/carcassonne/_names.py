@@ -13,7 +13,7 @@ from ._protos import _byref, _c_i32, _c_u32
 from ._constants import (E_INVALID, E_UNKNOWN_OPTION, E_UNKNOWN_TILE,
                          ErrorCode, FarmScoring, Feature, FeatureKind, Figure,
                          LbDistribution, LbScoring, Option, OptionType, Phase,
-                         Tile)
+                         RiverStart, RiverUTurn, Tile)
 from ._args import _i32, _text, _u32
 from ._errors import InvalidArgumentError, _check, _error
 
@@ -249,6 +249,8 @@ _WORD_OF: Dict[type, Callable[[int], str]] = {
     FarmScoring: lambda v: option_value_name(Option.FARM_SCORING, v),
     LbScoring: lambda v: option_value_name(Option.LB_SCORING, v),
     LbDistribution: lambda v: option_value_name(Option.LB_DISTRIBUTION, v),
+    RiverStart: lambda v: option_value_name(Option.RIVER_START_TILE, v),
+    RiverUTurn: lambda v: option_value_name(Option.RIVER_U_TURN, v),
 }
 _FROM_WORD: Dict[type, Callable[[str], int]] = {
     Phase: phase_from_name, Figure: figure_from_name,
@@ -258,6 +260,9 @@ _FROM_WORD: Dict[type, Callable[[str], int]] = {
     LbScoring: lambda w: option_value_from_name(Option.LB_SCORING, w),
     LbDistribution:
         lambda w: option_value_from_name(Option.LB_DISTRIBUTION, w),
+    RiverStart:
+        lambda w: option_value_from_name(Option.RIVER_START_TILE, w),
+    RiverUTurn: lambda w: option_value_from_name(Option.RIVER_U_TURN, w),
 }
 
 
