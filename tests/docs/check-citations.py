@@ -5,7 +5,9 @@
 Scans the tracked text files for citations of documents: paths ending in
 .md (optionally with a #anchor), and the old citations of rules and style
 files that lived outside the repository.  It fails when a cited file is
-not in the repository or a cited anchor does not exist in it.  Anchors of
+not in the repository or a cited anchor does not exist in it, and when a
+link of a Markdown page does not lead to a file relative to that page (as
+a browser follows it).  Anchors of
 a Markdown file are its explicit <a id="..."> / <a name="..."> anchors,
 its Doxygen labels {#...} and the GitHub slugs of its headings.
 
@@ -50,6 +52,10 @@ MOVED = {'doc/%s.md' % name: 'doc/%s/%s.md' % (group, name)
                                'performance', 'determinism',
                                'api-stability')))
          for name in names}
+
+# A Markdown link; its target must be where a reader's browser looks: next
+# to the page, not anywhere in the tree with that name.
+MD_LINK = re.compile(r'\]\(([^)\s]+)\)')
 
 ANCHOR_TAG = re.compile(r'<a\s+(?:id|name)\s*=\s*"([^"]+)"', re.IGNORECASE)
 LABEL = re.compile(r'\{#([\w-]+)\}')
@@ -155,7 +161,18 @@ def check_tree(root, skip=()):
         text = read_text(os.path.join(root, rel))
         if text is None:
             continue
+        is_md = rel.endswith('.md')
+        here = rel.rsplit('/', 1)[0] if '/' in rel else ''
         for lineno, line in enumerate(text.splitlines(), 1):
+            for target in MD_LINK.findall(line) if is_md else ():
+                path = target.split('#', 1)[0]
+                if not path or re.match(r'[a-z]+:', target):
+                    continue
+                full = os.path.normpath(os.path.join(here, path))
+                if not os.path.exists(os.path.join(root, full)):
+                    problems.append('%s:%d: links to %s, which is not there '
+                                    'relative to the page'
+                                    % (rel, lineno, path))
             for pat, what in OLD_CITES:
                 for m in pat.finditer(line):
                     problems.append('%s:%d: cites %s, which is not in the '
@@ -202,6 +219,8 @@ def self_test():
               '[b](doc/a.md#a-heading-with-words-1), doc/a.md#page, '
               'https://example.org/STYLE.md and a.md.\n')
         write('doc/b.md', 'Relative: [x](a.md#a-heading-with-words).\n')
+        write('doc/sub/c.md', 'Up: [x](../a.md), [y](../../README.md); '
+              'beside: [z](a.md).\n')
         write('lib/x.c', '/* doc/a.md#good-anchor, doc/a.md */\n'
               '/* doc/a.md#missing-anchor */\n'
               '/* doc/nothere.md#x and STYLE.md section 5 */\n'
@@ -224,6 +243,8 @@ def self_test():
             'repository: "7.3 #9"',
             'lib/x.c:5: cites doc/a.md#not-a-heading, but doc/a.md has no '
             'anchor "not-a-heading"',
+            'doc/sub/c.md:1: links to a.md, which is not there relative to '
+            'the page',
         ])
         if got != want:
             print('self-test failed')
@@ -232,8 +253,9 @@ def self_test():
             for p in want:
                 print('  want: ' + p)
             return 1
-        # the same tree with the bad file removed passes
+        # the same tree with the bad files removed passes
         os.remove(os.path.join(root, 'lib/x.c'))
+        write('doc/sub/c.md', 'Up: [x](../a.md), [y](../../README.md).\n')
         rest = check_tree(root)
         if rest:
             print('self-test failed on the good files:\n  ' +
