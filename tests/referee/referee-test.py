@@ -602,6 +602,89 @@ class BrokenBots(unittest.TestCase):
         self.assertEqual(session_processes(p.pid), [])
 
 
+DOC = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
+                   'doc', 'bindings', 'bot-protocol.md')
+LOG_BOT = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                       'log-bot.py')
+MARK = '<!-- produced by tests/referee/referee-test.py: '
+
+
+class DocTranscripts(unittest.TestCase):
+    """The transcripts of doc/bindings/bot-protocol.md are those of real
+    matches, through a bot that logs both sides (log-bot.py); with
+    UPDATE_DOCS=1 the page is written with them instead."""
+
+    def logs(self, args):
+        """The logs of the match's external bot, by its seat."""
+        with tempfile.TemporaryDirectory() as d:
+            match(args, env=dict(os.environ, LOG_DIR=d))
+            out = {}
+            for name in os.listdir(d):
+                with open(os.path.join(d, name)) as f:
+                    lines = f.read().splitlines()
+                seat = next(l for l in lines if l.startswith('> seat '))
+                out[int(seat.split()[2])] = lines
+            return out
+
+    def blocks(self):
+        game = self.logs(['greedy', f'exec {PY} {LOG_BOT} {CARC} bot greedy',
+                          '--seed', '3', '--bot-option', 'seed=7',
+                          '--quiet'])[0]
+        draws = [i for i, l in enumerate(game) if l.startswith('> draw ')]
+        transcript = (game[:draws[4] + 1] + ['  … the rest of the game …']
+                      + game[-12:])
+        # the record rebuilt for the third move
+        third = [i for i, l in enumerate(game) if l.startswith('> go ')][2]
+        before = [l[2:] for l in game[:third] if l.startswith('> ')]
+        rules = [l for l in before if l.split(' ')[0] in
+                 ('players', 'option', 'tiles')]
+        options = [l for l in rules if l.startswith('option ')]
+        tiles = [l.split()[1] for l in before
+                 if l.split(' ')[0] in ('draw', 'discard')]
+        record = (['carcassonne-record 1']
+                  + [l for l in rules if not l.startswith('option ')]
+                  + [options[0], '…', options[-1]]
+                  + ['deck ' + ' '.join(tiles) + ' …']
+                  + [l for l in before if l[:1] == 'P' and l[1].isdigit()]
+                  + ['end'])
+        stale = self.logs(['greedy', f'exec {PY} {LOG_BOT} {PY} {BROKEN} '
+                           'twice@1', '--seed', '3', '--move-time', '1000',
+                           '--quiet'])[1]
+        seat = stale.index('> seat 1')
+        stale = ['  … the handshake and the rules …'] + stale[seat:]
+        return {'transcript': transcript, 'record': record, 'stale': stale}
+
+    def test_page_has_the_transcripts(self):
+        with open(DOC, encoding='utf-8') as f:
+            page = f.read()
+        made = self.blocks()
+        out, at, found = [], 0, []
+        while True:
+            k = page.find(MARK, at)
+            if k < 0:
+                break
+            name = page[k + len(MARK):page.index(' -->', k)]
+            start = page.index('```\n', k) + 4
+            end = page.index('```\n', start)
+            found.append(name)
+            out.append(page[at:start])
+            out.append(''.join(l + '\n' for l in made[name]))
+            if os.environ.get('UPDATE_DOCS') != '1':
+                self.assertEqual(page[start:end].splitlines(), made[name],
+                                 f'{DOC}: block {name!r} (UPDATE_DOCS=1 '
+                                 'writes it)')
+            at = end
+        out.append(page[at:])
+        self.assertEqual(sorted(found), sorted(made))
+        if os.environ.get('UPDATE_DOCS') == '1':
+            with open(DOC, 'w', encoding='utf-8') as f:
+                f.write(''.join(out))
+        # what the page says of the stale line: it came at the second
+        # request, and was the last line of the bot
+        self.assertEqual(made['stale'][-2:], ['> go 2 movetime 1000',
+                                              '< move 1 pass'])
+
+
 # greedy against random, seeds 1 to 5 in both seatings: greedy's wins,
 # draws and losses, and the points of random and greedy in all 10 games
 PINNED = {'greedy': (10, 0, 0), 'points': [201, 438]}
