@@ -160,7 +160,12 @@ class Protocol(unittest.TestCase):
         bots = [self.start(s) for s in ('greedy', 'random', 'greedy')]
         head = [l for l in game.save().splitlines()
                 if l.split(' ')[0] in ('players', 'option', 'tiles')]
-        self.assertEqual(len(head), 17)
+        # players, then every rule option, the expansions' on
+        self.assertEqual(head[0], 'players 3')
+        for name in ('phantom', 'crop-circles-i', 'crop-circles-ii',
+                     'little-buildings'):
+            self.assertIn(f'option {name} on', head)
+        self.assertTrue(all(l.startswith('option ') for l in head[1:]))
         for seat, b in enumerate(bots):
             self.ask(b, 'protocol 1', 'protocolok')
             for line in ['newgame'] + head + [f'seat {seat}']:
