@@ -204,6 +204,39 @@ def check_tree(root, skip=()):
     return problems
 
 
+def manual_pages(root):
+    """The doc/ pages Doxygen reads: doc/**/*.md and *.dox but those
+    doc/Doxyfile.in excludes."""
+    conf = read_text(os.path.join(root, 'doc', 'Doxyfile.in')) or ''
+    m = re.search(r'^EXCLUDE\s*=((?:.*\\\n)*.*)$', conf, re.M)
+    excluded = set()
+    if m:
+        for word in m.group(1).replace('\\\n', ' ').split():
+            excluded.add(word.replace('@TOP_SRCDIR@/', ''))
+    pages = []
+    for dirpath, _, filenames in os.walk(os.path.join(root, 'doc')):
+        for f in sorted(filenames):
+            if f.endswith(('.md', '.dox')):
+                rel = os.path.relpath(os.path.join(dirpath, f), root)
+                rel = rel.replace(os.sep, '/')
+                if rel not in excluded:
+                    pages.append(rel)
+    return sorted(pages)
+
+
+def label_clashes(root):
+    """Doxygen's anchors are global: an <a id> or {#label} defined on two
+    pages of the manual stops the HTML build."""
+    where = {}
+    for rel in manual_pages(root):
+        text = read_text(os.path.join(root, rel)) or ''
+        for label in set(ANCHOR_TAG.findall(text)) | set(LABEL.findall(text)):
+            where.setdefault(label, []).append(rel)
+    return ['anchor "%s" is defined in %s: Doxygen needs it in one page'
+            % (label, ' and '.join(pages))
+            for label, pages in sorted(where.items()) if len(pages) > 1]
+
+
 def self_test():
     """Run the checker on a small tree with known good and bad citations."""
     with tempfile.TemporaryDirectory() as root:
@@ -218,7 +251,11 @@ def self_test():
         write('README.md', 'See [a](doc/a.md#good-anchor) and '
               '[b](doc/a.md#a-heading-with-words-1), doc/a.md#page, '
               'https://example.org/STYLE.md and a.md.\n')
-        write('doc/b.md', 'Relative: [x](a.md#a-heading-with-words).\n')
+        write('doc/b.md', 'Relative: [x](a.md#a-heading-with-words).\n'
+              '<a id="good-anchor"></a>\n')
+        write('doc/Doxyfile.in', 'EXCLUDE = @TOP_SRCDIR@/doc/c.md \\\n'
+              '          @TOP_SRCDIR@/doc/d.md\n')
+        write('doc/c.md', '<a id="good-anchor"></a>\n')
         write('doc/sub/c.md', 'Up: [x](../a.md), [y](../../README.md); '
               'beside: [z](a.md).\n')
         write('lib/x.c', '/* doc/a.md#good-anchor, doc/a.md */\n'
@@ -226,7 +263,7 @@ def self_test():
               '/* doc/nothere.md#x and STYLE.md section 5 */\n'
               '/* REFERENCE 7.3 #9, reference 4.4 */\n'
               '/* doc/a.md#not-a-heading */\n')
-        got = sorted(check_tree(root))
+        got = sorted(check_tree(root) + label_clashes(root))
         want = sorted([
             'lib/x.c:2: cites doc/a.md#missing-anchor, but doc/a.md has '
             'no anchor "missing-anchor"',
@@ -245,6 +282,8 @@ def self_test():
             'anchor "not-a-heading"',
             'doc/sub/c.md:1: links to a.md, which is not there relative to '
             'the page',
+            'anchor "good-anchor" is defined in doc/a.md and doc/b.md: '
+            'Doxygen needs it in one page',
         ])
         if got != want:
             print('self-test failed')
@@ -256,7 +295,8 @@ def self_test():
         # the same tree with the bad files removed passes
         os.remove(os.path.join(root, 'lib/x.c'))
         write('doc/sub/c.md', 'Up: [x](../a.md), [y](../../README.md).\n')
-        rest = check_tree(root)
+        write('doc/b.md', 'Relative: [x](a.md#a-heading-with-words).\n')
+        rest = check_tree(root) + label_clashes(root)
         if rest:
             print('self-test failed on the good files:\n  ' +
                   '\n  '.join(rest))
@@ -398,6 +438,7 @@ def main():
     else:
         me = os.path.relpath(os.path.abspath(__file__), args.root)
         problems = check_tree(args.root, skip={me.replace(os.sep, '/')})
+        problems += label_clashes(args.root)
         what = 'citations'
     for p in problems:
         print(p)
