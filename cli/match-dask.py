@@ -23,6 +23,7 @@ the games not yet done are cancelled.  Needs Debian's python3-distributed.
 
 import json
 import queue
+import signal
 import subprocess
 import sys
 import threading
@@ -79,13 +80,18 @@ def main():
         ended.set()
         done.put(None)
 
+    # killed by the match (SIGTERM): cancel what is left, as at a stop
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     threading.Thread(target=requests, daemon=True).start()
     out = sys.stdout.buffer
     reported = 0
     try:
         while not stopped.is_set() and not (ended.is_set()
                                             and reported == asked[0]):
-            f = done.get()
+            try:
+                f = done.get(timeout=1)
+            except queue.Empty:
+                continue
             if f is None:
                 continue
             g = int(f.key.rsplit('-', 1)[1])

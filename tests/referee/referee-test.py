@@ -581,15 +581,16 @@ class BrokenBots(unittest.TestCase):
         self.assertEqual(rep['bots'][1]['forfeits'], {'time': 2})
 
     def test_signals_leave_nothing(self):
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            with self.subTest(signal=sig):
-                self.interrupt(sig)
+        for sig, extra in ((signal.SIGINT, []), (signal.SIGTERM, []),
+                           (signal.SIGTERM, ['--keep-bots'])):
+            with self.subTest(signal=sig, extra=extra):
+                self.interrupt(sig, extra)
 
-    def interrupt(self, sig):
+    def interrupt(self, sig, extra):
         p = subprocess.Popen(
             [CARC, 'match', 'greedy', f'exec {PY} {BROKEN} hang',
              f'exec {PY} {BROKEN} hang', '--games', '6', '--jobs', '2',
-             '--move-time', '600000'], stdout=subprocess.PIPE,
+             '--move-time', '600000'] + extra, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True, start_new_session=True)
         time.sleep(1.5)
         self.assertIsNone(p.poll())
