@@ -88,7 +88,8 @@ def choose(game, rng):
 
 
 def main():
-    rng, follow, version = random.Random(1), Follower(), 2
+    seed, follow, version = 1, Follower(), 2
+    rng = random.Random(seed)
     for line in sys.stdin:
         line = line.strip()
         word = line.split(' ', 1)[0]
@@ -102,9 +103,11 @@ def main():
         elif word == 'isready':
             print('readyok')
         elif line.startswith('setoption seed '):
-            rng.seed(int(line.split()[2]))
+            seed = int(line.split()[2])
         elif word == 'newgame':
-            follow = Follower()
+            # every game from the seed: the same games in one process
+            # for the match (--keep-bots) as in one per game
+            follow, rng = Follower(), random.Random(seed)
         elif word in ('players', 'option', 'tiles'):
             follow.rules.append(line + '\n')
         elif word in ('draw', 'discard'):

@@ -81,7 +81,7 @@ main(void)
 {
 	static carc_move_t legal[65536];
 	char line[4096], out[128];
-	uint64_t rng = 1;
+	uint64_t seed = 1, rng = 1;
 	int version = 2;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);	/* a line at a time */
@@ -98,9 +98,11 @@ main(void)
 		} else if (strcmp(line, "isready") == 0) {
 			printf("readyok\n");
 		} else if (strncmp(line, "setoption seed ", 15) == 0) {
-			rng = strtoull(line + 15, NULL, 10) | 1;
+			seed = strtoull(line + 15, NULL, 10) | 1;
 		} else if (strcmp(line, "newgame") == 0) {
+			/* every game from the seed */
 			rules[0] = drawn[0] = moves[0] = '\0';
+			rng = seed;
 		} else if (strncmp(line, "players ", 8) == 0 ||
 			   strncmp(line, "option ", 7) == 0 ||
 			   strncmp(line, "tiles ", 6) == 0) {

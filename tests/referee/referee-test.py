@@ -417,6 +417,21 @@ class SampleBots(unittest.TestCase):
                                 '--games', '2', '--all'])
         self.assertEqual(rep['bots'][1]['name'], 'bot.py')
 
+    def test_sample_bots_kept(self):
+        """The sample bots start every game from their seed: the games of
+        one process for the match (--keep-bots) are those of a process
+        per game."""
+        for bot in (RANDOM_BOT, f'exec {PY} {SAMPLE_PY}'):
+            with self.subTest(bot=bot), tempfile.TemporaryDirectory() as d:
+                runs = []
+                for extra in ([], ['--keep-bots']):
+                    out = os.path.join(d, str(len(runs)))
+                    match(['random', bot, '--games', '4', '--bot-option',
+                           'seed=5', '--records', out, '--quiet'] + extra)
+                    runs.append([open(f).read() for f in records(out)])
+                self.assertEqual(len(runs[0]), 4)
+                self.assertEqual(runs[0], runs[1])
+
     def test_python_bot_plays_the_turn(self):
         # tile E in hand: only E at (0,-1) turned twice completes the start
         # tile's city, and only a follower deployed on it then scores the
