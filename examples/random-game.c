@@ -46,6 +46,7 @@ struct options {
 	int32_t crop_1;
 	int32_t crop_2;
 	int32_t buildings;
+	int32_t inns_cathedrals;
 	/* their options, as carc_rules_builder_set() values */
 	int32_t lb_scoring;
 	int32_t lb_distribution;
@@ -108,7 +109,8 @@ usage(FILE *f)
 	fprintf(f,
 		"Usage: %s [--players N] [--seed S]\n"
 		"       [--phantom] [--crop-circles] [--crop-circles-i]\n"
-		"       [--crop-circles-ii] [--little-buildings] [--all]\n"
+		"       [--crop-circles-ii] [--little-buildings] [--inns-cathedrals]\n"
+		"       [--all]\n"
 		"       [--farm-scoring per-field|per-city|per-field-once]\n"
 		"       [--option NAME=VALUE]...\n"
 		"       [--no-farmers] [--small-city] [--followers N]\n"
@@ -155,6 +157,7 @@ static const struct flag flags[] = {
 	{ "--crop-circles-1", offsetof(struct options, crop_1), 1 },
 	{ "--crop-circles-2", offsetof(struct options, crop_2), 1 },
 	{ "--buildings", offsetof(struct options, buildings), 1 },
+	{ "--inns-cathedrals", offsetof(struct options, inns_cathedrals), 1 },
 	{ "--lb-321", offsetof(struct options, lb_scoring), CARC_LB_321 },
 	{ "--lb-jcz", offsetof(struct options, lb_distribution),
 	  CARC_LB_DIST_JCZ },
@@ -182,6 +185,8 @@ static const struct {
 	{ CARC_OPT_CROP_CIRCLES_I, offsetof(struct options, crop_1) },
 	{ CARC_OPT_CROP_CIRCLES_II, offsetof(struct options, crop_2) },
 	{ CARC_OPT_LITTLE_BUILDINGS, offsetof(struct options, buildings) },
+	{ CARC_OPT_INNS_CATHEDRALS,
+	  offsetof(struct options, inns_cathedrals) },
 	{ CARC_OPT_LB_SCORING, offsetof(struct options, lb_scoring) },
 	{ CARC_OPT_LB_DISTRIBUTION, offsetof(struct options, lb_distribution) },
 	{ CARC_OPT_LB_ZERO_FIELD, offsetof(struct options, lb_zero_field) },
@@ -365,6 +370,8 @@ build_rules(const struct options *opt, struct carc_rules **out)
 		{ CARC_OPT_CROP_CIRCLES_II, opt->crop_2, "Crop Circles II" },
 		{ CARC_OPT_LITTLE_BUILDINGS, opt->buildings,
 		  "Little Buildings" },
+		{ CARC_OPT_INNS_CATHEDRALS, opt->inns_cathedrals,
+		  "Inns & Cathedrals" },
 		{ CARC_OPT_LB_SCORING, opt->lb_scoring, "building values" },
 		{ CARC_OPT_LB_DISTRIBUTION, opt->lb_distribution,
 		  "the building distribution" },

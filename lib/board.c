@@ -263,13 +263,21 @@ carc__figures_on(const struct carc_game *g, uint32_t root)
 	if (node_occ(&g->nodes[root]) == 0)
 		return 0;
 	for (uint32_t p = 0; p < g->s.n_players; p++)
-		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++) {
+		for (uint32_t k = 0; k < LARGE_SLOT; k++) {
 			uint32_t n = g->s.figs[p][k], used = n != NODE_NONE;
 
 			/* without a branch per slot: an empty slot reads
 			 * node 0 and is masked out */
 			packed += (used & (carc__find(g, used ? n : 0) ==
 					   root)) << (p * FIG_BITS);
+		}
+	/* the large follower counts two (doc/users/rules.md#ic-large-follower) */
+	if (OPT(g->rules, CARC_OPT_INNS_CATHEDRALS))
+		for (uint32_t p = 0; p < g->s.n_players; p++) {
+			uint32_t n = g->s.figs[p][LARGE_SLOT];
+
+			if (n != NODE_NONE && carc__find(g, n) == root)
+				packed += 2u << (p * FIG_BITS);
 		}
 	return packed;
 }

@@ -23,10 +23,12 @@
 #define MAX_TILE_FEATS 9	/* X has 8: four roads, four fields */
 #define MAX_STACK 4000		/* tiles in a custom stack */
 #define MAX_NODES ((MAX_STACK + 1) * MAX_TILE_FEATS)	/* in a game */
-#define MAX_FIGURE_SLOTS 16	/* per player: followers, then the phantom */
+#define MAX_FIGURE_SLOTS 17	/* per player: followers, the phantom, the
+				 * large follower */
 #define MAX_FOLLOWERS 15
 #define PHANTOM_SLOT 15
-#define N_OPTS 20
+#define LARGE_SLOT 16		/* Inns & Cathedrals */
+#define N_OPTS 21
 #define NODE_NONE 0xffffu
 
 /* Side bits for cities and roads, half-edge bits for fields. */
@@ -43,7 +45,12 @@ struct feat_def {
 	uint8_t sides;		/* city/road: side bits; field: half-edge bits */
 	uint8_t pennants;	/* city only */
 	uint8_t cities;		/* field only: bit i = bordered city at local index i */
+	uint8_t flags;		/* FEAT_* */
 };
+
+/* feat_def.flags: a road with an inn, a city with a cathedral (Inns &
+ * Cathedrals); its pieces carry KP_SPECIAL on the board */
+#define FEAT_SPECIAL 1u
 
 struct tile_def {
 	const char *name;
@@ -70,6 +77,9 @@ bool carc__rules_option_limits(uint32_t option, int32_t *min, int32_t *max,
 
 /* Local feature index of @feature on @tile, or -1. */
 int carc__tile_feat_index(uint32_t tile, uint32_t feature);
+/* Whether an Inns & Cathedrals @tile may enter the stack under @opt
+ * (tiles.c; true for other tiles). */
+bool carc__ic_tile_enabled(const int32_t *opt, uint32_t tile);
 
 /*
  * A union-find node: one feature piece of one placed tile.  Totals are
@@ -104,6 +114,8 @@ struct node {
 #define KP_OCC 0x007fu		/* figures on the set (root) */
 #define KP_PENNANT_SHIFT 7
 #define KP_PENNANTS 0x0180u	/* the piece's own pennants (0 to 3) */
+#define KP_SPECIAL 0x0200u	/* the piece has an inn (road) or a
+				 * cathedral (city): FEAT_SPECIAL */
 #define KP_SIBLING 0x1000u	/* a lower-numbered piece of its kind is on
 				 * the same tile (scoring.c, first_on_tile) */
 _Static_assert(sizeof(struct node) == 12, "a node takes 12 bytes");
@@ -281,6 +293,7 @@ struct game_state {
 	int32_t score[MAX_PLAYERS];
 	uint8_t supply[MAX_PLAYERS];	/* followers */
 	uint8_t phantom[MAX_PLAYERS];	/* 1 while the phantom is in supply */
+	uint8_t large[MAX_PLAYERS];	/* 1 while the large follower is */
 	/* buildings: [0] interchangeable tokens (standard mode by the rules),
 	 * [CARC_FIGURE_TOWER..SHED - 2] per kind otherwise */
 	uint8_t bsupply[MAX_PLAYERS][4];
@@ -451,6 +464,15 @@ is_building(uint32_t figure)
 	return figure >= CARC_FIGURE_TOWER && figure <= CARC_FIGURE_SHED;
 }
 
+/* A figure that stands on a feature: follower, phantom, large
+ * follower. */
+static inline bool
+is_follower_kind(uint32_t figure)
+{
+	return figure == CARC_FIGURE_FOLLOWER || figure == CARC_FIGURE_PHANTOM ||
+	       figure == CARC_FIGURE_LARGE_FOLLOWER;
+}
+
 /* Append @m to a listing of capacity @cap: counted always, stored while
  * there is room. */
 static inline void
@@ -549,7 +571,17 @@ void carc__crop_response_apply(struct carc_game *g, carc_move_t m,
 static inline uint32_t
 slot_figure(uint32_t slot)
 {
-	return slot == PHANTOM_SLOT ? CARC_FIGURE_PHANTOM : CARC_FIGURE_FOLLOWER;
+	return slot == PHANTOM_SLOT ? CARC_FIGURE_PHANTOM
+	       : slot == LARGE_SLOT ? CARC_FIGURE_LARGE_FOLLOWER
+				    : CARC_FIGURE_FOLLOWER;
+}
+
+/* What the figure in slot @slot counts for a majority: the large
+ * follower two (doc/users/rules.md#ic-large-follower), the others one. */
+static inline uint32_t
+slot_strength(uint32_t slot)
+{
+	return slot == LARGE_SLOT ? 2u : 1u;
 }
 
 static inline uint32_t

@@ -83,6 +83,9 @@ crop_deployable(const struct carc_game *g, uint32_t player)
 		figs |= 1u << CARC_FIGURE_FOLLOWER;
 	if (g->s.phantom[player] && OPT(g->rules, CARC_OPT_CROP_PHANTOM))
 		figs |= 1u << CARC_FIGURE_PHANTOM;
+	/* the large follower is a follower (doc/users/rules.md#ic-crop) */
+	if (g->s.large[player])
+		figs |= 1u << CARC_FIGURE_LARGE_FOLLOWER;
 	return figs;
 }
 
@@ -202,17 +205,23 @@ carc__crop_response_list(const struct carc_game *g, carc_move_t *moves,
 	uint32_t p = g->s.player, n = 0;
 
 	if (g->s.crop_choice == CARC_CROP_DEPLOY) {
+		static const uint8_t order[] = {
+			CARC_FIGURE_FOLLOWER, CARC_FIGURE_PHANTOM,
+			CARC_FIGURE_LARGE_FOLLOWER,
+		};
 		uint16_t anchors[MAX_PLAYERS * MAX_FIGURE_SLOTS];
 		uint32_t figs = crop_deployable(g, p);
 		int na = crop_anchors(g, p, anchors);
 
 		for (int k = 0; k < na; k++)
-			for (uint32_t f = CARC_FIGURE_FOLLOWER;
-			     f <= CARC_FIGURE_PHANTOM; f++)
+			for (uint32_t i = 0; i < sizeof(order); i++) {
+				uint32_t f = order[i];
+
 				if (figs & (1u << f))
 					emit(moves, cap, &n,
 					     node_move(g, CARC_MOVE_DEPLOY, f,
 						       anchors[k]));
+			}
 		if (!OPT(g->rules, CARC_OPT_CROP_DEPLOY_MANDATORY))
 			emit(moves, cap, &n, MOVE_PASS);
 	} else {
@@ -220,10 +229,11 @@ carc__crop_response_list(const struct carc_game *g, carc_move_t *moves,
 		uint16_t done[MAX_FIGURE_SLOTS];
 		int nd = 0;
 
-		/* one move per distinct (piece, figure kind); followers
-		 * before the phantom, pieces in ascending order */
-		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
-			if (k != PHANTOM_SLOT && crop_figure(g, p, k, kind))
+		/* one move per distinct (piece, figure kind); followers,
+		 * then the phantom, then the large follower, pieces in
+		 * ascending order */
+		for (uint32_t k = 0; k < PHANTOM_SLOT; k++)
+			if (crop_figure(g, p, k, kind))
 				carc__insert_unique(done, &nd, g->s.figs[p][k]);
 		for (int k = 0; k < nd; k++)
 			emit(moves, cap, &n,
@@ -233,6 +243,10 @@ carc__crop_response_list(const struct carc_game *g, carc_move_t *moves,
 			emit(moves, cap, &n,
 			     node_move(g, CARC_MOVE_REMOVE, CARC_FIGURE_PHANTOM,
 				       g->s.figs[p][PHANTOM_SLOT]));
+		if (crop_figure(g, p, LARGE_SLOT, kind))
+			emit(moves, cap, &n,
+			     node_move(g, CARC_MOVE_REMOVE, CARC_FIGURE_LARGE_FOLLOWER,
+				       g->s.figs[p][LARGE_SLOT]));
 	}
 	return n;
 }

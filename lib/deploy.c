@@ -91,6 +91,9 @@ carc__deploy_list(const struct carc_game *g, carc_move_t *moves, size_t cap)
 
 	if (g->s.supply[g->s.player] > 0)
 		emit_tile_deploys(g, CARC_FIGURE_FOLLOWER, moves, cap, &n);
+	/* the large follower (Inns & Cathedrals; never without it) */
+	if (g->s.large[g->s.player])
+		emit_tile_deploys(g, CARC_FIGURE_LARGE_FOLLOWER, moves, cap, &n);
 	if (OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS))
 		carc__buildings_list(g, moves, cap, &n);
 	emit(moves, cap, &n, MOVE_PASS);
@@ -112,6 +115,11 @@ carc__deploy_check(const struct carc_game *g, carc_move_t m,
 		return check_tile_deploy(g, m, g->s.supply[g->s.player] > 0);
 	if (fig == CARC_FIGURE_PHANTOM)
 		return carc__phantom_in_deploy_step(g);
+	if (fig == CARC_FIGURE_LARGE_FOLLOWER) {
+		if (!OPT(g->rules, CARC_OPT_INNS_CATHEDRALS))
+			return CARC_E_NOT_ALLOWED;
+		return check_tile_deploy(g, m, g->s.large[g->s.player] != 0);
+	}
 	return carc__buildings_check(g, m);
 }
 
@@ -133,7 +141,7 @@ carc__deploy_apply(struct carc_game *g, carc_move_t m, uint32_t node,
 
 	(void)h;
 	if (M_KIND(m) == CARC_MOVE_DEPLOY) {
-		if (fig >= CARC_FIGURE_TOWER)
+		if (is_building(fig))
 			carc__buildings_apply(g, fig);
 		else
 			carc__game_put_figure(g, g->s.player, fig, node);

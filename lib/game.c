@@ -189,6 +189,7 @@ carc__game_start(struct carc_game *g, uint32_t n_players,
 		g->s.supply[p] = (uint8_t)OPT(rules, CARC_OPT_FOLLOWERS);
 		carc__phantom_init(g, p);
 		carc__buildings_init(g, p);
+		g->s.large[p] = OPT(rules, CARC_OPT_INNS_CATHEDRALS) ? 1 : 0;
 	}
 	/* the stack in tile order and its hash, from the rules */
 	memcpy(g->stack, order ? order : rules->stack0, rules->stack_total);
@@ -367,6 +368,9 @@ carc__game_put_figure(struct carc_game *g, uint32_t player, uint32_t figure,
 	if (figure == CARC_FIGURE_PHANTOM) {
 		g->s.figs[player][PHANTOM_SLOT] = (uint16_t)node;
 		g->s.phantom[player] = 0;
+	} else if (figure == CARC_FIGURE_LARGE_FOLLOWER) {
+		g->s.figs[player][LARGE_SLOT] = (uint16_t)node;
+		g->s.large[player] = 0;
 	} else {
 		/* the lowest free slot (one exists: the supply is not empty),
 		 * found without a branch per slot */
@@ -389,9 +393,11 @@ void
 carc__game_take_figure(struct carc_game *g, uint32_t player,
 		       uint32_t figure, uint32_t node)
 {
-	uint32_t first = figure == CARC_FIGURE_PHANTOM ? PHANTOM_SLOT : 0;
-	uint32_t last = figure == CARC_FIGURE_PHANTOM ? PHANTOM_SLOT
-						       : PHANTOM_SLOT - 1;
+	uint32_t first = figure == CARC_FIGURE_PHANTOM ? PHANTOM_SLOT
+			 : figure == CARC_FIGURE_LARGE_FOLLOWER ? LARGE_SLOT
+							: 0;
+	uint32_t last = figure == CARC_FIGURE_FOLLOWER ? PHANTOM_SLOT - 1
+						        : first;
 
 	for (uint32_t k = first; k <= last; k++) {
 		if (g->s.figs[player][k] != node)
@@ -399,6 +405,8 @@ carc__game_take_figure(struct carc_game *g, uint32_t player,
 		g->s.figs[player][k] = NODE_NONE;
 		if (figure == CARC_FIGURE_PHANTOM)
 			g->s.phantom[player] = 1;
+		else if (figure == CARC_FIGURE_LARGE_FOLLOWER)
+			g->s.large[player] = 1;
 		else
 			g->s.supply[player]++;
 		g->nodes[carc__find(g, node)].kp--;	/* KP_OCC */
@@ -569,6 +577,8 @@ carc_game_supply(const struct carc_game *game, uint32_t player,
 		return game->s.supply[player];
 	case CARC_FIGURE_PHANTOM:
 		return game->s.phantom[player];
+	case CARC_FIGURE_LARGE_FOLLOWER:
+		return game->s.large[player];
 	case CARC_FIGURE_TOWER:
 	case CARC_FIGURE_HOUSE:
 	case CARC_FIGURE_SHED:

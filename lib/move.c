@@ -28,7 +28,7 @@ carc_move_place(int32_t x, int32_t y, uint32_t rotation)
 static bool
 is_follower(uint32_t figure)
 {
-	return figure == CARC_FIGURE_FOLLOWER || figure == CARC_FIGURE_PHANTOM;
+	return is_follower_kind(figure);
 }
 
 CARC_EXPORT carc_move_t
@@ -122,7 +122,7 @@ well_formed(carc_move_t m)
 	switch (M_KIND(m)) {
 	case CARC_MOVE_DEPLOY:
 		if (m != pack(CARC_MOVE_DEPLOY, fig, 0, feat, M_X(m), M_Y(m)) ||
-		    fig < CARC_FIGURE_FOLLOWER || fig > CARC_FIGURE_SHED)
+		    fig < CARC_FIGURE_FOLLOWER || fig > CARC_FIGURE_LARGE_FOLLOWER)
 			return false;
 		return is_building(fig) ? feat == 0
 					: carc__feature_name(feat) != NULL;

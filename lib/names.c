@@ -85,6 +85,9 @@ static const struct option_names options[N_OPTS] = {
 					CHOICE(river_start_values) },
 	[CARC_OPT_RIVER_U_TURN] = { "river-u-turn",
 				    CHOICE(river_u_turn_values) },
+	/* an expansion, but not yet one of "every expansion" (--all): the
+	 * JCZ layer, the learning interface and the page do not know it */
+	[CARC_OPT_INNS_CATHEDRALS] = { "inns-cathedrals", SWITCH },
 };
 
 /* Other words accepted for a value; carc_option_value_name() never gives
@@ -460,6 +463,7 @@ static const char *const figure_names[] = {
 	[CARC_FIGURE_TOWER] = "tower",
 	[CARC_FIGURE_HOUSE] = "house",
 	[CARC_FIGURE_SHED] = "shed",
+	[CARC_FIGURE_LARGE_FOLLOWER] = "large-follower",
 };
 
 static const char *const feature_kind_names[] = {
@@ -580,7 +584,9 @@ take_word(const char **p, char *buf, size_t n)
 {
 	size_t k = 0;
 
-	while ((**p >= 'a' && **p <= 'z') || (**p >= '0' && **p <= '9')) {
+	/* '-': "large-follower" */
+	while ((**p >= 'a' && **p <= 'z') || (**p >= '0' && **p <= '9') ||
+	       (**p == '-' && k > 0)) {
 		if (k + 1 == n)
 			return false;
 		buf[k++] = *(*p)++;

@@ -28,6 +28,7 @@ static const int32_t opt_default[N_OPTS] = {
 	[CARC_OPT_RIVER] = 0,
 	[CARC_OPT_RIVER_START_TILE] = CARC_RIVER_START_REMOVED,
 	[CARC_OPT_RIVER_U_TURN] = CARC_RIVER_U_ADJACENT,
+	[CARC_OPT_INNS_CATHEDRALS] = 0,
 };
 
 static const struct {
@@ -52,6 +53,7 @@ static const struct {
 	[CARC_OPT_RIVER] = { 0, 1 },
 	[CARC_OPT_RIVER_START_TILE] = { 0, 2 },
 	[CARC_OPT_RIVER_U_TURN] = { 0, 3 },
+	[CARC_OPT_INNS_CATHEDRALS] = { 0, 1 },
 };
 
 static bool
@@ -133,7 +135,8 @@ bool
 carc__tile_enabled(const int32_t *opt, uint32_t tile)
 {
 	return carc__crop_tile_enabled(opt, tile) &&
-	       carc__river_tile_enabled(opt, tile);
+	       carc__river_tile_enabled(opt, tile) &&
+	       carc__ic_tile_enabled(opt, tile);
 }
 
 /* Tables derived from the const tile definitions, used on the hot path. */
@@ -179,6 +182,8 @@ derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 						     << KP_PENNANT_SHIFT);
 		if (seen & (1u << f->kind))
 			ti->node0[i].kp |= KP_SIBLING;
+		if (f->flags & FEAT_SPECIAL)
+			ti->node0[i].kp |= KP_SPECIAL;
 		if (f->kind == CARC_FEATURE_CITY || f->kind == CARC_FEATURE_ROAD)
 			ti->node0[i].open = (uint16_t)((f->sides & 1) +
 				(f->sides >> 1 & 1) + (f->sides >> 2 & 1) +

@@ -31,18 +31,20 @@ first_on_tile(const struct carc_game *g, uint32_t m, uint32_t root)
 }
 
 /* Distinct tiles of the set rooted at @root, in @bpoints the value of
- * the buildings on them and in @pennants the pennants of its pieces. */
+ * the buildings on them and in @pennants the pennants of its pieces;
+ * KP_SPECIAL in @special when a piece has an inn or a cathedral. */
 static uint32_t
 count_tiles(const struct carc_game *g, uint32_t root, uint32_t *bpoints,
-	    uint32_t *pennants)
+	    uint32_t *pennants, uint32_t *special)
 {
-	uint32_t n = 0, m = root, b = 0, pn = 0;
+	uint32_t n = 0, m = root, b = 0, pn = 0, sp = 0;
 	bool lb = OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS) != 0;
 
 	do {
 		const struct node *nd = &g->nodes[m];
 
 		pn += (nd->kp & KP_PENNANTS) >> KP_PENNANT_SHIFT;
+		sp |= nd->kp;
 		if (first_on_tile(g, m, root)) {
 			n++;
 			if (lb)
@@ -53,6 +55,7 @@ count_tiles(const struct carc_game *g, uint32_t root, uint32_t *bpoints,
 	} while (m != root);
 	*bpoints = b;
 	*pennants = pn;
+	*special = sp & KP_SPECIAL;
 	return n;
 }
 
@@ -136,6 +139,8 @@ return_figures(struct carc_game *g, uint32_t root, uint32_t packed)
 			g->s.figs[p][k] = NODE_NONE;
 			if (k == PHANTOM_SLOT)
 				g->s.phantom[p] = 1;
+			else if (k == LARGE_SLOT)
+				g->s.large[p] = 1;
 			else
 				g->s.supply[p]++;
 		}
@@ -162,7 +167,7 @@ value_of(const struct carc_game *g, uint32_t root, uint32_t figures,
 	 struct feature_value *v)
 {
 	const struct node *r = &g->nodes[root];
-	uint32_t kind = node_kind(r), tiles, pennants = 0, bpoints;
+	uint32_t kind = node_kind(r), tiles, pennants = 0, bpoints, special;
 
 	v->kind = kind;
 	v->cities = 0;
@@ -174,12 +179,19 @@ value_of(const struct carc_game *g, uint32_t root, uint32_t figures,
 		v->value = tiles;
 		bpoints = carc__buildings_around(g, node_tile(r));
 	} else {
-		tiles = count_tiles(g, root, &bpoints, &pennants);
+		tiles = count_tiles(g, root, &bpoints, &pennants, &special);
 		v->complete = r->open == 0;
-		if (kind == CARC_FEATURE_ROAD)
-			v->value = tiles;
+		/* an inn on a road, a cathedral in a city: more when
+		 * complete, nothing at the end of the game
+		 * (doc/users/rules.md#ic-inn, doc/users/rules.md#ic-cathedral) */
+		if (special && !v->complete)
+			v->value = 0;
+		else if (kind == CARC_FEATURE_ROAD)
+			v->value = special ? 2 * tiles : tiles;
 		else if (!v->complete)
 			v->value = tiles + pennants;
+		else if (special)
+			v->value = 3 * (tiles + pennants);
 		else if (tiles == 2 && OPT(g->rules, CARC_OPT_SMALL_CITY))
 			v->value = tiles + pennants;	/* the old two-tile rule */
 		else
@@ -335,7 +347,7 @@ collect_held(const struct carc_game *g, struct held *h)
 				uint32_t r = carc__find(g, g->s.figs[p][k]);
 
 				h->figures[root_index(h->roots, h->n, r)] +=
-					1u << (p * FIG_BITS);
+					slot_strength(k) << (p * FIG_BITS);
 			}
 }
 
@@ -573,7 +585,7 @@ score_farms(struct carc_game *g, const struct held *h)
 		const struct node *city = &g->nodes[c];
 		struct feature_value v;
 		struct event *e;
-		uint32_t unused, pennants, totals;
+		uint32_t unused, pennants, totals, special;
 
 		if (city->parent != c || node_kind(city) != CARC_FEATURE_CITY ||
 		    city->open != 0)
@@ -582,7 +594,8 @@ score_farms(struct carc_game *g, const struct held *h)
 		if (totals == 0)
 			continue;
 		e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_CITY, c, totals);
-		e->tiles = (uint16_t)count_tiles(g, c, &unused, &pennants);
+		e->tiles = (uint16_t)count_tiles(g, c, &unused, &pennants,
+						 &special);
 		e->pennants = (uint8_t)pennants;
 		e->cities = 1;
 		v.value = 4;

@@ -16,10 +16,13 @@
 #define F CARC_EDGE_FIELD
 #define V CARC_EDGE_RIVER
 
-#define CITY(n, s, p) { CARC_FEATURE_CITY, n, s, p, 0 }
-#define ROAD(n, s) { CARC_FEATURE_ROAD, n, s, 0, 0 }
-#define FIELD(n, h, c) { CARC_FEATURE_FIELD, n, h, 0, c }
-#define MONA { CARC_FEATURE_MONASTERY, 1, 0, 0, 0 }
+#define CITY(n, s, p) { CARC_FEATURE_CITY, n, s, p, 0, 0 }
+#define ROAD(n, s) { CARC_FEATURE_ROAD, n, s, 0, 0, 0 }
+#define FIELD(n, h, c) { CARC_FEATURE_FIELD, n, h, 0, c, 0 }
+#define MONA { CARC_FEATURE_MONASTERY, 1, 0, 0, 0, 0 }
+/* Inns & Cathedrals: a city with a cathedral, a road with an inn */
+#define CATHEDRAL(n, s, p) { CARC_FEATURE_CITY, n, s, p, 0, FEAT_SPECIAL }
+#define INN(n, s) { CARC_FEATURE_ROAD, n, s, 0, 0, FEAT_SPECIAL }
 
 #define ALLH (H_NL | H_NR | H_EL | H_ER | H_SL | H_SR | H_WL | H_WR)
 #define NESW (SIDE_N | SIDE_E | SIDE_S | SIDE_W)
@@ -246,7 +249,107 @@ const struct tile_def carc__tiles[CARC_TILE_TYPES] = {
 	{ "RI-10", 2, { F, F, V, V }, 2, {
 		FIELD(1, H_NL | H_NR | H_EL | H_ER | H_SL | H_WR, 0),
 		FIELD(2, H_SR | H_WL, 0) }, 0 },
+
+	/*
+	 * Inns & Cathedrals, first edition (doc/users/rules.md#tiles-ic), in
+	 * JCloisterZone's orientation and order (inns_and_cathedrals.xml,
+	 * set inns-and-cathedrals:1).  An inn marks its road segment, a
+	 * cathedral its city segment (FEAT_SPECIAL).
+	 */
+	/* IC-1 (IC/Cccc.c): city on all four sides with a cathedral */
+	{ "IC-1", 2, { C, C, C, C }, 1, { CATHEDRAL(1, NESW, 0) }, 0 },
+	/* IC-2 (IC/LRFR): monastery, roads from east and west end at it */
+	{ "IC-2", 1, { F, R, F, R }, 5, {
+		ROAD(1, SIDE_E), ROAD(2, SIDE_W),
+		FIELD(1, H_NL | H_NR | H_EL | H_WR, 0),
+		FIELD(2, H_ER | H_SL | H_SR | H_WL, 0), MONA }, 0 },
+	/* IC-3 (IC/CCCC): four separate caps, a field in the middle that
+	 * touches no side */
+	{ "IC-3", 1, { C, C, C, C }, 5, {
+		CITY(1, SIDE_N, 0), CITY(2, SIDE_E, 0), CITY(3, SIDE_S, 0),
+		CITY(4, SIDE_W, 0), FIELD(1, 0, 15) }, 0 },
+	/* IC-4 (IC/CCC): three separate caps north, east and west */
+	{ "IC-4", 1, { C, C, F, C }, 4, {
+		CITY(1, SIDE_N, 0), CITY(2, SIDE_E, 0), CITY(3, SIDE_W, 0),
+		FIELD(1, H_SL | H_SR, 7) }, 0 },
+	/* IC-5 (IC/CRCR): caps north and south, roads from east and west
+	 * end on the tile, four corner fields */
+	{ "IC-5", 1, { C, R, C, R }, 8, {
+		CITY(1, SIDE_N, 0), CITY(2, SIDE_S, 0),
+		ROAD(1, SIDE_E), ROAD(2, SIDE_W),
+		FIELD(1, H_EL, 1), FIELD(2, H_ER, 2), FIELD(3, H_WL, 2),
+		FIELD(4, H_WR, 1) }, 0 },
+	/* IC-6 (IC/CCc+): city north-west with pennant, separate cap south */
+	{ "IC-6", 1, { C, F, C, C }, 3, {
+		CITY(1, SIDE_N | SIDE_W, 1), CITY(2, SIDE_S, 0),
+		FIELD(1, H_EL | H_ER, 3) }, 0 },
+	/* IC-7 (IC/C!): cap north, field east apart from field south-west */
+	{ "IC-7", 1, { C, F, F, F }, 3, {
+		CITY(1, SIDE_N, 0), FIELD(1, H_EL | H_ER, 1),
+		FIELD(2, H_SL | H_SR | H_WL | H_WR, 1) }, 0 },
+	/* IC-8 (IC/CFR): cap north, road from the south ends on the tile */
+	{ "IC-8", 1, { C, F, R, F }, 4, {
+		CITY(1, SIDE_N, 0), ROAD(1, SIDE_S),
+		FIELD(1, H_EL | H_ER | H_SL, 1),
+		FIELD(2, H_SR | H_WL | H_WR, 1) }, 0 },
+	/* IC-9 (IC/CcR): city north-west, road from the east ends on it */
+	{ "IC-9", 1, { C, R, F, C }, 4, {
+		CITY(1, SIDE_N | SIDE_W, 0), ROAD(1, SIDE_E),
+		FIELD(1, H_EL, 1), FIELD(2, H_ER | H_SL | H_SR, 1) }, 0 },
+	/* IC-10 (IC/CRcR+): city west-east with pennant, roads from north
+	 * and south end at it */
+	{ "IC-10", 1, { R, C, R, C }, 7, {
+		CITY(1, SIDE_E | SIDE_W, 1), ROAD(1, SIDE_N), ROAD(2, SIDE_S),
+		FIELD(1, H_NL, 1), FIELD(2, H_NR, 1), FIELD(3, H_SL, 1),
+		FIELD(4, H_SR, 1) }, 0 },
+	/* IC-11 (IC/RCc.i): city north-west, road from the south with an
+	 * inn ends at it */
+	{ "IC-11", 1, { C, F, R, C }, 4, {
+		CITY(1, SIDE_N | SIDE_W, 0), INN(1, SIDE_S),
+		FIELD(1, H_EL | H_ER | H_SL, 1), FIELD(2, H_SR, 1) }, 0 },
+	/* IC-12 (IC/RrC.i): cap north, road west-south with an inn */
+	{ "IC-12", 1, { C, F, R, R }, 4, {
+		CITY(1, SIDE_N, 0), INN(1, SIDE_S | SIDE_W),
+		FIELD(1, H_EL | H_ER | H_SL | H_WR, 1),
+		FIELD(2, H_SR | H_WL, 0) }, 0 },
+	/* IC-13 (IC/CcRr+.i): city north-west with pennant, road east-south
+	 * with an inn */
+	{ "IC-13", 1, { C, R, R, C }, 4, {
+		CITY(1, SIDE_N | SIDE_W, 1), INN(1, SIDE_E | SIDE_S),
+		FIELD(1, H_EL | H_SR, 1), FIELD(2, H_ER | H_SL, 0) }, 0 },
+	/* IC-14 (IC/RRR.i): three roads end at a junction, the east one
+	 * with an inn */
+	{ "IC-14", 1, { F, R, R, R }, 6, {
+		INN(1, SIDE_E), ROAD(2, SIDE_S), ROAD(3, SIDE_W),
+		FIELD(1, H_NL | H_NR | H_EL | H_WR, 0),
+		FIELD(2, H_ER | H_SL, 0), FIELD(3, H_SR | H_WL, 0) }, 0 },
+	/* IC-15 (IC/RFr.i): straight road west-east with an inn */
+	{ "IC-15", 1, { F, R, F, R }, 3, {
+		INN(1, SIDE_E | SIDE_W),
+		FIELD(1, H_NL | H_NR | H_EL | H_WR, 0),
+		FIELD(2, H_ER | H_SL | H_SR | H_WL, 0) }, 0 },
+	/* IC-16 (IC/Rr.i): road curve west-south with an inn */
+	{ "IC-16", 1, { F, F, R, R }, 3, {
+		INN(1, SIDE_S | SIDE_W),
+		FIELD(1, H_NL | H_NR | H_EL | H_ER | H_SL | H_WR, 0),
+		FIELD(2, H_SR | H_WL, 0) }, 0 },
+	/* IC-17 (IC/RrRr): two road curves, north-west and east-south, not
+	 * joined */
+	{ "IC-17", 1, { R, R, R, R }, 5, {
+		ROAD(1, SIDE_N | SIDE_W), ROAD(2, SIDE_E | SIDE_S),
+		FIELD(1, H_NL | H_WR, 0), FIELD(2, H_NR | H_EL | H_SR | H_WL, 0),
+		FIELD(3, H_ER | H_SL, 0) }, 0 },
 };
+
+/* Inns & Cathedrals' tiles enter the stack only with it. */
+bool
+carc__ic_tile_enabled(const int32_t *opt, uint32_t tile)
+{
+	if (tile >= CARC_TILE_IC_1 && tile <= CARC_TILE_IC_17)
+		return opt[CARC_OPT_INNS_CATHEDRALS] != 0;
+	return true;
+}
+
 
 CARC_EXPORT int
 carc_tile_symbol(uint32_t tile)
@@ -356,6 +459,22 @@ carc_tile_feature_pennants(uint32_t tile, uint32_t feature)
 	if (i < 0)
 		return CARC_E_NO_FEATURE;
 	return carc__tiles[tile].feats[i].pennants;
+}
+
+CARC_EXPORT int
+carc_tile_feature_flags(uint32_t tile, uint32_t feature)
+{
+	int i;
+
+	if (tile >= CARC_TILE_TYPES)
+		return CARC_E_UNKNOWN_TILE;
+	i = carc__tile_feat_index(tile, feature);
+	if (i < 0)
+		return CARC_E_NO_FEATURE;
+	if (!(carc__tiles[tile].feats[i].flags & FEAT_SPECIAL))
+		return 0;
+	return carc__tiles[tile].feats[i].kind == CARC_FEATURE_ROAD
+		       ? CARC_FLAG_INN : CARC_FLAG_CATHEDRAL;
 }
 
 CARC_EXPORT int

@@ -69,6 +69,8 @@ static const struct {
 	{ CARC_OPT_RIVER_U_TURN, "river-u-turn", CARC_OPTION_CHOICE, 0, 3,
 	  CARC_RIVER_U_ADJACENT,
 	  { "adjacent", "successive", "allowed", "jcz" } },
+	{ CARC_OPT_INNS_CATHEDRALS, "inns-cathedrals", CARC_OPTION_SWITCH, 0,
+	  1, 0, { "off", "on" } },
 };
 
 #define N_OPTIONS ((uint32_t)N_OF(option_table))
@@ -281,7 +283,8 @@ END_TEST
 
 START_TEST(option_is_expansion_exact)
 {
-	/* the expansions of doc/users/rules.md, and nothing else */
+	/* the expansions of doc/users/rules.md that every layer knows, and
+	 * nothing else (Inns & Cathedrals not yet: lib/names.c) */
 	for (uint32_t o = 1; o <= N_OPTIONS; o++)
 		ck_assert_int_eq(carc_option_is_expansion(o),
 				 o == CARC_OPT_PHANTOM ||
@@ -317,8 +320,8 @@ START_TEST(option_explain_exact)
 		  "crop-circles-i, crop-circles-ii, little-buildings, "
 		  "lb-scoring, lb-distribution, lb-zero-field, "
 		  "lb-per-city-fields, crop-deploy-any, crop-deploy-mandatory, "
-		  "crop-phantom, crop-after-phantom, river, river-start-tile "
-		  "or river-u-turn" },
+		  "crop-phantom, crop-after-phantom, river, river-start-tile, "
+		  "river-u-turn or inns-cathedrals" },
 		{ "followers", "99", "followers must be 1 to 15, not 99" },
 		{ "Followers", "-3", "followers must be 1 to 15, not -3" },
 		{ "followers", "x", "followers must be 1 to 15, not 'x'" },
@@ -475,7 +478,8 @@ check_enum_names(name_fn name, from_name_fn from_name,
 START_TEST(figure_names)
 {
 	static const char *const names[] = { "follower", "phantom", "tower",
-					     "house", "shed" };
+					     "house", "shed",
+					     "large-follower" };
 
 	ck_assert_int_eq(CARC_FIGURE_FOLLOWER, 1);
 	ck_assert_int_eq(CARC_FIGURE_SHED, 5);
@@ -747,8 +751,9 @@ START_TEST(parse_every_constructed_move)
 	round_trip(carc_move_pass());
 	round_trip(carc_move_crop_choice(CARC_CROP_DEPLOY));
 	round_trip(carc_move_crop_choice(CARC_CROP_REMOVE));
-	/* 100 positions: 4 rotations, 3 buildings, 2 x 2 x 13 features */
-	ck_assert_uint_eq(n, 100 * (4 + 3 + 2 * 2 * 13));
+	/* 100 positions: 4 rotations, 3 buildings, 3 figures x (deploy,
+	 * remove) x 13 features */
+	ck_assert_uint_eq(n, 100 * (4 + 3 + 3 * 2 * 13));
 }
 END_TEST
 

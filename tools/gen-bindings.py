@@ -83,6 +83,11 @@ BINDINGS = {
         js='CropSymbol',
         doc='Crop-circle symbols (``enum carc_symbol``), from\n    '
             ':func:`tile_symbol`.'),
+    'carc_feature_flag': dict(
+        prefix=('CARC_FLAG_',), py='FeatureFlag', base='IntFlag',
+        js='FeatureFlag',
+        doc='What a tile feature carries (``enum carc_feature_flag``), '
+            'from\n    :func:`tile_feature_flags`: an inn, a cathedral.'),
     'carc_edge': dict(
         prefix=('CARC_EDGE_',), py='Edge', base='IntEnum', js='Edge',
         doc='Side types of a tile (``enum carc_edge``), from '

@@ -40,7 +40,8 @@ import createCarcassonneModule from './carcassonne-wasm.mjs';
 
 import {
 	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
-	CropSymbol, Edge, EventType, OptionType, RenderFlag, TILE_TYPES,
+	CropSymbol, Edge, EventType, FeatureFlag, OptionType, RenderFlag,
+	TILE_TYPES,
 	TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
 	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec,
 	// used here only
@@ -50,7 +51,8 @@ import {
 
 export {
 	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
-	CropSymbol, Edge, EventType, OptionType, RenderFlag, TILE_TYPES,
+	CropSymbol, Edge, EventType, FeatureFlag, OptionType, RenderFlag,
+	TILE_TYPES,
 	TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
 	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec,
 };
@@ -673,6 +675,12 @@ export function tileDescribeFeature(tile, rotation, feature) {
 export function tileFieldCities(tile, feature) {
 	const t = tileArg(tile);
 	return check(lib()._carc_tile_field_cities(t, featureArg(feature)));
+}
+/** What a feature of a tile type carries: FeatureFlag bits (an inn on
+ *  a road, a cathedral in a city). */
+export function tileFeatureFlags(tile, feature) {
+	const t = tileArg(tile);
+	return check(lib()._carc_tile_feature_flags(t, featureArg(feature)));
 }
 /** The crop-circle symbol of a tile type (CropSymbol). */
 export function tileSymbol(tile) {
@@ -2214,7 +2222,8 @@ function batchOptions(options, n, step) {
 // test/exports.test.mjs check that the two agree).
 const api = Object.freeze({
 	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
-	CropSymbol, Edge, EventType, OptionType, RenderFlag, TILE_TYPES,
+	CropSymbol, Edge, EventType, FeatureFlag, OptionType, RenderFlag,
+	TILE_TYPES,
 	TILE_UNITS, SHAPE_MAX_POINTS, CarcassonneError, InvalidArgumentError,
 	IllegalMoveError, RecordError, JczError, load, init, isLoaded, _module, heapSize,
 	heapTop, hasSearch, OPTIONS, OPTION_VALUES, OPTION_INFO, TILE_NAMES,
@@ -2224,7 +2233,7 @@ const api = Object.freeze({
 	optionValueName, optionValueFromName, optionExplain, optionIsExpansion,
 	renderDefaultColour, MIN_PLAYERS, MAX_PLAYERS, tileEdge, tileFeatures,
 	tileFeatureSides, tileFeaturePennants, tileDescribeFeature,
-	tileFieldCities, tileSymbol,
+	tileFieldCities, tileFeatureFlags, tileSymbol,
 	tileFeaturePoint, tileFeatureShape, tileSymbolArea, Move, describe,
 	RulesBuilder, Rules, Game, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
 	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec, Learn,

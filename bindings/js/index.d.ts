@@ -18,9 +18,10 @@ import type {
 
 export {
 	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
-	CropSymbol, Edge, EventType, OptionType, RenderFlag, TILE_TYPES,
-	TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
-	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec,
+	CropSymbol, Edge, EventType, FeatureFlag, OptionType, RenderFlag,
+	TILE_TYPES, TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT,
+	LEARN_WINDOW_MIN, LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane,
+	LearnVec,
 } from './carcassonne-abi.mjs';
 export type { PhaseName, BotStats, LearnShape } from './carcassonne-abi.mjs';
 
@@ -169,6 +170,9 @@ export function tileFeaturePennants(tile: TileLike, feature: FeatureLike): numbe
  *  (carc_tile_describe_feature()). */
 export function tileDescribeFeature(tile: TileLike, rotation: number, feature: FeatureLike): string;
 export function tileFieldCities(tile: TileLike, feature: FeatureLike): number;
+/** What a feature of a tile type carries (FeatureFlag bits: an inn, a
+ *  cathedral; carc_tile_feature_flags()). */
+export function tileFeatureFlags(tile: TileLike, feature: FeatureLike): number;
 export function tileSymbol(tile: TileLike): number;
 export function tileFeaturePoint(tile: TileLike, rotation: number, feature: FeatureLike): { x: number; y: number };
 export function tileFeatureShape(tile: TileLike, rotation: number, feature: FeatureLike): Array<[number, number]>;

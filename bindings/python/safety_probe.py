@@ -60,6 +60,7 @@ FUNCTIONS = {
     'tile_feature_sides': (carc.tile_feature_sides, [4, 1, 'c1']),
     'tile_feature_pennants': (carc.tile_feature_pennants, [4, 'c1']),
     'tile_field_cities': (carc.tile_field_cities, [4, 'f1']),
+    'tile_feature_flags': (carc.tile_feature_flags, ['IC-15', 'r1']),
     'tile_describe_feature': (carc.tile_describe_feature, [4, 1, 'c1']),
     'tile_symbol': (carc.tile_symbol, ['CCI-1']),
     'tile_feature_point': (carc.tile_feature_point, [4, 1, 'c1']),

@@ -566,6 +566,7 @@ COUNTERPARTS = {
         'carc_tile_feature_sides': 'tile_feature_sides',
         'carc_tile_feature_pennants': 'tile_feature_pennants',
         'carc_tile_field_cities': 'tile_field_cities',
+        'carc_tile_feature_flags': 'tile_feature_flags',
         'carc_tile_symbol': 'tile_symbol',
         'carc_feature_name': 'feature_name',
         'carc_feature_from_name': 'feature_from_name',

@@ -100,7 +100,7 @@ def test_options(enums):
     header = {n[len('CARC_OPT_'):].lower().replace('_', '-'): v
               for n, v in enums['carc_option'].items()}
     assert carc.OPTIONS == header
-    assert len(header) == 19
+    assert len(header) == 20
 
 
 def test_option_values(enums):
@@ -126,6 +126,7 @@ ENUMS = {
     'carc_move_kind': (carc.MoveKind, 'CARC_MOVE_', {}),
     'carc_crop_choice': (carc.CropChoice, 'CARC_CROP_', {}),
     'carc_edge': (carc.Edge, 'CARC_EDGE_', {}),
+    'carc_feature_flag': (carc.FeatureFlag, 'CARC_FLAG_', {}),
     'carc_symbol': (carc.Symbol, 'CARC_SYMBOL_', {}),
     'carc_feature_kind': (carc.FeatureKind, 'CARC_FEATURE_', {}),
     'carc_feature': (carc.Feature, 'CARC_', {}),

@@ -194,8 +194,16 @@ enum carc_tile {
 	CARC_TILE_RI_1 = 36, CARC_TILE_RI_2, CARC_TILE_RI_3, CARC_TILE_RI_4,
 	CARC_TILE_RI_5, CARC_TILE_RI_6, CARC_TILE_RI_7, CARC_TILE_RI_8,
 	CARC_TILE_RI_9, CARC_TILE_RI_10,
+	/** Inns & Cathedrals (names "IC-1" … "IC-17", `doc/users/rules.md#tiles-ic`),
+	 *  in the order of JCloisterZone's tile set: IC-1 the cathedral (two
+	 *  copies), the others one each.  @since 0.5 */
+	CARC_TILE_IC_1 = 46, CARC_TILE_IC_2, CARC_TILE_IC_3, CARC_TILE_IC_4,
+	CARC_TILE_IC_5, CARC_TILE_IC_6, CARC_TILE_IC_7, CARC_TILE_IC_8,
+	CARC_TILE_IC_9, CARC_TILE_IC_10, CARC_TILE_IC_11, CARC_TILE_IC_12,
+	CARC_TILE_IC_13, CARC_TILE_IC_14, CARC_TILE_IC_15, CARC_TILE_IC_16,
+	CARC_TILE_IC_17,
 	/** Number of tile types this version knows. */
-	CARC_TILE_TYPES = 46
+	CARC_TILE_TYPES = 63
 };
 
 /** Crop-circle symbols (carc_tile_symbol()). */
@@ -306,6 +314,25 @@ int carc_tile_feature_pennants(uint32_t tile, uint32_t feature);
  * @since 0.1
  */
 int carc_tile_field_cities(uint32_t tile, uint32_t feature);
+
+/** Bits of carc_tile_feature_flags().  @since 0.5 */
+enum carc_feature_flag {
+	/** A road with an inn (Inns & Cathedrals,
+	 *  `doc/users/rules.md#ic-inn`). */
+	CARC_FLAG_INN = 1,
+	/** A city with a cathedral (Inns & Cathedrals,
+	 *  `doc/users/rules.md#ic-cathedral`). */
+	CARC_FLAG_CATHEDRAL = 2,
+};
+
+/**
+ * What a feature of a tile carries besides its sides and pennants: a
+ * mask of #carc_feature_flag (0 for most features).
+ *
+ * @return the mask, #CARC_E_UNKNOWN_TILE or #CARC_E_NO_FEATURE.
+ * @since 0.5
+ */
+int carc_tile_feature_flags(uint32_t tile, uint32_t feature);
 
 /**
  * The crop-circle symbol of a tile type.
@@ -505,6 +532,10 @@ enum carc_option {
 	 *  (`doc/users/rules.md#river-u-turn`).  Default #CARC_RIVER_U_ADJACENT.
 	 *  @since 0.5 */
 	CARC_OPT_RIVER_U_TURN = 19,
+	/** Inns & Cathedrals, first edition (`doc/users/rules.md#inns-cathedrals`):
+	 *  1 shuffles its 18 tiles into the stack and gives each player a
+	 *  large follower (#CARC_FIGURE_LARGE_FOLLOWER).  Default 0.  @since 0.5 */
+	CARC_OPT_INNS_CATHEDRALS = 20,
 };
 
 /** Values of #CARC_OPT_RIVER_START_TILE. @since 0.5 */
@@ -1427,6 +1458,10 @@ enum carc_figure {
 	CARC_FIGURE_HOUSE = 4,
 	/** Little Buildings shed. */
 	CARC_FIGURE_SHED = 5,
+	/** The large follower (Inns & Cathedrals): one per player, deployed
+	 *  like a follower; it counts two for a majority and scores like
+	 *  one.  @since 0.5 */
+	CARC_FIGURE_LARGE_FOLLOWER = 6,
 };
 
 /** Number of figures on the board, or #CARC_E_INVALID.  @since 0.1 */

@@ -326,25 +326,36 @@ def table_rows(text, anchor):
     return rows[2:]            # without the header and the rule
 
 
+FLAG_INN, FLAG_CATHEDRAL = 1, 2
+
+
 def parse_tile(cities, roads, fields, mono):
-    """The features of one table row as {name: (mask, pennants, cities)}."""
+    """The features of one table row as {name: (mask, pennants, cities,
+    flags)}: flags an inn on a road (', inn'), a cathedral in a city
+    (', cathedral')."""
     feats = {}
     for part in filter(None, (p.strip() for p in cities.split(';'))):
         if part == '—':
             continue
-        m = re.match(r'(c\d): ([NESW+]+)(, (\d) pennants?)?$', part)
+        m = re.match(r'(c\d): ([NESW+]+)(, (\d) pennants?)?(, cathedral)?$',
+                     part)
         assert m, part
         mask = sum(1 << SIDES.index(s) for s in m.group(2).split('+'))
-        feats[m.group(1)] = (mask, int(m.group(4) or 0), 0)
+        feats[m.group(1)] = (mask, int(m.group(4) or 0), 0,
+                             FLAG_CATHEDRAL if m.group(5) else 0)
     if roads != '—':
         for part in roads.split(';'):
-            part = re.sub(r',? *(each )?ends at .*$', '', part.strip())
+            part = part.strip()
+            inn = part.endswith(', inn')
+            if inn:
+                part = part[:-len(', inn')]
+            part = re.sub(r',? *(each )?ends (at|on) .*$', '', part)
             for sub in filter(None, part.split(' and ')):
                 m = re.match(r'(r\d): ([NESW+]+)$', sub.strip())
                 assert m, roads
                 mask = sum(1 << SIDES.index(s)
                            for s in m.group(2).split('+'))
-                feats[m.group(1)] = (mask, 0, 0)
+                feats[m.group(1)] = (mask, 0, 0, FLAG_INN if inn else 0)
     if not fields.startswith('—'):
         for part in fields.split(';'):
             m = re.match(r'(f\d): ([A-Za-z ]+?)(?: → (.*))?$', part.strip())
@@ -352,15 +363,17 @@ def parse_tile(cities, roads, fields, mono):
             halves = m.group(2).strip()
             if halves == 'all eight halves':
                 mask = 0xff
+            elif halves == 'middle':
+                mask = 0
             else:
                 mask = sum(1 << HALVES.index(h) for h in halves.split())
             cmask = 0
             for c in (m.group(3) or '').split(','):
                 if c.strip():
                     cmask |= 1 << (int(c.strip()[1:]) - 1)
-            feats[m.group(1)] = (mask, 0, cmask)
+            feats[m.group(1)] = (mask, 0, cmask, 0)
     if mono == 'yes':
-        feats['monastery'] = (0, 0, 0)
+        feats['monastery'] = (0, 0, 0, 0)
     return feats
 
 
@@ -373,15 +386,29 @@ def check_tiles(root, library):
     rows = [(r, None) for r in table_rows(text, 'tiles-base')]
     rows += [(r, 'crop') for r in table_rows(text, 'tiles-crop')]
     rows += [(r, 'river') for r in table_rows(text, 'tiles-river')]
-    if len(rows) != 46:
-        problems.append('doc/users/rules.md: %d tile rows, want 46' % len(rows))
+    rows += [(r, 'ic') for r in table_rows(text, 'tiles-ic')]
+    if len(rows) != 63:
+        problems.append('doc/users/rules.md: %d tile rows, want 63' % len(rows))
     for cells, crop in rows:
         name = cells[0]
         t = lib.carc_tile_from_name(name.encode())
         if t < 0:
             problems.append('%s: not a tile of the library' % name)
             continue
-        if crop == 'river':
+        if crop == 'ic':
+            sides, cities, roads, fields, mono = cells[2:7]
+            rules = ctypes.c_void_p()
+            b = ctypes.c_void_p()
+            lib.carc_rules_builder_new(ctypes.byref(b))
+            lib.carc_rules_builder_set(b, lib.carc_option_from_name(
+                b'inns-cathedrals'), 1)
+            lib.carc_rules_builder_build(b, ctypes.byref(rules))
+            lib.carc_rules_builder_free(b)
+            got = lib.carc_rules_tile_count(rules, t)
+            lib.carc_rules_unref(rules)
+            if got != (2 if name == 'IC-1' else 1):
+                problems.append('%s: %d in the draw stack' % (name, got))
+        elif crop == 'river':
             count, sides, cities, roads, fields, mono = cells[1:7]
         elif crop:
             sym, sides, cities, roads, fields = cells[1:6]
@@ -415,7 +442,8 @@ def check_tiles(root, library):
             fname = lib.carc_feature_name(f).decode()
             have[fname] = (lib.carc_tile_feature_sides(t, 0, f),
                            lib.carc_tile_feature_pennants(t, f),
-                           lib.carc_tile_field_cities(t, f))
+                           lib.carc_tile_field_cities(t, f),
+                           lib.carc_tile_feature_flags(t, f))
         if have != doc:
             problems.append('%s: doc/users/rules.md gives %r, the library %r'
                             % (name, sorted(doc.items()),

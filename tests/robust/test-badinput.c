@@ -20,7 +20,7 @@
 
 #define SENTINEL 0x5a5a5a5a
 #define CLOBBERED 9999		/* a row's result when an output was written */
-#define N_OPTIONS 19
+#define N_OPTIONS 20
 
 /* A fixture of games at different decision points. */
 static struct fixture {
@@ -572,7 +572,7 @@ present_feature(void)
 	X(supply_null, INV, carc_game_supply(NULL, 0, CARC_FIGURE_FOLLOWER)) \
 	X(supply_player, INV, carc_game_supply(P, 3, CARC_FIGURE_FOLLOWER)) \
 	X(supply_figure0, INV, carc_game_supply(P, 0, 0)) \
-	X(supply_figure6, INV, carc_game_supply(P, 0, 6)) \
+	X(supply_figure7, INV, carc_game_supply(P, 0, 7)) \
 	X(supply_figure_max, INV, carc_game_supply(P, 0, UINT32_MAX)) \
 	X(hash_null, 1, carc_game_hash(NULL) == 0) \
 	/* apply: malformed moves */ \
@@ -591,7 +591,7 @@ present_feature(void)
 	X(apply_pass_bits_32, INV, carc_game_apply(D, PASS_WITH(1ull << 32))) \
 	X(apply_pass_bits_48, INV, carc_game_apply(D, PASS_WITH(1ull << 48))) \
 	X(apply_deploy_figure0, INV, carc_game_apply(D, DEPLOY_RAW(0, 0, 0x11))) \
-	X(apply_deploy_figure6, INV, carc_game_apply(D, DEPLOY_RAW(6, 0, 0x11))) \
+	X(apply_deploy_figure7, INV, carc_game_apply(D, DEPLOY_RAW(7, 0, 0x11))) \
 	X(apply_deploy_rotation, INV, carc_game_apply(D, DEPLOY_RAW(1, 1, 0x11))) \
 	X(apply_deploy_feature0, INV, carc_game_apply(D, DEPLOY_RAW(1, 0, 0))) \
 	X(apply_deploy_feature_bad, INV, \
@@ -875,6 +875,7 @@ static const struct {
 	[CARC_OPT_RIVER] = { 0, 1 },
 	[CARC_OPT_RIVER_START_TILE] = { 0, 2 },
 	[CARC_OPT_RIVER_U_TURN] = { 0, 3 },
+	[CARC_OPT_INNS_CATHEDRALS] = { 0, 1 },
 };
 
 START_TEST(option_out_of_range)

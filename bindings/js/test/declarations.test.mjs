@@ -240,6 +240,7 @@ test('every result has the type index.d.ts declares', { skip }, async () => {
 		['tileFeaturePennants', null, () => carc.tileFeaturePennants('C', 'c1')],
 		['tileDescribeFeature', null, () => carc.tileDescribeFeature('F', 1, 'c1')],
 		['tileFieldCities', null, () => carc.tileFieldCities(fieldTile.tile, field)],
+		['tileFeatureFlags', null, () => carc.tileFeatureFlags('IC-15', 'r1')],
 		['tileSymbol', null, () => carc.tileSymbol('CCI-1')],
 		['tileFeaturePoint', null, () => carc.tileFeaturePoint('D', 1, 'r1')],
 		['tileFeatureShape', null, () => carc.tileFeatureShape('D', 2, 'f2')],

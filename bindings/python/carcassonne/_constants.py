@@ -11,8 +11,8 @@ __all__ = ['CROP_DEPLOY', 'CROP_REMOVE', 'CropChoice', 'E_EDGE_MISMATCH',
     'E_NO_MEEPLE', 'E_PARSE', 'E_POSITION_TAKEN', 'E_UNKNOWN_OPTION',
     'E_UNKNOWN_TILE', 'E_WRONG_PHASE', 'E_WRONG_TILE', 'Edge', 'ErrorCode',
     'EventAttr', 'EventType', 'FIGURE_FOLLOWER', 'FIGURE_HOUSE',
-    'FIGURE_PHANTOM', 'FIGURE_SHED', 'FIGURE_TOWER', 'FarmScoring', 'Feature',
-    'FeatureAttr', 'FeatureKind', 'Figure', 'LbDistribution', 'LbScoring',
+    'FIGURE_PHANTOM', 'FIGURE_SHED', 'FIGURE_TOWER', 'FIGURE_LARGE_FOLLOWER',
+    'FarmScoring', 'Feature', 'FeatureAttr', 'FeatureFlag', 'FeatureKind', 'Figure', 'LbDistribution', 'LbScoring',
     'MOVE_CROP_CHOICE', 'MOVE_DEPLOY', 'MOVE_PASS', 'MOVE_PLACE',
     'MOVE_REMOVE', 'MoveKind', 'OK', 'Option', 'OptionType',
     'PHASE_CROP_CHOICE', 'PHASE_CROP_RESPONSE', 'PHASE_DEPLOY',
@@ -23,8 +23,8 @@ __all__ = ['CROP_DEPLOY', 'CROP_REMOVE', 'CropChoice', 'E_EDGE_MISMATCH',
 try:
     from ._abi import (ARGUMENT_ERRORS as _ARGUMENT_ERRORS, CropChoice,
                        Edge, ErrorCode, EventAttr, EventType, FarmScoring,
-                       Feature, FeatureAttr, FeatureKind, Figure,
-                       LbDistribution, LbScoring, MoveKind, Option,
+                       Feature, FeatureAttr, FeatureFlag, FeatureKind,
+                       Figure, LbDistribution, LbScoring, MoveKind, Option,
                        OptionType, Phase, RenderFlag, RiverStart,
                        RiverUTurn, SHAPE_MAX_POINTS,
                        Symbol, TILE_TYPES, TILE_UNITS, Tile,
@@ -75,6 +75,7 @@ FIGURE_PHANTOM = Figure.PHANTOM
 FIGURE_TOWER = Figure.TOWER
 FIGURE_HOUSE = Figure.HOUSE
 FIGURE_SHED = Figure.SHED
+FIGURE_LARGE_FOLLOWER = Figure.LARGE_FOLLOWER
 
 CROP_DEPLOY = CropChoice.DEPLOY
 CROP_REMOVE = CropChoice.REMOVE

@@ -8,7 +8,8 @@ from typing import Any, Callable, List, Optional, Tuple, Union
 
 from ._loader import _L
 from ._protos import _byref, _c_i32, _c_u32
-from ._constants import E_NOT_FOUND, Edge, Feature, SHAPE_MAX_POINTS, Symbol
+from ._constants import (E_NOT_FOUND, Edge, Feature, FeatureFlag,
+                         SHAPE_MAX_POINTS, Symbol)
 from ._args import _u32
 from ._errors import _check
 from ._names import _feature, _tile
@@ -76,6 +77,15 @@ def tile_field_cities(tile: Union[int, str],
     """The cities of the same tile a field borders: bit n-1 for city cn
     (0 for other features)."""
     return _check(_L.carc_tile_field_cities(_tile(tile), _feature(feature)))
+
+
+def tile_feature_flags(tile: Union[int, str],
+                       feature: Union[int, str]) -> FeatureFlag:
+    """What a feature of a tile type carries: FeatureFlag.INN on a road
+    with an inn, FeatureFlag.CATHEDRAL on a city with a cathedral (Inns &
+    Cathedrals), else 0."""
+    return FeatureFlag(_check(_L.carc_tile_feature_flags(
+        _tile(tile), _feature(feature))))
 
 
 def tile_symbol(tile: Union[int, str]) -> Symbol:

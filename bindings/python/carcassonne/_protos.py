@@ -36,6 +36,7 @@ _proto('carc_tile_features', _c_int, _c_u32, _P(_c_u32), _size)
 _proto('carc_tile_feature_sides', _c_int, _c_u32, _c_u32, _c_u32)
 _proto('carc_tile_feature_pennants', _c_int, _c_u32, _c_u32)
 _proto('carc_tile_field_cities', _c_int, _c_u32, _c_u32)
+_proto('carc_tile_feature_flags', _c_int, _c_u32, _c_u32)
 _proto('carc_tile_symbol', _c_int, _c_u32)
 _proto('carc_tile_feature_point', _c_int, _c_u32, _c_u32, _c_u32,
        _P(_c_i32), _P(_c_i32))
