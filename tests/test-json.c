@@ -881,8 +881,9 @@ START_TEST(writer_parses)
 }
 END_TEST
 
-/* Each misuse fails the writer for good with CARC_E_INVALID. */
-enum { MISUSES = 20 };
+/* Each misuse fails the writer for good with CARC_E_INVALID: 20 kinds,
+ * each without and with indentation. */
+enum { MISUSES = 2 * 20 };
 
 static void
 misuse(int i)

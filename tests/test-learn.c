@@ -958,6 +958,70 @@ START_TEST(step_batch_game_over)
 }
 END_TEST
 
+/* Every call refuses a game of other rules (here: the same options with
+ * another stack) or another player count, and changes nothing; a game
+ * listed twice in a step is refused when its second action comes. */
+START_TEST(games_of_other_rules)
+{
+	struct carc_rules *r = make_rules("EEEE", 0);
+	struct carc_rules *stack = make_rules("EEE", 0);
+	struct carc_learn *l = make_learn(r, 2, 5);
+	struct carc_learn_shape s = shape_of(l);
+	struct carc_game *g = make_game(r, 2, 1), *g3 = make_game(r, 3, 1);
+	struct carc_game *gs = make_game(stack, 2, 1);
+	struct carc_game *twice[2] = { g, g }, *three[1] = { g3 };
+	const struct carc_game *cthree[1] = { g3 }, *cstack[1] = { gs };
+	uint8_t mask[200];
+	uint32_t to_move[2], actions[2];
+	struct carc_learn_batch b;
+	carc_move_t m = 12345;
+	uint32_t a = 777;
+	uint64_t h3 = carc_game_hash(g3);
+
+	ck_assert_uint_le(s.n_actions, sizeof(mask));
+	memset(&b, 0, sizeof(b));
+	b.size = sizeof(b);
+	b.to_move = to_move;
+	b.masks = mask;
+	assert_status_eq(carc_learn_mask(l, gs, mask, sizeof(mask)),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_learn_observe_batch(l, cstack, 1, &b),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_learn_observe_batch(l, cthree, 1, &b),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_learn_action_to_move(l, g3, 0, &m),
+			 CARC_E_INVALID);
+	ck_assert(m == 12345);
+	assert_status_eq(carc_learn_move_to_action(l, g3, carc_move_pass(),
+						   &a),
+			 CARC_E_INVALID);
+	ck_assert_uint_eq(a, 777);
+	actions[0] = 0;
+	assert_status_eq(carc_learn_step_batch(l, three, 1, actions, &b),
+			 CARC_E_INVALID);
+	ck_assert(carc_game_hash(g3) == h3);
+
+	/* the same placement twice: the second is no longer of its
+	 * decision point */
+	ck_assert_int_gt(carc_learn_mask(l, g, mask, sizeof(mask)), 0);
+	for (a = 0; a < s.n_actions && !mask[a]; a++)
+		;
+	ck_assert_uint_lt(a, s.place_first + s.place_count);
+	actions[0] = actions[1] = a;
+	assert_status_eq(carc_learn_step_batch(l, twice, 2, actions, &b),
+			 CARC_E_INVALID);
+	ck_assert_int_eq(carc_game_history_count(g), 1);
+	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_DEPLOY);
+
+	carc_game_free(g);
+	carc_game_free(g3);
+	carc_game_free(gs);
+	carc_learn_free(l);
+	carc_rules_unref(r);
+	carc_rules_unref(stack);
+}
+END_TEST
+
 /* ---- bad arguments --------------------------------------------------- */
 
 /* Which probe move kinds and action sections belong to a decision point:
@@ -1272,6 +1336,7 @@ test_suite(void)
 	tcase_add_test(tc, step_batch_game_over);
 	tcase_add_test(tc, bad_arguments);
 	tcase_add_test(tc, sections_of_each_decision_point);
+	tcase_add_test(tc, games_of_other_rules);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -4,6 +4,7 @@
  * carc_game_describe_feature(), carc_game_explain_move() and
  * carc_game_describe_event(), sentence by sentence, and their errors.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include <check.h>
@@ -362,6 +363,51 @@ START_TEST(every_legal_move)
 }
 END_TEST
 
+/* Under farm-scoring per-city each completed city pays the fields around
+ * it: its event names the city. */
+START_TEST(farm_events_per_city)
+{
+	struct carc_rules *r = make_rules(NULL, CARC_OPT_FARM_SCORING,
+					  CARC_FARM_PER_CITY, 0);
+	struct random_game rg;
+	int farms = 0, n;
+
+	g = make_game(r, 3, 41);
+	carc_rules_unref(r);
+	random_game_start(&rg, g, 41);
+	while (random_game_next(&rg))
+		random_game_play(&rg);
+	random_game_end(&rg);
+	n = carc_game_event_count(g);
+	for (int e = 0; e < n; e++) {
+		int32_t type = -1, kind = -1, x = 0, y = 0;
+		char want[64], buf[256];
+		int k;
+
+		assert_ok(carc_game_event_get(g, (uint32_t)e, CARC_EVENT_TYPE,
+					      &type));
+		if (type != CARC_EVENT_FARM)
+			continue;
+		assert_ok(carc_game_event_get(g, (uint32_t)e,
+					      CARC_EVENT_FEATURE_KIND, &kind));
+		ck_assert_int_eq(kind, CARC_FEATURE_CITY);
+		assert_ok(carc_game_event_get(g, (uint32_t)e, CARC_EVENT_X,
+					      &x));
+		assert_ok(carc_game_event_get(g, (uint32_t)e, CARC_EVENT_Y,
+					      &y));
+		k = carc_game_describe_event(g, (uint32_t)e, buf, sizeof(buf));
+		ck_assert_int_eq(k, (int)strlen(buf));
+		snprintf(want, sizeof(want),
+			 "farm points for the completed city at %d,%d: P",
+			 (int)x, (int)y);
+		ck_assert_msg(strncmp(buf, want, strlen(want)) == 0,
+			      "event %d: '%s'", e, buf);
+		farms++;
+	}
+	ck_assert_int_gt(farms, 0);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -376,6 +422,7 @@ test_suite(void)
 	tcase_add_test(tc, final_events);
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, every_legal_move);
+	tcase_add_test(tc, farm_events_per_city);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;

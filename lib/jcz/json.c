@@ -1072,17 +1072,15 @@ carc_json_int(const struct carc_json_value *v, int64_t *out)
 			*out = 0;
 		return true;
 	}
-	/* value = d[first..last] * 10^e */
+	/* value = d[first..last] * 10^e, at most 19 digits: below 10^19,
+	 * so within uint64_t */
 	e = d.exp + (int64_t)(n - 1 - d.last);
 	if (e < 0 || (int64_t)(d.last - d.first + 1) + e > 19)
 		return false;
 	for (size_t i = d.first; i <= d.last; i++)
 		m = m * 10 + (uint64_t)(digit_at(&d, i) - '0');
-	for (; e > 0; e--) {
-		if (m > UINT64_MAX / 10)
-			return false;
+	for (; e > 0; e--)
 		m *= 10;
-	}
 	if (d.negative ? m > (uint64_t)INT64_MAX + 1 : m > (uint64_t)INT64_MAX)
 		return false;
 	if (out)
