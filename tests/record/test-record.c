@@ -734,6 +734,104 @@ START_TEST(error_each_line_kind)
 }
 END_TEST
 
+/* A token longer than 40 characters is quoted by its first 40. */
+#define LONG45 "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrs"
+#define FIRST40 "abcdefghijklmnopqrstuvwxyzabcdefghijklmn"
+#define ZEROS60 "000000000000000000000000000000000000000000000000000000000000"
+#define DIGITS45 "123456789012345678901234567890123456789012345"
+
+START_TEST(error_long_tokens)
+{
+	static const struct {
+		const char *body;	/* after HEAD: line 4 on */
+		int code;
+		int col;
+		const char *msg;
+	} cases[] = {
+		{ "P0 place E " LONG45 " r2\n", CARC_E_PARSE, 12,
+		  "bad coordinates '" FIRST40 "' (want X,Y with -32768 <= X, "
+		  "Y <= 32767)" },
+		{ "P0 place " LONG45 " 0,-1 r2\n", CARC_E_UNKNOWN_TILE, 10,
+		  "unknown tile '" FIRST40 "'" },
+		{ "P0 pass " LONG45 "\n", CARC_E_PARSE, 9,
+		  "unexpected '" FIRST40 "' at the end of the line" },
+		{ "option " LONG45 LONG45 " on\n", CARC_E_UNKNOWN_OPTION, 8,
+		  "unknown option '" FIRST40 "'" },
+		{ "option followers " ZEROS60 "99\n", CARC_E_INVALID, 18,
+		  "value '" "0000000000000000000000000000000000000000"
+		  "' of option followers: invalid argument" },
+		{ "option followers " LONG45 LONG45 "\n", CARC_E_PARSE, 18,
+		  "bad value '" FIRST40 "' for option followers" },
+		{ "tiles " LONG45 "\n", CARC_E_PARSE, 7,
+		  "bad tile count '" FIRST40 "' (want NAME=COUNT, 0 <= COUNT "
+		  "<= 4000)" },
+		{ "P0 place E 0,-1 r2\nP0 deploy " LONG45 " c1\n",
+		  CARC_E_PARSE, 11,
+		  "unknown figure '" FIRST40 "' (follower or phantom)" },
+		{ "P0 place E 0,-1 r2\nP0 deploy follower " LONG45 "\n",
+		  CARC_E_PARSE, 20,
+		  "unknown feature '" FIRST40 "' (c1, r2, f3, monastery, ...)" },
+		{ "P0 place E 0,-1 r2\nP0 deploy follower c1 " LONG45 "\n",
+		  CARC_E_PARSE, 23,
+		  "unexpected '" FIRST40 "' ('at X,Y' or nothing expected)" },
+		{ "P" LONG45 " pass\n", CARC_E_PARSE, 1,
+		  "unknown line 'P" "abcdefghijklmnopqrstuvwxyzabcdefghijklm"
+		  "'" },
+		{ "P0 place E 0,-1 " LONG45 "\n", CARC_E_PARSE, 17,
+		  "bad rotation '" FIRST40 "' (r0, r1, r2 or r3)" },
+		{ "P0 crop " LONG45 "\n", CARC_E_PARSE, 9,
+		  "bad crop-circle choice '" FIRST40 "' (deploy or remove)" },
+		{ "P0 " LONG45 "\n", CARC_E_PARSE, 4,
+		  "unknown move '" FIRST40 "'" },
+		{ "scores " LONG45 "\n", CARC_E_PARSE, 8,
+		  "bad score '" FIRST40 "'" },
+		{ LONG45 "\n", CARC_E_PARSE, 1,
+		  "unknown line '" FIRST40 "'" },
+		{ "seed " DIGITS45 "\n", CARC_E_PARSE, 6,
+		  "bad seed '" "1234567890123456789012345678901234567890"
+		  "'" },
+		{ "seed 1-2\n", CARC_E_PARSE, 6, "bad seed '1-2'" },
+		{ "players " DIGITS45 "\n", CARC_E_PARSE, 9,
+		  "bad player count '"
+		  "1234567890123456789012345678901234567890' (2 to 6)" },
+	};
+	char text[512];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct carc_game *out = (struct carc_game *)&out;
+		uint32_t l = 0, c = 0, want_line;
+		char msg[256];
+		int rc;
+
+		snprintf(text, sizeof(text), HEAD "%send\n", cases[i].body);
+		want_line = strncmp(cases[i].body, "P0 place E 0,-1 r2\n",
+				    19) == 0 ? 5 : 4;
+		rc = carc_game_load(text, strlen(text), &out, &l, &c, msg,
+				    sizeof(msg));
+		ck_assert_msg(rc == cases[i].code && l == want_line &&
+				      c == (uint32_t)cases[i].col &&
+				      strcmp(msg, cases[i].msg) == 0,
+			      "case %zu: %d at %u:%u '%s'", i, rc, l, c, msg);
+		ck_assert_ptr_eq(out, (struct carc_game *)&out);
+	}
+	/* the version line */
+	expect_error("carcassonne-record " DIGITS45 "\nend\n", CARC_E_PARSE,
+		     1, 20,
+		     "unsupported record version "
+		     "'1234567890123456789012345678901234567890'");
+	/* a message buffer without a text is a caller error */
+	{
+		struct carc_game *out = NULL;
+
+		ck_assert_int_eq(carc_game_load(HEAD "end\n",
+						strlen(HEAD "end\n"), &out,
+						NULL, NULL, NULL, 8),
+				 CARC_E_INVALID);
+		ck_assert_ptr_null(out);
+	}
+}
+END_TEST
+
 /* A deck line may list at most 65536 tiles. */
 START_TEST(error_deck_too_long)
 {
@@ -863,6 +961,7 @@ test_suite(void)
 	tcase_add_test(tc, error_other);
 	tcase_add_test(tc, error_each_line_kind);
 	tcase_add_test(tc, error_deck_too_long);
+	tcase_add_test(tc, error_long_tokens);
 	suite_add_tcase(s, tc);
 	return s;
 }
