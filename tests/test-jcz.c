@@ -1348,6 +1348,125 @@ START_TEST(refused_orders_and_steps)
 }
 END_TEST
 
+/* Malformed meeple ids, setup values and start tiles: each refused with
+ * its message. */
+#define SET5(sets, elements, more)                                          \
+	"{\"setup\":{\"sets\":" sets ",\"elements\":" elements more "},\n" \
+	"\"players\":[{},{}],\"replay\":[]}"
+#define START5(start) SET5("{\"basic:1\":1}", "{\"small-follower\":7}",   \
+			   ",\"start\":" start)
+
+START_TEST(meeple_ids_and_setup_values)
+{
+	static const struct {
+		const char *id;
+		int code;
+		const char *msg;
+	} ids[] = {
+		{ "x.small.1", CARC_E_PARSE, "" },
+		{ "-1.small.1", CARC_E_PARSE, "" },
+		{ "9.small.1", CARC_E_PARSE, "" },
+		{ "0small", CARC_E_PARSE, "" },
+		{ "0.small.x", CARC_E_PARSE, "" },
+		{ "0.small.1x", CARC_E_PARSE, "" },
+		{ "0.small.0", CARC_E_PARSE, "" },
+		{ "0.small.100", CARC_E_PARSE, "" },
+		{ "0.small.1.2", CARC_E_PARSE, "" },
+		{ "0.giant.1", CARC_E_UNKNOWN_OPTION,
+		  "meeple '0.giant.1': the library has no figure 'giant'" },
+		{ "0.giant", CARC_E_UNKNOWN_OPTION,
+		  "meeple '0.giant': the library has no figure 'giant'" },
+	};
+	static const struct {
+		const char *doc;
+		int code;
+		const char *msg;
+	} setups[] = {
+		{ SET5("{\"basic:1\":1}", "{\"small-follower\":\"7\"}", ""),
+		  CARC_E_UNKNOWN_OPTION,
+		  "element 'small-follower': the library plays 1 to 15 "
+		  "followers" },
+		{ SET5("{\"basic:1\":1}", "{\"small-follower\":0}", ""),
+		  CARC_E_UNKNOWN_OPTION,
+		  "element 'small-follower': the library plays 1 to 15 "
+		  "followers" },
+		{ SET5("{\"basic:1\":1.5}", "{\"small-follower\":7}", ""),
+		  CARC_E_UNKNOWN_OPTION,
+		  "'basic:1' is not 1: the library has one base set" },
+		{ SET5("{\"basic:1\":1}", "{\"small-follower\":7}",
+		       ",\"rules\":{\"tiny-city-scoring\":4}"),
+		  CARC_E_UNKNOWN_OPTION,
+		  "rule 'tiny-city-scoring' is neither \"4\" nor \"2\"" },
+		{ "{\"setup\":{\"sets\":{\"basic:1\":1},\"elements\":"
+		  "{\"small-follower\":7}},\"players\":[{},{},{},{},{},{},{}],"
+		  "\"replay\":[]}",
+		  CARC_E_NOT_ALLOWED,
+		  "7 players: the library plays with 2 to 6" },
+		{ "{\"setup\":{\"rules\":{}},\"slots\":[{},{}],\"replay\":[]}",
+		  CARC_E_PARSE,
+		  "setup: neither 'sets' (JCZ 5) nor 'expansions' (JCZ 4)" },
+		{ START5("{}"), CARC_E_NOT_ALLOWED, "" },
+		{ START5("[]"), CARC_E_NOT_ALLOWED, "" },
+		{ START5("[{\"x\":0,\"y\":0,\"rotation\":0}]"),
+		  CARC_E_NOT_ALLOWED, "" },
+		{ START5("[{\"tile\":\"BA/RCr\",\"x\":\"0\",\"y\":0,"
+			 "\"rotation\":0}]"), CARC_E_NOT_ALLOWED, "" },
+		{ START5("[{\"tile\":\"BA/RCr\",\"x\":0,\"y\":null,"
+			 "\"rotation\":0}]"), CARC_E_NOT_ALLOWED, "" },
+		{ START5("[{\"tile\":\"BA/RCr\",\"x\":0,\"y\":0}]"),
+		  CARC_E_NOT_ALLOWED, "" },
+		{ START5("[{\"tile\":\"BA/RCr\",\"x\":1,\"y\":0,"
+			 "\"rotation\":0}]"), CARC_E_NOT_ALLOWED, "" },
+		{ START5("[{\"tile\":\"BA/RCr\",\"x\":0,\"y\":-1,"
+			 "\"rotation\":0}]"), CARC_E_NOT_ALLOWED, "" },
+		{ START5("[{\"tile\":\"BA/RCr\",\"x\":0,\"y\":0,"
+			 "\"rotation\":90}]"), CARC_E_NOT_ALLOWED, "" },
+	};
+	char doc[1024], want[256];
+
+	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		snprintf(doc, sizeof(doc),
+			 HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1)
+			 ",\n{\"type\":\"DEPLOY_MEEPLE\",\"payload\":"
+			 "{\"pointer\":{\"position\":[0,-1],\"location\":\"S\"},"
+			 "\"meepleId\":\"%s\"}}]}",
+			 ids[i].id);
+		if (ids[i].msg[0])
+			snprintf(want, sizeof(want),
+				 "replay[1] DEPLOY_MEEPLE: %s", ids[i].msg);
+		else
+			snprintf(want, sizeof(want),
+				 "replay[1] DEPLOY_MEEPLE: meeple id '%s' is "
+				 "not PLAYER.KIND.NUMBER",
+				 ids[i].id);
+		import_fails(doc, ids[i].code, 5, want);
+	}
+	for (size_t i = 0; i < sizeof(setups) / sizeof(setups[0]); i++)
+		import_fails(setups[i].doc, setups[i].code,
+			     strstr(setups[i].msg, "neither 'sets'") ? 0 : 1,
+			     setups[i].msg[0]
+				     ? setups[i].msg
+				     : "setup.start: the library starts with "
+				       "one BA/RCr at 0,0, rotation 0");
+	/* JCZ 4's TINY_CITY_2_POINTS as a number */
+	for (int on = 0; on <= 1; on++) {
+		struct carc_game *g;
+		int32_t v = -1;
+
+		snprintf(doc, sizeof(doc),
+			 "{\"setup\":{\"expansions\":[\"BASIC\"],\"rules\":"
+			 "{\"TINY_CITY_2_POINTS\":%d}},\"slots\":[{},{}],"
+			 "\"replay\":[]}",
+			 on);
+		g = jcz_import_ok(doc, strlen(doc), "tiny city");
+		assert_ok(carc_rules_get(carc_game_rules(g),
+					 CARC_OPT_SMALL_CITY, &v));
+		ck_assert_int_eq(v, on);
+		carc_game_free(g);
+	}
+}
+END_TEST
+
 START_TEST(import_bad_arguments)
 {
 	struct carc_game *g = (struct carc_game *)&g;
@@ -1422,6 +1541,7 @@ test_suite(void)
 	tcase_add_test(tc, malformed_members);
 	tcase_add_test(tc, early_game_over);
 	tcase_add_test(tc, refused_orders_and_steps);
+	tcase_add_test(tc, meeple_ids_and_setup_values);
 	tcase_add_test(tc, import_bad_arguments);
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);

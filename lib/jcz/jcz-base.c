@@ -109,11 +109,14 @@ carc__jcz_parse_meeple_id(struct jcz_import *im, const char *id,
 			unsigned long num = 0;
 
 			if (dot) {
-				if (dot[1] < '0' || dot[1] > '9')
-					break;
-				num = strtoul(dot + 1, &stop, 10);
-				if (*stop || num < 1 || num > 99)
-					break;
+				if (dot[1] >= '0' && dot[1] <= '9')
+					num = strtoul(dot + 1, &stop, 10);
+				if (num < 1 || num > 99 || *stop)
+					return carc__jcz_fail(
+						im, CARC_E_PARSE,
+						"meeple id '%s' is not "
+						"PLAYER.KIND.NUMBER",
+						id);
 			}
 			*player = (uint32_t)pl;
 			*figure = kinds[i].figure;
