@@ -721,23 +721,21 @@ time_flag(struct time_control *tc, const char *flag, int64_t *min)
 	return NULL;
 }
 
-int
-cmd_match(int argc, char **argv)
-{
-	struct match mt;
-	struct rule_flags rf = { 0 };
-	uint64_t games = 0, jobs_n = 1, play_game = 0;
-	int rc = 0, n_games;
-	bool jobs_given = false, play = false;
-	struct report rp;
-	struct sigaction ign;
-	char err[256];
+/* The flags of the command that are not the match's own. */
+struct match_args {
+	uint64_t games;		/* 0: one round (SPRT: 5000) */
+	uint64_t jobs_n;
+	bool jobs_given;
+	bool play;		/* --play-game */
+	uint64_t play_game;
+};
 
-	memset(&mt, 0, sizeof(mt));
-	mt.seed = 1;
-	mt.tc.move_ms = 30000;
-	mt.tc.margin_ms = 50;
-	mt.tc.handshake_ms = 10000;
+/* The command line into @mt, @rf and @o: -1 to go on, else the exit
+ * status (0 for --help). */
+static int
+parse_args(int argc, char **argv, struct match *mt, struct rule_flags *rf,
+	   struct match_args *o)
+{
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *val;
 		int64_t *ms, min_ms;
@@ -747,12 +745,12 @@ cmd_match(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		} else if (strcmp(a, "--quiet") == 0) {
-			mt.quiet = true;
+			mt->quiet = true;
 		} else if (strcmp(a, "--json") == 0) {
-			mt.json = true;
+			mt->json = true;
 		} else if (strcmp(a, "--keep-bots") == 0) {
-			mt.keep_bots = true;
-		} else if ((k = parse_rule_flag(argc, argv, &i, &rf)) != 0) {
+			mt->keep_bots = true;
+		} else if ((k = parse_rule_flag(argc, argv, &i, rf)) != 0) {
 			if (k == -1)
 				return usage_error("too many rule options");
 			if (k < 0)
@@ -765,11 +763,11 @@ cmd_match(int argc, char **argv)
 			} else if (strcmp(a, "--bot-option") == 0) {
 				struct seat_spec *sp;
 
-				if (mt.players == 0)
+				if (mt->players == 0)
 					return usage_error(
 						"--bot-option comes after the "
 						"--bot it is for");
-				sp = &mt.spec[mt.players - 1];
+				sp = &mt->spec[mt->players - 1];
 				if (!strchr(val, '=') || val[0] == '=' ||
 				    strpbrk(val, " \t\n") != NULL)
 					return usage_error(
@@ -781,42 +779,42 @@ cmd_match(int argc, char **argv)
 						"--bot-option: too many");
 				sp->option[sp->n_options++] = val;
 			} else if (strcmp(a, "--games") == 0) {
-				if (parse_number(a, val, 1, 1000000, &games) <
+				if (parse_number(a, val, 1, 1000000, &o->games) <
 				    0)
 					return 2;
 			} else if (strcmp(a, "--seed") == 0) {
 				if (parse_number(a, val, 0, UINT64_MAX / 2,
-						 &mt.seed) < 0)
+						 &mt->seed) < 0)
 					return 2;
 			} else if (strcmp(a, "--jobs") == 0) {
 				if (parse_number(a, val, 1, MAX_JOBS,
-						 &jobs_n) < 0)
+						 &o->jobs_n) < 0)
 					return 2;
-				jobs_given = true;
+				o->jobs_given = true;
 			} else if (strcmp(a, "--dask") == 0) {
-				mt.dask = val;
+				mt->dask = val;
 			} else if (strcmp(a, "--play-game") == 0) {
 				/* one game of the match, its result frame on
 				 * stdout: what a Dask worker runs */
 				if (parse_number(a, val, 0, 6000000,
-						 &play_game) < 0)
+						 &o->play_game) < 0)
 					return 2;
-				play = true;
-			} else if ((ms = time_flag(&mt.tc, a, &min_ms))) {
+				o->play = true;
+			} else if ((ms = time_flag(&mt->tc, a, &min_ms))) {
 				if (parse_ms(a, val, min_ms, ms) < 0)
 					return 2;
 			} else if (strcmp(a, "--records") == 0) {
-				mt.records = val;
+				mt->records = val;
 			} else if (strcmp(a, "--sprt") == 0) {
-				if (stats_sprt_parse(val, &mt.elo0, &mt.elo1,
-						     &mt.alpha, &mt.beta) < 0)
+				if (stats_sprt_parse(val, &mt->elo0, &mt->elo1,
+						     &mt->alpha, &mt->beta) < 0)
 					return usage_error(
 						"--sprt: '%s' is not "
 						"ELO0,ELO1,ALPHA,BETA with "
 						"ELO0 < ELO1 and ALPHA, BETA "
 						"in (0, 0.5)",
 						val);
-				mt.sprt = true;
+				mt->sprt = true;
 			} else {
 				return unknown_flag(a);
 			}
@@ -824,27 +822,37 @@ cmd_match(int argc, char **argv)
 		} else {
 			val = a;
 seat:
-			if (mt.players == 6)
+			if (mt->players == 6)
 				return usage_error("match: at most 6 bots");
-			mt.spec[mt.players].spec = val;
-			mt.spec[mt.players].builtin = builtin_is_spec(val);
-			mt.players++;
+			mt->spec[mt->players].spec = val;
+			mt->spec[mt->players].builtin = builtin_is_spec(val);
+			mt->players++;
 		}
 	}
-	if (mt.players < 2)
+	return -1;
+}
+
+/* What parse_args() cannot see one flag at a time: -1 to go on, else the
+ * exit status. */
+static int
+check_args(struct match *mt, const struct match_args *args)
+{
+	char err[256];
+
+	if (mt->players < 2)
 		return usage_error("match: give 2 to 6 bots (random, greedy, "
 				   "mcts[:playouts=N] or a command)");
 	/* built-in bots and their parameters are checked now */
-	for (int e = 0; e < mt.players; e++) {
+	for (int e = 0; e < mt->players; e++) {
 		struct builtin *b;
 
-		if (!mt.spec[e].builtin)
+		if (!mt->spec[e].builtin)
 			continue;
-		if (!(b = builtin_new(mt.spec[e].spec, err, sizeof(err))))
+		if (!(b = builtin_new(mt->spec[e].spec, err, sizeof(err))))
 			return usage_error("%s", err);
-		for (int k = 0; k < mt.spec[e].n_options; k++) {
+		for (int k = 0; k < mt->spec[e].n_options; k++) {
 			char name[64];
-			const char *o = mt.spec[e].option[k];
+			const char *o = mt->spec[e].option[k];
 			const char *eq = strchr(o, '=');
 
 			snprintf(name, sizeof(name), "%.*s", (int)(eq - o), o);
@@ -856,21 +864,43 @@ seat:
 		}
 		builtin_free(b);
 	}
-	if (mt.sprt && mt.players != 2)
+	if (mt->sprt && mt->players != 2)
 		return usage_error("--sprt: only for 2 bots");
-	if (mt.dask && mt.keep_bots && !play)
+	if (mt->dask && mt->keep_bots && !args->play)
 		return usage_error("--keep-bots: not with --dask, where every "
 				   "game is a task of its own");
-	if (games == 0)
-		games = (uint64_t)mt.players * (mt.sprt ? 5000 : 1);
-	mt.rounds = (int)((games + (uint64_t)mt.players - 1) /
+	return -1;
+}
+
+int
+cmd_match(int argc, char **argv)
+{
+	struct match mt;
+	struct rule_flags rf = { 0 };
+	struct match_args o = { .jobs_n = 1 };
+	int rc = 0, n_games;
+	struct report rp;
+	struct sigaction ign;
+
+	memset(&mt, 0, sizeof(mt));
+	mt.seed = 1;
+	mt.tc.move_ms = 30000;
+	mt.tc.margin_ms = 50;
+	mt.tc.handshake_ms = 10000;
+	if ((rc = parse_args(argc, argv, &mt, &rf, &o)) >= 0 ||
+	    (rc = check_args(&mt, &o)) >= 0)
+		return rc;
+	rc = 0;
+	if (o.games == 0)
+		o.games = (uint64_t)mt.players * (mt.sprt ? 5000 : 1);
+	mt.rounds = (int)((o.games + (uint64_t)mt.players - 1) /
 			  (uint64_t)mt.players);
 	n_games = mt.rounds * mt.players;
 	mt.n_games = n_games;
-	if (play && play_game >= (uint64_t)n_games)
+	if (o.play && o.play_game >= (uint64_t)n_games)
 		return usage_error("--play-game: the match has %d games",
 				   n_games);
-	if (!play && mt.records && mkdir(mt.records, 0777) < 0 &&
+	if (!o.play && mt.records && mkdir(mt.records, 0777) < 0 &&
 	    errno != EEXIST) {
 		fprintf(stderr, "%s: %s: %s\n", progname, mt.records,
 			strerror(errno));
@@ -880,12 +910,12 @@ seat:
 		fprintf(stderr, "%s: cannot build the rules\n", progname);
 		return 1;
 	}
-	if (play) {
+	if (o.play) {
 #ifdef __linux__
 		/* the Dask worker that runs us takes us along */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
-		rc = play_one(&mt, (int)play_game, NULL, stdout) < 0 ? 1 : 0;
+		rc = play_one(&mt, (int)o.play_game, NULL, stdout) < 0 ? 1 : 0;
 		goto out;
 	}
 	mt.result = calloc((size_t)n_games, sizeof(*mt.result));
@@ -906,7 +936,7 @@ seat:
 	sigaction(SIGPIPE, &ign, NULL);
 	handle_signals(on_stop);
 
-	rc = run_games(&mt, jobs_n, jobs_given, argc, argv);
+	rc = run_games(&mt, o.jobs_n, o.jobs_given, argc, argv);
 	sweep_children();
 	make_report(&mt, &rp);
 	if (mt.json)
