@@ -692,7 +692,9 @@ class DocTranscripts(unittest.TestCase):
             out.append(''.join(l + '\n' for l in made[name]))
             if os.environ.get('UPDATE_DOCS') != '1':
                 self.assertEqual(page[start:end].splitlines(), made[name],
-                                 f'{DOC}: block {name!r} (UPDATE_DOCS=1 '
+                                 f'{DOC}: block {name!r} differs from '
+                                 'the real match (a new rule option? '
+                                 'UPDATE_DOCS=1 meson test referee '
                                  'writes it)')
             at = end
         out.append(page[at:])
