@@ -57,8 +57,8 @@ static const struct {
 	const char *name, *synopsis, *text;
 } commands[] = {
 	{ "play",
-	  "play [--players N] [--seed S] [--bot random|greedy|mcts|star2.5|"
-	  "mcts-rave]\n"
+	  "play [--players N] [--seed S]\n"
+	  "           [--bot random|greedy|mcts|star2.5|mcts-rave]\n"
 	  "           [--playouts N] [--human P]... [--line-mode] "
 	  "[--no-color]\n"
 	  "           [rule options] [--record FILE|-] [--quiet]\n",
@@ -155,8 +155,8 @@ static const struct {
 	  "  --quiet                no progress lines\n"
 	  RULE_OPTIONS },
 	{ "bot",
-	  "bot [random|greedy|mcts|star2.5|mcts-rave[:PARAM=VALUE,...]] "
-	  "[--seed S]\n",
+	  "bot [random|greedy|mcts|star2.5|mcts-rave[:PARAM=VALUE,...]]\n"
+	  "           [--seed S]\n",
 	  "Speaks the bot protocol (doc/bindings/bot-protocol.md) on "
 	  "standard input\n"
 	  "and output with a built-in bot (random by default).\n"
