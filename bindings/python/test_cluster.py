@@ -8,6 +8,7 @@ the suite is skipped (exit 77 under meson) locally and fails under
 CI=true.
 """
 
+import math
 import os
 import signal
 import subprocess
@@ -94,16 +95,22 @@ class TestSpecs(unittest.TestCase):
         self.assertEqual(s['y']['wins'], 1.5)
         self.assertEqual(s['x']['seats'], 4)
         self.assertEqual(s['x']['mean_score'], (10 + 7 + 3 + 2) / 4)
-        self.assertAlmostEqual(s['x']['elo'], -400 * __import__('math')
-                               .log10(1 / 0.625 - 1))
+        self.assertAlmostEqual(s['x']['elo'], -400 * math.log10(
+            1 / 0.625 - 1))
         self.assertLess(s['x']['elo_low'], s['x']['elo'])
         self.assertGreater(s['x']['elo_high'], s['x']['elo'])
         self.assertNotIn('elo', s['y'])
-        # the order asked for; a clean sweep has an infinite Elo
+        # the order asked for; a clean sweep has a finite Elo: the share
+        # kept 1 / (2 n) from 0, Wilson's interval from 0 to z^2 / (n + z^2)
         s = cluster.summarize(results[:1], bots=['y', 'x'])
         self.assertEqual(list(s), ['y', 'x'])
-        self.assertEqual(s['y']['elo'], -float('inf'))
-        self.assertEqual(s['y']['elo_high'], -float('inf'))
+        self.assertAlmostEqual(s['y']['elo'], -400 * math.log10(1 / 0.5 - 1))
+        s = cluster.summarize(results[:1] * 10, bots=['y', 'x'])
+        self.assertAlmostEqual(s['y']['elo'], -400 * math.log10(19))
+        self.assertEqual(s['y']['elo_low'], s['y']['elo'])
+        z2 = 1.959963984540054 ** 2
+        self.assertAlmostEqual(s['y']['elo_high'], -400 * math.log10(
+            (10 + z2) / z2 - 1))
 
 
 @unittest.skipIf(distributed is None, 'python3-distributed is not installed')

@@ -276,8 +276,9 @@ def summarize(results: Iterable[GameResult],
               ) -> Dict[str, Dict[str, float]]:
     """Per bot: seats played, wins (ties share the point), win share,
     average score with its 95% interval, and for two bots the Elo
-    difference of the first bot with its 95% interval (infinite when it won
-    or lost every game).  The bots come in the order of ``bots`` (their
+    difference of the first bot with the Elo of the ends of Wilson's 95%
+    interval of its share (finite when it won or lost every game: a share
+    is kept 1 / (2 n) away from 0 and 1).  The bots come in the order of ``bots`` (their
     texts), else in order of appearance.
     """
     per: Dict[str, Dict[str, List[float]]] = {}
@@ -305,20 +306,21 @@ def summarize(results: Iterable[GameResult],
         pts = per[first]['points']
         n = len(pts)
         share = sum(pts) / n
-        var = sum((p - share) ** 2 for p in pts) / max(n - 1, 1)
-        se = math.sqrt(var / n)
+        # Wilson's score interval, inside [0, 1]; the Elo of a share kept
+        # 1 / (2 n) away from 0 and 1, so finite after a clean sweep (the
+        # rule of carcassonne match, cli/referee.h)
+        z = 1.959963984540054
+        centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+        half = (z / (1 + z * z / n)) * math.sqrt(
+            share * (1 - share) / n + z * z / (4 * n * n))
 
         def elo(p: float) -> float:
-            # a share of 0 or 1 has no finite Elo difference
-            if p <= 0:
-                return -math.inf
-            if p >= 1:
-                return math.inf
+            p = min(max(p, 1 / (2 * n)), 1 - 1 / (2 * n))
             return -400 * math.log10(1 / p - 1)
 
         out[first]['elo'] = elo(share)
-        out[first]['elo_low'] = elo(share - 1.96 * se)
-        out[first]['elo_high'] = elo(share + 1.96 * se)
+        out[first]['elo_low'] = elo(max(centre - half, 0.0))
+        out[first]['elo_high'] = elo(min(centre + half, 1.0))
     return out
 
 
