@@ -410,6 +410,7 @@ struct run {
 	struct match *mt;
 	bool labelled;
 	bool stop;		/* no more games: the SPRT decided */
+	int failed;		/* games without a result */
 	int rc;
 };
 
@@ -422,6 +423,7 @@ game_failed(struct run *run, int g, bool say)
 	if (g < 0 || g >= mt->n_games || mt->done[g])
 		return 0;
 	mt->done[g] = mt->failed[g] = true;
+	run->failed++;
 	if (say)
 		fprintf(stderr, "%s: game %d: the referee failed\n", progname,
 			g + 1);
@@ -578,10 +580,8 @@ run_games(struct match *mt, uint64_t jobs_n, bool jobs_given, int argc,
 		if (to_driver) {
 			/* requests to the driver, as many at once as
 			 * --jobs says (all without it) */
-			int unfinished = asked - mt->n_done;
+			int unfinished = asked - mt->n_done - run.failed;
 
-			for (int g = 0; g < asked; g++)
-				unfinished -= mt->failed[g];
 			while (!run.stop && asked < mt->n_games &&
 			       (!jobs_given || unfinished < (int)jobs_n)) {
 				fprintf(to_driver, "game %d\n", asked++);
