@@ -56,6 +56,9 @@ struct options {
 	int32_t crop_mandatory;
 	int32_t crop_phantom;
 	int32_t crop_after_phantom;
+	int32_t river;
+	int32_t river_start_tile;
+	int32_t river_u_turn;
 };
 
 struct session {
@@ -117,7 +120,7 @@ usage(FILE *f)
 		"       [--lb-321] [--lb-jcz] [--lb-no-zero-field]\n"
 		"       [--lb-no-per-city-fields]\n"
 		"       [--crop-any] [--crop-mandatory] [--crop-no-phantom]\n"
-		"       [--crop-no-after-phantom]\n"
+		"       [--crop-no-after-phantom] [--river]\n"
 		"Plays one game of random legal moves and prints every turn.\n"
 		"Defaults: 2 players, seed 1, per-field farms, farmers on,\n"
 		"base game only.  The rule flags of the first two lines and\n"
@@ -169,6 +172,7 @@ static const struct flag flags[] = {
 	{ "--crop-no-phantom", offsetof(struct options, crop_phantom), 0 },
 	{ "--crop-no-after-phantom",
 	  offsetof(struct options, crop_after_phantom), 0 },
+	{ "--river", offsetof(struct options, river), 1 },
 };
 
 /* Every rule option and the member of struct options that holds it,
@@ -198,6 +202,10 @@ static const struct {
 	{ CARC_OPT_CROP_PHANTOM, offsetof(struct options, crop_phantom) },
 	{ CARC_OPT_CROP_AFTER_PHANTOM,
 	  offsetof(struct options, crop_after_phantom) },
+	{ CARC_OPT_RIVER, offsetof(struct options, river) },
+	{ CARC_OPT_RIVER_START_TILE,
+	  offsetof(struct options, river_start_tile) },
+	{ CARC_OPT_RIVER_U_TURN, offsetof(struct options, river_u_turn) },
 };
 
 /* Set option @name (as game records name it) to @value (a word or a
@@ -387,6 +395,11 @@ build_rules(const struct options *opt, struct carc_rules **out)
 		  "the phantom in crop circles" },
 		{ CARC_OPT_CROP_AFTER_PHANTOM, opt->crop_after_phantom,
 		  "crop-circle deploys after the phantom" },
+		{ CARC_OPT_RIVER, opt->river, "The River" },
+		{ CARC_OPT_RIVER_START_TILE, opt->river_start_tile,
+		  "the start tile with the river" },
+		{ CARC_OPT_RIVER_U_TURN, opt->river_u_turn,
+		  "the river's U-turn rule" },
 		{ CARC_OPT_FOLLOWERS, opt->followers, "followers" },
 	};
 	size_t n = sizeof(settings) / sizeof(settings[0]), k;
@@ -456,6 +469,16 @@ print_header(const struct options *opt)
 		printf(", crop without phantom");
 	if (!opt->crop_after_phantom)
 		printf(", crop not after phantom");
+	if (opt->river)
+		printf(", river");
+	if (opt->river_start_tile != CARC_RIVER_START_REMOVED)
+		printf(", river start tile %s",
+		       carc_option_value_name(CARC_OPT_RIVER_START_TILE,
+					      opt->river_start_tile));
+	if (opt->river_u_turn != CARC_RIVER_U_ADJACENT)
+		printf(", river u-turn %s",
+		       carc_option_value_name(CARC_OPT_RIVER_U_TURN,
+					      opt->river_u_turn));
 	printf("\n");
 }
 

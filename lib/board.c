@@ -123,6 +123,8 @@ carc__board_placeable(const struct carc_game *g, uint32_t type)
 	const struct fcell *f = g->frontier;
 	uint32_t n = g->s.n_frontier, i = 0;
 
+	if (g->s.river_open | g->ti[type].river_rot[0])
+		return carc__river_placeable(g, type);
 	/* eight cells per test: most tiles fit one of the first few cells,
 	 * and one branch per block mispredicts less than one per cell */
 	for (; i + 8 <= n; i += 8)
@@ -151,7 +153,13 @@ carc__board_check_place(const struct carc_game *g, int32_t x, int32_t y,
 			return CARC_E_POSITION_TAKEN;
 		return CARC_E_NOT_ADJACENT;
 	}
-	if (!fits(g, &g->frontier[at[1]], type, rot))
+	if (g->s.river_mode) {
+		int rc = carc__river_check(g, &g->frontier[at[1]], x, y, rot,
+					   type);
+
+		if (rc < 0)
+			return rc;
+	} else if (!fits(g, &g->frontier[at[1]], type, rot))
 		return CARC_E_EDGE_MISMATCH;
 	h->north = at[0];
 	h->own = at[1];
@@ -242,6 +250,7 @@ frontier_require(struct carc_game *g, int i, bool found, uint32_t key,
 		g->s.n_frontier++;
 		c->key = key;
 		c->req = 0;
+		c->river = 0;
 		memset(c->pad, 0, sizeof(c->pad));
 	}
 	c->req = (uint8_t)(c->req | edge << (2 * side));
@@ -299,7 +308,6 @@ void
 carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 		  uint32_t type, const struct place_hint *h)
 {
-	const struct tile_def *d = &carc__tiles[type];
 	const struct tile_info *ti = &g->ti[type];
 	uint32_t idx = g->s.n_tiles++, lim;
 	struct placed *p = &g->tiles[idx];
@@ -376,7 +384,8 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 
 		for (uint32_t s = 0; s < 4; s++) {
 			nkey[s] = pos_key(x + dx[s], y + dy[s]);
-			edge[s] = d->edges[(s + 4 - rot) & 3];
+			/* a river side as a field side (tile_info) */
+			edge[s] = (uint32_t)ti->edges_rot[rot] >> (2 * s) & 3;
 			nb[s] = carc__board_lookup(g, x + dx[s], y + dy[s]);
 		}
 		if (have_c) {
@@ -442,6 +451,8 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 						f[iN].key == nkey[0],
 					 nkey[0], 2, edge[0]);
 	}
+	if (ti->river_rot[0] != 0)
+		carc__river_placed(g, idx);
 	g->s.hash_board += tile_key(x, y, type, rot);
 }
 

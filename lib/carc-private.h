@@ -171,6 +171,10 @@ struct carc_rules {
 	uint32_t cap_monasteries;
 	uint32_t cap_history;	/* without the crop-circle rounds */
 	uint32_t crop_tiles;	/* crop-circle tiles in the stack */
+	/* The River: the stack's first river_len tiles are the river stack,
+	 * whose last river_fixed (the lake, then the start tile with
+	 * CARC_RIVER_START_AFTER_RIVER) keep their places */
+	uint32_t river_len, river_fixed;
 	uint64_t stack_hash;	/* the full stack's part of carc_game_hash */
 	uint64_t stack_key[CARC_TILE_TYPES];	/* per type (rules.c) */
 	uint8_t stack0[MAX_STACK];	/* the stack in tile order */
@@ -229,7 +233,10 @@ struct monastery {
 struct fcell {
 	uint32_t key;		/* (y, x) biased, sorts in canonical order */
 	uint8_t req;		/* 2 bits per side: required edge type, 0 = free */
-	uint8_t pad[3];
+	uint8_t river;		/* the side facing the river's open end, as a
+				 * side bit, or 0 (river.c; valid while
+				 * river_open) */
+	uint8_t pad[2];
 };
 
 /* A scoring event: this header, then uint16_t points[n_players] and
@@ -287,6 +294,15 @@ struct game_state {
 	uint32_t crop_choice;	/* CARC_CROP_* during the response round */
 	uint32_t crop_step;	/* responders visited so far, 1..n */
 	uint32_t phantom_now;	/* the active player placed his phantom */
+	/* The River (river.c), all following from the board and the hand */
+	uint8_t river_open;	/* the river has an open end on the board */
+	uint8_t river_mode;	/* river_open, or the tile in hand is a river
+				 * tile: placements go through river.c */
+	uint8_t river_dir;	/* the side the river leaves its last tile by */
+	uint8_t river_prev;	/* turn of the last river tile: 0 straight,
+				 * 1 right, 3 left */
+	uint8_t river_curve;	/* turn of the last curve, 0 before any */
+	uint8_t river_pad[3];
 	uint64_t hash_board;	/* sum of placed tile keys */
 	uint64_t hash_figs;	/* sum of figure keys */
 	uint64_t hash_stack;	/* sum of (tile type, count left) keys */
@@ -550,6 +566,26 @@ bool carc__tile_enabled(const int32_t *opt, uint32_t tile);
 
 /* river.c: The River */
 bool carc__river_tile_enabled(const int32_t *opt, uint32_t tile);
+/* the stack's extra start tile, and the river part's length, by the
+ * options */
+uint32_t carc__river_extra_start(const int32_t *opt);
+void carc__river_stack_parts(const int32_t *opt, const uint16_t *counts,
+			     uint32_t *len, uint32_t *fixed);
+/* the start of a game: the stack in river order (the rules' stack
+ * shuffled by @seed), then the spring */
+void carc__river_deal(struct carc_game *g, uint64_t seed);
+/* after a river tile was placed as tile @idx */
+void carc__river_placed(struct carc_game *g, uint32_t idx);
+bool carc__river_placeable(const struct carc_game *g, uint32_t type);
+uint32_t carc__river_place_list(const struct carc_game *g, carc_move_t *moves,
+				size_t cap);
+int carc__river_check(const struct carc_game *g, const struct fcell *c,
+		      int32_t x, int32_t y, uint32_t rot, uint32_t type);
+/* whether @tiles, the new order of the stack from @from on, keeps the
+ * river stack's tiles and fixed places */
+bool carc__river_order_ok(const struct carc_game *g, uint32_t from,
+			  const uint32_t *tiles, size_t n);
+void carc__river_shuffle(struct carc_game *g, uint64_t seed);
 
 /* crop-circles.c: The Crop Circles */
 bool carc__crop_tile_enabled(const int32_t *opt, uint32_t tile);

@@ -140,6 +140,8 @@ draw(struct carc_game *g)
 		stack_count_add(g, t, -1);
 		if (carc__board_placeable(g, t)) {
 			g->s.hand = t;
+			g->s.river_mode = (uint8_t)(g->s.river_open |
+						    (g->ti[t].river_rot[0] != 0));
 			g->s.phase = CARC_PHASE_PLACE_TILE;
 			return;
 		}
@@ -196,11 +198,17 @@ carc__game_start(struct carc_game *g, uint32_t n_players,
 	memcpy(g->s.remaining, rules->counts, sizeof(g->s.remaining));
 	g->s.hash_stack = rules->stack_hash;
 	g->s.stack_len = rules->stack_total;
-	if (!order)
+	if (!order && OPT(rules, CARC_OPT_RIVER))
+		carc__river_deal(g, seed);
+	else if (!order)
 		shuffle(g->stack, g->s.stack_len, seed);
 
-	/* the start tile: D, city north, at the origin */
-	carc__board_place(g, 0, 0, 0, CARC_TILE_D, NULL);
+	/* the start tile: D, city north, at the origin; with the river the
+	 * spring, the river leaving east (doc/users/rules.md#river-setup) */
+	carc__board_place(g, 0, 0, 0,
+			  OPT(rules, CARC_OPT_RIVER) ? CARC_TILE_RI_1
+						     : CARC_TILE_D,
+			  NULL);
 	g->s.player = 0;
 	g->s.active = 0;
 	draw(g);
@@ -696,6 +704,8 @@ carc_game_set_draw_order(struct carc_game *game, const uint32_t *tiles,
 			return CARC_E_UNKNOWN_TILE;
 		want[tiles[i]]--;
 	}
+	if (!carc__river_order_ok(g, g->s.stack_pos - 1, tiles, n))
+		return CARC_E_NOT_ALLOWED;
 	undraw(g);
 	for (size_t i = 0; i < n; i++)
 		g->stack[g->s.stack_pos + i] = (uint8_t)tiles[i];
@@ -727,6 +737,8 @@ carc_game_set_stack_order(struct carc_game *game, const uint32_t *tiles,
 			return CARC_E_UNKNOWN_TILE;
 		want[tiles[i]]--;
 	}
+	if (!carc__river_order_ok(g, g->s.stack_pos, tiles, n))
+		return CARC_E_NOT_ALLOWED;
 	for (size_t i = 0; i < n; i++)
 		g->stack[g->s.stack_pos + i] = (uint8_t)tiles[i];
 	return CARC_OK;
@@ -752,6 +764,18 @@ carc_game_set_next_tile(struct carc_game *game, uint32_t tile)
 			break;
 	if (k == g->s.stack_len)
 		return CARC_E_UNKNOWN_TILE;
+	if (g->rules->river_len > 0) {
+		/* the swap must keep the river stack's tiles and places */
+		uint32_t from = g->s.stack_pos - 1, n = g->s.stack_len - from;
+		uint32_t order[MAX_STACK];
+
+		for (uint32_t i = 0; i < n; i++)
+			order[i] = g->stack[from + i];
+		order[0] = tile;
+		order[k - from] = g->s.hand;
+		if (!carc__river_order_ok(g, from, order, n))
+			return CARC_E_NOT_ALLOWED;
+	}
 	/* swap the chosen tile with the one in hand, then draw it */
 	undraw(g);
 	g->stack[k] = g->stack[g->s.stack_pos];
@@ -766,8 +790,11 @@ carc_game_shuffle_stack(struct carc_game *game, uint64_t seed)
 {
 	if (!game)
 		return CARC_E_INVALID;
-	shuffle(game->stack + game->s.stack_pos,
-		game->s.stack_len - game->s.stack_pos, seed);
+	if (game->rules->river_len > 0)
+		carc__river_shuffle(game, seed);
+	else
+		shuffle(game->stack + game->s.stack_pos,
+			game->s.stack_len - game->s.stack_pos, seed);
 	return CARC_OK;
 }
 

@@ -38,6 +38,8 @@ carc__place_list(const struct carc_game *g, carc_move_t *moves,
 	const struct fcell *f = g->frontier;
 	uint32_t nf = g->s.n_frontier, n = 0, i = 0;
 
+	if (g->s.river_mode)
+		return carc__river_place_list(g, moves, n_moves);
 	/*
 	 * Whether a tile fits a cell is a coin toss for the branch
 	 * predictor, so while four slots are free every cell writes

@@ -1,16 +1,357 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The River, first edition (doc/users/rules.md#river): its tiles' place in the
- * stack.
+ * The River, first edition (doc/users/rules.md#river): its tiles' place
+ * in the stack, the spring at the start, and the placement of a tile
+ * while the river has an open end or a river tile is in hand.
+ *
+ * The board keeps a river side as a field side in the 2-bit edge code
+ * (tile_info.edges_rot), so the fit table stays as it is; what tells a
+ * river side apart is tile_info.river_rot and, on the one frontier cell
+ * beyond the river's open end, fcell.river.  While the river has an open
+ * end or a river tile is in hand (game_state.river_mode) the placement
+ * step asks this file instead of the fit table alone; once the lake is
+ * placed the game is back on the base game's path.
  */
 #include "config.h"
 
 #include "carc-private.h"
 
-/* The river's tiles are not drawn yet: the engine does not play them. */
+static const int dx[4] = { 0, 1, 0, -1 };
+static const int dy[4] = { -1, 0, 1, 0 };
+
+static bool
+river_type(uint32_t tile)
+{
+	return tile >= CARC_TILE_RI_1 && tile <= CARC_TILE_RI_10;
+}
+
+/* River tiles enter the stack only with the river; the spring never
+ * does (it is placed at the start). */
 bool
 carc__river_tile_enabled(const int32_t *opt, uint32_t tile)
 {
-	(void)opt;
-	return tile < CARC_TILE_RI_1 || tile > CARC_TILE_RI_10;
+	return !river_type(tile) || opt[CARC_OPT_RIVER] != 0;
+}
+
+/* 1 when the base start tile is drawn as an ordinary tile. */
+uint32_t
+carc__river_extra_start(const int32_t *opt)
+{
+	return opt[CARC_OPT_RIVER] &&
+	       opt[CARC_OPT_RIVER_START_TILE] != CARC_RIVER_START_REMOVED;
+}
+
+void
+carc__river_stack_parts(const int32_t *opt, const uint16_t *counts,
+			uint32_t *len, uint32_t *fixed)
+{
+	uint32_t n = 0;
+
+	*len = *fixed = 0;
+	if (!opt[CARC_OPT_RIVER])
+		return;
+	for (uint32_t t = CARC_TILE_RI_2; t <= CARC_TILE_RI_10; t++)
+		n += counts[t];
+	*fixed = counts[CARC_TILE_RI_2];
+	if (carc__river_extra_start(opt)) {
+		n++;
+		if (opt[CARC_OPT_RIVER_START_TILE] ==
+		    CARC_RIVER_START_AFTER_RIVER)
+			(*fixed)++;
+	}
+	*len = n;
+}
+
+static void
+shuffle_part(uint8_t *a, uint32_t n, uint64_t seed)
+{
+	uint64_t rng = seed;
+
+	/* as game.c's shuffle: Fisher-Yates with Lemire's bounded draw */
+	for (uint32_t i = n; i > 1; i--) {
+		uint64_t m = (carc__rng_next(&rng) >> 32) * i;
+		uint32_t v;
+		uint8_t t;
+
+		if ((uint32_t)m < i) {
+			uint32_t floor = (uint32_t)-i % i;
+			while ((uint32_t)m < floor)
+				m = (carc__rng_next(&rng) >> 32) * i;
+		}
+		v = (uint32_t)(m >> 32);
+		t = a[i - 1];
+		a[i - 1] = a[v];
+		a[v] = t;
+	}
+}
+
+/* The seed of the river stack's shuffle, apart from the main stack's. */
+static uint64_t
+river_seed(uint64_t seed)
+{
+	return carc__mix(seed ^ 0x5249564552000000ull);
+}
+
+/*
+ * The stack of a river game: the course tiles (and the start tile with
+ * in-river-stack) shuffled, the lake, the start tile with after-river,
+ * then every other tile shuffled (doc/users/rules.md#river-setup).
+ */
+void
+carc__river_deal(struct carc_game *g, uint64_t seed)
+{
+	const struct carc_rules *r = g->rules;
+	uint32_t start = (uint32_t)OPT(r, CARC_OPT_RIVER_START_TILE);
+	uint32_t extra = carc__river_extra_start(r->opt), n = 0, course;
+	uint16_t left[CARC_TILE_TYPES];
+
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		left[t] = r->counts[t];
+	for (uint32_t t = CARC_TILE_RI_3; t <= CARC_TILE_RI_10; t++)
+		for (; left[t] > 0; left[t]--)
+			g->stack[n++] = (uint8_t)t;
+	if (extra && start == CARC_RIVER_START_IN_RIVER_STACK) {
+		g->stack[n++] = CARC_TILE_D;
+		left[CARC_TILE_D]--;
+	}
+	course = n;
+	shuffle_part(g->stack, course, river_seed(seed));
+	for (; left[CARC_TILE_RI_2] > 0; left[CARC_TILE_RI_2]--)
+		g->stack[n++] = CARC_TILE_RI_2;
+	if (extra && start == CARC_RIVER_START_AFTER_RIVER) {
+		g->stack[n++] = CARC_TILE_D;
+		left[CARC_TILE_D]--;
+	}
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		for (; left[t] > 0; left[t]--)
+			g->stack[n++] = (uint8_t)t;
+	shuffle_part(g->stack + r->river_len, n - r->river_len, seed);
+}
+
+/* carc_game_shuffle_stack(): each part apart, the fixed places kept. */
+void
+carc__river_shuffle(struct carc_game *g, uint64_t seed)
+{
+	const struct carc_rules *r = g->rules;
+	uint32_t pos = g->s.stack_pos, course = r->river_len - r->river_fixed;
+
+	if (pos < course)
+		shuffle_part(g->stack + pos, course - pos, river_seed(seed));
+	if (pos < r->river_len)
+		pos = r->river_len;
+	shuffle_part(g->stack + pos, g->s.stack_len - pos, seed);
+}
+
+bool
+carc__river_order_ok(const struct carc_game *g, uint32_t from,
+		     const uint32_t *tiles, size_t n)
+{
+	const struct carc_rules *r = g->rules;
+	uint32_t course = r->river_len - r->river_fixed;
+	int32_t diff[CARC_TILE_TYPES] = { 0 };
+
+	if (r->river_len == 0 || from >= r->river_len)
+		return true;
+	for (uint32_t i = from; i < r->river_len && i - from < n; i++) {
+		uint32_t t = tiles[i - from];
+
+		if (i >= course) {
+			/* the lake and the start tile after it stay */
+			if (t != g->stack[i])
+				return false;
+			continue;
+		}
+		diff[t]++;
+		diff[g->stack[i]]--;
+	}
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		if (diff[t] != 0)
+			return false;
+	return true;
+}
+
+/* Sides of frontier cell @c that face a placed tile. */
+static uint32_t
+present(const struct fcell *c)
+{
+	uint32_t p = 0;
+
+	for (uint32_t s = 0; s < 4; s++)
+		if ((c->req >> (2 * s)) & 3)
+			p |= 1u << s;
+	return p;
+}
+
+static uint32_t
+cell_x(const struct fcell *c)
+{
+	return (c->key & 0xffffu) ^ 0x8000u;
+}
+
+static uint32_t
+cell_y(const struct fcell *c)
+{
+	return (c->key >> 16) ^ 0x8000u;
+}
+
+static bool
+empty_at(const struct carc_game *g, int32_t x, int32_t y)
+{
+	return carc__board_lookup(g, x, y) < 0;
+}
+
+/* Whether a river tile at (x, y) whose river leaves it by the sides
+ * @exit (none for the lake) obeys CARC_OPT_RIVER_U_TURN
+ * (doc/users/rules.md#river-u-turn). */
+static bool
+turn_ok(const struct carc_game *g, int32_t x, int32_t y, uint32_t exit)
+{
+	uint32_t e, turn;
+
+	if (exit == 0)
+		return true;
+	e = (uint32_t)carc__ctz32(exit);
+	turn = (e - g->s.river_dir) & 3;
+	switch (OPT(g->rules, CARC_OPT_RIVER_U_TURN)) {
+	case CARC_RIVER_U_ADJACENT:
+		return turn == 0 || turn != g->s.river_prev;
+	case CARC_RIVER_U_SUCCESSIVE:
+		return turn == 0 || turn != g->s.river_curve;
+	case CARC_RIVER_U_JCZ: {
+		/* JCloisterZone: the two positions beside the one the river
+		 * flows into, the next one straight on and the two beside
+		 * it are empty */
+		int32_t ax = x + dx[e], ay = y + dy[e];
+		int32_t bx = ax + dx[e], by = ay + dy[e];
+		uint32_t l = (e + 3) & 3, rr = (e + 1) & 3;
+
+		return empty_at(g, ax + dx[l], ay + dy[l]) &&
+		       empty_at(g, ax + dx[rr], ay + dy[rr]) &&
+		       empty_at(g, bx, by) &&
+		       empty_at(g, bx + dx[l], by + dy[l]) &&
+		       empty_at(g, bx + dx[rr], by + dy[rr]);
+	}
+	default:
+		return true;
+	}
+}
+
+/* The rotations in which @type fits frontier cell @c by the edges and
+ * the river's continuation, and in *@turns those of them the U-turn
+ * option allows too. */
+static uint32_t
+river_rots(const struct carc_game *g, const struct fcell *c, uint32_t type,
+	   uint32_t *turns)
+{
+	const struct tile_info *ti = &g->ti[type];
+	uint32_t rots = g->fit[type][c->req], have, ok = 0, allowed = 0;
+	uint32_t river = g->s.river_open ? c->river : 0;
+
+	if (!ti->river_rot[0]) {
+		/* not a river tile: never against the river */
+		*turns = river ? 0 : rots;
+		return *turns;
+	}
+	/* a river tile continues the river, at its open end only */
+	if (!river) {
+		*turns = 0;
+		return 0;
+	}
+	have = present(c);
+	for (uint32_t r = 0; r < 4; r++) {
+		uint32_t v = ti->river_rot[r];
+
+		if (!((rots >> r) & 1) || (v & have) != river)
+			continue;
+		ok |= 1u << r;
+		if (turn_ok(g, (int32_t)(int16_t)cell_x(c),
+			    (int32_t)(int16_t)cell_y(c), v & ~river))
+			allowed |= 1u << r;
+	}
+	*turns = allowed;
+	return ok;
+}
+
+bool
+carc__river_placeable(const struct carc_game *g, uint32_t type)
+{
+	for (uint32_t i = 0; i < g->s.n_frontier; i++) {
+		uint32_t turns;
+
+		river_rots(g, &g->frontier[i], type, &turns);
+		if (turns)
+			return true;
+	}
+	return false;
+}
+
+uint32_t
+carc__river_place_list(const struct carc_game *g, carc_move_t *moves,
+		       size_t cap)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < g->s.n_frontier; i++) {
+		const struct fcell *c = &g->frontier[i];
+		carc_move_t base = CARC_MOVE_PLACE |
+				   (carc_move_t)(c->key ^ 0x80008000u) << 32;
+		uint32_t turns;
+
+		river_rots(g, c, g->s.hand, &turns);
+		for (uint32_t r = 0; r < 4; r++)
+			if ((turns >> r) & 1)
+				emit(moves, cap, &n, base | (carc_move_t)r << 16);
+	}
+	return n;
+}
+
+int
+carc__river_check(const struct carc_game *g, const struct fcell *c,
+		  int32_t x, int32_t y, uint32_t rot, uint32_t type)
+{
+	uint32_t turns, ok = river_rots(g, c, type, &turns);
+
+	(void)x;
+	(void)y;
+	if (!((ok >> rot) & 1))
+		return CARC_E_EDGE_MISMATCH;
+	if (!((turns >> rot) & 1))
+		return CARC_E_NOT_ALLOWED;
+	return CARC_OK;
+}
+
+/* After river tile @idx was placed (board.c): the river's new open end,
+ * marked on the frontier cell beyond it, and the turn it took. */
+void
+carc__river_placed(struct carc_game *g, uint32_t idx)
+{
+	const struct placed *p = &g->tiles[idx];
+	uint32_t v = g->ti[p->type].river_rot[p->rot], exit = 0, e, key;
+
+	for (uint32_t s = 0; s < 4; s++)
+		if (((v >> s) & 1) && empty_at(g, p->x + dx[s], p->y + dy[s]))
+			exit |= 1u << s;
+	/* the open end moves: no cell faces the old one any more */
+	for (uint32_t i = 0; i < g->s.n_frontier; i++)
+		g->frontier[i].river = 0;
+	if (exit == 0) {
+		/* the lake */
+		g->s.river_open = 0;
+		return;
+	}
+	e = (uint32_t)carc__ctz32(exit);
+	if (v & ~exit) {
+		/* a course tile: it entered where the river left the last */
+		uint32_t turn = (e - g->s.river_dir) & 3;
+
+		g->s.river_prev = (uint8_t)turn;
+		if (turn)
+			g->s.river_curve = (uint8_t)turn;
+	}
+	g->s.river_dir = (uint8_t)e;
+	g->s.river_open = 1;
+	key = pos_key(p->x + dx[e], p->y + dy[e]);
+	for (uint32_t i = 0; i < g->s.n_frontier; i++)
+		if (g->frontier[i].key == key)
+			g->frontier[i].river = (uint8_t)(1u << ((e + 2) & 3));
 }

@@ -223,6 +223,8 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
 		if (carc__tile_enabled(b->opt, t))
 			total += b->counts[t];
+	/* the start tile, drawn as an ordinary tile with the river */
+	total += carc__river_extra_start(b->opt);
 	if (total > MAX_STACK)
 		return CARC_E_INVALID;
 
@@ -237,6 +239,10 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
 		r->counts[t] = carc__tile_enabled(b->opt, t) ? b->counts[t]
 								  : 0;
+	r->counts[CARC_TILE_D] = (uint16_t)(r->counts[CARC_TILE_D] +
+					    carc__river_extra_start(b->opt));
+	carc__river_stack_parts(r->opt, r->counts, &r->river_len,
+				&r->river_fixed);
 	r->stack_total = total;
 	total = 0;
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
@@ -358,7 +364,9 @@ carc_rules_default_tile_count(const struct carc_rules *rules, uint32_t tile)
 	if (tile >= CARC_TILE_TYPES)
 		return CARC_E_UNKNOWN_TILE;
 	/* what carc_rules_builder_new() and _build() give the type */
-	return carc__tile_enabled(rules->opt, tile)
-		       ? carc__tiles[tile].stack_count
-		       : 0;
+	if (!carc__tile_enabled(rules->opt, tile))
+		return 0;
+	return carc__tiles[tile].stack_count +
+	       (tile == CARC_TILE_D ? (int)carc__river_extra_start(rules->opt)
+				    : 0);
 }

@@ -410,6 +410,21 @@ def check_tiles(root, library):
                 problems.append('%s: %d in the draw stack' % (name, got))
         elif crop == 'river':
             count, sides, cities, roads, fields, mono = cells[1:7]
+            # in the stack with the river on; the spring is placed
+            want = 0 if name == 'RI-1' else int(count)
+            rules = ctypes.c_void_p()
+            b = ctypes.c_void_p()
+            lib.carc_rules_builder_new(ctypes.byref(b))
+            lib.carc_rules_builder_set(b, lib.carc_option_from_name(
+                b'river'), 1)
+            lib.carc_rules_builder_build(b, ctypes.byref(rules))
+            lib.carc_rules_builder_free(b)
+            got = lib.carc_rules_tile_count(rules, t)
+            lib.carc_rules_unref(rules)
+            if got != want:
+                problems.append('%s: %d in the draw stack with the river, '
+                                'the table gives %s in the set'
+                                % (name, got, count))
         elif crop:
             sym, sides, cities, roads, fields = cells[1:6]
             mono, count = '', 1

@@ -1,0 +1,429 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The River (doc/users/rules.md#river): the stack and the spring at the
+ * start, the placement of river tiles (exact legal moves, the U-turn
+ * options, a non-river tile kept off the river), the lake last, the
+ * fields the river splits and scoring on river tiles.
+ */
+#include <string.h>
+
+#include <check.h>
+
+#include "test-common.h"
+
+static struct carc_game *g;
+
+static void
+teardown(void)
+{
+	carc_game_free(g);
+	g = NULL;
+}
+
+#define RIVER_OPT ((uint32_t)CARC_OPT_RIVER)
+
+/* Rules with the river and @u_turn, @start; @counts (NULL: defaults)
+ * gives every type's count. */
+static struct carc_rules *
+river_rules(int32_t u_turn, int32_t start, const uint32_t *counts)
+{
+	struct carc_rules_builder *b = NULL;
+	struct carc_rules *r = NULL;
+
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, RIVER_OPT, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_RIVER_U_TURN, u_turn));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_RIVER_START_TILE, start));
+	if (counts)
+		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+			assert_ok(carc_rules_builder_set_tile_count(b, t,
+								    counts[t]));
+	assert_ok(carc_rules_builder_build(b, &r));
+	carc_rules_builder_free(b);
+	return r;
+}
+
+static struct carc_game *
+river_game(int32_t u_turn, int32_t start, const uint32_t *counts,
+	   uint64_t seed)
+{
+	struct carc_rules *r = river_rules(u_turn, start, counts);
+	struct carc_game *game = make_game(r, 2, seed);
+
+	carc_rules_unref(r);
+	return game;
+}
+
+/* The legal moves now, asserted equal to @want (@n of them). */
+static void
+assert_moves(const carc_move_t *want, int n)
+{
+	carc_move_t moves[256];
+	int got = carc_game_legal_moves(g, moves, 256);
+
+	ck_assert_int_eq(got, n);
+	for (int i = 0; i < n; i++)
+		ck_assert_msg(moves[i] == want[i], "move %d: %016llx, want %016llx",
+			      i, (unsigned long long)moves[i],
+			      (unsigned long long)want[i]);
+}
+
+/* ---- set-up ------------------------------------------------------------ */
+
+START_TEST(spring_starts)
+{
+	uint32_t tile = 99, rot = 9, order[128];
+	int32_t x = 9, y = 9;
+	int n;
+
+	g = river_game(CARC_RIVER_U_ADJACENT, CARC_RIVER_START_REMOVED, NULL,
+		       (uint64_t)_i);
+	ck_assert_int_eq(carc_game_tile_count(g), 1);
+	assert_ok(carc_game_tile_at(g, 0, &x, &y, &tile, &rot));
+	ck_assert_int_eq(x, 0);
+	ck_assert_int_eq(y, 0);
+	ck_assert_uint_eq(tile, CARC_TILE_RI_1);
+	ck_assert_uint_eq(rot, 0);
+	/* 71 base tiles and 11 river tiles to draw */
+	n = carc_game_draw_order(g, order, 128);
+	ck_assert_int_eq(n, 82);
+	for (int i = 0; i < 10; i++)
+		ck_assert_msg(order[i] >= CARC_TILE_RI_3 &&
+			      order[i] <= CARC_TILE_RI_10,
+			      "draw %d is %s", i, carc_tile_name(order[i]));
+	ck_assert_uint_eq(order[10], CARC_TILE_RI_2);
+	for (int i = 11; i < n; i++)
+		ck_assert_uint_lt(order[i], CARC_TILE_CCI_1);
+	ck_assert_int_eq(carc_game_remaining(g, CARC_TILE_D), 3);
+	ck_assert_int_eq(carc_game_remaining(g, CARC_TILE_RI_1), 0);
+	ck_assert_int_ge(carc_game_current_tile(g), CARC_TILE_RI_3);
+}
+END_TEST
+
+START_TEST(start_tile_options)
+{
+	uint32_t order[128];
+	int n, d = 0;
+
+	/* after the lake */
+	g = river_game(CARC_RIVER_U_ADJACENT, CARC_RIVER_START_AFTER_RIVER,
+		       NULL, 7);
+	n = carc_game_draw_order(g, order, 128);
+	ck_assert_int_eq(n, 83);
+	ck_assert_uint_eq(order[10], CARC_TILE_RI_2);
+	ck_assert_uint_eq(order[11], CARC_TILE_D);
+	ck_assert_int_eq(carc_rules_tile_count(carc_game_rules(g),
+					       CARC_TILE_D), 4);
+	ck_assert_int_eq(carc_rules_default_tile_count(carc_game_rules(g),
+						       CARC_TILE_D), 4);
+	carc_game_free(g);
+	/* in the river stack: one of the first 11 is D, the lake is 12th */
+	g = river_game(CARC_RIVER_U_ADJACENT, CARC_RIVER_START_IN_RIVER_STACK,
+		       NULL, 7);
+	n = carc_game_draw_order(g, order, 128);
+	ck_assert_int_eq(n, 83);
+	for (int i = 0; i < 11; i++)
+		d += order[i] == CARC_TILE_D;
+	ck_assert_int_eq(d, 1);
+	ck_assert_uint_eq(order[11], CARC_TILE_RI_2);
+}
+END_TEST
+
+/* The lake keeps its place: reorders that move it are refused. */
+START_TEST(lake_keeps_its_place)
+{
+	uint32_t order[128];
+	int n;
+
+	g = river_game(CARC_RIVER_U_ADJACENT, CARC_RIVER_START_REMOVED, NULL,
+		       3);
+	assert_status_eq(carc_game_set_next_tile(g, CARC_TILE_RI_2),
+			 CARC_E_NOT_ALLOWED);
+	assert_status_eq(carc_game_set_next_tile(g, CARC_TILE_U),
+			 CARC_E_NOT_ALLOWED);
+	n = carc_game_draw_order(g, order, 128);
+	/* the stack after the hand: swap a course tile with the lake */
+	{
+		uint32_t rest[128];
+
+		memcpy(rest, order + 1, (size_t)(n - 1) * sizeof(*rest));
+		rest[0] = order[10];
+		rest[9] = order[1];
+		assert_status_eq(carc_game_set_stack_order(g, rest,
+							   (size_t)n - 1),
+				 CARC_E_NOT_ALLOWED);
+		/* within the course tiles: allowed */
+		rest[0] = order[2];
+		rest[1] = order[1];
+		rest[9] = order[10];
+		assert_ok(carc_game_set_stack_order(g, rest, (size_t)n - 1));
+	}
+	/* shuffling keeps the lake 11th */
+	assert_ok(carc_game_shuffle_stack(g, 12345));
+	n = carc_game_draw_order(g, order, 128);
+	ck_assert_uint_eq(order[10], CARC_TILE_RI_2);
+	for (int i = 0; i < 10; i++)
+		ck_assert_uint_ge(order[i], CARC_TILE_RI_3);
+}
+END_TEST
+
+/* ---- placement --------------------------------------------------------- */
+
+START_TEST(straight_continues)
+{
+	const carc_move_t want[] = {
+		carc_move_place(1, 0, 0), carc_move_place(1, 0, 2),
+	};
+
+	g = river_game(CARC_RIVER_U_ADJACENT, CARC_RIVER_START_REMOVED, NULL,
+		       1);
+	assert_ok(carc_game_set_next_tile(g, CARC_TILE_RI_7));
+	assert_moves(want, 2);
+	/* beside the spring but not at the river's end */
+	apply_expect(g, carc_move_place(0, -1, 0), CARC_E_EDGE_MISMATCH);
+	apply_expect(g, carc_move_place(0, -1, 1), CARC_E_EDGE_MISMATCH);
+	/* the river against the field */
+	apply_expect(g, carc_move_place(1, 0, 1), CARC_E_EDGE_MISMATCH);
+	apply_expect(g, carc_move_place(2, 0, 0), CARC_E_NOT_ADJACENT);
+}
+END_TEST
+
+START_TEST(curve_turns_either_way)
+{
+	/* RI-10's river runs W-S: r0 turns right (south), r1 left (north) */
+	const carc_move_t want[] = {
+		carc_move_place(1, 0, 0), carc_move_place(1, 0, 1),
+	};
+
+	g = river_game(CARC_RIVER_U_ADJACENT, CARC_RIVER_START_REMOVED, NULL,
+		       1);
+	assert_ok(carc_game_set_next_tile(g, CARC_TILE_RI_10));
+	assert_moves(want, 2);
+}
+END_TEST
+
+/* Two curves in a row the same way: refused under adjacent and
+ * successive, allowed under allowed. */
+START_TEST(u_turn_adjacent)
+{
+	int32_t mode = _i;
+	const carc_move_t both[] = {
+		carc_move_place(1, 1, 1), carc_move_place(1, 1, 2),
+	};
+
+	g = river_game(mode, CARC_RIVER_START_REMOVED, NULL, 1);
+	assert_ok(carc_game_set_next_tile(g, CARC_TILE_RI_10));
+	play(g, CARC_TILE_RI_10, 1, 0, 0);	/* east, then south */
+	pass(g);
+	assert_ok(carc_game_set_next_tile(g, CARC_TILE_RI_10));
+	if (mode == CARC_RIVER_U_ALLOWED) {
+		assert_moves(both, 2);
+	} else {
+		/* r1 flows west, back beside the spring; r2 east */
+		assert_moves(both + 1, 1);
+		apply_expect(g, carc_move_place(1, 1, 1), CARC_E_NOT_ALLOWED);
+	}
+}
+END_TEST
+
+/* A straight tile between the two curves: only successive refuses. */
+START_TEST(u_turn_successive)
+{
+	int32_t mode = _i;
+	const carc_move_t both[] = {
+		carc_move_place(1, 2, 1), carc_move_place(1, 2, 2),
+	};
+
+	g = river_game(mode, CARC_RIVER_START_REMOVED, NULL, 1);
+	play(g, CARC_TILE_RI_10, 1, 0, 0);	/* turns right, to the south */
+	pass(g);
+	play(g, CARC_TILE_RI_7, 1, 1, 1);	/* straight N-S */
+	pass(g);
+	assert_ok(carc_game_set_next_tile(g, CARC_TILE_RI_10));
+	if (mode == CARC_RIVER_U_SUCCESSIVE) {
+		assert_moves(both + 1, 1);
+		apply_expect(g, carc_move_place(1, 2, 1), CARC_E_NOT_ALLOWED);
+	} else {
+		assert_moves(both, 2);
+	}
+}
+END_TEST
+
+/* JCloisterZone's rule: room ahead of the new open end. */
+START_TEST(u_turn_jcz)
+{
+	g = river_game(CARC_RIVER_U_JCZ, CARC_RIVER_START_REMOVED, NULL, 1);
+	play(g, CARC_TILE_RI_10, 1, 0, 0);	/* flows south from (1, 0) */
+	pass(g);
+	/* a curve at (1, 1) flowing west would flow into (0, 1), beside
+	 * which lies the spring at (0, 0); flowing east it has room */
+	assert_ok(carc_game_set_next_tile(g, CARC_TILE_RI_10));
+	{
+		const carc_move_t want[] = { carc_move_place(1, 1, 2) };
+
+		assert_moves(want, 1);
+	}
+	apply_expect(g, carc_move_place(1, 1, 1), CARC_E_NOT_ALLOWED);
+}
+END_TEST
+
+/* With the start tile in the river stack, D keeps off the river's end. */
+START_TEST(land_tile_off_the_river)
+{
+	const carc_move_t want[] = {
+		carc_move_place(0, -1, 0), carc_move_place(-1, 0, 3),
+		carc_move_place(0, 1, 2),
+	};
+
+	g = river_game(CARC_RIVER_U_ADJACENT, CARC_RIVER_START_IN_RIVER_STACK,
+		       NULL, 1);
+	assert_ok(carc_game_set_next_tile(g, CARC_TILE_D));
+	assert_moves(want, 3);
+	apply_expect(g, carc_move_place(1, 0, 1), CARC_E_EDGE_MISMATCH);
+}
+END_TEST
+
+/* JCloisterZone's rule with the start tile in the river stack: D north
+ * of the spring leaves the river no room to turn north at (1, 0). */
+START_TEST(jcz_room_blocked_by_land)
+{
+	const carc_move_t want[] = { carc_move_place(1, 0, 0) };
+
+	g = river_game(CARC_RIVER_U_JCZ, CARC_RIVER_START_IN_RIVER_STACK, NULL,
+		       1);
+	play(g, CARC_TILE_D, 0, -1, 0);
+	pass(g);
+	assert_ok(carc_game_set_next_tile(g, CARC_TILE_RI_10));
+	assert_moves(want, 1);
+	apply_expect(g, carc_move_place(1, 0, 1), CARC_E_NOT_ALLOWED);
+}
+END_TEST
+
+/* ---- fields and scoring ------------------------------------------------ */
+
+START_TEST(river_splits_fields)
+{
+	g = river_game(CARC_RIVER_U_ADJACENT, CARC_RIVER_START_REMOVED, NULL,
+		       1);
+	play(g, CARC_TILE_RI_10, 1, 0, 0);	/* flows south */
+	pass(g);
+	play(g, CARC_TILE_RI_6, 1, 1, 0);	/* N-S under the bridge */
+	deploy(g, CARC_F1);			/* player 1, north-west */
+	/* across the river and the road: a field of its own */
+	ck_assert_int_eq(carc_game_feature_figures(g, 1, 1, CARC_F3, 1), 0);
+	ck_assert_int_eq(carc_game_feature_figures(g, 1, 1, CARC_F4, 1), 0);
+	/* across the river only, the banks meet round the spring */
+	ck_assert_int_eq(carc_game_feature_figures(g, 1, 1, CARC_F2, 1), 1);
+	ck_assert_int_eq(carc_game_feature_figures(g, 0, 0, CARC_F1, 1), 1);
+	/* the road crosses the river on its bridge, open at both ends */
+	ck_assert_int_eq(carc_game_feature_is_complete(g, 1, 1, CARC_R1), 0);
+}
+END_TEST
+
+/* A city cap on a river tile scores as usual once the lake is down. */
+START_TEST(city_on_river_tile_scores)
+{
+	uint32_t counts[CARC_TILE_TYPES] = { 0 };
+	struct event ev[16];
+	int n, k;
+
+	counts[CARC_TILE_RI_2] = 1;
+	counts[CARC_TILE_RI_3] = 1;
+	counts[CARC_TILE_E] = 1;
+	counts[CARC_TILE_B] = 1;
+	g = river_game(CARC_RIVER_U_ADJACENT, CARC_RIVER_START_REMOVED, counts,
+		       1);
+	ck_assert_int_eq(carc_game_current_tile(g), CARC_TILE_RI_3);
+	assert_ok(carc_game_apply(g, carc_move_place(1, 0, 0)));
+	deploy(g, CARC_C1);			/* the north cap */
+	ck_assert_int_eq(carc_game_current_tile(g), CARC_TILE_RI_2);
+	ck_assert_int_eq(carc_game_current_player(g), 1);
+	assert_ok(carc_game_apply(g, carc_move_place(2, 0, 0)));
+	pass(g);
+	/* the river is closed: base tiles again, anywhere they fit */
+	assert_ok(carc_game_set_next_tile(g, CARC_TILE_E));
+	assert_ok(carc_game_apply(g, carc_move_place(1, -1, 2)));
+	pass(g);
+	n = collect_events(g, ev, 16);
+	k = find_event(ev, n, CARC_EVENT_COMPLETED, CARC_FEATURE_CITY);
+	ck_assert_int_ge(k, 0);
+	ck_assert_int_eq(ev[k].tiles, 2);
+	ck_assert_int_eq(ev[k].points[0], 4);
+	ck_assert_int_eq(carc_game_score(g, 0), 4);
+}
+END_TEST
+
+/* Random river games: every listed move is legal, every game ends, the
+ * river's 12 tiles form one chain from the spring. */
+START_TEST(random_river_games)
+{
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		struct random_game r;
+		int river = 0, gone = 0;
+
+		g = river_game((int32_t)(seed % 4),
+			       (int32_t)(seed / 4 % 3), NULL, seed);
+		random_game_start(&r, g, seed);
+		while (random_game_next(&r)) {
+			for (int i = 0; i < r.n; i++)
+				ck_assert_int_eq(carc_game_is_legal(g,
+								    r.moves[i]),
+						 1);
+			random_game_play(&r);
+		}
+		random_game_end(&r);
+		ck_assert_int_eq(carc_game_is_over(g), 1);
+		for (int i = 0; i < carc_game_tile_count(g); i++) {
+			uint32_t t;
+
+			assert_ok(carc_game_tile_at(g, (uint32_t)i, NULL, NULL,
+						    &t, NULL));
+			river += t >= CARC_TILE_RI_1;
+		}
+		for (int i = 0; i < carc_game_discard_count(g); i++)
+			gone += carc_game_discard_at(g, (uint32_t)i) >=
+				CARC_TILE_RI_1;
+		/* the spring and the 11 drawn: placed or discarded */
+		ck_assert_int_eq(river + gone, 12);
+		ck_assert_int_ge(river, 2);
+		carc_game_free(g);
+		g = NULL;
+	}
+}
+END_TEST
+
+Suite *
+test_suite(void)
+{
+	Suite *s = suite_create("river");
+	TCase *tc;
+
+	tc = tcase_create("setup");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_loop_test(tc, spring_starts, 1, 6);
+	tcase_add_test(tc, start_tile_options);
+	tcase_add_test(tc, lake_keeps_its_place);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("placement");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, straight_continues);
+	tcase_add_test(tc, curve_turns_either_way);
+	tcase_add_loop_test(tc, u_turn_adjacent, CARC_RIVER_U_ADJACENT,
+			    CARC_RIVER_U_ALLOWED + 1);
+	tcase_add_loop_test(tc, u_turn_successive, CARC_RIVER_U_ADJACENT,
+			    CARC_RIVER_U_ALLOWED + 1);
+	tcase_add_test(tc, u_turn_jcz);
+	tcase_add_test(tc, land_tile_off_the_river);
+	tcase_add_test(tc, jcz_room_blocked_by_land);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("play");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, river_splits_fields);
+	tcase_add_test(tc, city_on_river_tile_scores);
+	tcase_add_test(tc, random_river_games);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	return s;
+}
