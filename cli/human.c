@@ -522,7 +522,8 @@ explain_label(struct human *h, const struct carc_game *g,
 			why ? why : "not one of the moves listed");
 		return true;
 	}
-	if ((fig = carc_figure_from_name(cmd)) >= CARC_FIGURE_TOWER) {
+	if ((fig = carc_figure_from_name(cmd)) >= CARC_FIGURE_TOWER &&
+	    fig <= CARC_FIGURE_SHED) {
 		const char *why = engine_reason(
 			g, carc_move_build((uint32_t)fig, lx, ly));
 

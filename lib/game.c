@@ -35,7 +35,8 @@ static uint32_t
 events_cap(const struct carc_rules *r, uint32_t n_players)
 {
 	uint32_t figures = (uint32_t)OPT(r, CARC_OPT_FOLLOWERS) +
-			   (OPT(r, CARC_OPT_PHANTOM) ? 1 : 0);
+			   (OPT(r, CARC_OPT_PHANTOM) ? 1 : 0) +
+			   (OPT(r, CARC_OPT_INNS_CATHEDRALS) ? 1 : 0);
 	uint32_t final = n_players * figures + r->cap_city_events;
 
 	return final > TURN_EVENTS ? final : TURN_EVENTS;
@@ -454,7 +455,7 @@ move_tile(const struct carc_game *g, const struct phase_ops *ops,
  * eighths of the memory of the 64-bit values.
  */
 _Static_assert(CARC_MOVE_REMOVE < 8 && CARC_MOVE_CROP_CHOICE < 8 &&
-		       CARC_FIGURE_SHED < 8 &&
+		       CARC_FIGURE_LARGE_FOLLOWER < 8 &&
 		       CARC_CROP_REMOVE < 8,
 	       "kinds, figures and crop choices fit in 3 bits");
 
@@ -972,16 +973,23 @@ CARC_EXPORT int
 carc_game_feature_figures(const struct carc_game *game, int32_t x, int32_t y,
 			  uint32_t feature, uint32_t player)
 {
-	uint32_t node;
-	int rc;
+	uint32_t node, root;
+	int rc, n;
 
 	if (!game || player >= game->s.n_players)
 		return CARC_E_INVALID;
 	rc = carc__feature_node(game, x, y, feature, &node);
 	if (rc < 0)
 		return rc;
-	return (int)fig_count(carc__figures_on(game, carc__find(game, node)),
-			      player);
+	/* figures, not their strength: a large follower is one */
+	n = 0;
+	root = carc__find(game, node);
+	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++) {
+		uint32_t f = game->s.figs[player][k];
+
+		n += f != NODE_NONE && carc__find(game, f) == root;
+	}
+	return n;
 }
 
 CARC_EXPORT int

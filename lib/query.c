@@ -257,13 +257,13 @@ carc_game_feature_city_at(const struct carc_game *game, int32_t x,
  *   other sides), so n tiles on the board have at most 2n + 2 (the
  *   largest site perimeter of a connected set of n cells).
  * - Deploying: one follower move per feature of the tile just placed (at
- *   most MAX_TILE_FEATS = 9), at most one building move per kind (3) and
- *   the pass.
+ *   most MAX_TILE_FEATS = 9), as many for the large follower (Inns &
+ *   Cathedrals), at most one building move per kind (3) and the pass.
  * - The phantom step: one move per feature and the pass.
  * - The crop-circle choice: deploy or remove.
- * - A crop-circle response: deploying, a follower and a phantom next to
- *   each distinct piece holding a figure of the symbol's kind (so at most
- *   two per figure on the board) and the pass; removing, one move per
+ * - A crop-circle response: deploying, a follower, a phantom and a
+ *   large follower next to each distinct piece holding a figure of the
+ *   symbol's kind (so at most three per figure on the board) and the pass; removing, one move per
  *   piece holding one of the player's figures, fewer than the figures.
  */
 CARC_EXPORT int
@@ -278,7 +278,9 @@ carc_game_legal_moves_max(const struct carc_game *game)
 	case CARC_PHASE_PLACE_TILE:
 		return (int)(4 * g->s.n_frontier);
 	case CARC_PHASE_DEPLOY:
-		return tinfo(g, g->s.last_tile)->n_feats + 3 + 1;
+		return tinfo(g, g->s.last_tile)->n_feats *
+			       (OPT(g->rules, CARC_OPT_INNS_CATHEDRALS) ? 2 : 1) +
+		       3 + 1;
 	case CARC_PHASE_PHANTOM:
 		return tinfo(g, g->s.last_tile)->n_feats + 1;
 	case CARC_PHASE_CROP_CHOICE:
@@ -287,7 +289,7 @@ carc_game_legal_moves_max(const struct carc_game *game)
 		for (uint32_t p = 0; p < g->s.n_players; p++)
 			for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
 				figures += g->s.figs[p][k] != NODE_NONE;
-		return (int)(2 * figures + 1);
+		return (int)(3 * figures + 1);
 	}
 	return 0;	/* the game is over */
 }

@@ -151,7 +151,7 @@ save_move(struct out *o, const struct carc_game *g, carc_move_t m,
 		*last_y = carc_move_y(m);
 		return;
 	case CARC_MOVE_DEPLOY:
-		if (fig >= CARC_FIGURE_TOWER) {
+		if (fig >= CARC_FIGURE_TOWER && fig <= CARC_FIGURE_SHED) {
 			out_printf(o, "build %s", figure_name(fig));
 		} else {
 			feat = carc_feature_name(carc_move_feature(m));
@@ -637,13 +637,15 @@ parse_figure(struct loader *l, const struct token *t, bool building,
 			? carc_figure_from_name(tok_str(t, buf, sizeof(buf)))
 			: CARC_E_INVALID;
 
-	if (k > 0 && (k >= CARC_FIGURE_TOWER) == building) {
+	if (k > 0 &&
+	    (k >= CARC_FIGURE_TOWER && k <= CARC_FIGURE_SHED) == building) {
 		*fig = (uint32_t)k;
 		return CARC_OK;
 	}
 	return fail(l, CARC_E_PARSE, t->column,
 		    building ? "unknown building '%.*s' (tower, house or shed)"
-			     : "unknown figure '%.*s' (follower or phantom)",
+			     : "unknown figure '%.*s' (follower, phantom or "
+			       "large-follower)",
 		    TOK(t));
 }
 

@@ -651,7 +651,8 @@ check_completed(const struct carc_game *before, carc_move_t m,
 		value = fget(before, x, y, f, CARC_FEATURE_ATTR_VALUE);
 		bvalue = fget(before, x, y, f, CARC_FEATURE_ATTR_BUILDING_VALUE);
 		if (carc_move_kind(m) == CARC_MOVE_DEPLOY &&
-		    carc_move_figure(m) >= CARC_FIGURE_TOWER)
+		    carc_move_figure(m) >= CARC_FIGURE_TOWER &&
+		    carc_move_figure(m) <= CARC_FIGURE_SHED)
 			bvalue += building_value(o, carc_move_figure(m));
 		for (int p = 0; p < players; p++) {
 			uint32_t u = (uint32_t)p;

@@ -929,9 +929,9 @@ int carc_phase_from_name(const char *name);
  * move gives back the text.  The forms are
  * @code
  * place X,Y rR
- * deploy follower|phantom FEATURE at X,Y
+ * deploy follower|phantom|large-follower FEATURE at X,Y
  * build tower|house|shed at X,Y
- * remove follower|phantom FEATURE at X,Y
+ * remove follower|phantom|large-follower FEATURE at X,Y
  * crop deploy|remove
  * pass
  * @endcode
@@ -1145,17 +1145,18 @@ int carc_game_legal_moves(const struct carc_game *game, carc_move_t *moves,
  *
  * It is 4 per empty position next to the board when placing a tile (4
  * rotations), the tile's features + 4 when deploying (a follower per
- * feature, three building kinds, pass), its features + 1 in the phantom
- * step, 2 for the crop-circle choice, 2 per figure on the board + 1 for a
+ * feature, three building kinds, pass; with Inns & Cathedrals twice the
+ * features, for the large follower), its features + 1 in the phantom
+ * step, 2 for the crop-circle choice, 3 per figure on the board + 1 for a
  * crop-circle response, and 0 once the game is over.
  *
  * Bounds by the rules alone, for a fixed buffer: with n tiles on the board
  * (the start tile included) there are at most 2n + 2 empty positions next
  * to it, so at most 8n + 8 placements, which is 32,016 for the longest
  * stack the library accepts (4,000 tiles and the start tile); the other
- * steps never exceed 13 (9 features, 3 buildings, pass), 10, 2 and
- * 2 x 6 x 16 + 1 = 193 (six players, each with at most 15 followers and a
- * phantom).  With 72 tiles of the base game: 8 x 72 + 8 = 584 at most.
+ * steps never exceed 13 (9 features, 3 buildings, pass; 22 with Inns &
+ * Cathedrals), 10, 2 and 3 x 6 x 17 + 1 = 307 (six players, each with at
+ * most 15 followers, a phantom and a large follower).  With 72 tiles of the base game: 8 x 72 + 8 = 584 at most.
  *
  * @return the bound (>= the count carc_game_legal_moves() returns), or
  *         #CARC_E_INVALID for a NULL game.
@@ -1528,7 +1529,8 @@ int carc_game_feature_is_complete(const struct carc_game *game, int32_t x,
 
 /**
  * Number of figures of @p player standing on the board-level feature that
- * contains @p feature of the tile at (x, y).
+ * contains @p feature of the tile at (x, y).  A large follower counts one
+ * here (it counts two for the majority, #CARC_FEATURE_ATTR_SCORERS).
  *
  * @return the count, #CARC_E_NOT_FOUND, #CARC_E_NO_FEATURE or
  *         #CARC_E_INVALID.

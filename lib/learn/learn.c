@@ -199,7 +199,7 @@ index_of(const struct carc_learn *l, const struct carc_game *g,
 		if (c->phase == CARC_PHASE_CROP_RESPONSE &&
 		    c->crop == CARC_CROP_DEPLOY)
 			return crop_index(l, g, c, fig, x, y, feat);
-		if (fig >= CARC_FIGURE_TOWER) {
+		if (fig >= CARC_FIGURE_TOWER && fig <= CARC_FIGURE_SHED) {
 			if (c->phase != CARC_PHASE_DEPLOY)
 				return CARC_E_WRONG_PHASE;
 			if (!s->build_count || x != c->last_x ||

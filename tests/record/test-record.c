@@ -284,6 +284,11 @@ static const struct example {
 	{ "e10-jcz-lb-3-2-1.rec", { 0, 20 } },
 	{ "e11-jcz-lb-alt-3-2-1.rec", { 0, 37 } },
 	{ "e11-jcz-lb-alt-standard.rec", { 0, 30 } },
+	/* Inns & Cathedrals, doc/users/rules.md#ic-examples */
+	{ "ic1-inn-road.rec", { 8, 0 } },
+	{ "ic2-inn-road-open.rec", { 0, 0 } },
+	{ "ic3-cathedral-city.rec", { 21, 0 } },
+	{ "ic4-large-follower.rec", { 8, 0 } },
 };
 
 #define N_EXAMPLES (int)(sizeof(examples) / sizeof(examples[0]))
@@ -673,7 +678,8 @@ START_TEST(error_each_line_kind)
 		{ "P0 pass now\n", CARC_E_PARSE, 4, 9,
 		  "unexpected 'now' at the end of the line" },
 		{ "P0 place E 0,-1 r2\nP0 deploy knight c1\n", CARC_E_PARSE,
-		  5, 11, "unknown figure 'knight' (follower or phantom)" },
+		  5, 11, "unknown figure 'knight' (follower, phantom or "
+		  "large-follower)" },
 		{ "P0 place E 0,-1 r2\nP0 build follower\n", CARC_E_PARSE, 5,
 		  10, "unknown building 'follower' (tower, house or shed)" },
 		{ "P0 place E 0,-1 r2\nP0 deploy follower c99\n",

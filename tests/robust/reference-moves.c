@@ -328,36 +328,54 @@ list_placements(struct board *b, struct out *o)
 	return 0;
 }
 
-/*
- * doc/users/rules.md#deployment (and #phantom-step for the phantom): a figure
- * on a feature of the tile just placed whose board feature holds no
- * figure; no field without farmers; then, in the deployment step with
- * Little Buildings, each kind of building left in the supply
- * (doc/users/rules.md#lb-building); then pass.
- */
+/* @figure of @player on each feature of the tile just placed whose board
+ * feature holds no figure, no field without farmers. */
 static int
-list_tile_deploys(struct board *b, struct out *o, uint32_t player,
-		  uint32_t figure)
+list_figure_on_tile(struct board *b, struct out *o, uint32_t player,
+		    uint32_t figure)
 {
 	int t = b->n - 1;	/* the tile just placed is the last one */
 	uint32_t feats[MAX_FEATURES];
 	int nfeat = carc_tile_features(b->type[t], feats, MAX_FEATURES);
 	int farmers = opt(b->g, CARC_OPT_FARMERS);
 
-	if (carc_game_supply(b->g, player, figure) > 0) {
-		for (int i = 0; i < nfeat; i++) {
-			int on;
+	if (carc_game_supply(b->g, player, figure) <= 0)
+		return 0;
+	for (int i = 0; i < nfeat; i++) {
+		int on;
 
-			if (feats[i] >> 4 == CARC_FEATURE_FIELD && !farmers)
-				continue;
-			on = figures_on(b, t, feats[i], NULL);
-			if (on < 0)
-				return -1;
-			if (on == 0)
-				emit(o, carc_move_deploy(figure, b->x[t],
-							 b->y[t], feats[i]));
-		}
+		if (feats[i] >> 4 == CARC_FEATURE_FIELD && !farmers)
+			continue;
+		on = figures_on(b, t, feats[i], NULL);
+		if (on < 0)
+			return -1;
+		if (on == 0)
+			emit(o, carc_move_deploy(figure, b->x[t], b->y[t],
+						 feats[i]));
 	}
+	return 0;
+}
+
+/*
+ * doc/users/rules.md#deployment (and #phantom-step for the phantom): a figure
+ * on a feature of the tile just placed whose board feature holds no
+ * figure; no field without farmers; in the deployment step then the large
+ * follower the same way (doc/users/rules.md#ic-large-follower), then with
+ * Little Buildings each kind of building left in the supply
+ * (doc/users/rules.md#lb-building); then pass.
+ */
+static int
+list_tile_deploys(struct board *b, struct out *o, uint32_t player,
+		  uint32_t figure)
+{
+	int t = b->n - 1;
+
+	if (list_figure_on_tile(b, o, player, figure) < 0)
+		return -1;
+	if (figure == CARC_FIGURE_FOLLOWER &&
+	    opt(b->g, CARC_OPT_INNS_CATHEDRALS) &&
+	    list_figure_on_tile(b, o, player, CARC_FIGURE_LARGE_FOLLOWER) < 0)
+		return -1;
 	if (figure == CARC_FIGURE_FOLLOWER &&
 	    opt(b->g, CARC_OPT_LITTLE_BUILDINGS)) {
 		static const uint32_t kinds[3] = { CARC_FIGURE_TOWER,
@@ -454,6 +472,9 @@ crop_addable(const struct board *b, uint32_t player, uint32_t active,
 	if (opt(b->g, CARC_OPT_CROP_PHANTOM) &&
 	    carc_game_supply(b->g, player, CARC_FIGURE_PHANTOM) > 0)
 		figs |= 1u << CARC_FIGURE_PHANTOM;
+	/* doc/users/rules.md#ic-crop: the large follower is a follower */
+	if (carc_game_supply(b->g, player, CARC_FIGURE_LARGE_FOLLOWER) > 0)
+		figs |= 1u << CARC_FIGURE_LARGE_FOLLOWER;
 	return figs;
 }
 
@@ -525,6 +546,10 @@ list_crop_response(struct board *b, struct out *o, uint32_t player)
 					emit(o, carc_move_deploy(
 						CARC_FIGURE_PHANTOM, b->x[t],
 						b->y[t], f));
+				if (add & 1u << CARC_FIGURE_LARGE_FOLLOWER)
+					emit(o, carc_move_deploy(
+						CARC_FIGURE_LARGE_FOLLOWER,
+						b->x[t], b->y[t], f));
 				continue;
 			}
 			/* remove: his followers of the kind, piece by piece */
@@ -542,15 +567,20 @@ list_crop_response(struct board *b, struct out *o, uint32_t player)
 		}
 	}
 	if (choice == CARC_CROP_REMOVE) {
-		/* then his phantom, if it stands on a feature of the kind */
-		for (int i = 0; i < b->nf; i++)
-			if (b->fplayer[i] == player &&
-			    b->ffig[i] == CARC_FIGURE_PHANTOM &&
-			    crop_takes_part(b, i, kind))
-				emit(o, carc_move_remove(CARC_FIGURE_PHANTOM,
-							 b->x[b->ftile[i]],
-							 b->y[b->ftile[i]],
-							 b->ffeat[i]));
+		/* then his phantom, then his large follower, if it stands
+		 * on a feature of the kind */
+		static const uint32_t last[2] = { CARC_FIGURE_PHANTOM,
+			CARC_FIGURE_LARGE_FOLLOWER };
+
+		for (int k = 0; k < 2; k++)
+			for (int i = 0; i < b->nf; i++)
+				if (b->fplayer[i] == player &&
+				    b->ffig[i] == last[k] &&
+				    crop_takes_part(b, i, kind))
+					emit(o, carc_move_remove(
+						last[k], b->x[b->ftile[i]],
+						b->y[b->ftile[i]],
+						b->ffeat[i]));
 	} else if (!opt(b->g, CARC_OPT_CROP_DEPLOY_MANDATORY)) {
 		emit(o, carc_move_pass());
 	}

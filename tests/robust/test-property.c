@@ -75,7 +75,7 @@
 #define COMBINATIONS 960
 
 struct config {
-	int32_t opt[17];
+	int32_t opt[CARC_OPT_INNS_CATHEDRALS + 1];
 	uint32_t players;
 };
 
@@ -124,6 +124,8 @@ config_of(uint32_t i, struct config *c)
 	 * scoring with an empty supply) */
 	c->opt[CARC_OPT_FOLLOWERS] = (h >> 8 & 3) == 0 ?
 		(int32_t)(1 + (h >> 10) % 15) : 7;
+	/* Inns & Cathedrals in every other game */
+	c->opt[CARC_OPT_INNS_CATHEDRALS] = (int32_t)(h >> 14 & 1);
 }
 
 struct run {
@@ -154,6 +156,7 @@ check_figures(const struct run *r)
 {
 	struct carc_game *g = r->game;
 	int fol[MAX_PLAYERS] = { 0 }, pha[MAX_PLAYERS] = { 0 };
+	int big[MAX_PLAYERS] = { 0 };
 	int board[3] = { 0 }, left[3] = { 0 };
 	int fc = carc_game_figure_count(g), bc = carc_game_building_count(g);
 
@@ -166,6 +169,8 @@ check_figures(const struct run *r)
 		REQUIRE_CMP(p, <, r->cfg.players);
 		if (fig == CARC_FIGURE_PHANTOM)
 			pha[p]++;
+		else if (fig == CARC_FIGURE_LARGE_FOLLOWER)
+			big[p]++;
 		else
 			fol[p]++;
 	}
@@ -182,6 +187,10 @@ check_figures(const struct run *r)
 		REQUIRE_CMP(pha[p], <=, 1);
 		REQUIRE_CMP(pha[p] + carc_game_supply(g, p,
 						CARC_FIGURE_PHANTOM), ==, r->cfg.opt[CARC_OPT_PHANTOM]);
+		/* the large follower: one with Inns & Cathedrals */
+		REQUIRE_CMP(big[p] + carc_game_supply(g, p,
+				CARC_FIGURE_LARGE_FOLLOWER), ==,
+			    r->cfg.opt[CARC_OPT_INNS_CATHEDRALS]);
 		for (int k = 0; k < 3; k++) {
 			int s = carc_game_supply(g, p,
 					CARC_FIGURE_TOWER + (uint32_t)k);
@@ -348,6 +357,8 @@ play_game(uint32_t i)
 	REQUIRE_OK(carc_rules_builder_new(&b));
 	for (uint32_t o = 1; o <= 16; o++)
 		REQUIRE_OK(carc_rules_builder_set(b, o, r->cfg.opt[o]));
+	REQUIRE_OK(carc_rules_builder_set(b, CARC_OPT_INNS_CATHEDRALS,
+				r->cfg.opt[CARC_OPT_INNS_CATHEDRALS]));
 	REQUIRE_OK(carc_rules_builder_build(b, &rules));
 	carc_rules_builder_free(b);
 	REQUIRE_OK(carc_game_new(rules, r->cfg.players, mix(i), &r->game));
@@ -383,7 +394,8 @@ play_game(uint32_t i)
 
 		m = random_game_play(&r->walk);
 		if (carc_move_kind(m) == CARC_MOVE_DEPLOY &&
-		    carc_move_figure(m) >= CARC_FIGURE_TOWER)
+		    carc_move_figure(m) >= CARC_FIGURE_TOWER &&
+		    carc_move_figure(m) <= CARC_FIGURE_SHED)
 			r->tokens[player][r->shared ? 0 :
 				carc_move_figure(m) - CARC_FIGURE_TOWER]--;
 		event_points(r, sum);

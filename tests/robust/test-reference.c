@@ -54,7 +54,7 @@
 
 struct run {
 	uint32_t game_index;
-	int32_t opt[17];
+	int32_t opt[CARC_OPT_INNS_CATHEDRALS + 1];
 	uint32_t players;
 	int crop_heavy;		/* five of each crop-circle tile */
 	struct carc_game *game;
@@ -105,6 +105,9 @@ config_of(struct run *r, uint32_t i)
 	r->opt[CARC_OPT_LB_PER_CITY_FIELDS] = (int32_t)(h >> 7 & 1);
 	r->opt[CARC_OPT_SMALL_CITY] = (int32_t)(h >> 8 & 1);
 	r->opt[CARC_OPT_FOLLOWERS] = followers[h >> 9 & 7];
+	/* Inns & Cathedrals in every other game (its tiles, the large
+	 * follower with the phantom and crop circles) */
+	r->opt[CARC_OPT_INNS_CATHEDRALS] = (int32_t)(h >> 13 & 1);
 	/* every other game with crop circles plays many more of their
 	 * tiles, so that the action meets crowded boards */
 	r->crop_heavy = (r->opt[CARC_OPT_CROP_CIRCLES_I] ||
@@ -384,6 +387,10 @@ play_game(uint32_t i)
 	snprintf(r->where, sizeof(r->where), "game %u", i);
 	REQUIRE_CMP(carc_rules_builder_new(&b), ==, CARC_OK);
 	for (uint32_t o = 1; o <= 16; o++)
+		REQUIRE_CMP(carc_rules_builder_set(b, o, r->opt[o]), ==,
+			    CARC_OK);
+	for (uint32_t o = CARC_OPT_INNS_CATHEDRALS;
+	     o <= CARC_OPT_INNS_CATHEDRALS; o++)
 		REQUIRE_CMP(carc_rules_builder_set(b, o, r->opt[o]), ==,
 			    CARC_OK);
 	if (r->crop_heavy)
