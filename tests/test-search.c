@@ -215,6 +215,53 @@ START_TEST(playout_counts)
 }
 END_TEST
 
+/* A stack longer than the playout's list on the stack (128 tiles: eight
+ * of each kind here) and an MCTS with more threads than playouts, which
+ * runs one thread per playout. */
+START_TEST(big_stack_and_few_playouts)
+{
+	struct carc_rules_builder *b;
+	struct carc_rules *r;
+	struct carc_game *g;
+	uint64_t hash;
+	struct carc_bot_options o;
+	struct carc_bot_stats st;
+	int32_t s1[2] = { -1, -1 }, s2[2] = { -2, -2 };
+	carc_move_t m = CARC_MOVE_NONE;
+
+	assert_ok(carc_rules_builder_new(&b));
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		assert_ok(carc_rules_builder_set_tile_count(b, t, 8));
+	assert_ok(carc_rules_builder_build(b, &r));
+	carc_rules_builder_free(b);
+	g = make_game(r, 2, 9);
+	carc_rules_unref(r);
+	ck_assert_int_gt(carc_game_remaining_total(g), 128);
+	hash = carc_game_hash(g);
+	ck_assert_int_eq(carc_game_playout(g, 5, 0, s1, 2), 2);
+	ck_assert_int_eq(carc_game_playout(g, 5, 0, s2, 2), 2);
+	ck_assert_int_eq(s1[0], s2[0]);
+	ck_assert_int_eq(s1[1], s2[1]);
+	ck_assert_int_ge(s1[0], 0);
+	ck_assert(carc_game_hash(g) == hash);
+
+	memset(&o, 0, sizeof(o));
+	o.size = sizeof(o);
+	o.kind = CARC_BOT_MCTS;
+	o.playouts = 2;
+	o.threads = 4;
+	memset(&st, 0, sizeof(st));
+	st.size = sizeof(st);
+	assert_ok(carc_bot_choose(g, &o, &m, &st));
+	ck_assert_int_eq(carc_game_is_legal(g, m), 1);
+	ck_assert_uint_eq(st.playouts, 2);
+	ck_assert_uint_le(st.threads, 2);
+	ck_assert_uint_ge(st.threads, 1);
+	ck_assert(carc_game_hash(g) == hash);
+	carc_game_free(g);
+}
+END_TEST
+
 /* The same game, seed and flags give the same scores; the scores of a
  * fixed position and seed are pinned (the engine is deterministic on
  * every platform). */
@@ -1097,6 +1144,7 @@ test_suite(void)
 	tcase_add_test(tc, kind_names);
 	tcase_add_test(tc, playout_bad_arguments);
 	tcase_add_test(tc, playout_counts);
+	tcase_add_test(tc, big_stack_and_few_playouts);
 	tcase_add_test(tc, playout_deterministic);
 	tcase_add_test(tc, playout_replays);
 	tcase_add_loop_test(tc, playout_every_phase, 0, 4);

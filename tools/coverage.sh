@@ -34,9 +34,12 @@ if [ ! -d "$dir/meson-private" ]; then
 fi
 meson compile -C "$dir"
 find "$dir" -name '*.gcda' -delete
+# A failing test still leaves its counts: report them, then exit with the
+# tests' status.
+status=0
 # shellcheck disable=SC2086 # a list of options
 meson test -C "$dir" --print-errorlogs ${CARC_COVERAGE_SUITES:---no-suite slow \
-	--no-suite cluster --no-suite wasm --no-suite pycheck}
+	--no-suite cluster --no-suite wasm --no-suite pycheck} || status=$?
 
 # gcovr's filters are regular expressions on the path from --root.  The
 # summary comes after the text table on stdout (never `-o /dev/null`:
@@ -62,3 +65,8 @@ mkdir -p "$dir/coverage"
 gcovr --root "$top" --filter 'lib/' --html-details \
 	"$dir/coverage/index.html" "$dir"
 echo "coverage: HTML report in $dir/coverage/index.html"
+if [ "$status" -ne 0 ]; then
+	echo "coverage: some tests failed (meson test status $status):" \
+	     "their counts stop where they failed" >&2
+fi
+exit "$status"

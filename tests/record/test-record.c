@@ -821,6 +821,8 @@ START_TEST(error_long_tokens)
 		ck_assert_ptr_eq(out, (struct carc_game *)&out);
 	}
 	/* the version line */
+	expect_error("carcassonne-record\nend\n", CARC_E_PARSE, 1, 19,
+		     "line ends early: format version expected");
 	expect_error("carcassonne-record " DIGITS45 "\nend\n", CARC_E_PARSE,
 		     1, 20,
 		     "unsupported record version "
