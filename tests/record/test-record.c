@@ -773,7 +773,8 @@ START_TEST(error_long_tokens)
 		  "<= 4000)" },
 		{ "P0 place E 0,-1 r2\nP0 deploy " LONG45 " c1\n",
 		  CARC_E_PARSE, 11,
-		  "unknown figure '" FIRST40 "' (follower or phantom)" },
+		  "unknown figure '" FIRST40 "' (follower, phantom or "
+		  "large-follower)" },
 		{ "P0 place E 0,-1 r2\nP0 deploy follower " LONG45 "\n",
 		  CARC_E_PARSE, 20,
 		  "unknown feature '" FIRST40 "' (c1, r2, f3, monastery, ...)" },
