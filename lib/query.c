@@ -21,13 +21,13 @@ attr_known(uint32_t attr, uint32_t n_players)
 {
 	uint32_t base = attr & ~0xffu, p = attr & 0xffu;
 
-	if (attr >= CARC_FEATURE_ATTR_KIND &&
-	    attr <= CARC_FEATURE_ATTR_FARM_SCORERS)
+	if (attr >= CARC_FEATURE_ATTR_KIND && attr <= CARC_FEATURE_ATTR_FLAGS)
 		return true;
 	return (base == CARC_FEATURE_ATTR_POINTS ||
 		base == CARC_FEATURE_ATTR_FOLLOWERS ||
 		base == CARC_FEATURE_ATTR_BUILDING_POINTS ||
-		base == CARC_FEATURE_ATTR_PHANTOMS) &&
+		base == CARC_FEATURE_ATTR_PHANTOMS ||
+		base == CARC_FEATURE_ATTR_LARGE_FOLLOWERS) &&
 	       p < n_players;
 }
 
@@ -75,6 +75,23 @@ figures_of(const struct carc_game *g, uint32_t root, uint32_t player,
 	return n;
 }
 
+/* The inn or cathedral of the set rooted at @root (carc_feature_flag). */
+static uint32_t
+feature_flags(const struct carc_game *g, uint32_t root)
+{
+	uint32_t m = root, kind = node_kind(&g->nodes[root]);
+
+	if (kind != CARC_FEATURE_ROAD && kind != CARC_FEATURE_CITY)
+		return 0;
+	do {
+		if (g->nodes[m].kp & KP_SPECIAL)
+			return kind == CARC_FEATURE_ROAD ? CARC_FLAG_INN
+							 : CARC_FLAG_CATHEDRAL;
+		m = g->nodes[m].next;
+	} while (m != root);
+	return 0;
+}
+
 CARC_EXPORT int
 carc_game_feature_get(const struct carc_game *game, int32_t x, int32_t y,
 		      uint32_t feature, uint32_t attr, int32_t *value_out)
@@ -115,6 +132,9 @@ carc_game_feature_get(const struct carc_game *game, int32_t x, int32_t y,
 	case CARC_FEATURE_ATTR_FARM_SCORERS:
 		*value_out = (int32_t)carc__city_farm_scorers(g, root);
 		return CARC_OK;
+	case CARC_FEATURE_ATTR_FLAGS:
+		*value_out = (int32_t)feature_flags(g, root);
+		return CARC_OK;
 	}
 	switch (attr & ~0xffu) {
 	case CARC_FEATURE_ATTR_FOLLOWERS:
@@ -122,6 +142,10 @@ carc_game_feature_get(const struct carc_game *game, int32_t x, int32_t y,
 		return CARC_OK;
 	case CARC_FEATURE_ATTR_PHANTOMS:
 		*value_out = (int32_t)figures_of(g, root, p, true);
+		return CARC_OK;
+	case CARC_FEATURE_ATTR_LARGE_FOLLOWERS:
+		node = g->s.figs[p][LARGE_SLOT];
+		*value_out = node != NODE_NONE && carc__find(g, node) == root;
 		return CARC_OK;
 	}
 	carc__feature_value(g, root, &v);

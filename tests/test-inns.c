@@ -279,9 +279,16 @@ START_TEST(cathedral_open_at_end_scores_nothing)
 	ck_assert_int_eq(ev[k].tiles, 5);
 	ck_assert_int_eq(ev[k].points[RED], 0);
 	ck_assert_int_eq(carc_game_score(g, RED), 0);
-	/* the query agrees */
+	/* the queries agree */
 	assert_ok(carc_game_feature_get(g, 0, -1, CARC_C1,
 					CARC_FEATURE_ATTR_VALUE, &v));
+	ck_assert_int_eq(v, 0);
+	assert_ok(carc_game_feature_get(g, 1, -1, CARC_C1,
+					CARC_FEATURE_ATTR_FLAGS, &v));
+	ck_assert_int_eq(v, CARC_FLAG_CATHEDRAL);
+	/* the start tile's road has no inn */
+	assert_ok(carc_game_feature_get(g, 0, 0, CARC_R1,
+					CARC_FEATURE_ATTR_FLAGS, &v));
 	ck_assert_int_eq(v, 0);
 }
 END_TEST
@@ -321,6 +328,27 @@ START_TEST(large_follower_supply_and_moves)
 	ck_assert_int_eq(carc_game_supply(g, RED, CARC_FIGURE_FOLLOWER),
 			 DEFAULT_FOLLOWERS);
 	ck_assert_int_eq(carc_game_figure_count(g), 1);
+	{
+		int32_t v = -1;
+
+		assert_ok(carc_game_feature_get(
+			g, 0, 0, CARC_R1,
+			CARC_FEATURE_ATTR_LARGE_FOLLOWERS + RED, &v));
+		ck_assert_int_eq(v, 1);
+		assert_ok(carc_game_feature_get(
+			g, 0, 0, CARC_R1,
+			CARC_FEATURE_ATTR_LARGE_FOLLOWERS + BLUE, &v));
+		ck_assert_int_eq(v, 0);
+		assert_ok(carc_game_feature_get(
+			g, 0, 0, CARC_R1, CARC_FEATURE_ATTR_FOLLOWERS + RED,
+			&v));
+		ck_assert_int_eq(v, 0);
+		assert_ok(carc_game_feature_get(g, 0, 0, CARC_R1,
+						CARC_FEATURE_ATTR_FLAGS, &v));
+		ck_assert_int_eq(v, CARC_FLAG_INN);
+		ck_assert_int_eq(carc_game_feature_figures(g, 0, 0, CARC_R1,
+							   RED), 1);
+	}
 	{
 		uint32_t player = 9, figure = 0, feature = 0;
 		int32_t x = 0, y = 0;

@@ -1622,7 +1622,8 @@ enum carc_feature_attr {
 	 *  count for carc_game_feature_city_at(); 0 for other kinds. */
 	CARC_FEATURE_ATTR_CITIES = 8,
 	/** Bit p set for each player p who would score the feature now: the
-	 *  players with the most figures (followers and phantom) on it. */
+	 *  players with the most figures (followers and phantom; a large
+	 *  follower counts two) on it. */
 	CARC_FEATURE_ATTR_SCORERS = 9,
 	/** The points the feature is worth now to a player who holds its
 	 *  majority, Little Buildings apart: a road's tiles, a city's
@@ -1639,6 +1640,11 @@ enum carc_feature_attr {
 	 *  player holding the majority of some field supplying it); 0 for an
 	 *  incomplete city, other kinds, or without farmers. */
 	CARC_FEATURE_ATTR_FARM_SCORERS = 12,
+	/** #carc_feature_flag bits of the feature: #CARC_FLAG_INN when a
+	 *  piece of the road has an inn, #CARC_FLAG_CATHEDRAL when a piece
+	 *  of the city has a cathedral (Inns & Cathedrals); 0 otherwise.
+	 *  @since 0.5 */
+	CARC_FEATURE_ATTR_FLAGS = 13,
 	/** + player: points that player would score if the feature were
 	 *  scored now (0 unless he is among the scorers), Little Buildings
 	 *  apart.  For a field, the farm points at the end of the game now:
@@ -1659,6 +1665,11 @@ enum carc_feature_attr {
 	CARC_FEATURE_ATTR_BUILDING_POINTS = 0x300,
 	/** + player: 1 if that player's phantom stands on the feature. */
 	CARC_FEATURE_ATTR_PHANTOMS = 0x400,
+	/** + player: 1 if that player's large follower (Inns & Cathedrals)
+	 *  stands on the feature; it counts two in
+	 *  #CARC_FEATURE_ATTR_SCORERS and is not counted in
+	 *  #CARC_FEATURE_ATTR_FOLLOWERS.  @since 0.5 */
+	CARC_FEATURE_ATTR_LARGE_FOLLOWERS = 0x500,
 };
 
 /**
