@@ -421,6 +421,7 @@ parse_rule_flag(int argc, char **argv, int *i, struct rule_flags *rf)
 		{ "--crop-circles-i", { "crop-circles-i" } },
 		{ "--crop-circles-ii", { "crop-circles-ii" } },
 		{ "--little-buildings", { "little-buildings" } },
+		{ "--inns-cathedrals", { "inns-cathedrals" } },
 	};
 	const char *a = argv[*i], *v, *eq;
 	char name[64];

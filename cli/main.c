@@ -44,6 +44,7 @@ const char *command;
 	"  --crop-circles         both Crop Circles sets; or one of them:\n" \
 	"  --crop-circles-i, --crop-circles-ii\n"                          \
 	"  --little-buildings     Little Buildings\n"                      \
+	"  --inns-cathedrals      Inns & Cathedrals (not in --all yet)\n"   \
 	"  --all                  all four expansions\n"                   \
 	"  --farm-scoring RULE    per-field (default), per-city or "       \
 	"per-field-once\n"                                                 \

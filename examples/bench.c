@@ -397,10 +397,11 @@ usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [--games N] [--reps R] [--players N]\n"
-		"       [--rules base|all|both] [--scale K] [--scaling]\n"
+		"       [--rules base|all|both|inns] [--scale K] [--scaling]\n"
 		"Plays N random games R times (defaults 20000, 5, 2 players)\n"
 		"and prints the median speed of libcarcassonne: base game,\n"
-		"then all three expansions (--rules both, the default).\n"
+		"then all three expansions (--rules both, the default);\n"
+		"--rules inns the base game with Inns & Cathedrals.\n"
 		"--scale K plays with K copies of every tile (a longer stack;\n"
 		"compare 'us per tile placed' across K); --scaling runs the\n"
 		"base game with K = 1, 2, 4, 8 (N / K games) and compares.\n",
@@ -412,6 +413,7 @@ enum rule_sets {
 	RULES_BASE = 1,
 	RULES_ALL = 2,
 	RULES_BOTH = 3,
+	RULES_INNS = 4,		/* the base game with Inns & Cathedrals */
 };
 
 static int
@@ -425,6 +427,8 @@ parse_rule_sets(const char *s, uint32_t *out)
 		*out = RULES_ALL;
 	else if (strcmp(s, "both") == 0)
 		*out = RULES_BOTH;
+	else if (strcmp(s, "inns") == 0)
+		*out = RULES_INNS;
 	else
 		return -1;
 	return 0;
@@ -433,11 +437,14 @@ parse_rule_sets(const char *s, uint32_t *out)
 /*
  * The rules of one table.  The base defaults are farmers and per-field
  * farms; set them anyway so the benchmark means the same in every
- * version.  @p all adds the three expansions with their default options.
+ * version.  @p all 1 adds the three expansions with their default options,
+ * 2 Inns & Cathedrals alone.
  */
 static int
 build_rules(int all, struct carc_rules **out)
 {
+	int inns = all == 2;
+
 	static const uint32_t expansions[] = {
 		CARC_OPT_PHANTOM, CARC_OPT_CROP_CIRCLES_I,
 		CARC_OPT_CROP_CIRCLES_II, CARC_OPT_LITTLE_BUILDINGS,
@@ -453,7 +460,10 @@ build_rules(int all, struct carc_rules **out)
 	    (rc = carc_rules_builder_set(builder, CARC_OPT_FARM_SCORING,
 					 CARC_FARM_PER_FIELD)) < 0)
 		goto out;
-	for (k = 0; all && k < sizeof(expansions) / sizeof(expansions[0]);
+	if (inns && (rc = carc_rules_builder_set(
+			     builder, CARC_OPT_INNS_CATHEDRALS, 1)) < 0)
+		goto out;
+	for (k = 0; all == 1 && k < sizeof(expansions) / sizeof(expansions[0]);
 	     k++)
 		if ((rc = carc_rules_builder_set(builder, expansions[k],
 						 1)) < 0)
@@ -648,7 +658,7 @@ main(int argc, char **argv)
 	struct bench b;
 	struct rep_result *res = NULL;
 	double *col = NULL, overhead;
-	struct rep_result base = { 0 }, all = { 0 };
+	struct rep_result base = { 0 }, all = { 0 }, inns = { 0 };
 	uint32_t games = 20000, reps = 5, sets = RULES_BOTH;
 	int i, scaling = 0, status = EXIT_FAILURE;
 
@@ -716,6 +726,15 @@ main(int argc, char **argv)
 			goto out;
 	}
 
+	if (sets & RULES_INNS) {
+		carc_rules_unref(b.rules);
+		b.rules = NULL;
+		if (build_rules(2, &b.rules) < 0 ||
+		    run_table(&b, ", inns & cathedrals", games, reps, overhead,
+			      res, col, &inns) < 0)
+			goto out;
+	}
+
 	/* The closing note; the targets are for 2 players and the
 	 * first-edition stack. */
 	printf("\n");
@@ -725,6 +744,9 @@ main(int argc, char **argv)
 	if (sets & RULES_ALL)
 		print_verdicts("all expansions:", &all, TARGET_ALL,
 			       TARGET_BOT_ALL, b.players);
+	if (sets & RULES_INNS)
+		print_verdicts("inns & cathedrals:", &inns, TARGET_BASE,
+			       TARGET_BOT_BASE, b.players);
 	if (sets == RULES_BOTH && base.games_per_s > 0.0)
 		printf("all expansions run at %.0f%% of the base game's "
 		       "speed\n", 100.0 * all.games_per_s / base.games_per_s);
