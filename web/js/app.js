@@ -1254,6 +1254,7 @@ const OPTION_WORDS = {
 						    successive: 'two curves in a row the same way',
 						    allowed: 'none',
 						    jcz: 'no room ahead (JCloisterZone)' }],
+	'inns-cathedrals': ['Inns & Cathedrals'],
 };
 const optionLabel = (name) => (OPTION_WORDS[name] || [name])[0];
 const valueLabel = (name, value) => ((OPTION_WORDS[name] || [])[1] || {})[value] || value;
