@@ -1376,6 +1376,7 @@ START_TEST(meeple_ids_and_setup_values)
 		  "meeple '0.giant.1': the library has no figure 'giant'" },
 		{ "0.giant", CARC_E_UNKNOWN_OPTION,
 		  "meeple '0.giant': the library has no figure 'giant'" },
+		{ "0.giant.x", CARC_E_PARSE, "" },
 	};
 	static const struct {
 		const char *doc;
@@ -1448,6 +1449,19 @@ START_TEST(meeple_ids_and_setup_values)
 				     ? setups[i].msg
 				     : "setup.start: the library starts with "
 				       "one BA/RCr at 0,0, rotation 0");
+	/* JCZ 4's LITTLE_BUILDINGS switched off */
+	{
+		const char *t = "{\"setup\":{\"expansions\":{\"BASIC\":1,"
+				"\"LITTLE_BUILDINGS\":0}},\"slots\":[{},{}],"
+				"\"replay\":[]}";
+		struct carc_game *g = jcz_import_ok(t, strlen(t), "lb off");
+		int32_t v = -1;
+
+		assert_ok(carc_rules_get(carc_game_rules(g),
+					 CARC_OPT_LITTLE_BUILDINGS, &v));
+		ck_assert_int_eq(v, 0);
+		carc_game_free(g);
+	}
 	/* JCZ 4's TINY_CITY_2_POINTS as a number */
 	for (int on = 0; on <= 1; on++) {
 		struct carc_game *g;

@@ -359,6 +359,13 @@ START_TEST(option_explain_exact)
 	memset(longname, 'a', sizeof(longname) - 1);
 	longname[sizeof(longname) - 1] = '\0';
 	ck_assert_int_gt(carc_option_explain(longname, NULL, NULL, 0), 300);
+	/* 62 digits '3', whose Roman spelling ("iii" each) is too long to
+	 * try: unknown, with no option near it */
+	memset(longname, '3', 62);
+	longname[62] = '\0';
+	ck_assert_int_gt(carc_option_explain(longname, NULL, buf, sizeof(buf)),
+			 62);
+	ck_assert_int_eq(strncmp(buf, "unknown rule option '333", 24), 0);
 	assert_status_eq(carc_option_explain(NULL, NULL, buf, sizeof(buf)),
 			 CARC_E_INVALID);
 	assert_status_eq(carc_option_explain("phantom", NULL, NULL, 5),
@@ -575,6 +582,10 @@ START_TEST(parse_malformed)
 	static const char *const bad[] = {
 		"",
 		" ",
+		"deploy ",
+		"remove ",
+		"build ",
+		"deploy followerfollowerfoll c1 at 0,0",
 		"place 1,2",
 		"place 1,2 r4",
 		"place 1,2 r",
