@@ -1570,6 +1570,47 @@ START_TEST(text_sink)
 }
 END_TEST
 
+/* Inns & Cathedrals: the large follower drawn larger with a bold
+ * outline, an inn beside its road, a cathedral in its city, and the
+ * three in the legend, which other games do not show. */
+START_TEST(svg_inns_cathedrals)
+{
+	struct carc_rules *r = make_rules(NULL, CARC_OPT_INNS_CATHEDRALS, 1,
+					  0);
+	struct carc_game *g = make_game(r, 2, 1);
+	char *svg;
+	int32_t x, y;
+
+	carc_rules_unref(r);
+	play(g, (uint32_t)carc_tile_from_name("IC-15"), 1, 0, 0);
+	last_tile_xy(g, &x, &y);
+	assert_ok(carc_game_apply(g, carc_move_deploy(
+					     CARC_FIGURE_LARGE_FOLLOWER, x, y,
+					     CARC_R1)));
+	play(g, (uint32_t)carc_tile_from_name("IC-1"), 0, -1, 0);
+	pass(g);
+	svg = render(g, NULL);
+	ck_assert_int_eq(count_of(svg, "class='fig large'"), 1);
+	ck_assert_int_eq(count_of(svg, "class='fig large key'"), 1);
+	ck_assert_int_eq(count_of(svg, "class='inn'"), 2);	/* roof, wall */
+	ck_assert_int_eq(count_of(svg, "class='cathedral'"), 1);
+	ck_assert_int_eq(count_of(svg, ">large follower<"), 1);
+	ck_assert_int_eq(count_of(svg, ">inn (road)<"), 1);
+	ck_assert_int_eq(count_of(svg, ">cathedral (city)<"), 1);
+	free(svg);
+	carc_game_free(g);
+
+	r = make_rules(NULL, 0);
+	g = make_game(r, 2, 1);
+	carc_rules_unref(r);
+	svg = render(g, NULL);
+	ck_assert_int_eq(count_of(svg, ">large follower<"), 0);
+	ck_assert_int_eq(count_of(svg, "cathedral"), 0);
+	free(svg);
+	carc_game_free(g);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -1604,6 +1645,7 @@ test_suite(void)
 	tcase_add_test(tc, svg_title_fits);
 	tcase_add_test(tc, svg_labels_clear_of_outline);
 	tcase_add_test(tc, text_sink);
+	tcase_add_test(tc, svg_inns_cathedrals);
 	suite_add_tcase(s, tc);
 	return s;
 }

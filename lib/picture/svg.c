@@ -266,18 +266,24 @@ put_scale(struct pic_out *o, int32_t percent)
 	pic_printf(o, "%d.%02d", (int)(percent / 100), (int)(percent % 100));
 }
 
-/* A follower or phantom of @player at (x, y), @scale percent. */
+/* A follower, phantom or large follower (@figure, a carc_figure) of
+ * @player at (x, y), @scale percent; the large follower a size larger
+ * with a bold outline. */
 static void
 put_figure(struct pic *p, int32_t x, int32_t y, uint32_t feature_kind,
-	   bool phantom, int player, bool key, int32_t scale)
+	   uint32_t figure, int player, bool key, int32_t scale)
 {
 	struct pic_out *o = p->o;
 	uint32_t rgb = player >= 0 ? p->colour[player] : 0xffffff;
 	bool lying = feature_kind == CARC_FEATURE_FIELD;
+	bool phantom = figure == CARC_FIGURE_PHANTOM;
+	bool large = figure == CARC_FIGURE_LARGE_FOLLOWER;
 
-	pic_printf(o, "<use href='#%s' class='fig%s%s' ",
+	if (large)
+		scale = scale * 125 / 100;
+	pic_printf(o, "<use href='#%s' class='fig%s%s%s' ",
 		   figure_shape(feature_kind), phantom ? " ghost" : "",
-		   key ? " key" : "");
+		   large ? " large" : "", key ? " key" : "");
 	if (scale == 100) {
 		pic_printf(o, "x='%d' y='%d'", (int)x, (int)y);
 	} else {
@@ -295,8 +301,8 @@ put_figure(struct pic *p, int32_t x, int32_t y, uint32_t feature_kind,
 		pic_printf(o, "' stroke-width='14' stroke-dasharray='28,14' "
 			      "stroke-linejoin='round'/>");
 	} else {
-		pic_printf(o, "' stroke='#000000' stroke-width='9' "
-			      "stroke-linejoin='round'/>");
+		pic_printf(o, "' stroke='#000000' stroke-width='%d' "
+			      "stroke-linejoin='round'/>", large ? 24 : 9);
 	}
 	if (player >= 0)
 		pic_printf(o, "<text class='pn' x='%d' y='%d' font-size='%d' "
@@ -366,6 +372,30 @@ static void
 put_pennant(struct pic_out *o, int32_t x, int32_t y, bool key)
 {
 	pic_printf(o, "<use href='#pennant' class='pennant%s' x='%d' y='%d'/>\n",
+		   key ? " key" : "", (int)x, (int)y);
+}
+
+/* An inn (Inns & Cathedrals): a small house with a red roof. */
+static void
+put_inn(struct pic_out *o, int32_t x, int32_t y, bool key)
+{
+	pic_printf(o, "<path class='inn%s' transform='translate(%d,%d)' "
+		      "d='M-55,0 L0,-50 L55,0 Z' fill='#b03a2e' "
+		      "stroke='#000000' stroke-width='8'/><rect class='inn%s' "
+		      "x='%d' y='%d' width='80' height='60' fill='#f5f0e1' "
+		      "stroke='#000000' stroke-width='8'/>\n",
+		   key ? " key" : "", (int)x, (int)y, key ? " key" : "",
+		   (int)x - 40, (int)y);
+}
+
+/* A cathedral (Inns & Cathedrals): a white cross. */
+static void
+put_cathedral(struct pic_out *o, int32_t x, int32_t y, bool key)
+{
+	pic_printf(o, "<path class='cathedral%s' transform='translate(%d,%d)' "
+		      "d='M-20,-80 H20 V-40 H55 V0 H20 V80 H-20 V0 H-55 "
+		      "V-40 H-20 Z' fill='#ffffff' stroke='#000000' "
+		      "stroke-width='8'/>\n",
 		   key ? " key" : "", (int)x, (int)y);
 }
 
@@ -542,6 +572,21 @@ put_tile(struct pic *p, uint32_t tile, uint32_t rot, int32_t ox, int32_t oy,
 	if (t.crop)
 		put_symbol(o, carc_tile_symbol(tile), ox + t.cx, oy + t.cy,
 			   t.cr, false);
+	/* inns and cathedrals, beside the feature's figure point */
+	for (int i = 0; i < t.n; i++) {
+		int fl = carc_tile_feature_flags(tile, t.feat[i]);
+		int32_t fx = TU / 2, fy = TU / 2;
+
+		if (fl <= 0)
+			continue;
+		carc_tile_feature_point(tile, rot, t.feat[i], &fx, &fy);
+		fx += fx < TU / 2 ? 170 : -170;
+		fy += fy < TU / 2 ? 170 : -170;
+		if (fl & CARC_FLAG_INN)
+			put_inn(o, ox + fx, oy + fy, false);
+		else
+			put_cathedral(o, ox + fx, oy + fy, false);
+	}
 	pic_printf(o, "<rect class='edge' x='%d' y='%d' width='%d' "
 		      "height='%d' " A_EDGE "/>\n",
 		   (int)ox, (int)oy, TU, TU);
@@ -1062,7 +1107,7 @@ put_figures(struct pic *p)
 						  f->scale);
 
 			put_figure(p, x + f->ax, y + f->ay, kind_of(f->feature),
-				   f->figure == CARC_FIGURE_PHANTOM,
+				   f->figure,
 				   (int)(f->player % 6), false, f->scale);
 			if (f->badge > 1)
 				put_badge(p->o,
@@ -1199,7 +1244,8 @@ put_scores(struct pic *p)
 	for (int i = 0; i < players; i++) {
 		int32_t x = MARGIN + 80 + i * SCORE_W;
 
-		put_figure(p, x, y - 40, CARC_FEATURE_ROAD, false, i, true,
+		put_figure(p, x, y - 40, CARC_FEATURE_ROAD,
+			   CARC_FIGURE_FOLLOWER, i, true,
 			   100);
 		pic_printf(p->o, "<text class='score' x='%d' y='%d' " A_SCORE
 				 ">P%d",
@@ -1215,7 +1261,7 @@ static int32_t
 legend_items(const struct pic *p, bool draw, int32_t top, int32_t width)
 {
 	const struct carc_rules *r = carc_game_rules(p->g);
-	int32_t phantom = 0, lb = 0, cc1 = 0, cc2 = 0;
+	int32_t phantom = 0, lb = 0, cc1 = 0, cc2 = 0, ic = 0;
 	int per_row = (int)((width - 2 * MARGIN) / LEGEND_ITEM_W);
 	int k = 0;
 	bool badges = false;
@@ -1229,17 +1275,20 @@ legend_items(const struct pic *p, bool draw, int32_t top, int32_t width)
 	carc_rules_get(r, CARC_OPT_LITTLE_BUILDINGS, &lb);
 	carc_rules_get(r, CARC_OPT_CROP_CIRCLES_I, &cc1);
 	carc_rules_get(r, CARC_OPT_CROP_CIRCLES_II, &cc2);
+	carc_rules_get(r, CARC_OPT_INNS_CATHEDRALS, &ic);
 	for (int i = 0; i < p->n_figs; i++)
 		badges |= p->figs[i].badge > 1 || p->figs[i].plus;
 	if (per_row < 1)
 		per_row = 1;
-	for (int item = 0; item < 16; item++) {
-		static const char *const label[16] = {
+	for (int item = 0; item < 18; item++) {
+		static const char *const label[18] = {
 			"thief (road)", "knight (city)", "monk (monastery)",
 			"farmer (field)", "phantom", "tower", "house", "shed",
 			"pitchfork: farmers", "club: thieves",
 			"shield: knights", "pennant", "last tile placed",
-			"tile fits here", "figures of one player", "",
+			"tile fits here", "figures of one player",
+			"large follower", "inn (road)",
+			"cathedral (city)",
 		};
 		int32_t x, y;
 
@@ -1248,7 +1297,7 @@ legend_items(const struct pic *p, bool draw, int32_t top, int32_t width)
 		    (item >= 8 && item <= 10 && !cc1 && !cc2) ||
 		    (item == 12 && !(p->flags & CARC_RENDER_LAST_MOVE)) ||
 		    (item == 13 && p->n_moves == 0) ||
-		    (item == 14 && !badges) || item >= 15)
+		    (item == 14 && !badges) || (item >= 15 && !ic))
 			continue;
 		x = MARGIN + (k % per_row) * LEGEND_ITEM_W + 120;
 		y = top + (k / per_row) * LEGEND_ROW_H + 150;
@@ -1257,10 +1306,17 @@ legend_items(const struct pic *p, bool draw, int32_t top, int32_t width)
 			continue;
 		if (item <= 3)
 			put_figure((struct pic *)p, x, y, legend_kinds[item],
-				   false, -1, true, 100);
+				   CARC_FIGURE_FOLLOWER, -1, true, 100);
 		else if (item == 4)
 			put_figure((struct pic *)p, x, y, CARC_FEATURE_ROAD,
-				   true, -1, true, 100);
+				   CARC_FIGURE_PHANTOM, -1, true, 100);
+		else if (item == 15)
+			put_figure((struct pic *)p, x, y, CARC_FEATURE_ROAD,
+				   CARC_FIGURE_LARGE_FOLLOWER, -1, true, 100);
+		else if (item == 16)
+			put_inn(o, x, y, true);
+		else if (item == 17)
+			put_cathedral(o, x, y, true);
 		else if (item <= 7)
 			put_building(o, x, y, item == 5 ? CARC_FIGURE_TOWER
 					      : item == 6 ? CARC_FIGURE_HOUSE
