@@ -77,20 +77,20 @@ class Tables(unittest.TestCase):
             self.assertIn(w, r.stderr)
 
     def test_new_member_reaches_both_bindings(self):
-        self.edit('carcassonne.h', '\tCARC_PHASE_GAME_OVER = 6,\n',
-                  '\tCARC_PHASE_GAME_OVER = 6,\n\tCARC_PHASE_AUCTION,\n')
+        self.edit('carcassonne.h', '\tCARC_PHASE_SECOND_TILE = 7,\n',
+                  '\tCARC_PHASE_SECOND_TILE = 7,\n\tCARC_PHASE_AUCTION,\n')
         py = self.out('python')
         self.assertRegex(py, r'class Phase\(_Named\):(\n    .*)*'
-                             r'\n    GAME_OVER = 6\n    AUCTION = 7\n')
+                             r'\n    SECOND_TILE = 7\n    AUCTION = 8\n')
         js = self.out('js')
         self.assertRegex(js, r'export const Phase = Object\.freeze\(\{ .*'
-                             r'GAME_OVER: 6, AUCTION: 7 \}\);')
+                             r'SECOND_TILE: 7, AUCTION: 8 \}\);')
         ts = self.out('ts')
         self.assertRegex(ts, r'export declare const Phase: Readonly<\{\n'
-                             r'(\t.*\n)*\t.*GAME_OVER: 6; AUCTION: 7;\n\}>;')
+                             r'(\t.*\n)*\t.*SECOND_TILE: 7; AUCTION: 8;\n\}>;')
         self.assertRegex(ts, r"export type PhaseName =\n(\t.*\n)*"
-                             r"\t.*'game-over' \| 'auction';\n")
-        self.assertIn('CHECK(CARC_PHASE_AUCTION == 7);', self.out('c-check'))
+                             r"\t.*'second-tile' \| 'auction';\n")
+        self.assertIn('CHECK(CARC_PHASE_AUCTION == 8);', self.out('c-check'))
 
     def test_struct_member_reaches_the_declarations(self):
         self.edit('learn.h', '\tuint32_t fallback_count;\n',

@@ -28,7 +28,7 @@
 #define MAX_FOLLOWERS 15
 #define PHANTOM_SLOT 15
 #define LARGE_SLOT 16		/* Inns & Cathedrals */
-#define N_OPTS 21
+#define N_OPTS 24
 #define NODE_NONE 0xffffu
 
 /* Side bits for cities and roads, half-edge bits for fields. */
@@ -46,6 +46,7 @@ struct feat_def {
 	uint8_t pennants;	/* city only */
 	uint8_t cities;		/* field only: bit i = bordered city at local index i */
 	uint8_t flags;		/* FEAT_* */
+	uint8_t goods;		/* city only: enum carc_goods */
 };
 
 /* feat_def.flags: a road with an inn, a city with a cathedral (Inns &
@@ -293,7 +294,12 @@ struct game_state {
 	uint32_t active;	/* whose turn it is (player decides) */
 	uint32_t crop_choice;	/* CARC_CROP_* during the response round */
 	uint32_t crop_step;	/* responders visited so far, 1..n */
-	uint32_t phantom_now;	/* the active player placed his phantom */
+	uint8_t phantom_now;	/* the active player placed his phantom */
+	uint8_t builder_due;	/* Traders & Builders (traders.c): this
+				 * part's tile extended the player's builder
+				 * feature (first part only) */
+	uint8_t second_part;	/* this is the second part of the turn */
+	uint8_t figure_now;	/* builder or pig deployed in this part */
 	/* The River (river.c), all following from the board and the hand */
 	uint8_t river_open;	/* the river has an open end on the board */
 	uint8_t river_mode;	/* river_open, or the tile in hand is a river
@@ -315,6 +321,12 @@ struct game_state {
 	uint8_t bsupply[MAX_PLAYERS][4];
 	uint16_t remaining[CARC_TILE_TYPES];
 	uint16_t figs[MAX_PLAYERS][MAX_FIGURE_SLOTS];	/* node or NODE_NONE */
+	/* Traders & Builders (traders.c): each player's builder and pig
+	 * (node, or NODE_NONE in the supply or out of the game), goods
+	 * tokens by kind (index 1..3), and the turn's two parts */
+	uint16_t builder[MAX_PLAYERS];
+	uint16_t pig[MAX_PLAYERS];
+	uint8_t goods[MAX_PLAYERS][3];	/* by kind - 1, saturating at 255 */
 };
 
 struct carc_game {
@@ -323,6 +335,7 @@ struct carc_game {
 	const struct tile_info *ti;
 	const uint8_t (*fit)[256];
 	uint32_t hash_mask;
+	uint32_t tb;		/* CARC_OPT_TRADERS_BUILDERS, one load closer */
 	void *mem;		/* one block holding every array below: right
 				 * after the handle, or its own allocation
 				 * after a carc_game_copy() that resized it */
@@ -521,7 +534,8 @@ struct phase_ops {
 };
 
 /* phases.c: every decision point's operations, by enum carc_phase */
-extern const struct phase_ops carc__phases[CARC_PHASE_GAME_OVER + 1];
+#define N_PHASES (CARC_PHASE_SECOND_TILE + 1)
+extern const struct phase_ops carc__phases[N_PHASES];
 
 /* place.c: the placement step */
 uint32_t carc__place_list(const struct carc_game *g, carc_move_t *moves,
@@ -586,6 +600,33 @@ int carc__river_check(const struct carc_game *g, const struct fcell *c,
 bool carc__river_order_ok(const struct carc_game *g, uint32_t from,
 			  const uint32_t *tiles, size_t n);
 void carc__river_shuffle(struct carc_game *g, uint64_t seed);
+/* traders.c: Traders & Builders */
+static inline bool
+carc__tb(const struct carc_game *g)
+{
+	return g->tb != 0;
+}
+void carc__traders_placed(struct carc_game *g);
+void carc__traders_list(const struct carc_game *g, carc_move_t *moves,
+			size_t cap, uint32_t *n);
+int carc__traders_check(const struct carc_game *g, carc_move_t m);
+void carc__traders_apply(struct carc_game *g, uint32_t figure,
+			 uint32_t node);
+void carc__traders_left(struct carc_game *g, uint32_t player, uint32_t root);
+uint32_t carc__traders_completed(struct carc_game *g, uint32_t root);
+void carc__traders_final(struct carc_game *g);
+uint32_t carc__traders_goods_of(const struct carc_game *g, uint32_t root,
+				uint32_t kind);
+bool carc__second_tile_start(struct carc_game *g);
+uint32_t carc__second_tile_list(const struct carc_game *g, carc_move_t *moves,
+				size_t cap);
+int carc__second_tile_check(const struct carc_game *g, carc_move_t m,
+			    struct place_hint *h);
+void carc__second_tile_apply(struct carc_game *g, carc_move_t m,
+			     uint32_t node, const struct place_hint *h);
+/* game.c: the second part of a turn begins (the same player draws) */
+void carc__game_second_part(struct carc_game *g);
+struct event *carc__new_goods_event(struct carc_game *g);
 
 /* crop-circles.c: The Crop Circles */
 bool carc__crop_tile_enabled(const int32_t *opt, uint32_t tile);
@@ -679,6 +720,10 @@ static inline bool
 carc__phantom_begin(struct carc_game *g)
 {
 	if (!g->s.phantom[g->s.player] || !OPT(g->rules, CARC_OPT_PHANTOM))
+		return false;
+	/* doc/users/rules.md#traders-phantom */
+	if (g->s.figure_now &&
+	    !OPT(g->rules, CARC_OPT_PHANTOM_WITH_FIGURE))
 		return false;
 	carc__phantom_start(g);
 	return true;

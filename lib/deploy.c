@@ -94,6 +94,8 @@ carc__deploy_list(const struct carc_game *g, carc_move_t *moves, size_t cap)
 	/* the large follower (Inns & Cathedrals; never without it) */
 	if (g->s.large[g->s.player])
 		emit_tile_deploys(g, CARC_FIGURE_LARGE_FOLLOWER, moves, cap, &n);
+	if (carc__tb(g))
+		carc__traders_list(g, moves, cap, &n);
 	if (OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS))
 		carc__buildings_list(g, moves, cap, &n);
 	emit(moves, cap, &n, MOVE_PASS);
@@ -120,6 +122,8 @@ carc__deploy_check(const struct carc_game *g, carc_move_t m,
 			return CARC_E_NOT_ALLOWED;
 		return check_tile_deploy(g, m, g->s.large[g->s.player] != 0);
 	}
+	if (fig == CARC_FIGURE_BUILDER || fig == CARC_FIGURE_PIG)
+		return carc__traders_check(g, m);
 	return carc__buildings_check(g, m);
 }
 
@@ -143,6 +147,8 @@ carc__deploy_apply(struct carc_game *g, carc_move_t m, uint32_t node,
 	if (M_KIND(m) == CARC_MOVE_DEPLOY) {
 		if (is_building(fig))
 			carc__buildings_apply(g, fig);
+		else if (fig == CARC_FIGURE_BUILDER || fig == CARC_FIGURE_PIG)
+			carc__traders_apply(g, fig, node);
 		else
 			carc__game_put_figure(g, g->s.player, fig, node);
 	}

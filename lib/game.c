@@ -37,6 +37,7 @@ events_cap(const struct carc_rules *r, uint32_t n_players)
 	uint32_t figures = (uint32_t)OPT(r, CARC_OPT_FOLLOWERS) +
 			   (OPT(r, CARC_OPT_PHANTOM) ? 1 : 0) +
 			   (OPT(r, CARC_OPT_INNS_CATHEDRALS) ? 1 : 0);
+	/* cap_city_events holds the goods events too (rules.c) */
 	uint32_t final = n_players * figures + r->cap_city_events;
 
 	return final > TURN_EVENTS ? final : TURN_EVENTS;
@@ -98,6 +99,7 @@ set_rules(struct carc_game *g, struct carc_rules *r)
 	g->ti = r->ti;
 	g->fit = (const uint8_t (*)[256])r->fit;
 	g->hash_mask = r->hash_size - 1;
+	g->tb = OPT(r, CARC_OPT_TRADERS_BUILDERS) != 0;
 }
 
 static struct carc_game *
@@ -188,6 +190,8 @@ carc__game_start(struct carc_game *g, uint32_t n_players,
 
 	g->s.n_players = n_players;
 	memset(g->s.figs, 0xff, sizeof(g->s.figs));
+	memset(g->s.builder, 0xff, sizeof(g->s.builder));
+	memset(g->s.pig, 0xff, sizeof(g->s.pig));
 	for (uint32_t p = 0; p < n_players; p++) {
 		g->s.supply[p] = (uint8_t)OPT(rules, CARC_OPT_FOLLOWERS);
 		carc__phantom_init(g, p);
@@ -349,12 +353,43 @@ carc_game_free(struct carc_game *game)
 void
 carc__game_next_turn(struct carc_game *g)
 {
+	/* the builder's second tile (traders.c) */
+	if (g->s.builder_due && carc__second_tile_start(g))
+		return;
+	g->s.second_part = 0;
+	g->s.figure_now = 0;
 	g->s.active = g->s.active + 1 == g->s.n_players ? 0 : g->s.active + 1;
 	g->s.player = g->s.active;
 	g->s.phantom_now = 0;
 	g->s.crop_choice = 0;
 	g->s.crop_step = 0;
 	draw(g);
+}
+
+/* The second part of a turn (doc/users/rules.md#traders-second-tile): the same
+ * player draws again; what belongs to a part starts afresh. */
+void
+carc__game_second_part(struct carc_game *g)
+{
+	g->s.player = g->s.active;
+	g->s.second_part = 1;
+	g->s.figure_now = 0;
+	g->s.phantom_now = 0;
+	g->s.crop_choice = 0;
+	g->s.crop_step = 0;
+	draw(g);
+}
+
+/* An event that names no feature (Traders & Builders' goods at the
+ * end). */
+struct event *
+carc__new_goods_event(struct carc_game *g)
+{
+	struct event *e = game_event(g, g->s.n_events++);
+
+	memset(e, 0, event_size(g->s.n_players));
+	e->type = CARC_EVENT_GOODS;
+	return e;
 }
 
 /* After the deployment steps: score, then the crop circle or next turn. */
@@ -424,6 +459,8 @@ carc__game_take_figure(struct carc_game *g, uint32_t player,
 		if (node_kind(&g->nodes[node]) == CARC_FEATURE_MONASTERY &&
 		    node_occ(&g->nodes[node]) == 0)
 			carc__monastery_held(g, node, false);
+		if (carc__tb(g))
+			carc__traders_left(g, player, carc__find(g, node));
 		return;
 	}
 }
@@ -446,18 +483,21 @@ move_tile(const struct carc_game *g, const struct phase_ops *ops,
 }
 
 /*
- * The history keeps a move in 24 bits: kind (3 bits), figure or crop
- * choice (3), rotation (2), the feature's local index on its tile (4) and
- * the index of the placed tile the move names (12), whose position and
- * type are in the tiles array.  A move without a feature (a placement, a
- * building, a pass) has NO_LOCAL there.  Moves are canonical
- * (well_formed()), so nothing is lost, and a game's history takes three
- * eighths of the memory of the 64-bit values.
+ * The history keeps a move in 24 bits: kind (3 bits), one field of 4
+ * bits that holds a placement's rotation and any other move's figure or
+ * crop choice (a placement has no figure, the others no rotation), the
+ * feature's local index on its tile (4) and the index of the placed tile
+ * the move names (12), whose position and type are in the tiles array.
+ * A move without a feature (a placement, a building, a pass) has
+ * NO_LOCAL there.  Moves are canonical (well_formed()), so nothing is
+ * lost, and a game's history takes three eighths of the memory of the
+ * 64-bit values.
  */
 _Static_assert(CARC_MOVE_REMOVE < 8 && CARC_MOVE_CROP_CHOICE < 8 &&
-		       CARC_FIGURE_LARGE_FOLLOWER < 8 &&
-		       CARC_CROP_REMOVE < 8,
-	       "kinds, figures and crop choices fit in 3 bits");
+		       CARC_MOVE_SECOND_TILE < 8 && CARC_FIGURE_PIG < 16 &&
+		       CARC_FIGURE_LARGE_FOLLOWER < 16 &&
+		       CARC_CROP_REMOVE < 16,
+	       "kinds fit in 3 bits, figures and crop choices in 4");
 
 /* Append @m, which names placed tile @tile (move_tile()) and the
  * feature with local index @local there (or NO_LOCAL). */
@@ -466,8 +506,8 @@ history_push(struct carc_game *g, carc_move_t m, uint32_t tile,
 	     uint32_t local)
 {
 	uint8_t *at = g->history + HISTORY_BYTES * g->s.n_history++;
-	uint32_t h = M_KIND(m) | M_FIGURE(m) << 3 | M_ROT(m) << 6 |
-		     local << 8 | tile << 12;
+	uint32_t aux = M_KIND(m) == CARC_MOVE_PLACE ? M_ROT(m) : M_FIGURE(m);
+	uint32_t h = M_KIND(m) | aux << 3 | local << 7 | tile << 11;
 
 	at[0] = (uint8_t)h;
 	at[1] = (uint8_t)(h >> 8);
@@ -479,19 +519,18 @@ history_move(const struct carc_game *g, uint32_t index)
 {
 	const uint8_t *at = g->history + HISTORY_BYTES * index;
 	uint32_t h = at[0] | (uint32_t)at[1] << 8 | (uint32_t)at[2] << 16;
-	uint32_t kind = h & 7;
-	carc_move_t m = (carc_move_t)kind | (carc_move_t)(h >> 3 & 7) << 8 |
-			(carc_move_t)(h >> 6 & 3) << 16;
+	uint32_t kind = h & 7, aux = h >> 3 & 15, local = h >> 7 & 15;
+	carc_move_t m = (carc_move_t)kind |
+			(carc_move_t)aux << (kind == CARC_MOVE_PLACE ? 16 : 8);
 
 	if (kind == CARC_MOVE_PLACE || kind == CARC_MOVE_DEPLOY ||
 	    kind == CARC_MOVE_REMOVE) {
-		const struct placed *p = &g->tiles[h >> 12];
+		const struct placed *p = &g->tiles[h >> 11];
 
 		m |= (carc_move_t)(uint16_t)p->x << 32 |
 		     (carc_move_t)(uint16_t)p->y << 48;
-		if ((h >> 8 & 15) != NO_LOCAL)
-			m |= (carc_move_t)g->ti[p->type].code[h >> 8 & 15]
-			     << 24;
+		if (local != NO_LOCAL)
+			m |= (carc_move_t)g->ti[p->type].code[local] << 24;
 	}
 	return m;
 }
@@ -592,8 +631,21 @@ carc_game_supply(const struct carc_game *game, uint32_t player,
 	case CARC_FIGURE_HOUSE:
 	case CARC_FIGURE_SHED:
 		return game->s.bsupply[player][bslot(game, figure)];
+	case CARC_FIGURE_BUILDER:
+		return carc__tb(game) && game->s.builder[player] == NODE_NONE;
+	case CARC_FIGURE_PIG:
+		return carc__tb(game) && game->s.pig[player] == NODE_NONE;
 	}
 	return CARC_E_INVALID;
+}
+
+CARC_EXPORT int
+carc_game_goods(const struct carc_game *game, uint32_t player, uint32_t kind)
+{
+	if (!game || player >= game->s.n_players || kind < CARC_GOODS_WINE ||
+	    kind > CARC_GOODS_CLOTH)
+		return CARC_E_INVALID;
+	return game->s.goods[player][kind - 1];
 }
 
 CARC_EXPORT uint64_t
@@ -622,6 +674,19 @@ carc_game_hash(const struct carc_game *game)
 			       s->bsupply[p][3]);
 	}
 	h += s->hash_stack;
+	/* Traders & Builders (its figures are in hash_figs); nothing in
+	 * other games, whose hashes stay as they were */
+	if (carc__tb(game)) {
+		h += carc__mix(0x5442000000000000ull ^
+			       (uint64_t)s->builder_due << 16 ^
+			       (uint64_t)s->second_part << 8 ^ s->figure_now);
+		for (uint32_t p = 0; p < s->n_players; p++)
+			h += carc__mix(0x474f000000000000ull ^
+				       (uint64_t)p << 48 ^
+				       (uint64_t)s->goods[p][0] << 32 ^
+				       (uint64_t)s->goods[p][1] << 16 ^
+				       s->goods[p][2]);
+	}
 	return carc__mix(h);
 }
 
@@ -860,9 +925,12 @@ carc_game_figure_count(const struct carc_game *game)
 
 	if (!game)
 		return CARC_E_INVALID;
-	for (uint32_t p = 0; p < game->s.n_players; p++)
+	for (uint32_t p = 0; p < game->s.n_players; p++) {
 		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
 			n += game->s.figs[p][k] != NODE_NONE;
+		n += game->s.builder[p] != NODE_NONE;
+		n += game->s.pig[p] != NODE_NONE;
+	}
 	return n;
 }
 
@@ -873,12 +941,15 @@ carc_game_figure_at(const struct carc_game *game, uint32_t index,
 {
 	if (!game)
 		return CARC_E_INVALID;
+	/* per player his follower slots, then his builder and pig */
 	for (uint32_t p = 0; p < game->s.n_players; p++)
-		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++) {
+		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS + 2; k++) {
 			const struct node *nd;
 			const struct placed *pl;
 			const struct feat_def *f;
-			uint32_t n = game->s.figs[p][k];
+			uint32_t n = k < MAX_FIGURE_SLOTS ? game->s.figs[p][k]
+				   : k == MAX_FIGURE_SLOTS ? game->s.builder[p]
+							   : game->s.pig[p];
 
 			if (n == NODE_NONE || index-- > 0)
 				continue;
@@ -888,7 +959,11 @@ carc_game_figure_at(const struct carc_game *game, uint32_t index,
 			if (player_out)
 				*player_out = p;
 			if (figure_out)
-				*figure_out = slot_figure(k);
+				*figure_out = k < MAX_FIGURE_SLOTS
+						      ? slot_figure(k)
+					      : k == MAX_FIGURE_SLOTS
+						      ? CARC_FIGURE_BUILDER
+						      : CARC_FIGURE_PIG;
 			if (x_out)
 				*x_out = pl->x;
 			if (y_out)
@@ -1017,15 +1092,43 @@ carc_game_event_get(const struct carc_game *game, uint32_t index,
 	case CARC_EVENT_FEATURE: v = e->feature; break;
 	case CARC_EVENT_TILES: v = e->tiles; break;
 	case CARC_EVENT_PENNANTS: v = e->pennants; break;
-	case CARC_EVENT_CITIES: v = e->cities; break;
+	case CARC_EVENT_CITIES:
+		v = e->type == CARC_EVENT_GOODS ? 0 : e->cities;
+		break;
 	case CARC_EVENT_SCORERS: v = e->scorers; break;
+	case CARC_EVENT_WINE:
+	case CARC_EVENT_GRAIN:
+	case CARC_EVENT_CLOTH:
+		v = 0;
+		if (e->type == CARC_EVENT_COMPLETED &&
+		    e->kind == CARC_FEATURE_CITY && carc__tb(game)) {
+			uint32_t node;
+
+			/* a completed city never changes: its symbols are
+			 * the tokens its completion gave */
+			if (carc__feature_node(game, e->x, e->y, e->feature,
+					       &node) == CARC_OK)
+				v = (int32_t)carc__traders_goods_of(
+					game, carc__find(game, node),
+					attr - CARC_EVENT_WINE + 1);
+		}
+		break;
+	case CARC_EVENT_GOODS_KIND:
+		v = e->type == CARC_EVENT_GOODS ? e->cities : 0;
+		break;
 	default:
 		if (p >= game->s.n_players)
 			return CARC_E_INVALID;
 		if ((attr & ~0xffu) == CARC_EVENT_POINTS)
 			v = event_points(e)[p];
 		else if ((attr & ~0xffu) == CARC_EVENT_FIGURES)
-			v = event_figures(e, game->s.n_players)[p];
+			v = e->type == CARC_EVENT_GOODS
+				    ? 0
+				    : event_figures(e, game->s.n_players)[p];
+		else if ((attr & ~0xffu) == CARC_EVENT_TOKENS)
+			v = e->type == CARC_EVENT_GOODS
+				    ? event_figures(e, game->s.n_players)[p]
+				    : 0;
 		else if ((attr & ~0xffu) == CARC_EVENT_BUILDING_POINTS)
 			v = (e->scorers >> p & 1) ? e->bpoints : 0;
 		else if ((attr & ~0xffu) == CARC_EVENT_PHANTOM)

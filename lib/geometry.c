@@ -207,6 +207,76 @@ static const struct tile_geo geo[CARC_TILE_TYPES] = {
 	/* IC-17: r1 (N-W), r2 (E-S), f1 NW, f2 (between), f3 SE */
 	{ { { 375, 375 }, { 625, 625 }, { 120, 120 }, { 800, 200 },
 	    { 880, 880 } }, { 0, 0, 0 } },
+	/* Traders & Builders (points found inside each outline, clear of
+	 * the layers over it) */
+	/* TB-1: c1, f1 */
+	{ { { 250, 280 }, { 730, 750 } }, { 0, 0, 0 } },
+	/* TB-2: c1, f1 */
+	{ { { 250, 280 }, { 730, 750 } }, { 0, 0, 0 } },
+	/* TB-3: c1, c2, f1, f2 */
+	{ { { 420, 500 }, { 500, 910 }, { 500, 130 }, { 500, 790 } },
+	  { 0, 0, 0 } },
+	/* TB-4: c1, c2, f1, f2 */
+	{ { { 420, 500 }, { 500, 910 }, { 500, 130 }, { 500, 790 } },
+	  { 0, 0, 0 } },
+	/* TB-5: c1, f1 */
+	{ { { 500, 460 }, { 500, 880 } }, { 0, 0, 0 } },
+	/* TB-6: c1, c2, c3, f1 */
+	{ { { 250, 280 }, { 910, 500 }, { 500, 910 }, { 660, 660 } },
+	  { 0, 0, 0 } },
+	/* TB-7: c1, r1, r2, f1, f2, f3, f4 */
+	{ { { 250, 280 }, { 800, 500 }, { 500, 800 }, { 870, 330 },
+	    { 860, 660 }, { 660, 870 }, { 330, 870 } }, { 0, 0, 0 } },
+	/* TB-8: c1, r1, r2, f1, f2, f3 */
+	{ { { 250, 280 }, { 800, 500 }, { 500, 800 }, { 870, 330 },
+	    { 770, 770 }, { 330, 870 } }, { 0, 0, 0 } },
+	/* TB-9: c1, c2, r1, f1, f2 */
+	{ { { 250, 280 }, { 500, 880 }, { 800, 500 }, { 870, 330 },
+	    { 860, 660 } }, { 0, 0, 0 } },
+	/* TB-10: c1, c2, r1, f1, f2 */
+	{ { { 250, 280 }, { 500, 880 }, { 800, 500 }, { 870, 330 },
+	    { 860, 660 } }, { 0, 0, 0 } },
+	/* TB-11: c1, r1, f1, f2 */
+	{ { { 250, 280 }, { 800, 500 }, { 870, 330 }, { 640, 780 } },
+	  { 0, 0, 0 } },
+	/* TB-12: c1, r1, f1, f2, f3 */
+	{ { { 250, 280 }, { 800, 500 }, { 870, 330 }, { 860, 660 },
+	    { 500, 830 } }, { 0, 0, 0 } },
+	/* TB-13: c1, r1, f1, f2 */
+	{ { { 500, 450 }, { 500, 800 }, { 650, 900 }, { 350, 890 } },
+	  { 0, 0, 0 } },
+	/* TB-14: c1, c2, f1 */
+	{ { { 250, 280 }, { 750, 780 }, { 500, 540 } }, { 0, 0, 0 } },
+	/* TB-15: c1, f1, f2 */
+	{ { { 420, 500 }, { 500, 130 }, { 500, 880 } }, { 0, 0, 0 } },
+	/* TB-16: c1, r1, f1, f2 */
+	{ { { 500, 130 }, { 800, 500 }, { 870, 330 }, { 500, 740 } },
+	  { 0, 0, 0 } },
+	/* TB-17: c1, r1, f1, f2, f3 */
+	{ { { 420, 500 }, { 500, 800 }, { 500, 130 }, { 650, 900 },
+	    { 350, 890 } }, { 0, 0, 0 } },
+	/* TB-18: c1, r1, f1, f2, f3 */
+	{ { { 420, 500 }, { 500, 800 }, { 500, 130 }, { 650, 900 },
+	    { 350, 890 } }, { 0, 0, 0 } },
+	/* TB-19: c1, r1, r2, f1, f2, f3, f4 */
+	{ { { 420, 500 }, { 500, 190 }, { 500, 800 }, { 350, 110 },
+	    { 640, 110 }, { 650, 900 }, { 350, 890 } }, { 0, 0, 0 } },
+	/* TB-20: r1, r2, r3, f1, f2, f3, monastery */
+	{ { { 740, 500 }, { 500, 740 }, { 250, 500 }, { 790, 200 },
+	    { 800, 800 }, { 200, 790 }, { 500, 500 } }, { 0, 0, 0 } },
+	/* TB-21: c1, r1, f1, f2 */
+	{ { { 250, 280 }, { 500, 800 }, { 770, 650 }, { 330, 870 } },
+	  { 0, 0, 0 } },
+	/* TB-22: c1, r1, f1, f2, f3 */
+	{ { { 250, 280 }, { 500, 800 }, { 820, 500 }, { 660, 870 },
+	    { 330, 870 } }, { 0, 0, 0 } },
+	/* TB-23: c1, r1, r2, f1, f2, f3 */
+	{ { { 500, 130 }, { 500, 800 }, { 190, 500 }, { 770, 650 },
+	    { 230, 760 }, { 120, 330 } }, { 0, 0, 0 } },
+	/* TB-24: r1, r2, f1, f2, f3, f4 */
+	{ { { 500, 250 }, { 750, 500 }, { 230, 230 }, { 760, 230 },
+	    { 770, 770 }, { 230, 760 } }, { 0, 0, 0 } },
+
 };
 
 static const struct gpt mid[4] = {
@@ -352,8 +422,38 @@ isqrt64(uint64_t v)
 	return (uint32_t)r;
 }
 
+/*
+ * The point a city's walls bow toward: the centre; but on a tile with a
+ * field enclosed by its cities (Traders & Builders), a city other than
+ * c1 bows less deep, toward a point 150 units from the centre on its own
+ * side, so that the enclosed field keeps an area of its own between the
+ * walls.
+ */
+static bool has_enclosed_field(const struct tile_def *d);
+
+static struct gpt
+wall_control(const struct tile_def *d, const struct feat_def *f)
+{
+	struct gpt c = centre;
+	int64_t dx = 0, dy = 0, len;
+
+	if (!has_enclosed_field(d) || f->num == 1)
+		return c;
+	for (int s = 0; s < 4; s++)
+		if (f->sides & (1u << s)) {
+			dx += mid[s].x - centre.x;
+			dy += mid[s].y - centre.y;
+		}
+	len = isqrt64((uint64_t)(dx * dx + dy * dy));
+	if (len == 0)
+		return c;
+	c.x += div_round(dx * 150, len);
+	c.y += div_round(dy * 150, len);
+	return c;
+}
+
 static void
-city_shape(uint32_t sides, struct poly *pl)
+city_shape(uint32_t sides, struct gpt ctl, struct poly *pl)
 {
 	int start = -1;
 
@@ -384,7 +484,7 @@ city_shape(uint32_t sides, struct poly *pl)
 		t = (s + 1) & 3;
 		while (!(sides & (1u << t)))
 			t = (t + 1) & 3;
-		add_quad(pl, corner[(s + 1) & 3], centre, corner[t]);
+		add_quad(pl, corner[(s + 1) & 3], ctl, corner[t]);
 	}
 	/* the last wall ends where the outline began */
 	if (pl->n > 1 && pl->p[pl->n - 1].x == pl->p[0].x &&
@@ -594,11 +694,47 @@ field_gap(const struct tile_def *d, struct gpt a, struct gpt b,
 	add(pl, b);
 }
 
+/* Whether a field of @d reaches no side: enclosed by its cities
+ * (Traders & Builders). */
+static bool
+has_enclosed_field(const struct tile_def *d)
+{
+	for (int i = 0; i < d->n_feats; i++)
+		if (d->feats[i].kind == CARC_FEATURE_FIELD &&
+		    d->feats[i].sides == 0)
+			return true;
+	return false;
+}
+
+/* An enclosed field: the tile, notched to the centre at each side that
+ * another field reaches, so that the fields' outlines do not hold each
+ * other's points; the cities are painted over the rest. */
+static void
+enclosed_field_shape(const struct tile_def *d, struct poly *pl)
+{
+	uint32_t others = 0;
+
+	for (int i = 0; i < d->n_feats; i++)
+		if (d->feats[i].kind == CARC_FEATURE_FIELD)
+			others |= d->feats[i].sides;
+	for (int s = 0; s < 4; s++) {
+		add(pl, corner[s]);
+		if (others >> (2 * s) & 3)
+			add(pl, centre);
+	}
+}
+
 static void
 field_shape(const struct tile_def *d, uint32_t halves, struct poly *pl)
 {
 	int owner[8];		/* 1 this field, 2 a city, 0 anything else */
 	int start = -1;
+	bool enclosed = has_enclosed_field(d);
+
+	if (halves == 0) {
+		enclosed_field_shape(d, pl);
+		return;
+	}
 
 	for (int h = 0; h < 8; h++) {
 		int s = h >> 1;
@@ -608,7 +744,7 @@ field_shape(const struct tile_def *d, uint32_t halves, struct poly *pl)
 	}
 	/* a run of city half-edges between two of this field's own
 	 * belongs to the field: the city is painted over it */
-	for (int h = 0; h < 8; h++) {
+	for (int h = 0; h < 8 && !enclosed; h++) {
 		int e;
 
 		if (owner[h] != 2 || owner[(h + 7) & 7] == 2)
@@ -668,7 +804,7 @@ carc_tile_feature_shape(uint32_t tile, uint32_t rotation, uint32_t feature,
 	pl.n = 0;
 	switch (f->kind) {
 	case CARC_FEATURE_CITY:
-		city_shape(f->sides, &pl);
+		city_shape(f->sides, wall_control(d, f), &pl);
 		break;
 	case CARC_FEATURE_ROAD:
 		road_shape(tile, f->sides, &pl);

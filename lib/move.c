@@ -24,17 +24,25 @@ carc_move_place(int32_t x, int32_t y, uint32_t rotation)
 	return pack(CARC_MOVE_PLACE, 0, rotation, 0, x, y);
 }
 
-/* Figures that stand on a feature (buildings stand on a tile). */
+/* Followers: the figures a crop circle removes. */
 static bool
 is_follower(uint32_t figure)
 {
 	return is_follower_kind(figure);
 }
 
+/* Figures that stand on a feature (buildings stand on a tile). */
+static bool
+on_feature(uint32_t figure)
+{
+	return is_follower(figure) || figure == CARC_FIGURE_BUILDER ||
+	       figure == CARC_FIGURE_PIG;
+}
+
 CARC_EXPORT carc_move_t
 carc_move_deploy(uint32_t figure, int32_t x, int32_t y, uint32_t feature)
 {
-	if (!coord_ok(x) || !coord_ok(y) || !is_follower(figure) ||
+	if (!coord_ok(x) || !coord_ok(y) || !on_feature(figure) ||
 	    !carc__feature_name(feature))
 		return CARC_MOVE_NONE;
 	return pack(CARC_MOVE_DEPLOY, figure, 0, feature, x, y);
@@ -52,6 +60,12 @@ carc_move_build(uint32_t figure, int32_t x, int32_t y)
 	if (!coord_ok(x) || !coord_ok(y) || !is_building(figure))
 		return CARC_MOVE_NONE;
 	return pack(CARC_MOVE_DEPLOY, figure, 0, 0, x, y);
+}
+
+CARC_EXPORT carc_move_t
+carc_move_second_tile(void)
+{
+	return pack(CARC_MOVE_SECOND_TILE, 0, 0, 0, 0, 0);
 }
 
 CARC_EXPORT carc_move_t
@@ -122,12 +136,14 @@ well_formed(carc_move_t m)
 	switch (M_KIND(m)) {
 	case CARC_MOVE_DEPLOY:
 		if (m != pack(CARC_MOVE_DEPLOY, fig, 0, feat, M_X(m), M_Y(m)) ||
-		    fig < CARC_FIGURE_FOLLOWER || fig > CARC_FIGURE_LARGE_FOLLOWER)
+		    fig < CARC_FIGURE_FOLLOWER || fig > CARC_FIGURE_PIG)
 			return false;
 		return is_building(fig) ? feat == 0
 					: carc__feature_name(feat) != NULL;
 	case CARC_MOVE_PASS:
 		return m == pack(CARC_MOVE_PASS, 0, 0, 0, 0, 0);
+	case CARC_MOVE_SECOND_TILE:
+		return m == pack(CARC_MOVE_SECOND_TILE, 0, 0, 0, 0, 0);
 	case CARC_MOVE_CROP_CHOICE:
 		return (fig == CARC_CROP_DEPLOY || fig == CARC_CROP_REMOVE) &&
 		       m == pack(CARC_MOVE_CROP_CHOICE, fig, 0, 0, 0, 0);
@@ -164,6 +180,9 @@ carc_move_describe(carc_move_t move, char *buf, size_t n)
 		break;
 	case CARC_MOVE_PASS:
 		len = snprintf(buf, n, "pass");
+		break;
+	case CARC_MOVE_SECOND_TILE:
+		len = snprintf(buf, n, "second-tile");
 		break;
 	case CARC_MOVE_CROP_CHOICE:
 		len = snprintf(buf, n, "crop %s",

@@ -40,6 +40,10 @@ static const char *const lb_dist_values[] = {
 	[CARC_LB_DIST_RULES] = "rules",
 	[CARC_LB_DIST_JCZ] = "jcz",
 };
+static const char *const builder_turn_values[] = {
+	[CARC_BUILDER_TURN_OPTIONAL] = "optional",
+	[CARC_BUILDER_TURN_MANDATORY] = "mandatory",
+};
 static const char *const switch_values[] = { "off", "on" };
 static const char *const river_start_values[] = {
 	[CARC_RIVER_START_REMOVED] = "removed",
@@ -88,6 +92,13 @@ static const struct option_names options[N_OPTS] = {
 	/* an expansion, but not yet one of "every expansion" (--all): the
 	 * JCZ layer, the learning interface and the page do not know it */
 	[CARC_OPT_INNS_CATHEDRALS] = { "inns-cathedrals", SWITCH },
+	/* not yet among the expansions that "all expansions" switches on
+	 * (carc_option_is_expansion()): the tool's menus, the picture, the
+	 * learning interface and the page do not know its figures yet */
+	[CARC_OPT_TRADERS_BUILDERS] = { "traders-builders", SWITCH },
+	[CARC_OPT_BUILDER_TURN] = { "builder-turn",
+				    CHOICE(builder_turn_values) },
+	[CARC_OPT_PHANTOM_WITH_FIGURE] = { "phantom-with-figure", SWITCH },
 };
 
 /* Other words accepted for a value; carc_option_value_name() never gives
@@ -464,6 +475,8 @@ static const char *const figure_names[] = {
 	[CARC_FIGURE_HOUSE] = "house",
 	[CARC_FIGURE_SHED] = "shed",
 	[CARC_FIGURE_LARGE_FOLLOWER] = "large-follower",
+	[CARC_FIGURE_BUILDER] = "builder",
+	[CARC_FIGURE_PIG] = "pig",
 };
 
 static const char *const feature_kind_names[] = {
@@ -480,6 +493,7 @@ static const char *const phase_names[] = {
 	[CARC_PHASE_CROP_CHOICE] = "crop-choice",
 	[CARC_PHASE_CROP_RESPONSE] = "crop-response",
 	[CARC_PHASE_GAME_OVER] = "game-over",
+	[CARC_PHASE_SECOND_TILE] = "second-tile",
 };
 
 static const char *const crop_choice_names[] = {
@@ -681,6 +695,8 @@ read_move(const char *p)
 	}
 	if (strcmp(p, "pass") == 0)
 		return carc_move_pass();
+	if (strcmp(p, "second-tile") == 0)
+		return carc_move_second_tile();
 	return CARC_MOVE_NONE;
 }
 

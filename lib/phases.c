@@ -43,7 +43,7 @@ over_apply(struct carc_game *g, carc_move_t m, uint32_t node,
 
 #define OVER { over_list, over_check, over_apply, false }
 
-const struct phase_ops carc__phases[CARC_PHASE_GAME_OVER + 1] = {
+const struct phase_ops carc__phases[N_PHASES] = {
 	[0] = OVER,	/* no game is ever in phase 0 */
 	[CARC_PHASE_PLACE_TILE] = {
 		carc__place_list, carc__place_check, carc__place_apply, false
@@ -65,4 +65,8 @@ const struct phase_ops carc__phases[CARC_PHASE_GAME_OVER + 1] = {
 		carc__crop_response_apply, true
 	},
 	[CARC_PHASE_GAME_OVER] = OVER,
+	[CARC_PHASE_SECOND_TILE] = {
+		carc__second_tile_list, carc__second_tile_check,
+		carc__second_tile_apply, false
+	},
 };

@@ -111,6 +111,9 @@ carc__place_apply(struct carc_game *g, carc_move_t m, uint32_t node,
 	(void)node;
 	carc__board_place(g, M_X(m), M_Y(m), M_ROT(m), g->s.hand, h);
 	g->s.last_tile = g->s.n_tiles - 1;
+	/* Traders & Builders: the builder's second tile is due? */
+	if (g->s.builder[g->s.player] != NODE_NONE)
+		carc__traders_placed(g);
 	carc__deploy_mask(g);
 	g->s.phase = CARC_PHASE_DEPLOY;
 }

@@ -21,13 +21,15 @@ attr_known(uint32_t attr, uint32_t n_players)
 {
 	uint32_t base = attr & ~0xffu, p = attr & 0xffu;
 
-	if (attr >= CARC_FEATURE_ATTR_KIND && attr <= CARC_FEATURE_ATTR_FLAGS)
+	if (attr >= CARC_FEATURE_ATTR_KIND && attr <= CARC_FEATURE_ATTR_CLOTH)
 		return true;
 	return (base == CARC_FEATURE_ATTR_POINTS ||
 		base == CARC_FEATURE_ATTR_FOLLOWERS ||
 		base == CARC_FEATURE_ATTR_BUILDING_POINTS ||
 		base == CARC_FEATURE_ATTR_PHANTOMS ||
-		base == CARC_FEATURE_ATTR_LARGE_FOLLOWERS) &&
+		base == CARC_FEATURE_ATTR_LARGE_FOLLOWERS ||
+		base == CARC_FEATURE_ATTR_BUILDERS ||
+		base == CARC_FEATURE_ATTR_PIGS) &&
 	       p < n_players;
 }
 
@@ -135,8 +137,22 @@ carc_game_feature_get(const struct carc_game *game, int32_t x, int32_t y,
 	case CARC_FEATURE_ATTR_FLAGS:
 		*value_out = (int32_t)feature_flags(g, root);
 		return CARC_OK;
+	case CARC_FEATURE_ATTR_WINE:
+	case CARC_FEATURE_ATTR_GRAIN:
+	case CARC_FEATURE_ATTR_CLOTH:
+		*value_out = (int32_t)carc__traders_goods_of(
+			g, root, attr - CARC_FEATURE_ATTR_WINE + CARC_GOODS_WINE);
+		return CARC_OK;
 	}
 	switch (attr & ~0xffu) {
+	case CARC_FEATURE_ATTR_BUILDERS:
+		*value_out = g->s.builder[p] != NODE_NONE &&
+			     carc__find(g, g->s.builder[p]) == root;
+		return CARC_OK;
+	case CARC_FEATURE_ATTR_PIGS:
+		*value_out = g->s.pig[p] != NODE_NONE &&
+			     carc__find(g, g->s.pig[p]) == root;
+		return CARC_OK;
 	case CARC_FEATURE_ATTR_FOLLOWERS:
 		*value_out = (int32_t)figures_of(g, root, p, false);
 		return CARC_OK;

@@ -644,8 +644,8 @@ parse_figure(struct loader *l, const struct token *t, bool building,
 	}
 	return fail(l, CARC_E_PARSE, t->column,
 		    building ? "unknown building '%.*s' (tower, house or shed)"
-			     : "unknown figure '%.*s' (follower, phantom or "
-			       "large-follower)",
+			     : "unknown figure '%.*s' (follower, phantom, "
+			       "large-follower, builder or pig)",
 		    TOK(t));
 }
 

@@ -29,6 +29,9 @@ static const int32_t opt_default[N_OPTS] = {
 	[CARC_OPT_RIVER_START_TILE] = CARC_RIVER_START_REMOVED,
 	[CARC_OPT_RIVER_U_TURN] = CARC_RIVER_U_ADJACENT,
 	[CARC_OPT_INNS_CATHEDRALS] = 0,
+	[CARC_OPT_TRADERS_BUILDERS] = 0,
+	[CARC_OPT_BUILDER_TURN] = CARC_BUILDER_TURN_OPTIONAL,
+	[CARC_OPT_PHANTOM_WITH_FIGURE] = 1,
 };
 
 static const struct {
@@ -54,6 +57,9 @@ static const struct {
 	[CARC_OPT_RIVER_START_TILE] = { 0, 2 },
 	[CARC_OPT_RIVER_U_TURN] = { 0, 3 },
 	[CARC_OPT_INNS_CATHEDRALS] = { 0, 1 },
+	[CARC_OPT_TRADERS_BUILDERS] = { 0, 1 },
+	[CARC_OPT_BUILDER_TURN] = { 0, 1 },
+	[CARC_OPT_PHANTOM_WITH_FIGURE] = { 0, 1 },
 };
 
 static bool
@@ -136,7 +142,9 @@ carc__tile_enabled(const int32_t *opt, uint32_t tile)
 {
 	return carc__crop_tile_enabled(opt, tile) &&
 	       carc__river_tile_enabled(opt, tile) &&
-	       carc__ic_tile_enabled(opt, tile);
+	       carc__ic_tile_enabled(opt, tile) &&
+	       (tile < CARC_TILE_TB_1 || tile > CARC_TILE_TB_24 ||
+		opt[CARC_OPT_TRADERS_BUILDERS] != 0);
 }
 
 /* Tables derived from the const tile definitions, used on the hot path. */
@@ -294,10 +302,18 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 					r->cap_city_events +=
 						r->counts[t] +
 						(t == CARC_TILE_D ? 1u : 0u);
+	/* Traders & Builders: one goods event per kind at the end */
+	if (r->opt[CARC_OPT_TRADERS_BUILDERS])
+		r->cap_city_events += 3;
 	/* per tile drawn: place, deploy, phantom; per crop-circle tile
 	 * also the choice and one response per player, which the game's
 	 * layout adds (game.c) */
 	r->cap_history = total * (2 + (r->opt[CARC_OPT_PHANTOM] ? 1 : 0));
+	/* Traders & Builders: the choice of the builder's second tile, at
+	 * most once per tile drawn */
+	if (r->opt[CARC_OPT_TRADERS_BUILDERS] &&
+	    r->opt[CARC_OPT_BUILDER_TURN] == CARC_BUILDER_TURN_OPTIONAL)
+		r->cap_history += total;
 	r->crop_tiles = 0;
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
 		if (carc__tiles[t].symbol != CARC_SYMBOL_NONE)

@@ -146,6 +146,11 @@ return_figures(struct carc_game *g, uint32_t root, uint32_t packed)
 		}
 	}
 	g->nodes[root].kp &= (uint16_t)~KP_OCC;
+	/* builders go with their owners' followers */
+	if (carc__tb(g))
+		for (uint32_t p = 0; p < g->s.n_players; p++)
+			if (fig_count(packed, p))
+				carc__traders_left(g, p, root);
 }
 
 /* Share @v->value and @v->bvalue out to the majority of @figures. */
@@ -205,7 +210,7 @@ value_of(const struct carc_game *g, uint32_t root, uint32_t figures,
 
 /* Score a road, city or monastery (complete or not), with the figures
  * @figures (packed), for its majority; @rep names it in the event. */
-static void
+static struct event *
 score_feature(struct carc_game *g, uint32_t root, uint32_t rep,
 	      uint32_t type, uint32_t figures)
 {
@@ -217,6 +222,7 @@ score_feature(struct carc_game *g, uint32_t root, uint32_t rep,
 	e->tiles = (uint16_t)v.tiles;
 	e->pennants = (uint8_t)v.pennants;
 	award(g, e, &v);
+	return e;
 }
 
 /* Score monasteries[k] if it holds figures and the tile just placed at
@@ -260,6 +266,19 @@ carc__score_turn(struct carc_game *g)
 		if (seen)
 			continue;
 		done[n_done++] = root;
+		if (carc__tb(g) &&
+		    node_kind(&g->nodes[root]) == CARC_FEATURE_CITY) {
+			/* goods go to the player who completed the city, held
+			 * or not (doc/users/rules.md#traders-goods) */
+			figures = carc__figures_on(g, root);
+			score_feature(g, root, p->node_base + i,
+				      CARC_EVENT_COMPLETED, figures);
+			if (carc__traders_completed(g, root) == 0 &&
+			    figures == 0)
+				g->s.n_events--;	/* nothing to report */
+			return_figures(g, root, figures);
+			continue;
+		}
 		if (node_occ(&g->nodes[root]) == 0)
 			continue;
 		figures = carc__figures_on(g, root);
@@ -446,6 +465,32 @@ carc__city_farm_scorers(const struct carc_game *g, uint32_t city)
 	return scorers;
 }
 
+/* Traders & Builders (doc/users/rules.md#traders-pig-score): 1 when
+ * @player's pig stands in a field with farmers that borders completed
+ * city @city and, with @need_majority, in which he holds the farmer
+ * majority. */
+static uint32_t
+pig_bonus(const struct carc_game *g, uint32_t city, const struct held *h,
+	  uint32_t player, bool need_majority)
+{
+	uint64_t mask[2];
+	uint32_t pig = g->s.pig[player], r;
+	int k;
+
+	if (pig == NODE_NONE || h->n == 0)
+		return 0;
+	r = carc__find(g, pig);
+	k = root_index(h->roots, h->n, r);
+	if (h->roots[k] != r)
+		return 0;
+	city_fields(g, city, h, mask);
+	if (!(mask[k / 64] >> (k % 64) & 1))
+		return 0;
+	if (need_majority && !(majority(g, h->figures[k]) >> player & 1))
+		return 0;
+	return 1;
+}
+
 /* What the field rooted at @root, holding @figures, would score at the
  * end of the game now; @h lists the fields that hold farmers. */
 static void
@@ -457,6 +502,8 @@ field_value(const struct carc_game *g, uint32_t root, uint32_t figures,
 	uint64_t seen[MAX_NODES / 64 + 1];
 	uint32_t m = root, tiles = 0, bpoints = 0, cities = 0;
 	uint32_t gain[MAX_PLAYERS] = { 0 }, present = 0;
+	uint32_t pigs[MAX_PLAYERS] = { 0 };	/* pig points, by player */
+	bool tb = carc__tb(g);
 
 	v->kind = CARC_FEATURE_FIELD;
 	v->complete = 0;
@@ -505,8 +552,13 @@ field_value(const struct carc_game *g, uint32_t root, uint32_t figures,
 			else
 				who = v->scorers &
 				      ~city_paid_before(g, city, h, root);
-			for (uint32_t p = 0; p < g->s.n_players; p++)
+			for (uint32_t p = 0; p < g->s.n_players; p++) {
 				gain[p] += who >> p & 1;
+				if (tb && (who >> p & 1))
+					pigs[p] += pig_bonus(
+						g, city, h, p,
+						rule != CARC_FARM_PER_CITY);
+			}
 		}
 		m = piece->next;
 	} while (m != root);
@@ -517,7 +569,15 @@ field_value(const struct carc_game *g, uint32_t root, uint32_t figures,
 		v->points[p] = rule == CARC_FARM_PER_FIELD
 				       ? ((v->scorers >> p & 1) ? v->value : 0)
 				       : (rule == CARC_FARM_PER_CITY ? 4 : 3) *
-						 gain[p];
+						 gain[p] + pigs[p];
+	/* the pig: one point more per city to a scorer whose pig is in
+	 * the field (doc/users/rules.md#traders-pig-score) */
+	if (tb && rule == CARC_FARM_PER_FIELD)
+		for (uint32_t p = 0; p < g->s.n_players; p++)
+			if ((v->scorers >> p & 1) &&
+			    g->s.pig[p] != NODE_NONE &&
+			    carc__find(g, g->s.pig[p]) == root)
+				v->points[p] += cities;
 	/* buildings pay whenever a farm is scored; a field with no
 	 * completed city pays them unless CARC_OPT_LB_ZERO_FIELD is 0, and
 	 * under the per-city rule only with CARC_OPT_LB_PER_CITY_FIELDS
@@ -601,6 +661,11 @@ score_farms(struct carc_game *g, const struct held *h)
 		v.value = 4;
 		v.bvalue = 0;
 		share(g, totals, &v);
+		if (carc__tb(g))
+			for (uint32_t p = 0; p < g->s.n_players; p++)
+				if (v.scorers >> p & 1)
+					v.points[p] += pig_bonus(g, c, h, p,
+								 false);
 		award(g, e, &v);
 	}
 }
@@ -617,4 +682,6 @@ carc__score_final(struct carc_game *g)
 				      CARC_EVENT_FINAL, h.figures[r]);
 	if (OPT(g->rules, CARC_OPT_FARMERS))
 		score_farms(g, &h);
+	if (carc__tb(g))
+		carc__traders_final(g);
 }

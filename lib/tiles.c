@@ -16,13 +16,15 @@
 #define F CARC_EDGE_FIELD
 #define V CARC_EDGE_RIVER
 
-#define CITY(n, s, p) { CARC_FEATURE_CITY, n, s, p, 0, 0 }
-#define ROAD(n, s) { CARC_FEATURE_ROAD, n, s, 0, 0, 0 }
-#define FIELD(n, h, c) { CARC_FEATURE_FIELD, n, h, 0, c, 0 }
-#define MONA { CARC_FEATURE_MONASTERY, 1, 0, 0, 0, 0 }
+#define CITY(n, s, p) { CARC_FEATURE_CITY, n, s, p, 0, 0, 0 }
+#define ROAD(n, s) { CARC_FEATURE_ROAD, n, s, 0, 0, 0, 0 }
+#define FIELD(n, h, c) { CARC_FEATURE_FIELD, n, h, 0, c, 0, 0 }
+#define MONA { CARC_FEATURE_MONASTERY, 1, 0, 0, 0, 0, 0 }
 /* Inns & Cathedrals: a city with a cathedral, a road with an inn */
-#define CATHEDRAL(n, s, p) { CARC_FEATURE_CITY, n, s, p, 0, FEAT_SPECIAL }
-#define INN(n, s) { CARC_FEATURE_ROAD, n, s, 0, 0, FEAT_SPECIAL }
+#define CATHEDRAL(n, s, p) { CARC_FEATURE_CITY, n, s, p, 0, FEAT_SPECIAL, 0 }
+#define INN(n, s) { CARC_FEATURE_ROAD, n, s, 0, 0, FEAT_SPECIAL, 0 }
+/* a city with a goods symbol (Traders & Builders) */
+#define GCITY(n, s, g) { CARC_FEATURE_CITY, n, s, 0, 0, 0, CARC_GOODS_##g }
 
 #define ALLH (H_NL | H_NR | H_EL | H_ER | H_SL | H_SR | H_WL | H_WR)
 #define NESW (SIDE_N | SIDE_E | SIDE_S | SIDE_W)
@@ -339,6 +341,121 @@ const struct tile_def carc__tiles[CARC_TILE_TYPES] = {
 		ROAD(1, SIDE_N | SIDE_W), ROAD(2, SIDE_E | SIDE_S),
 		FIELD(1, H_NL | H_WR, 0), FIELD(2, H_NR | H_EL | H_SR | H_WL, 0),
 		FIELD(3, H_ER | H_SL, 0) }, 0 },
+	/*
+	 * Traders & Builders, first edition (doc/users/rules.md#tiles-tb),
+	 * in the order of JCloisterZone's set traders-and-builders:1.  A
+	 * field that reaches no side (enclosed by cities) has no
+	 * half-edges.
+	 */
+	/* TB-1 (TB/Cc.g): city N+W with grain */
+	{ "TB-1", 1, { C, F, F, C }, 2, {
+		GCITY(1, SIDE_N | SIDE_W, GRAIN),
+		FIELD(1, H_EL | H_ER | H_SL | H_SR, 1) }, 0 },
+	/* TB-2 (TB/Cc.w): city N+W with wine */
+	{ "TB-2", 1, { C, F, F, C }, 2, {
+		GCITY(1, SIDE_N | SIDE_W, WINE),
+		FIELD(1, H_EL | H_ER | H_SL | H_SR, 1) }, 0 },
+	/* TB-3 (TB/CCc.c): city E+W with cloth, cap S, enclosed field */
+	{ "TB-3", 1, { F, C, C, C }, 4, {
+		GCITY(1, SIDE_E | SIDE_W, CLOTH), CITY(2, SIDE_S, 0),
+		FIELD(1, H_NL | H_NR, 1), FIELD(2, 0, 3) }, 0 },
+	/* TB-4 (TB/CCc.w): as TB-3 with wine */
+	{ "TB-4", 1, { F, C, C, C }, 4, {
+		GCITY(1, SIDE_E | SIDE_W, WINE), CITY(2, SIDE_S, 0),
+		FIELD(1, H_NL | H_NR, 1), FIELD(2, 0, 3) }, 0 },
+	/* TB-5 (TB/Ccc.g): city N+E+W with grain */
+	{ "TB-5", 1, { C, C, F, C }, 2, {
+		GCITY(1, SIDE_N | SIDE_E | SIDE_W, GRAIN),
+		FIELD(1, H_SL | H_SR, 1) }, 0 },
+	/* TB-6 (TB/CcCC.c): city N+W with cloth, caps E and S, enclosed
+	 * field */
+	{ "TB-6", 1, { C, C, C, C }, 4, {
+		GCITY(1, SIDE_N | SIDE_W, CLOTH), CITY(2, SIDE_E, 0),
+		CITY(3, SIDE_S, 0), FIELD(1, 0, 7) }, 0 },
+	/* TB-7 (TB/CcRR!.c): city N+W with cloth, roads E and S ending */
+	{ "TB-7", 1, { C, R, R, C }, 7, {
+		GCITY(1, SIDE_N | SIDE_W, CLOTH), ROAD(1, SIDE_E),
+		ROAD(2, SIDE_S), FIELD(1, H_EL, 1), FIELD(2, H_ER, 1),
+		FIELD(3, H_SL, 1), FIELD(4, H_SR, 1) }, 0 },
+	/* TB-8 (TB/CcRR.w): city N+W with wine, roads E and S ending */
+	{ "TB-8", 1, { C, R, R, C }, 6, {
+		GCITY(1, SIDE_N | SIDE_W, WINE), ROAD(1, SIDE_E),
+		ROAD(2, SIDE_S), FIELD(1, H_EL, 1), FIELD(2, H_ER | H_SL, 1),
+		FIELD(3, H_SR, 1) }, 0 },
+	/* TB-9 (TB/CcRC.c): city N+W with cloth, cap S, road E ending */
+	{ "TB-9", 1, { C, R, C, C }, 5, {
+		GCITY(1, SIDE_N | SIDE_W, CLOTH), CITY(2, SIDE_S, 0),
+		ROAD(1, SIDE_E), FIELD(1, H_EL, 1), FIELD(2, H_ER, 3) }, 0 },
+	/* TB-10 (TB/CcRC.g): as TB-9 with grain */
+	{ "TB-10", 1, { C, R, C, C }, 5, {
+		GCITY(1, SIDE_N | SIDE_W, GRAIN), CITY(2, SIDE_S, 0),
+		ROAD(1, SIDE_E), FIELD(1, H_EL, 1), FIELD(2, H_ER, 3) }, 0 },
+	/* TB-11 (TB/CcR.c): city N+W with cloth, road E ending */
+	{ "TB-11", 1, { C, R, F, C }, 4, {
+		GCITY(1, SIDE_N | SIDE_W, CLOTH), ROAD(1, SIDE_E),
+		FIELD(1, H_EL, 1), FIELD(2, H_ER | H_SL | H_SR, 1) }, 0 },
+	/* TB-12 (TB/CcR!.w): city N+W with wine, road E ending, three
+	 * fields */
+	{ "TB-12", 1, { C, R, F, C }, 5, {
+		GCITY(1, SIDE_N | SIDE_W, WINE), ROAD(1, SIDE_E),
+		FIELD(1, H_EL, 1), FIELD(2, H_ER, 1),
+		FIELD(3, H_SL | H_SR, 1) }, 0 },
+	/* TB-13 (TB/CccR.w): city N+E+W with wine, road S ending */
+	{ "TB-13", 1, { C, C, R, C }, 4, {
+		GCITY(1, SIDE_N | SIDE_E | SIDE_W, WINE), ROAD(1, SIDE_S),
+		FIELD(1, H_SL, 1), FIELD(2, H_SR, 1) }, 0 },
+	/* TB-14 (TB/CcCc.w): city N+W with wine, city E+S, enclosed field */
+	{ "TB-14", 1, { C, C, C, C }, 3, {
+		GCITY(1, SIDE_N | SIDE_W, WINE), CITY(2, SIDE_E | SIDE_S, 0),
+		FIELD(1, 0, 3) }, 0 },
+	/* TB-15 (TB/CFc.w): city E+W with wine */
+	{ "TB-15", 1, { F, C, F, C }, 3, {
+		GCITY(1, SIDE_E | SIDE_W, WINE),
+		FIELD(1, H_NL | H_NR, 1), FIELD(2, H_SL | H_SR, 1) }, 0 },
+	/* TB-16 (TB/CR): cap N, road E ending */
+	{ "TB-16", 1, { C, R, F, F }, 4, {
+		CITY(1, SIDE_N, 0), ROAD(1, SIDE_E), FIELD(1, H_EL, 1),
+		FIELD(2, H_ER | H_SL | H_SR | H_WL | H_WR, 1) }, 0 },
+	/* TB-17 (TB/CRc.g): city E+W with grain, road S ending */
+	{ "TB-17", 1, { F, C, R, C }, 5, {
+		GCITY(1, SIDE_E | SIDE_W, GRAIN), ROAD(1, SIDE_S),
+		FIELD(1, H_NL | H_NR, 1), FIELD(2, H_SL, 1),
+		FIELD(3, H_SR, 1) }, 0 },
+	/* TB-18 (TB/CRc.w): as TB-17 with wine */
+	{ "TB-18", 1, { F, C, R, C }, 5, {
+		GCITY(1, SIDE_E | SIDE_W, WINE), ROAD(1, SIDE_S),
+		FIELD(1, H_NL | H_NR, 1), FIELD(2, H_SL, 1),
+		FIELD(3, H_SR, 1) }, 0 },
+	/* TB-19 (TB/CRcR.w): city E+W with wine, roads N and S ending */
+	{ "TB-19", 1, { R, C, R, C }, 7, {
+		GCITY(1, SIDE_E | SIDE_W, WINE), ROAD(1, SIDE_N),
+		ROAD(2, SIDE_S), FIELD(1, H_NL, 1), FIELD(2, H_NR, 1),
+		FIELD(3, H_SL, 1), FIELD(4, H_SR, 1) }, 0 },
+	/* TB-20 (TB/LRRR): monastery, roads E, S and W ending at it */
+	{ "TB-20", 1, { F, R, R, R }, 7, {
+		ROAD(1, SIDE_E), ROAD(2, SIDE_S), ROAD(3, SIDE_W),
+		FIELD(1, H_NL | H_NR | H_EL | H_WR, 0),
+		FIELD(2, H_ER | H_SL, 0), FIELD(3, H_SR | H_WL, 0), MONA },
+	  0 },
+	/* TB-21 (TB/RCc.g): city N+W with grain, road S ending */
+	{ "TB-21", 1, { C, F, R, C }, 4, {
+		GCITY(1, SIDE_N | SIDE_W, GRAIN), ROAD(1, SIDE_S),
+		FIELD(1, H_EL | H_ER | H_SL, 1), FIELD(2, H_SR, 1) }, 0 },
+	/* TB-22 (TB/RCc!.g): as TB-21 with three fields */
+	{ "TB-22", 1, { C, F, R, C }, 5, {
+		GCITY(1, SIDE_N | SIDE_W, GRAIN), ROAD(1, SIDE_S),
+		FIELD(1, H_EL | H_ER, 1), FIELD(2, H_SL, 1),
+		FIELD(3, H_SR, 1) }, 0 },
+	/* TB-23 (TB/RRC): cap N, roads S and W ending */
+	{ "TB-23", 1, { C, F, R, R }, 6, {
+		CITY(1, SIDE_N, 0), ROAD(1, SIDE_S), ROAD(2, SIDE_W),
+		FIELD(1, H_EL | H_ER | H_SL, 1), FIELD(2, H_SR | H_WL, 0),
+		FIELD(3, H_WR, 1) }, 0 },
+	/* TB-24 (TB/RRrr): bridge, road N-S over road W-E, four fields */
+	{ "TB-24", 1, { R, R, R, R }, 6, {
+		ROAD(1, SIDE_N | SIDE_S), ROAD(2, SIDE_E | SIDE_W),
+		FIELD(1, H_NL | H_WR, 0), FIELD(2, H_NR | H_EL, 0),
+		FIELD(3, H_ER | H_SL, 0), FIELD(4, H_SR | H_WL, 0) }, 0 },
 };
 
 /* Inns & Cathedrals' tiles enter the stack only with it. */
@@ -350,6 +467,20 @@ carc__ic_tile_enabled(const int32_t *opt, uint32_t tile)
 	return true;
 }
 
+
+
+CARC_EXPORT int
+carc_tile_feature_goods(uint32_t tile, uint32_t feature)
+{
+	int i;
+
+	if (tile >= CARC_TILE_TYPES)
+		return CARC_E_UNKNOWN_TILE;
+	i = carc__tile_feat_index(tile, feature);
+	if (i < 0)
+		return CARC_E_NO_FEATURE;
+	return carc__tiles[tile].feats[i].goods;
+}
 
 CARC_EXPORT int
 carc_tile_symbol(uint32_t tile)

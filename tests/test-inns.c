@@ -112,7 +112,7 @@ START_TEST(stack_with_and_without)
 	}
 	ck_assert_int_eq(total_off, 71);
 	ck_assert_int_eq(total_on, 71 + 18);
-	ck_assert_int_eq(CARC_TILE_TYPES, 63);
+	ck_assert_int_eq(CARC_TILE_IC_17, 62);
 	ck_assert_str_eq(carc_tile_name(CARC_TILE_IC_1), "IC-1");
 	ck_assert_str_eq(carc_tile_name(CARC_TILE_IC_17), "IC-17");
 	carc_rules_unref(off);

@@ -71,6 +71,12 @@ static const struct {
 	  { "adjacent", "successive", "allowed", "jcz" } },
 	{ CARC_OPT_INNS_CATHEDRALS, "inns-cathedrals", CARC_OPTION_SWITCH, 0,
 	  1, 0, { "off", "on" } },
+	{ CARC_OPT_TRADERS_BUILDERS, "traders-builders", CARC_OPTION_SWITCH,
+	  0, 1, 0, { "off", "on" } },
+	{ CARC_OPT_BUILDER_TURN, "builder-turn", CARC_OPTION_CHOICE, 0, 1,
+	  CARC_BUILDER_TURN_OPTIONAL, { "optional", "mandatory" } },
+	{ CARC_OPT_PHANTOM_WITH_FIGURE, "phantom-with-figure",
+	  CARC_OPTION_SWITCH, 0, 1, 1, { "off", "on" } },
 };
 
 #define N_OPTIONS ((uint32_t)N_OF(option_table))
@@ -321,7 +327,8 @@ START_TEST(option_explain_exact)
 		  "lb-scoring, lb-distribution, lb-zero-field, "
 		  "lb-per-city-fields, crop-deploy-any, crop-deploy-mandatory, "
 		  "crop-phantom, crop-after-phantom, river, river-start-tile, "
-		  "river-u-turn or inns-cathedrals" },
+		  "river-u-turn, inns-cathedrals, traders-builders, "
+		  "builder-turn or phantom-with-figure" },
 		{ "followers", "99", "followers must be 1 to 15, not 99" },
 		{ "Followers", "-3", "followers must be 1 to 15, not -3" },
 		{ "followers", "x", "followers must be 1 to 15, not 'x'" },
@@ -486,10 +493,12 @@ START_TEST(figure_names)
 {
 	static const char *const names[] = { "follower", "phantom", "tower",
 					     "house", "shed",
-					     "large-follower" };
+					     "large-follower", "builder",
+					     "pig" };
 
 	ck_assert_int_eq(CARC_FIGURE_FOLLOWER, 1);
 	ck_assert_int_eq(CARC_FIGURE_SHED, 5);
+	ck_assert_int_eq(CARC_FIGURE_PIG, 8);
 	check_enum_names(carc_figure_name, carc_figure_from_name, names,
 			 N_OF(names));
 	assert_status_eq(carc_figure_from_name("city"), CARC_E_INVALID);
@@ -515,10 +524,12 @@ START_TEST(phase_names)
 {
 	static const char *const names[] = { "place-tile", "deploy",
 					     "phantom", "crop-choice",
-					     "crop-response", "game-over" };
+					     "crop-response", "game-over",
+					     "second-tile" };
 
 	ck_assert_int_eq(CARC_PHASE_PLACE_TILE, 1);
 	ck_assert_int_eq(CARC_PHASE_GAME_OVER, 6);
+	ck_assert_int_eq(CARC_PHASE_SECOND_TILE, 7);
 	check_enum_names(carc_phase_name, carc_phase_from_name, names,
 			 N_OF(names));
 }
@@ -567,6 +578,11 @@ START_TEST(parse_exact)
 	check_parse("build shed at 0,0",
 		    carc_move_build(CARC_FIGURE_SHED, 0, 0));
 	check_parse("pass", carc_move_pass());
+	check_parse("second-tile", carc_move_second_tile());
+	check_parse("deploy builder r2 at 3,-1",
+		    carc_move_deploy(CARC_FIGURE_BUILDER, 3, -1, CARC_R2));
+	check_parse("deploy pig f1 at 0,7",
+		    carc_move_deploy(CARC_FIGURE_PIG, 0, 7, CARC_F1));
 	check_parse("crop deploy", carc_move_crop_choice(CARC_CROP_DEPLOY));
 	check_parse("crop remove", carc_move_crop_choice(CARC_CROP_REMOVE));
 	check_parse("remove follower c2 at 5,-5",
@@ -760,11 +776,12 @@ START_TEST(parse_every_constructed_move)
 		}
 	}
 	round_trip(carc_move_pass());
+	round_trip(carc_move_second_tile());
 	round_trip(carc_move_crop_choice(CARC_CROP_DEPLOY));
 	round_trip(carc_move_crop_choice(CARC_CROP_REMOVE));
-	/* 100 positions: 4 rotations, 3 buildings, 3 figures x (deploy,
-	 * remove) x 13 features */
-	ck_assert_uint_eq(n, 100 * (4 + 3 + 3 * 2 * 13));
+	/* 100 positions: 4 rotations, 3 buildings, 13 features for each
+	 * of 5 figures deployed and 2 removed */
+	ck_assert_uint_eq(n, 100 * (4 + 3 + (5 + 2) * 13));
 }
 END_TEST
 

@@ -88,6 +88,10 @@ BINDINGS = {
         js='FeatureFlag',
         doc='What a tile feature carries (``enum carc_feature_flag``), '
             'from\n    :func:`tile_feature_flags`: an inn, a cathedral.'),
+    'carc_goods': dict(
+        prefix=('CARC_GOODS_',), py='Goods', base='IntEnum', js='Goods',
+        doc='Goods of Traders & Builders (``enum carc_goods``), from\n    '
+            ':func:`tile_feature_goods`.'),
     'carc_edge': dict(
         prefix=('CARC_EDGE_',), py='Edge', base='IntEnum', js='Edge',
         doc='Side types of a tile (``enum carc_edge``), from '
@@ -129,6 +133,10 @@ BINDINGS = {
         prefix=('CARC_RIVER_U_',), py='RiverUTurn', base='_Named',
         js=None,
         doc='Values of Option.RIVER_U_TURN (``enum carc_river_u_turn``).'),
+    'carc_builder_turn': dict(
+        prefix=('CARC_BUILDER_TURN_',), py='BuilderTurn', base='_Named',
+        js=None,
+        doc='Values of Option.BUILDER_TURN (``enum carc_builder_turn``).'),
     'carc_option_type': dict(
         prefix=('CARC_OPTION_',), py='OptionType', base='IntEnum',
         js='OptionType',
@@ -142,8 +150,9 @@ BINDINGS = {
     'carc_figure': dict(
         prefix=('CARC_FIGURE_',), py='Figure', base='_Named', js='Figure',
         names=('FigureName', 'lower'),
-        doc='Figure kinds (``enum carc_figure``): follower, phantom and '
-            'the\n    Little Buildings tower, house and shed.'),
+        doc='Figure kinds (``enum carc_figure``): follower, phantom, '
+            'the\n    Little Buildings tower, house and shed, the builder '
+            'and the pig.'),
     'carc_feature_attr': dict(
         prefix=('CARC_FEATURE_ATTR_',), py='FeatureAttr', base='IntEnum',
         js='FeatureAttr',

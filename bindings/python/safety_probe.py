@@ -35,6 +35,7 @@ FUNCTIONS = {
     'move_deploy': (carc.move_deploy, [1, 0, -1, 'c1']),
     'move_build': (carc.move_build, [3, 0, -1]),
     'move_pass': (carc.move_pass, []),
+    'move_second_tile': (carc.move_second_tile, []),
     'move_crop_choice': (carc.move_crop_choice, [1]),
     'move_remove': (carc.move_remove, [1, 0, -1, 'c1']),
     'move_kind': (carc.move_kind, [MOVE]),
@@ -63,6 +64,7 @@ FUNCTIONS = {
     'tile_feature_flags': (carc.tile_feature_flags, ['IC-15', 'r1']),
     'tile_describe_feature': (carc.tile_describe_feature, [4, 1, 'c1']),
     'tile_symbol': (carc.tile_symbol, ['CCI-1']),
+    'tile_feature_goods': (carc.tile_feature_goods, ['TB-1', 'c1']),
     'tile_feature_point': (carc.tile_feature_point, [4, 1, 'c1']),
     'tile_feature_shape': (carc.tile_feature_shape, [4, 1, 'c1']),
     'tile_symbol_area': (carc.tile_symbol_area, ['CCI-1', 0]),
@@ -93,7 +95,7 @@ FUNCTIONS = {
 # method name -> valid arguments (called on a fresh game or rules)
 GAME_METHODS = {
     'apply': [MOVE], 'is_legal': [MOVE], 'set_next_tile': ['E'],
-    'shuffle_stack': [5], 'score': [0], 'supply': [0, 1],
+    'shuffle_stack': [5], 'score': [0], 'supply': [0, 1], 'goods': [0, 1],
     'remaining': ['E'], 'copy_from': ['GAME'], 'push': [MOVE],
     'tile_at': [0, 0], 'feature': [0, 0, 'c1'],
     'feature_get': [0, 0, 'c1', 1], 'feature_pieces': [0, 0, 'c1'],

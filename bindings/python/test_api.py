@@ -91,8 +91,10 @@ def test_move_properties():
 
 def test_move_properties_agree_with_the_library_on_every_legal_move():
     seen = set()
-    for seed in range(3):
-        game = carc.Game(carc.Rules(**ALL), 3, seed)
+    for seed in range(12):
+        if seen == set(carc.MoveKind):
+            break
+        game = carc.Game(carc.Rules(traders_builders=True, **ALL), 3, seed)
         rng = random.Random(seed)
         while not game.is_over():
             moves = game.legal_moves()
@@ -374,12 +376,17 @@ def test_exceptions_pickle():
 
 
 def in_phase(phase, seed=6):
-    game = carc.Game(carc.Rules(**ALL), 3, seed)
-    rng = random.Random(seed)
-    while game.phase() != phase:
-        moves = game.legal_moves()
-        game.push(moves[rng.randrange(len(moves))])
-    return game
+    """A random game (every expansion, Traders & Builders too) at
+    ``phase``: the first seed from ``seed`` on whose game reaches it."""
+    for s in range(seed, seed + 100):
+        game = carc.Game(carc.Rules(traders_builders=True, **ALL), 3, s)
+        rng = random.Random(s)
+        while game.phase() != phase and not game.is_over():
+            moves = game.legal_moves()
+            game.push(moves[rng.randrange(len(moves))])
+        if game.phase() == phase:
+            return game
+    raise AssertionError(f'no game reached {phase!r}')
 
 
 @pytest.mark.parametrize('phase', [p for p in carc.Phase])
@@ -648,6 +655,9 @@ COUNTERPARTS = {
         'carc_move_place': 'Move.place',
         'carc_move_deploy': 'Move.deploy',
         'carc_move_pass': 'Move.PASS',
+        'carc_move_second_tile': 'move_second_tile',
+        'carc_tile_feature_goods': 'tile_feature_goods',
+        'carc_game_goods': 'Game.goods',
         'carc_move_build': 'Move.build',
         'carc_move_crop_choice': 'Move.crop',
         'carc_move_remove': 'Move.remove',

@@ -199,7 +199,8 @@ def test_options_from_the_library():
         'river-start-tile': {'removed': 0, 'after-river': 1,
                              'in-river-stack': 2},
         'river-u-turn': {'adjacent': 0, 'successive': 1, 'allowed': 2,
-                         'jcz': 3}}
+                         'jcz': 3},
+        'builder-turn': {'optional': 0, 'mandatory': 1}}
     with pytest.raises(carc.CarcError) as e:
         carc.option_name(len(carc.OPTIONS) + 1)
     assert e.value.code == carc.E_UNKNOWN_OPTION

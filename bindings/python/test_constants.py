@@ -100,7 +100,7 @@ def test_options(enums):
     header = {n[len('CARC_OPT_'):].lower().replace('_', '-'): v
               for n, v in enums['carc_option'].items()}
     assert carc.OPTIONS == header
-    assert len(header) == 20
+    assert len(header) == 23
 
 
 def test_option_values(enums):
@@ -110,6 +110,7 @@ def test_option_values(enums):
         'lb-distribution': 'carc_lb_distribution',
         'river-start-tile': 'carc_river_start',
         'river-u-turn': 'carc_river_u_turn',
+        'builder-turn': 'carc_builder_turn',
     }
     assert set(carc.OPTION_VALUES) == set(values)
     for option, enum in values.items():
@@ -143,6 +144,8 @@ ENUMS = {
     'carc_event_attr': (carc.EventAttr, 'CARC_EVENT_', {}),
     'carc_feature_attr': (carc.FeatureAttr, 'CARC_FEATURE_ATTR_', {}),
     'carc_render_flag': (carc.RenderFlag, 'CARC_RENDER_', {}),
+    'carc_goods': (carc.Goods, 'CARC_GOODS_', {}),
+    'carc_builder_turn': (carc.BuilderTurn, 'CARC_BUILDER_TURN_', {}),
 }
 
 

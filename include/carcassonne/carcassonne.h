@@ -202,8 +202,17 @@ enum carc_tile {
 	CARC_TILE_IC_9, CARC_TILE_IC_10, CARC_TILE_IC_11, CARC_TILE_IC_12,
 	CARC_TILE_IC_13, CARC_TILE_IC_14, CARC_TILE_IC_15, CARC_TILE_IC_16,
 	CARC_TILE_IC_17,
+	/** Traders & Builders, first edition (names "TB-1" … "TB-24", in
+	 *  the order of `doc/users/rules.md#tiles-tb`), one tile each.
+	 *  @since 0.5 */
+	CARC_TILE_TB_1 = 63, CARC_TILE_TB_2, CARC_TILE_TB_3, CARC_TILE_TB_4,
+	CARC_TILE_TB_5, CARC_TILE_TB_6, CARC_TILE_TB_7, CARC_TILE_TB_8,
+	CARC_TILE_TB_9, CARC_TILE_TB_10, CARC_TILE_TB_11, CARC_TILE_TB_12,
+	CARC_TILE_TB_13, CARC_TILE_TB_14, CARC_TILE_TB_15, CARC_TILE_TB_16,
+	CARC_TILE_TB_17, CARC_TILE_TB_18, CARC_TILE_TB_19, CARC_TILE_TB_20,
+	CARC_TILE_TB_21, CARC_TILE_TB_22, CARC_TILE_TB_23, CARC_TILE_TB_24,
 	/** Number of tile types this version knows. */
-	CARC_TILE_TYPES = 63
+	CARC_TILE_TYPES = 87
 };
 
 /** Crop-circle symbols (carc_tile_symbol()). */
@@ -216,6 +225,16 @@ enum carc_symbol {
 	CARC_SYMBOL_CLUB = 2,
 	/** Shield: affects followers in cities (knights). */
 	CARC_SYMBOL_SHIELD = 3,
+};
+
+/** Goods of Traders & Builders: the symbol of a city piece
+ *  (carc_tile_feature_goods()) and the kinds of tokens.  @since 0.5 */
+enum carc_goods {
+	/** No goods symbol. */
+	CARC_GOODS_NONE = 0,
+	CARC_GOODS_WINE = 1,
+	CARC_GOODS_GRAIN = 2,
+	CARC_GOODS_CLOTH = 3,
 };
 
 /** Side types. */
@@ -342,6 +361,15 @@ int carc_tile_feature_flags(uint32_t tile, uint32_t feature);
  * @since 0.1
  */
 int carc_tile_symbol(uint32_t tile);
+
+/**
+ * The goods symbol (Traders & Builders) on a city feature of a tile.
+ *
+ * @return a #carc_goods (#CARC_GOODS_NONE for a city without one and for
+ *         other features), #CARC_E_UNKNOWN_TILE or #CARC_E_NO_FEATURE.
+ * @since 0.5
+ */
+int carc_tile_feature_goods(uint32_t tile, uint32_t feature);
 
 /**
  * The reference name of a feature id: "c1", "r2", "f3", "monastery".
@@ -536,6 +564,20 @@ enum carc_option {
 	 *  1 shuffles its 18 tiles into the stack and gives each player a
 	 *  large follower (#CARC_FIGURE_LARGE_FOLLOWER).  Default 0.  @since 0.5 */
 	CARC_OPT_INNS_CATHEDRALS = 20,
+	/** Traders & Builders (`doc/users/rules.md#traders`): 1 shuffles
+	 *  its 24 tiles into the stack and gives each player a builder and a
+	 *  pig; cities carry goods.  Default 0.  @since 0.5 */
+	CARC_OPT_TRADERS_BUILDERS = 21,
+	/** The builder's second tile
+	 *  (`doc/users/rules.md#traders-second-tile`), a
+	 *  #carc_builder_turn.  Default #CARC_BUILDER_TURN_OPTIONAL.
+	 *  @since 0.5 */
+	CARC_OPT_BUILDER_TURN = 22,
+	/** The phantom in a turn whose deployment was the builder or the
+	 *  pig (`doc/users/rules.md#traders-phantom`): 1 (default) allowed,
+	 *  0 not.
+	 *  @since 0.5 */
+	CARC_OPT_PHANTOM_WITH_FIGURE = 23,
 };
 
 /** Values of #CARC_OPT_RIVER_START_TILE. @since 0.5 */
@@ -561,6 +603,15 @@ enum carc_river_u_turn {
 	/** JCloisterZone's rule: the new open end of the river must have
 	 *  free room ahead of it. */
 	CARC_RIVER_U_JCZ = 3,
+};
+
+/** Values of #CARC_OPT_BUILDER_TURN.  @since 0.5 */
+enum carc_builder_turn {
+	/** The player chooses whether to take the second tile
+	 *  (#CARC_PHASE_SECOND_TILE), as the first-edition text reads. */
+	CARC_BUILDER_TURN_OPTIONAL = 0,
+	/** The second tile is always taken (JCloisterZone). */
+	CARC_BUILDER_TURN_MANDATORY = 1,
 };
 
 /** Values of #CARC_OPT_LB_SCORING. */
@@ -808,7 +859,8 @@ const char *carc_option_value_name(uint32_t option, int32_t value);
  * #CARC_OPT_LITTLE_BUILDINGS).  "Every expansion" is every option for
  * which this gives 1, set to 1: the tool's `--all`, the bindings'
  * all-expansions rules, so that an expansion added to the library joins
- * them without a change elsewhere.
+ * them without a change elsewhere.  #CARC_OPT_TRADERS_BUILDERS is not
+ * among them yet: it joins once every layer plays its figures.
  *
  * @param option a #carc_option
  * @retval 1 an expansion
@@ -1002,6 +1054,11 @@ enum carc_phase {
 	CARC_PHASE_CROP_RESPONSE = 5,
 	/** The game is over; final scoring is done. */
 	CARC_PHASE_GAME_OVER = 6,
+	/** Traders & Builders: the player's tile extended a road or city
+	 *  holding his builder; he takes the second tile of his turn
+	 *  (#CARC_MOVE_SECOND_TILE) or declines it (pass).  Reached only
+	 *  under #CARC_BUILDER_TURN_OPTIONAL.  @since 0.5 */
+	CARC_PHASE_SECOND_TILE = 7,
 };
 
 /**
@@ -1211,6 +1268,20 @@ int carc_game_score(const struct carc_game *game, uint32_t player);
  */
 int carc_game_supply(const struct carc_game *game, uint32_t player,
 		     uint32_t figure);
+
+/**
+ * Goods tokens of a kind a player holds (Traders & Builders; 0 without
+ * the expansion).
+ *
+ * @param game the game
+ * @param player the player, 0-based
+ * @param kind a #carc_goods other than #CARC_GOODS_NONE
+ * @return the count (at most 255: a custom stack with more goods of a
+ *         kind saturates it) or #CARC_E_INVALID.
+ * @since 0.5
+ */
+int carc_game_goods(const struct carc_game *game, uint32_t player,
+		    uint32_t kind);
 
 /**
  * A 64-bit hash of the game state: board, figures, scores, players'
@@ -1463,6 +1534,12 @@ enum carc_figure {
 	 *  like a follower; it counts two for a majority and scores like
 	 *  one.  @since 0.5 */
 	CARC_FIGURE_LARGE_FOLLOWER = 6,
+	/** Traders & Builders builder: on a road or city with its owner's
+	 *  follower; never counted for a majority.  @since 0.5 */
+	CARC_FIGURE_BUILDER = 7,
+	/** Traders & Builders pig: in a field with its owner's farmer;
+	 *  never counted for a majority.  @since 0.5 */
+	CARC_FIGURE_PIG = 8,
 };
 
 /** Number of figures on the board, or #CARC_E_INVALID.  @since 0.1 */
@@ -1645,6 +1722,13 @@ enum carc_feature_attr {
 	 *  of the city has a cathedral (Inns & Cathedrals); 0 otherwise.
 	 *  @since 0.5 */
 	CARC_FEATURE_ATTR_FLAGS = 13,
+	/** Traders & Builders: wine symbols on a city's pieces (0 for other
+	 *  kinds); the tokens its completion gives.  @since 0.5 */
+	CARC_FEATURE_ATTR_WINE = 14,
+	/** Grain symbols, as #CARC_FEATURE_ATTR_WINE.  @since 0.5 */
+	CARC_FEATURE_ATTR_GRAIN = 15,
+	/** Cloth symbols, as #CARC_FEATURE_ATTR_WINE.  @since 0.5 */
+	CARC_FEATURE_ATTR_CLOTH = 16,
 	/** + player: points that player would score if the feature were
 	 *  scored now (0 unless he is among the scorers), Little Buildings
 	 *  apart.  For a field, the farm points at the end of the game now:
@@ -1670,6 +1754,12 @@ enum carc_feature_attr {
 	 *  #CARC_FEATURE_ATTR_SCORERS and is not counted in
 	 *  #CARC_FEATURE_ATTR_FOLLOWERS.  @since 0.5 */
 	CARC_FEATURE_ATTR_LARGE_FOLLOWERS = 0x500,
+	/** + player: 1 if that player's builder stands on the feature.
+	 *  @since 0.5 */
+	CARC_FEATURE_ATTR_BUILDERS = 0x600,
+	/** + player: 1 if that player's pig stands on the feature.
+	 *  @since 0.5 */
+	CARC_FEATURE_ATTR_PIGS = 0x700,
 };
 
 /**
@@ -1772,6 +1862,11 @@ enum carc_event_type {
 	 *  field with farmers then adds a field event with its building
 	 *  points only. */
 	CARC_EVENT_FARM = 3,
+	/** Traders & Builders, at the end of the game: one goods kind
+	 *  (#CARC_EVENT_GOODS_KIND) that some player holds; 10 points to
+	 *  each player holding the most tokens of it.  No feature: kind, x,
+	 *  y and feature are 0.  @since 0.5 */
+	CARC_EVENT_GOODS = 4,
 };
 
 /**
@@ -1810,6 +1905,18 @@ enum carc_event_attr {
 	/** + player: 1 if that player's phantom is among his figures on the
 	 *  feature. */
 	CARC_EVENT_PHANTOM = 0x400,
+	/** A completed city: wine tokens the player who completed it took
+	 *  (Traders & Builders).  @since 0.5 */
+	CARC_EVENT_WINE = 10,
+	/** Grain tokens, as #CARC_EVENT_WINE.  @since 0.5 */
+	CARC_EVENT_GRAIN = 11,
+	/** Cloth tokens, as #CARC_EVENT_WINE.  @since 0.5 */
+	CARC_EVENT_CLOTH = 12,
+	/** A #CARC_EVENT_GOODS event: its #carc_goods kind.  @since 0.5 */
+	CARC_EVENT_GOODS_KIND = 13,
+	/** + player: a #CARC_EVENT_GOODS event: that player's tokens of the
+	 *  kind.  @since 0.5 */
+	CARC_EVENT_TOKENS = 0x500,
 };
 
 /** Number of events of the last successful carc_game_apply(), or
@@ -1856,6 +1963,9 @@ enum carc_move_kind {
 	/** Crop circles: return the figure of that kind standing on the
 	 *  feature of the tile at (x, y) to the supply. */
 	CARC_MOVE_REMOVE = 5,
+	/** Traders & Builders: take the builder's second tile
+	 *  (#CARC_PHASE_SECOND_TILE).  No other field.  @since 0.5 */
+	CARC_MOVE_SECOND_TILE = 6,
 };
 
 /** The crop-circle choices. */
@@ -1876,9 +1986,9 @@ enum carc_crop_choice {
 carc_move_t carc_move_place(int32_t x, int32_t y, uint32_t rotation);
 
 /**
- * A deployment of @p figure (#CARC_FIGURE_FOLLOWER or
- * #CARC_FIGURE_PHANTOM) on @p feature of the tile at (x, y).  Buildings
- * use carc_move_build().
+ * A deployment of @p figure (#CARC_FIGURE_FOLLOWER, #CARC_FIGURE_PHANTOM,
+ * #CARC_FIGURE_BUILDER or #CARC_FIGURE_PIG) on @p feature of the tile at
+ * (x, y).  Buildings use carc_move_build().
  *
  * @return the move, or #CARC_MOVE_NONE for arguments out of range.
  * @since 0.1
@@ -1888,6 +1998,9 @@ carc_move_t carc_move_deploy(uint32_t figure, int32_t x, int32_t y,
 
 /** The pass move.  @since 0.1 */
 carc_move_t carc_move_pass(void);
+
+/** Take the builder's second tile (#CARC_MOVE_SECOND_TILE).  @since 0.5 */
+carc_move_t carc_move_second_tile(void);
 
 /**
  * A building: @p figure (#CARC_FIGURE_TOWER, #CARC_FIGURE_HOUSE or

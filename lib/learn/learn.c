@@ -28,6 +28,11 @@
 #define MAX_OPTIONS 32		/* rule options compared and observed */
 #define MAX_FIGURES (6 * 16)	/* figures on a board: 6 players x 16 */
 #define N_TILES CARC_TILE_TYPES
+/* tile types with an entry in the vector's one-hot and counts
+ * (CARC_LEARN_VEC_TILE, CARC_LEARN_VEC_REMAINING): the 36 of the base
+ * game and the crop circles; the later expansions' types are not
+ * observed there yet (doc/api/observation.md) */
+#define N_VEC_TILES 36
 
 /* A tile of the board, as carc_game_tile_at() gives it. */
 struct placed_tile {
@@ -859,13 +864,14 @@ write_vector(const struct carc_learn *l, const struct carc_game *g,
 	if (c->phase == CARC_PHASE_PLACE_TILE) {
 		int t = carc_game_current_tile(g);
 
-		if (t >= 0 && t < N_TILES)
+		if (t >= 0 && t < N_VEC_TILES)
 			v[CARC_LEARN_VEC_TILE + t] = 1;
 	} else if (c->phase != CARC_PHASE_GAME_OVER) {
-		v[CARC_LEARN_VEC_TILE + c->last_type] = 1;
+		if (c->last_type < N_VEC_TILES)
+			v[CARC_LEARN_VEC_TILE + c->last_type] = 1;
 		v[CARC_LEARN_VEC_ROTATION + c->last_rot] = 1;
 	}
-	for (uint32_t t = 0; t < N_TILES; t++)
+	for (uint32_t t = 0; t < N_VEC_TILES; t++)
 		v[CARC_LEARN_VEC_REMAINING + t] =
 			nonneg(carc_game_remaining(g, t));
 	v[CARC_LEARN_VEC_REMAINING_TOTAL] =

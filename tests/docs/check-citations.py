@@ -311,6 +311,7 @@ def self_test():
 SIDES = 'NESW'
 HALVES = ['NL', 'NR', 'EL', 'ER', 'SL', 'SR', 'WL', 'WR']
 SYMBOLS = {'pitchfork': 1, 'club': 2, 'shield': 3}
+GOODS = {'—': 0, 'wine': 1, 'grain': 2, 'cloth': 3}
 
 
 def table_rows(text, anchor):
@@ -345,7 +346,7 @@ def parse_tile(cities, roads, fields, mono):
                              FLAG_CATHEDRAL if m.group(5) else 0)
     if roads != '—':
         for part in roads.split(';'):
-            part = part.strip()
+            part = re.sub(r' *\(.*\)$', '', part.strip())
             inn = part.endswith(', inn')
             if inn:
                 part = part[:-len(', inn')]
@@ -387,8 +388,9 @@ def check_tiles(root, library):
     rows += [(r, 'crop') for r in table_rows(text, 'tiles-crop')]
     rows += [(r, 'river') for r in table_rows(text, 'tiles-river')]
     rows += [(r, 'ic') for r in table_rows(text, 'tiles-ic')]
-    if len(rows) != 63:
-        problems.append('doc/users/rules.md: %d tile rows, want 63' % len(rows))
+    rows += [(r, 'tb') for r in table_rows(text, 'tiles-tb')]
+    if len(rows) != 87:
+        problems.append('doc/users/rules.md: %d tile rows, want 87' % len(rows))
     for cells, crop in rows:
         name = cells[0]
         t = lib.carc_tile_from_name(name.encode())
@@ -408,6 +410,13 @@ def check_tiles(root, library):
             lib.carc_rules_unref(rules)
             if got != (2 if name == 'IC-1' else 1):
                 problems.append('%s: %d in the draw stack' % (name, got))
+        elif crop == 'tb':
+            goods, sides, cities, roads, fields, mono = cells[2:8]
+            count = 1
+            if lib.carc_tile_feature_goods(t, 0x11) != GOODS[goods] and \
+                    not (goods == '—' and
+                         lib.carc_tile_feature_goods(t, 0x11) < 0):
+                problems.append('%s: goods %s' % (name, goods))
         elif crop == 'river':
             count, sides, cities, roads, fields, mono = cells[1:7]
             # in the stack with the river on; the spring is placed

@@ -678,8 +678,8 @@ START_TEST(error_each_line_kind)
 		{ "P0 pass now\n", CARC_E_PARSE, 4, 9,
 		  "unexpected 'now' at the end of the line" },
 		{ "P0 place E 0,-1 r2\nP0 deploy knight c1\n", CARC_E_PARSE,
-		  5, 11, "unknown figure 'knight' (follower, phantom or "
-		  "large-follower)" },
+		  5, 11, "unknown figure 'knight' (follower, phantom, "
+		  "large-follower, builder or pig)" },
 		{ "P0 place E 0,-1 r2\nP0 build follower\n", CARC_E_PARSE, 5,
 		  10, "unknown building 'follower' (tower, house or shed)" },
 		{ "P0 place E 0,-1 r2\nP0 deploy follower c99\n",
@@ -773,8 +773,8 @@ START_TEST(error_long_tokens)
 		  "<= 4000)" },
 		{ "P0 place E 0,-1 r2\nP0 deploy " LONG45 " c1\n",
 		  CARC_E_PARSE, 11,
-		  "unknown figure '" FIRST40 "' (follower, phantom or "
-		  "large-follower)" },
+		  "unknown figure '" FIRST40 "' (follower, phantom, "
+		  "large-follower, builder or pig)" },
 		{ "P0 place E 0,-1 r2\nP0 deploy follower " LONG45 "\n",
 		  CARC_E_PARSE, 20,
 		  "unknown feature '" FIRST40 "' (c1, r2, f3, monastery, ...)" },

@@ -20,7 +20,7 @@
 
 #define SENTINEL 0x5a5a5a5a
 #define CLOBBERED 9999		/* a row's result when an output was written */
-#define N_OPTIONS 20
+#define N_OPTIONS 23
 
 /* A fixture of games at different decision points. */
 static struct fixture {
@@ -572,14 +572,14 @@ present_feature(void)
 	X(supply_null, INV, carc_game_supply(NULL, 0, CARC_FIGURE_FOLLOWER)) \
 	X(supply_player, INV, carc_game_supply(P, 3, CARC_FIGURE_FOLLOWER)) \
 	X(supply_figure0, INV, carc_game_supply(P, 0, 0)) \
-	X(supply_figure7, INV, carc_game_supply(P, 0, 7)) \
+	X(supply_figure9, INV, carc_game_supply(P, 0, 9)) \
 	X(supply_figure_max, INV, carc_game_supply(P, 0, UINT32_MAX)) \
 	X(hash_null, 1, carc_game_hash(NULL) == 0) \
 	/* apply: malformed moves */ \
 	X(apply_null, INV, carc_game_apply(NULL, carc_move_pass())) \
 	X(apply_none, INV, carc_game_apply(P, NONE)) \
 	X(apply_kind0, INV, carc_game_apply(P, (carc_move_t)1 << 32)) \
-	X(apply_kind6, INV, carc_game_apply(P, 6)) \
+	X(apply_kind7, INV, carc_game_apply(P, 7)) \
 	X(apply_kind_max, INV, carc_game_apply(P, 0xff)) \
 	X(apply_all_bits, INV, carc_game_apply(P, UINT64_MAX)) \
 	X(apply_place_rot4, INV, carc_game_apply(P, PLACE_RAW(4, 0, 0))) \
@@ -591,7 +591,7 @@ present_feature(void)
 	X(apply_pass_bits_32, INV, carc_game_apply(D, PASS_WITH(1ull << 32))) \
 	X(apply_pass_bits_48, INV, carc_game_apply(D, PASS_WITH(1ull << 48))) \
 	X(apply_deploy_figure0, INV, carc_game_apply(D, DEPLOY_RAW(0, 0, 0x11))) \
-	X(apply_deploy_figure7, INV, carc_game_apply(D, DEPLOY_RAW(7, 0, 0x11))) \
+	X(apply_deploy_figure9, INV, carc_game_apply(D, DEPLOY_RAW(9, 0, 0x11))) \
 	X(apply_deploy_rotation, INV, carc_game_apply(D, DEPLOY_RAW(1, 1, 0x11))) \
 	X(apply_deploy_feature0, INV, carc_game_apply(D, DEPLOY_RAW(1, 0, 0))) \
 	X(apply_deploy_feature_bad, INV, \
@@ -741,7 +741,7 @@ present_feature(void)
 	  event_get_kept(E, (uint32_t)carc_game_event_count(E), CARC_EVENT_TYPE)) \
 	X(event_get_index_max, INV, event_get_kept(E, UINT32_MAX, CARC_EVENT_TYPE)) \
 	X(event_get_attr0, INV, event_get_kept(E, 0, 0)) \
-	X(event_get_attr10, INV, event_get_kept(E, 0, CARC_EVENT_SCORERS + 1)) \
+	X(event_get_attr14, INV, event_get_kept(E, 0, CARC_EVENT_GOODS_KIND + 1)) \
 	X(event_get_attr_gap, INV, event_get_kept(E, 0, 0xff)) \
 	X(event_get_points_player, INV, event_get_kept(E, 0, CARC_EVENT_POINTS + 2)) \
 	X(event_get_points_player_max, INV, \
@@ -750,7 +750,7 @@ present_feature(void)
 	X(event_get_bpoints_player, INV, \
 	  event_get_kept(E, 0, CARC_EVENT_BUILDING_POINTS + 2)) \
 	X(event_get_phantom_player, INV, event_get_kept(E, 0, CARC_EVENT_PHANTOM + 2)) \
-	X(event_get_attr_0x500, INV, event_get_kept(E, 0, 0x500)) \
+	X(event_get_attr_0x600, INV, event_get_kept(E, 0, 0x600)) \
 	X(event_get_attr_max, INV, event_get_kept(E, 0, UINT32_MAX)) \
 	X(event_get_ok, CARC_OK, event_get_kept(E, 0, CARC_EVENT_POINTS + 1)) \
 	/* move values */ \
@@ -767,6 +767,7 @@ present_feature(void)
 	X(move_build_follower, 1, \
 	  carc_move_build(CARC_FIGURE_FOLLOWER, 0, 0) == NONE) \
 	X(move_build_figure6, 1, carc_move_build(6, 0, 0) == NONE) \
+	X(move_build_figure8, 1, carc_move_build(8, 0, 0) == NONE) \
 	X(move_build_y, 1, carc_move_build(CARC_FIGURE_TOWER, 0, 32768) == NONE) \
 	X(move_crop_choice0, 1, carc_move_crop_choice(0) == NONE) \
 	X(move_crop_choice3, 1, carc_move_crop_choice(3) == NONE) \
@@ -784,7 +785,7 @@ present_feature(void)
 	X(move_pass_kind, CARC_MOVE_PASS, (int)carc_move_kind(carc_move_pass())) \
 	X(describe_none, INV, describe_short(NONE, 8)) \
 	X(describe_reserved, INV, describe_short(PASS_WITH(1ull << 40), 8)) \
-	X(describe_kind6, INV, describe_short(6, 8)) \
+	X(describe_kind7, INV, describe_short(7, 8)) \
 	X(describe_null_buffer, INV, carc_move_describe(carc_move_pass(), NULL, 1)) \
 	X(describe_size, 4, describe_short(carc_move_pass(), 0)) \
 	X(describe_short_buffer, 4, describe_short(carc_move_pass(), 2)) \
@@ -876,6 +877,9 @@ static const struct {
 	[CARC_OPT_RIVER_START_TILE] = { 0, 2 },
 	[CARC_OPT_RIVER_U_TURN] = { 0, 3 },
 	[CARC_OPT_INNS_CATHEDRALS] = { 0, 1 },
+	[CARC_OPT_TRADERS_BUILDERS] = { 0, 1 },
+	[CARC_OPT_BUILDER_TURN] = { 0, 1 },
+	[CARC_OPT_PHANTOM_WITH_FIGURE] = { 0, 1 },
 };
 
 START_TEST(option_out_of_range)

@@ -77,13 +77,14 @@ __all__ = [
     'Symbol', 'FeatureKind', 'Feature', 'Tile', 'Option', 'OptionType',
     'FarmScoring', 'LbScoring', 'LbDistribution', 'RiverStart',
     'RiverUTurn', 'EventType', 'EventAttr',
-    'FeatureAttr', 'FeatureFlag', 'RenderFlag',
+    'FeatureAttr', 'FeatureFlag', 'RenderFlag', 'Goods', 'BuilderTurn',
     # functions
     'library', 'library_path', 'library_version', 'version', 'version_number', 'strerror',
     'tile_name', 'tile_from_name', 'tile_edge', 'tile_features',
     'tile_feature_sides', 'tile_feature_pennants',
     'tile_describe_feature', 'tile_field_cities', 'tile_feature_flags',
-    'tile_symbol', 'tile_feature_point', 'tile_feature_shape',
+    'tile_symbol', 'tile_feature_goods', 'tile_feature_point',
+    'tile_feature_shape',
     'tile_symbol_area', 'feature_name', 'feature_from_name',
     'figure_name', 'figure_from_name', 'feature_kind_name',
     'feature_kind_from_name', 'phase_name', 'phase_from_name',
@@ -92,6 +93,7 @@ __all__ = [
     'render_default_colour',
     'option_value_from_name',
     'move_place', 'move_deploy', 'move_build', 'move_pass',
+    'move_second_tile',
     'move_crop_choice', 'move_remove', 'move_kind', 'move_x', 'move_y',
     'move_rotation', 'move_figure', 'move_feature', 'describe',
     'describe_or_hex', 'parse_move',
@@ -133,7 +135,9 @@ from ._constants import (CROP_DEPLOY, CROP_REMOVE, CropChoice, E_EDGE_MISMATCH,
                          PHASE_PLACE_TILE, Phase, RenderFlag, RiverStart,
                          RiverUTurn, SHAPE_MAX_POINTS,
                          Symbol, TILE_TYPES, TILE_UNITS, Tile,
-                         _ARGUMENT_ERRORS, _RENDER_COLOUR, _RenderOptions)
+                         _ARGUMENT_ERRORS, _RENDER_COLOUR, _RenderOptions,
+                         Goods, BuilderTurn, PHASE_SECOND_TILE,
+                         MOVE_SECOND_TILE, FIGURE_BUILDER, FIGURE_PIG)
 from ._args import _c_int_arg, _i32, _int, _text, _u32, _u64
 from ._errors import (CarcError, CarcassonneError, IllegalMoveError,
                       InvalidArgumentError, JczError, RecordError, _check,
@@ -152,13 +156,13 @@ from ._geometry import (_rotation, _words, tile_describe_feature, tile_edge,
                         tile_feature_pennants, tile_feature_point,
                         tile_feature_shape, tile_feature_sides, tile_features,
                         tile_field_cities, tile_feature_flags, tile_symbol,
-                        tile_symbol_area)
+                        tile_symbol_area, tile_feature_goods)
 from ._moves import (MAX_PLAYERS, MIN_PLAYERS, Move, _as_move, _made,
                      _move_arg, _new_int, _record_bytes, _s16, describe,
                      describe_or_hex, move_build, move_crop_choice,
                      move_deploy, move_feature, move_figure, move_kind,
                      move_pass, move_place, move_remove, move_rotation, move_x,
-                     move_y, parse_move)
+                     move_y, parse_move, move_second_tile)
 from ._rules import Rules, _TOKEN, _mapping, _own_handle
 from ._results import Building, Event, FeatureInfo, PlacedFigure, PlacedTile
 from ._views import (History, LegalMoves, MoveList, _apply, _array, _is_over,

@@ -18,10 +18,13 @@ __all__ = ['CROP_DEPLOY', 'CROP_REMOVE', 'CropChoice', 'E_EDGE_MISMATCH',
     'PHASE_CROP_CHOICE', 'PHASE_CROP_RESPONSE', 'PHASE_DEPLOY',
     'PHASE_GAME_OVER', 'PHASE_PHANTOM', 'PHASE_PLACE_TILE', 'Phase',
     'RenderFlag', 'RiverStart', 'RiverUTurn', 'SHAPE_MAX_POINTS', 'Symbol', 'TILE_TYPES', 'TILE_UNITS',
-    'Tile', '_ARGUMENT_ERRORS', '_RENDER_COLOUR', '_RenderOptions']
+    'Tile', '_ARGUMENT_ERRORS', '_RENDER_COLOUR', '_RenderOptions',
+    'Goods', 'BuilderTurn', 'PHASE_SECOND_TILE', 'MOVE_SECOND_TILE',
+    'FIGURE_BUILDER', 'FIGURE_PIG']
 
 try:
-    from ._abi import (ARGUMENT_ERRORS as _ARGUMENT_ERRORS, CropChoice,
+    from ._abi import (ARGUMENT_ERRORS as _ARGUMENT_ERRORS, BuilderTurn,
+                       Goods, CropChoice,
                        Edge, ErrorCode, EventAttr, EventType, FarmScoring,
                        Feature, FeatureAttr, FeatureFlag, FeatureKind,
                        Figure, LbDistribution, LbScoring, MoveKind, Option,
@@ -63,12 +66,14 @@ PHASE_PHANTOM = Phase.PHANTOM
 PHASE_CROP_CHOICE = Phase.CROP_CHOICE
 PHASE_CROP_RESPONSE = Phase.CROP_RESPONSE
 PHASE_GAME_OVER = Phase.GAME_OVER
+PHASE_SECOND_TILE = Phase.SECOND_TILE
 
 MOVE_PLACE = MoveKind.PLACE
 MOVE_DEPLOY = MoveKind.DEPLOY
 MOVE_PASS = MoveKind.PASS
 MOVE_CROP_CHOICE = MoveKind.CROP_CHOICE
 MOVE_REMOVE = MoveKind.REMOVE
+MOVE_SECOND_TILE = MoveKind.SECOND_TILE
 
 FIGURE_FOLLOWER = Figure.FOLLOWER
 FIGURE_PHANTOM = Figure.PHANTOM
@@ -76,6 +81,8 @@ FIGURE_TOWER = Figure.TOWER
 FIGURE_HOUSE = Figure.HOUSE
 FIGURE_SHED = Figure.SHED
 FIGURE_LARGE_FOLLOWER = Figure.LARGE_FOLLOWER
+FIGURE_BUILDER = Figure.BUILDER
+FIGURE_PIG = Figure.PIG
 
 CROP_DEPLOY = CropChoice.DEPLOY
 CROP_REMOVE = CropChoice.REMOVE

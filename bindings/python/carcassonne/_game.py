@@ -419,6 +419,12 @@ class Game(_Picture, _Jcz):
         return self._query(_L.carc_game_supply, self._seat(player),
                            _figure(figure))
 
+    def goods(self, player: int, kind: int) -> int:
+        """Goods tokens of a kind (Goods.WINE, GRAIN or CLOTH) a player
+        holds (Traders & Builders)."""
+        return self._query(_L.carc_game_goods, self._seat(player),
+                           _u32(kind, 'kind'))
+
     def hash(self) -> int:
         """The 64-bit hash of the game state (equal states, equal
         hashes); ValueError on a closed game."""

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple, Union
 
 from ._loader import _L
 from ._protos import _byref, _c_i32, _c_u32
-from ._constants import (E_NOT_FOUND, Edge, Feature, FeatureFlag,
+from ._constants import (E_NOT_FOUND, Edge, Feature, FeatureFlag, Goods,
                          SHAPE_MAX_POINTS, Symbol)
 from ._args import _u32
 from ._errors import _check
@@ -86,6 +86,14 @@ def tile_feature_flags(tile: Union[int, str],
     Cathedrals), else 0."""
     return FeatureFlag(_check(_L.carc_tile_feature_flags(
         _tile(tile), _feature(feature))))
+
+
+def tile_feature_goods(tile: Union[int, str],
+                       feature: Union[int, str]) -> Goods:
+    """The goods symbol (Traders & Builders) on a city of a tile type
+    (Goods.NONE for other cities and features)."""
+    return Goods(_check(_L.carc_tile_feature_goods(_tile(tile),
+                                                   _feature(feature))))
 
 
 def tile_symbol(tile: Union[int, str]) -> Symbol:

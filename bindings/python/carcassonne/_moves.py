@@ -203,6 +203,12 @@ def move_build(figure: Union[int, str], x: int, y: int) -> Move:
                                     _i32(y, 'y')), 'build')
 
 
+def move_second_tile() -> Move:
+    """The move that takes the builder's second tile (Traders &
+    Builders, Phase.SECOND_TILE)."""
+    return _as_move(_L.carc_move_second_tile())
+
+
 def move_pass() -> Move:
     """The pass move (Move.PASS)."""
     return _as_move(_L.carc_move_pass())
