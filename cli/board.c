@@ -318,7 +318,8 @@ placed_cells(const struct carc_game *g, int index, struct cell c[TH][TW])
 	int32_t x, y;
 	bool taken[TH][TW];
 	int nf = carc_game_figure_count(g), nb = carc_game_building_count(g);
-	int first_x[64], first_y[64];	/* cells of the figures drawn */
+	/* cells of the figures drawn */
+	int first_x[64] = { 0 }, first_y[64] = { 0 };
 
 	memset(taken, 0, sizeof(taken));
 	carc_game_tile_at(g, (uint32_t)index, &x, &y, &tile, &rot);

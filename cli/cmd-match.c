@@ -839,9 +839,11 @@ check_args(struct match *mt, const struct match_args *args)
 {
 	char err[256];
 
-	if (mt->players < 2)
-		return usage_error("match: give 2 to 6 bots (random, greedy, "
-				   "mcts[:playouts=N] or a command)");
+	if (mt->players < 2) {
+		usage_error("match: give 2 to 6 bots (random, greedy, "
+			    "mcts[:playouts=N] or a command)");
+		return 2;	/* (a constant: the division by players below) */
+	}
 	/* built-in bots and their parameters are checked now */
 	for (int e = 0; e < mt->players; e++) {
 		struct builtin *b;
@@ -890,7 +892,6 @@ cmd_match(int argc, char **argv)
 	if ((rc = parse_args(argc, argv, &mt, &rf, &o)) >= 0 ||
 	    (rc = check_args(&mt, &o)) >= 0)
 		return rc;
-	rc = 0;
 	if (o.games == 0)
 		o.games = (uint64_t)mt.players * (mt.sprt ? 5000 : 1);
 	mt.rounds = (int)((o.games + (uint64_t)mt.players - 1) /

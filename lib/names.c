@@ -390,7 +390,7 @@ CARC_EXPORT int
 carc_option_explain(const char *name, const char *value, char *buf,
 		    size_t size)
 {
-	char norm[64];
+	char norm[64] = "";
 	bool pick[N_OPTS] = { false };
 	size_t len = 0, best = SIZE_MAX;
 	bool any = false;
@@ -424,7 +424,7 @@ carc_option_explain(const char *name, const char *value, char *buf,
 		/* the options nearest by edit distance, if near enough;
 		 * else those that contain the name */
 		size_t n = strlen(norm);
-		char alt[sizeof(norm)];
+		char alt[sizeof(norm)] = "";
 		bool has_alt = n < sizeof(norm) - 1 &&
 			       roman(norm, alt, sizeof(alt));
 

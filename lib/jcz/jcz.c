@@ -470,7 +470,7 @@ pass_over_replay(struct jcz_import *im, const struct carc_json_value *replay,
 		const struct carc_json_value *e = carc_json_at(replay, i);
 		const struct carc_json_value *payload = NULL, *pl;
 		const struct jcz_message *m;
-		const char *type = NULL;
+		const char *type = "";
 		int rc = entry_type(im, e, i, &type, &payload);
 
 		if (rc < 0)
