@@ -493,6 +493,28 @@ START_TEST(large_follower_move_text)
 }
 END_TEST
 
+/* The words of lib/words: the move and the feature. */
+START_TEST(large_follower_words)
+{
+	char buf[256];
+	carc_move_t m;
+
+	g = ic_game("IC-15 U", NULL);
+	place("IC-15", 1, 0, 0);
+	m = figure_move(CARC_FIGURE_LARGE_FOLLOWER, CARC_R1);
+	ck_assert_int_gt(carc_game_explain_move(g, m, buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "put the large follower on the road from east "
+			      "to west at 1,0: 2 tiles, with an inn, 2 open "
+			      "ends, worth 0 as it stands");
+	apply_expect(g, m, CARC_OK);
+	ck_assert_int_gt(carc_game_describe_feature(g, 1, 0, CARC_R1, buf,
+						    sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "the road from east to west at 1,0: 2 tiles, "
+			      "with an inn, 2 open ends, worth 0 as it "
+			      "stands; taken by P0's large follower");
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -522,6 +544,7 @@ test_suite(void)
 	tcase_add_test(tc, large_follower_and_phantom);
 	tcase_add_test(tc, large_follower_undo);
 	tcase_add_test(tc, large_follower_move_text);
+	tcase_add_test(tc, large_follower_words);
 	suite_add_tcase(s, tc);
 	return s;
 }

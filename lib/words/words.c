@@ -215,7 +215,10 @@ holders(struct out *o, const struct carc_game *g, int32_t x, int32_t y,
 		total += attr(g, x, y, f,
 			      CARC_FEATURE_ATTR_FOLLOWERS + (uint32_t)p) > 0 ||
 			 attr(g, x, y, f,
-			      CARC_FEATURE_ATTR_PHANTOMS + (uint32_t)p) > 0;
+			      CARC_FEATURE_ATTR_PHANTOMS + (uint32_t)p) > 0 ||
+			 attr(g, x, y, f,
+			      CARC_FEATURE_ATTR_LARGE_FOLLOWERS +
+				      (uint32_t)p) > 0;
 	if (total == 0)
 		return;
 	for (int p = 0; p < np; p++) {
@@ -223,14 +226,26 @@ holders(struct out *o, const struct carc_game *g, int32_t x, int32_t y,
 				  CARC_FEATURE_ATTR_FOLLOWERS + (uint32_t)p);
 		int32_t ph = attr(g, x, y, f,
 				  CARC_FEATURE_ATTR_PHANTOMS + (uint32_t)p);
+		int32_t lg = attr(g, x, y, f,
+				  CARC_FEATURE_ATTR_LARGE_FOLLOWERS +
+					  (uint32_t)p);
 
-		if (fl == 0 && ph == 0)
+		if (fl == 0 && ph == 0 && lg <= 0)
 			continue;
 		put(o, "%s", k == 0		 ? "; taken by "
 			     : k == total - 1 ? " and "
 					      : ", ");
 		k++;
-		if (fl == 0)
+		if (lg > 0 && fl == 0 && ph == 0)
+			put(o, "P%d's large follower", p);
+		else if (lg > 0 && fl == 0)
+			put(o, "P%d with the large follower and the phantom",
+			    p);
+		else if (lg > 0)
+			put(o, "P%d with %d %s, the large follower%s", p,
+			    (int)fl, plural(fl, "follower", "followers"),
+			    ph ? " and the phantom" : "");
+		else if (fl == 0)
 			put(o, "P%d's phantom", p);
 		else if (ph)
 			put(o, "P%d with %d %s and the phantom", p, (int)fl,
@@ -295,6 +310,10 @@ game_feature_words(struct out *o, const struct carc_game *g, int32_t x,
 		if (pennants > 0)
 			put(o, ", %d %s", (int)pennants,
 			    plural(pennants, "pennant", "pennants"));
+		/* Inns & Cathedrals */
+		if (attr(g, x, y, f, CARC_FEATURE_ATTR_FLAGS) > 0)
+			put(o, kind == CARC_FEATURE_ROAD ? ", with an inn"
+							 : ", with a cathedral");
 		if (done)
 			put(o, ", worth %d", (int)value);
 		else
@@ -415,13 +434,17 @@ move_words(struct out *o, const struct carc_game *g, carc_move_t m)
 		}
 		if (fig == CARC_FIGURE_PHANTOM)
 			put(o, "put the phantom on ");
+		else if (fig == CARC_FIGURE_LARGE_FOLLOWER)
+			put(o, "put the large follower on ");
 		else
 			put(o, "put a %s on ", name);
 		return game_feature_words(o, g, carc_move_x(m),
 					  carc_move_y(m),
 					  carc_move_feature(m));
 	case CARC_MOVE_REMOVE:
-		put(o, "take back the %s from ", carc_figure_name(fig));
+		put(o, "take back the %s from ",
+		    fig == CARC_FIGURE_LARGE_FOLLOWER ? "large follower"
+						      : carc_figure_name(fig));
 		return game_feature_words(o, g, carc_move_x(m),
 					  carc_move_y(m),
 					  carc_move_feature(m));
