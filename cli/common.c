@@ -422,6 +422,7 @@ parse_rule_flag(int argc, char **argv, int *i, struct rule_flags *rf)
 		{ "--crop-circles-ii", { "crop-circles-ii" } },
 		{ "--little-buildings", { "little-buildings" } },
 		{ "--inns-cathedrals", { "inns-cathedrals" } },
+		{ "--traders-builders", { "traders-builders" } },
 	};
 	const char *a = argv[*i], *v, *eq;
 	char name[64];

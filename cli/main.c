@@ -45,6 +45,7 @@ const char *command;
 	"  --crop-circles-i, --crop-circles-ii\n"                          \
 	"  --little-buildings     Little Buildings\n"                      \
 	"  --inns-cathedrals      Inns & Cathedrals (not in --all yet)\n"   \
+	"  --traders-builders     Traders & Builders (not in --all yet)\n"  \
 	"  --all                  all four expansions\n"                   \
 	"  --farm-scoring RULE    per-field (default), per-city or "       \
 	"per-field-once\n"                                                 \

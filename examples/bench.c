@@ -397,11 +397,13 @@ usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [--games N] [--reps R] [--players N]\n"
-		"       [--rules base|all|both|inns] [--scale K] [--scaling]\n"
+		"       [--rules base|all|both|inns|traders] [--scale K]\n"
+		"       [--scaling]\n"
 		"Plays N random games R times (defaults 20000, 5, 2 players)\n"
 		"and prints the median speed of libcarcassonne: base game,\n"
 		"then all three expansions (--rules both, the default);\n"
-		"--rules inns the base game with Inns & Cathedrals.\n"
+		"--rules inns the base game with Inns & Cathedrals, --rules\n"
+		"traders with Traders & Builders.\n"
 		"--scale K plays with K copies of every tile (a longer stack;\n"
 		"compare 'us per tile placed' across K); --scaling runs the\n"
 		"base game with K = 1, 2, 4, 8 (N / K games) and compares.\n",
@@ -414,6 +416,7 @@ enum rule_sets {
 	RULES_ALL = 2,
 	RULES_BOTH = 3,
 	RULES_INNS = 4,		/* the base game with Inns & Cathedrals */
+	RULES_TRADERS = 8,	/* the base game with Traders & Builders */
 };
 
 static int
@@ -429,6 +432,8 @@ parse_rule_sets(const char *s, uint32_t *out)
 		*out = RULES_BOTH;
 	else if (strcmp(s, "inns") == 0)
 		*out = RULES_INNS;
+	else if (strcmp(s, "traders") == 0)
+		*out = RULES_TRADERS;
 	else
 		return -1;
 	return 0;
@@ -438,7 +443,7 @@ parse_rule_sets(const char *s, uint32_t *out)
  * The rules of one table.  The base defaults are farmers and per-field
  * farms; set them anyway so the benchmark means the same in every
  * version.  @p all 1 adds the three expansions with their default options,
- * 2 Inns & Cathedrals alone.
+ * 2 Inns & Cathedrals alone, 3 Traders & Builders alone.
  */
 static int
 build_rules(int all, struct carc_rules **out)
@@ -462,6 +467,9 @@ build_rules(int all, struct carc_rules **out)
 		goto out;
 	if (inns && (rc = carc_rules_builder_set(
 			     builder, CARC_OPT_INNS_CATHEDRALS, 1)) < 0)
+		goto out;
+	if (all == 3 && (rc = carc_rules_builder_set(
+				 builder, CARC_OPT_TRADERS_BUILDERS, 1)) < 0)
 		goto out;
 	for (k = 0; all == 1 && k < sizeof(expansions) / sizeof(expansions[0]);
 	     k++)
@@ -658,7 +666,8 @@ main(int argc, char **argv)
 	struct bench b;
 	struct rep_result *res = NULL;
 	double *col = NULL, overhead;
-	struct rep_result base = { 0 }, all = { 0 }, inns = { 0 };
+	struct rep_result base = { 0 }, all = { 0 }, inns = { 0 },
+			  traders = { 0 };
 	uint32_t games = 20000, reps = 5, sets = RULES_BOTH;
 	int i, scaling = 0, status = EXIT_FAILURE;
 
@@ -735,6 +744,15 @@ main(int argc, char **argv)
 			goto out;
 	}
 
+	if (sets & RULES_TRADERS) {
+		carc_rules_unref(b.rules);
+		b.rules = NULL;
+		if (build_rules(3, &b.rules) < 0 ||
+		    run_table(&b, ", traders & builders", games, reps,
+			      overhead, res, col, &traders) < 0)
+			goto out;
+	}
+
 	/* The closing note; the targets are for 2 players and the
 	 * first-edition stack. */
 	printf("\n");
@@ -746,6 +764,9 @@ main(int argc, char **argv)
 			       TARGET_BOT_ALL, b.players);
 	if (sets & RULES_INNS)
 		print_verdicts("inns & cathedrals:", &inns, TARGET_BASE,
+			       TARGET_BOT_BASE, b.players);
+	if (sets & RULES_TRADERS)
+		print_verdicts("traders & builders:", &traders, TARGET_BASE,
 			       TARGET_BOT_BASE, b.players);
 	if (sets == RULES_BOTH && base.games_per_s > 0.0)
 		printf("all expansions run at %.0f%% of the base game's "
