@@ -279,19 +279,136 @@ opt(const struct carc_game *g, uint32_t option)
 	return v;
 }
 
+/* The lowest side in the side bits @v (not 0). */
+static uint32_t
+first_side(uint32_t v)
+{
+	uint32_t s = 0;
+
+	while (!(v & (1u << s)))
+		s++;
+	return s;
+}
+
+/* The river sides of @tile in rotation @r, as side bits. */
+static uint32_t
+river_sides(uint32_t tile, uint32_t r)
+{
+	uint32_t v = 0;
+
+	for (uint32_t s = 0; s < 4; s++)
+		if (carc_tile_edge(tile, r, s) == CARC_EDGE_RIVER)
+			v |= 1u << s;
+	return v;
+}
+
+/*
+ * The river on the board (doc/users/rules.md#river): followed from the
+ * spring, the first tile, along its river sides.  Gives whether it has
+ * an open end, the position there and the direction it flows into it,
+ * the turn of the last river tile (0 straight or the spring, 1 right,
+ * 3 left) and of the last curve (0 before any).
+ */
+struct river {
+	int open;
+	int32_t x, y;
+	uint32_t dir, last, curve;
+};
+
+static void
+follow_river(const struct board *b, struct river *rv)
+{
+	uint32_t v = river_sides(b->type[0], b->rot[0]);
+	int32_t x = b->x[0], y = b->y[0];
+
+	memset(rv, 0, sizeof(*rv));
+	if (v == 0)
+		return;
+	rv->dir = first_side(v);
+	for (;;) {
+		int t;
+		uint32_t exit;
+
+		x += DX[rv->dir];
+		y += DY[rv->dir];
+		t = tile_index(b, x, y);
+		if (t < 0) {
+			rv->open = 1;
+			rv->x = x;
+			rv->y = y;
+			return;
+		}
+		exit = river_sides(b->type[t], b->rot[t]) &
+		       ~(1u << ((rv->dir + 2) % 4));
+		if (exit == 0)
+			return;		/* the lake */
+		rv->last = (first_side(exit) - rv->dir) & 3;
+		if (rv->last)
+			rv->curve = rv->last;
+		rv->dir = first_side(exit);
+	}
+}
+
+/* doc/users/rules.md#river-placement, #river-u-turn: a river tile goes
+ * only on the river's open end, and the U-turn option may refuse it. */
+static int
+river_allows(const struct board *b, const struct river *rv, uint32_t tile,
+	     int32_t x, int32_t y, uint32_t r)
+{
+	uint32_t v = river_sides(tile, 0), exit, e, turn;
+
+	if (v == 0)
+		return 1;		/* not a river tile */
+	if (!rv->open || x != rv->x || y != rv->y)
+		return 0;
+	v = river_sides(tile, r);
+	if (!(v & (1u << ((rv->dir + 2) % 4))))
+		return 0;
+	exit = v & ~(1u << ((rv->dir + 2) % 4));
+	if (exit == 0)
+		return 1;		/* the lake */
+	e = first_side(exit);
+	turn = (e - rv->dir) & 3;
+	switch (opt(b->g, CARC_OPT_RIVER_U_TURN)) {
+	case CARC_RIVER_U_ADJACENT:
+		return turn == 0 || turn != rv->last;
+	case CARC_RIVER_U_SUCCESSIVE:
+		return turn == 0 || turn != rv->curve;
+	case CARC_RIVER_U_JCZ: {
+		/* five positions ahead: beside the next one, the one after
+		 * it and beside that */
+		int32_t ax = x + DX[e], ay = y + DY[e];
+		int32_t bx = ax + DX[e], by = ay + DY[e];
+		uint32_t left = (e + 3) % 4, right = (e + 1) % 4;
+
+		return tile_index(b, ax + DX[left], ay + DY[left]) < 0 &&
+		       tile_index(b, ax + DX[right], ay + DY[right]) < 0 &&
+		       tile_index(b, bx, by) < 0 &&
+		       tile_index(b, bx + DX[left], by + DY[left]) < 0 &&
+		       tile_index(b, bx + DX[right], by + DY[right]) < 0;
+	}
+	default:
+		return 1;
+	}
+}
+
 /*
  * doc/users/rules.md#placement: an empty position sharing at least one side
- * with a placed tile, every shared side matching.  Candidates are all
- * neighbours of placed tiles, sorted by y, then x; rotations 0-3.
+ * with a placed tile, every shared side matching (a river side only a
+ * river side).  Candidates are all neighbours of placed tiles, sorted by
+ * y, then x; rotations 0-3.  A river tile besides continues the river
+ * (river_allows()).
  */
 static int
 list_placements(struct board *b, struct out *o)
 {
 	int tile = carc_game_current_tile(b->g);
 	int32_t minx = 0, maxx = 0, miny = 0, maxy = 0;
+	struct river rv;
 
 	if (tile < 0)
 		return -1;
+	follow_river(b, &rv);
 	for (int i = 0; i < b->n; i++) {
 		minx = b->x[i] < minx ? b->x[i] : minx;
 		maxx = b->x[i] > maxx ? b->x[i] : maxx;
@@ -320,7 +437,9 @@ list_placements(struct board *b, struct out *o)
 							   (s + 2) % 4))
 						fits = 0;
 				}
-				if (neighbours > 0 && fits)
+				if (neighbours > 0 && fits &&
+				    river_allows(b, &rv, (uint32_t)tile, x, y,
+						 r))
 					emit(o, carc_move_place(x, y, r));
 			}
 		}

@@ -126,6 +126,10 @@ config_of(uint32_t i, struct config *c)
 		(int32_t)(1 + (h >> 10) % 15) : 7;
 	/* Inns & Cathedrals in every other game */
 	c->opt[CARC_OPT_INNS_CATHEDRALS] = (int32_t)(h >> 14 & 1);
+	/* The River in every other game, each U-turn rule and start tile */
+	c->opt[CARC_OPT_RIVER] = (int32_t)(h >> 15 & 1);
+	c->opt[CARC_OPT_RIVER_U_TURN] = (int32_t)(h >> 16 & 3);
+	c->opt[CARC_OPT_RIVER_START_TILE] = (int32_t)((h >> 18 & 3) % 3);
 }
 
 struct run {
@@ -355,7 +359,7 @@ play_game(uint32_t i)
 	REQUIRE(r != NULL);
 	config_of(i, &r->cfg);
 	REQUIRE_OK(carc_rules_builder_new(&b));
-	for (uint32_t o = 1; o <= 16; o++)
+	for (uint32_t o = 1; o <= CARC_OPT_RIVER_U_TURN; o++)
 		REQUIRE_OK(carc_rules_builder_set(b, o, r->cfg.opt[o]));
 	REQUIRE_OK(carc_rules_builder_set(b, CARC_OPT_INNS_CATHEDRALS,
 				r->cfg.opt[CARC_OPT_INNS_CATHEDRALS]));

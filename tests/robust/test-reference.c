@@ -19,7 +19,9 @@
  * Game i uses combination i % 480 of the expansions (16), the farm rule
  * (3), farmers on or off (2) and the player count (2-6); the crop-circle
  * options, the Little Buildings options, the small-city rule and the
- * follower count come from a hash of i, and the follower count is often
+ * follower count come from a hash of i (as do Inns & Cathedrals and The
+ * River with its U-turn rule and start tile, each in every other game),
+ * and the follower count is often
  * small so that supplies run out, and every other game with crop circles
  * has five of each crop-circle tile; from game 480 on, each round of 480
  * games plays one setting of the four crop-circle options (and of the
@@ -108,6 +110,11 @@ config_of(struct run *r, uint32_t i)
 	/* Inns & Cathedrals in every other game (its tiles, the large
 	 * follower with the phantom and crop circles) */
 	r->opt[CARC_OPT_INNS_CATHEDRALS] = (int32_t)(h >> 13 & 1);
+	/* The River in every other game, with each U-turn rule and each
+	 * place of the start tile */
+	r->opt[CARC_OPT_RIVER] = (int32_t)(h >> 14 & 1);
+	r->opt[CARC_OPT_RIVER_U_TURN] = (int32_t)(h >> 15 & 3);
+	r->opt[CARC_OPT_RIVER_START_TILE] = (int32_t)((h >> 17 & 3) % 3);
 	/* every other game with crop circles plays many more of their
 	 * tiles, so that the action meets crowded boards */
 	r->crop_heavy = (r->opt[CARC_OPT_CROP_CIRCLES_I] ||
@@ -386,7 +393,7 @@ play_game(uint32_t i)
 	r->rng = mix(i + 0x5151);
 	snprintf(r->where, sizeof(r->where), "game %u", i);
 	REQUIRE_CMP(carc_rules_builder_new(&b), ==, CARC_OK);
-	for (uint32_t o = 1; o <= 16; o++)
+	for (uint32_t o = 1; o <= CARC_OPT_RIVER_U_TURN; o++)
 		REQUIRE_CMP(carc_rules_builder_set(b, o, r->opt[o]), ==,
 			    CARC_OK);
 	for (uint32_t o = CARC_OPT_INNS_CATHEDRALS;
