@@ -302,9 +302,13 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 					r->cap_city_events +=
 						r->counts[t] +
 						(t == CARC_TILE_D ? 1u : 0u);
-	/* Traders & Builders: one goods event per kind at the end */
+	/* Traders & Builders: one goods event per kind at the end, and the
+	 * events of the last turn's completed cities that no figure held
+	 * but that had goods (at most the four cities of its tile): unlike
+	 * every other event of the game's last move they stand for no
+	 * figure */
 	if (r->opt[CARC_OPT_TRADERS_BUILDERS])
-		r->cap_city_events += 3;
+		r->cap_city_events += 3 + 4;
 	/* per tile drawn: place, deploy, phantom; per crop-circle tile
 	 * also the choice and one response per player, which the game's
 	 * layout adds (game.c) */
