@@ -423,6 +423,7 @@ parse_rule_flag(int argc, char **argv, int *i, struct rule_flags *rf)
 		{ "--little-buildings", { "little-buildings" } },
 		{ "--inns-cathedrals", { "inns-cathedrals" } },
 		{ "--traders-builders", { "traders-builders" } },
+		{ "--river", { "river" } },
 	};
 	const char *a = argv[*i], *v, *eq;
 	char name[64];

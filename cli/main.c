@@ -46,6 +46,7 @@ const char *command;
 	"  --little-buildings     Little Buildings\n"                      \
 	"  --inns-cathedrals      Inns & Cathedrals (not in --all yet)\n"   \
 	"  --traders-builders     Traders & Builders (not in --all yet)\n"  \
+	"  --river                The River (not in --all yet)\n"          \
 	"  --all                  all four expansions\n"                   \
 	"  --farm-scoring RULE    per-field (default), per-city or "       \
 	"per-field-once\n"                                                 \

@@ -397,13 +397,15 @@ usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [--games N] [--reps R] [--players N]\n"
-		"       [--rules base|all|both|inns|traders] [--scale K]\n"
+		"       [--rules base|all|both|inns|traders|river]\n"
+		"       [--scale K]\n"
 		"       [--scaling]\n"
 		"Plays N random games R times (defaults 20000, 5, 2 players)\n"
 		"and prints the median speed of libcarcassonne: base game,\n"
 		"then all three expansions (--rules both, the default);\n"
 		"--rules inns the base game with Inns & Cathedrals, --rules\n"
-		"traders with Traders & Builders.\n"
+		"traders with Traders & Builders, --rules river with The\n"
+		"River.\n"
 		"--scale K plays with K copies of every tile (a longer stack;\n"
 		"compare 'us per tile placed' across K); --scaling runs the\n"
 		"base game with K = 1, 2, 4, 8 (N / K games) and compares.\n",
@@ -417,6 +419,7 @@ enum rule_sets {
 	RULES_BOTH = 3,
 	RULES_INNS = 4,		/* the base game with Inns & Cathedrals */
 	RULES_TRADERS = 8,	/* the base game with Traders & Builders */
+	RULES_RIVER = 16,	/* the base game with The River */
 };
 
 static int
@@ -434,6 +437,8 @@ parse_rule_sets(const char *s, uint32_t *out)
 		*out = RULES_INNS;
 	else if (strcmp(s, "traders") == 0)
 		*out = RULES_TRADERS;
+	else if (strcmp(s, "river") == 0)
+		*out = RULES_RIVER;
 	else
 		return -1;
 	return 0;
@@ -443,7 +448,8 @@ parse_rule_sets(const char *s, uint32_t *out)
  * The rules of one table.  The base defaults are farmers and per-field
  * farms; set them anyway so the benchmark means the same in every
  * version.  @p all 1 adds the three expansions with their default options,
- * 2 Inns & Cathedrals alone, 3 Traders & Builders alone.
+ * 2 Inns & Cathedrals alone, 3 Traders & Builders alone, 4 The River
+ * alone.
  */
 static int
 build_rules(int all, struct carc_rules **out)
@@ -470,6 +476,9 @@ build_rules(int all, struct carc_rules **out)
 		goto out;
 	if (all == 3 && (rc = carc_rules_builder_set(
 				 builder, CARC_OPT_TRADERS_BUILDERS, 1)) < 0)
+		goto out;
+	if (all == 4 && (rc = carc_rules_builder_set(builder, CARC_OPT_RIVER,
+						     1)) < 0)
 		goto out;
 	for (k = 0; all == 1 && k < sizeof(expansions) / sizeof(expansions[0]);
 	     k++)
@@ -667,7 +676,7 @@ main(int argc, char **argv)
 	struct rep_result *res = NULL;
 	double *col = NULL, overhead;
 	struct rep_result base = { 0 }, all = { 0 }, inns = { 0 },
-			  traders = { 0 };
+			  traders = { 0 }, river = { 0 };
 	uint32_t games = 20000, reps = 5, sets = RULES_BOTH;
 	int i, scaling = 0, status = EXIT_FAILURE;
 
@@ -753,6 +762,15 @@ main(int argc, char **argv)
 			goto out;
 	}
 
+	if (sets & RULES_RIVER) {
+		carc_rules_unref(b.rules);
+		b.rules = NULL;
+		if (build_rules(4, &b.rules) < 0 ||
+		    run_table(&b, ", the river", games, reps, overhead, res,
+			      col, &river) < 0)
+			goto out;
+	}
+
 	/* The closing note; the targets are for 2 players and the
 	 * first-edition stack. */
 	printf("\n");
@@ -767,6 +785,9 @@ main(int argc, char **argv)
 			       TARGET_BOT_BASE, b.players);
 	if (sets & RULES_TRADERS)
 		print_verdicts("traders & builders:", &traders, TARGET_BASE,
+			       TARGET_BOT_BASE, b.players);
+	if (sets & RULES_RIVER)
+		print_verdicts("the river:", &river, TARGET_BASE,
 			       TARGET_BOT_BASE, b.players);
 	if (sets == RULES_BOTH && base.games_per_s > 0.0)
 		printf("all expansions run at %.0f%% of the base game's "

@@ -40,7 +40,9 @@ crop-no-phantom|--all --crop-no-phantom|--all --option crop-phantom=off|5=1 6=1 
 crop-no-after|--all --crop-no-after-phantom --lb-jcz|--all --option crop-after-phantom=off --option lb-distribution=jcz|5=1 6=1 7=1 8=1 16=0 10=1
 no-farmers|--all --no-farmers --small-city|--all --option farmers=off --option small-city=on|5=1 6=1 7=1 8=1 2=0 3=1
 inns|--inns-cathedrals --phantom --crop-circles|--option inns-cathedrals=on --phantom --crop-circles|20=1 5=1 6=1 7=1
-traders|--traders-builders --phantom --crop-circles|--option traders-builders=on --phantom --crop-circles|21=1 5=1 6=1 7=1'
+traders|--traders-builders --phantom --crop-circles|--option traders-builders=on --phantom --crop-circles|21=1 5=1 6=1 7=1
+river|--river --phantom --little-buildings|--river --phantom --little-buildings|17=1 5=1 8=1
+river-jcz|--river --option river-u-turn=jcz --option river-start-tile=in-river-stack|--river --option river-u-turn=jcz --option river-start-tile=in-river-stack|17=1 19=3 18=2'
 
 run() {	# label, file, command...
 	label=$1
