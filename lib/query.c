@@ -318,12 +318,19 @@ carc_game_legal_moves_max(const struct carc_game *game)
 	case CARC_PHASE_PLACE_TILE:
 		return (int)(4 * g->s.n_frontier);
 	case CARC_PHASE_DEPLOY:
+		/* a follower per feature, the large follower per feature,
+		 * the builder or the pig per feature (one of them: roads and
+		 * cities, fields), three buildings, pass */
 		return tinfo(g, g->s.last_tile)->n_feats *
-			       (OPT(g->rules, CARC_OPT_INNS_CATHEDRALS) ? 2 : 1) +
+			       (1 +
+				(OPT(g->rules, CARC_OPT_INNS_CATHEDRALS) ? 1
+									 : 0) +
+				(carc__tb(g) ? 1 : 0)) +
 		       3 + 1;
 	case CARC_PHASE_PHANTOM:
 		return tinfo(g, g->s.last_tile)->n_feats + 1;
 	case CARC_PHASE_CROP_CHOICE:
+	case CARC_PHASE_SECOND_TILE:
 		return 2;
 	case CARC_PHASE_CROP_RESPONSE:
 		for (uint32_t p = 0; p < g->s.n_players; p++)

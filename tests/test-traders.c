@@ -417,6 +417,7 @@ START_TEST(random_games_properties)
 			uint64_t h = carc_game_hash(g);
 
 			ck_assert(n > 0 && n <= 4096);
+			ck_assert_int_le(n, carc_game_legal_moves_max(g));
 			for (int i = 0; i < n; i++)
 				EQ(carc_game_is_legal(g, moves[i]), 1);
 			k = (int)(test_rand(&rng) % (uint64_t)n);

@@ -1202,17 +1202,19 @@ int carc_game_legal_moves(const struct carc_game *game, carc_move_t *moves,
  *
  * It is 4 per empty position next to the board when placing a tile (4
  * rotations), the tile's features + 4 when deploying (a follower per
- * feature, three building kinds, pass; with Inns & Cathedrals twice the
- * features, for the large follower), its features + 1 in the phantom
- * step, 2 for the crop-circle choice, 3 per figure on the board + 1 for a
- * crop-circle response, and 0 once the game is over.
+ * feature, three building kinds, pass; with Inns & Cathedrals once more
+ * the features, for the large follower, and with Traders & Builders once
+ * more, for the builder or the pig), its features + 1 in the phantom
+ * step, 2 for the crop-circle choice and for the builder's second tile, 3
+ * per figure on the board + 1 for a crop-circle response, and 0 once the
+ * game is over.
  *
  * Bounds by the rules alone, for a fixed buffer: with n tiles on the board
  * (the start tile included) there are at most 2n + 2 empty positions next
  * to it, so at most 8n + 8 placements, which is 32,016 for the longest
  * stack the library accepts (4,000 tiles and the start tile); the other
  * steps never exceed 13 (9 features, 3 buildings, pass; 22 with Inns &
- * Cathedrals), 10, 2 and 3 x 6 x 17 + 1 = 307 (six players, each with at
+ * Cathedrals or Traders & Builders, 31 with both), 10, 2 and 3 x 6 x 17 + 1 = 307 (six players, each with at
  * most 15 followers, a phantom and a large follower).  With 72 tiles of the base game: 8 x 72 + 8 = 584 at most.
  *
  * @return the bound (>= the count carc_game_legal_moves() returns), or
