@@ -37,7 +37,10 @@
 
 #include "fuzz-api.h"
 
-#define N_OPTIONS 16		/* CARC_OPT_FARM_SCORING .. _CROP_AFTER_PHANTOM */
+/* The options fuzzed: CARC_OPT_FARM_SCORING .. _CROP_AFTER_PHANTOM.  The
+ * later ones (The River, Inns & Cathedrals, Traders & Builders) stay at
+ * their defaults here, so their tiles stay out of the stack. */
+#define N_OPTIONS 16
 #define PLAYERS_MAX 6
 #define FOLLOWERS_MAX 15
 #define STACK_MAX 4000
@@ -68,6 +71,17 @@ static const struct {
 	[CARC_OPT_CROP_PHANTOM] = { 0, 1 },
 	[CARC_OPT_CROP_AFTER_PHANTOM] = { 0, 1 },
 };
+
+/* The first option number that names no option. */
+static uint32_t
+first_unknown_option(void)
+{
+	uint32_t o = 1;
+
+	while (carc_option_name(o))
+		o++;
+	return o;
+}
 
 struct input {
 	const uint8_t *p;
@@ -1044,6 +1058,8 @@ op_query(struct fuzz *f)
 		rc = carc_rules_get(f->rules, idx, &v);
 		if (idx >= 1 && idx <= N_OPTIONS)
 			CHECK(rc == CARC_OK && v == f->opt[idx]);
+		else if (idx >= 1 && idx < first_unknown_option())
+			CHECK(rc == CARC_OK);
 		else
 			CHECK(rc == CARC_E_UNKNOWN_OPTION);
 		rc = carc_rules_tile_count(f->rules, idx);
@@ -1076,7 +1092,7 @@ op_static(struct fuzz *f)
 	else if (rot > 3 || side > 3)
 		CHECK(rc == CARC_E_INVALID);
 	else
-		CHECK(rc >= CARC_EDGE_CITY && rc <= CARC_EDGE_FIELD &&
+		CHECK(rc >= CARC_EDGE_CITY && rc <= CARC_EDGE_RIVER &&
 		      rc == carc_tile_edge(t, 0, (side + 4 - rot) & 3));
 
 	nf = carc_tile_features(t, NULL, 0);
@@ -1590,8 +1606,8 @@ make_rules(struct fuzz *f, const struct carc_rules *defaults)
 		}
 	}
 	CHECK(carc_rules_builder_set(b, 0, 0) == CARC_E_UNKNOWN_OPTION);
-	CHECK(carc_rules_builder_set(b, N_OPTIONS + 1 + take8(f), 0) ==
-	      CARC_E_UNKNOWN_OPTION);
+	CHECK(carc_rules_builder_set(b, first_unknown_option() + take8(f),
+				     0) == CARC_E_UNKNOWN_OPTION);
 	CHECK(carc_rules_builder_set(NULL, CARC_OPT_FARMERS, 0) ==
 	      CARC_E_INVALID);
 
@@ -1651,7 +1667,9 @@ make_rules(struct fuzz *f, const struct carc_rules *defaults)
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
 		int on = 1;
 
-		if (t >= CARC_TILE_CCI_1 && t < CARC_TILE_CCII_1)
+		if (t >= CARC_TILE_RI_1)
+			on = 0;	/* the expansions left at their defaults */
+		else if (t >= CARC_TILE_CCI_1 && t < CARC_TILE_CCII_1)
 			on = f->opt[CARC_OPT_CROP_CIRCLES_I];
 		else if (t >= CARC_TILE_CCII_1)
 			on = f->opt[CARC_OPT_CROP_CIRCLES_II];
