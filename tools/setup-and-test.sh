@@ -441,7 +441,7 @@ stage_abi() {
 			-Ddocumentation=disabled
 		meson compile -C "$dir"
 	fi
-	lib=$(find "$dir" -maxdepth 1 -name 'libcarcassonne.so.*.*.*' \
+	lib=$(find "$dir" -maxdepth 1 -type f -name 'libcarcassonne.so.*.*.*' \
 		-print -quit)
 	"$top/tools/abi-check.sh" "$lib"
 	banner "abi: self-test (a planted break must fail)"
