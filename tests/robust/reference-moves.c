@@ -76,16 +76,25 @@ board_read(const struct carc_game *g, struct board *b)
 		if (carc_game_tile_at(g, (uint32_t)i, &b->x[i], &b->y[i],
 				      &b->type[i], &b->rot[i]) != CARC_OK)
 			return -1;
+	/* the followers only: Traders & Builders' builder and pig are no
+	 * followers (doc/users/rules.md#traders-builder, #traders-pig) and
+	 * stand only where their owner has one */
+	b->nf = 0;
 	for (int i = 0; i < nf; i++) {
 		int32_t fx, fy;
+		int k = b->nf;
 
-		if (carc_game_figure_at(g, (uint32_t)i, &b->fplayer[i],
-					&b->ffig[i], &fx, &fy,
-					&b->ffeat[i]) != CARC_OK)
+		if (carc_game_figure_at(g, (uint32_t)i, &b->fplayer[k],
+					&b->ffig[k], &fx, &fy,
+					&b->ffeat[k]) != CARC_OK)
 			return -1;
-		b->ftile[i] = carc_game_tile_find(g, fx, fy);
-		if (b->ftile[i] < 0)
+		if (b->ffig[k] == CARC_FIGURE_BUILDER ||
+		    b->ffig[k] == CARC_FIGURE_PIG)
+			continue;
+		b->ftile[k] = carc_game_tile_find(g, fx, fy);
+		if (b->ftile[k] < 0)
 			return -1;
+		b->nf++;
 	}
 	return 0;
 }
@@ -495,6 +504,38 @@ list_tile_deploys(struct board *b, struct out *o, uint32_t player,
 	    opt(b->g, CARC_OPT_INNS_CATHEDRALS) &&
 	    list_figure_on_tile(b, o, player, CARC_FIGURE_LARGE_FOLLOWER) < 0)
 		return -1;
+	/* doc/users/rules.md#traders-builder, #traders-pig: the builder on a
+	 * road or city, the pig in a field, of the tile just placed, whose
+	 * board feature holds a follower of the player */
+	if (figure == CARC_FIGURE_FOLLOWER &&
+	    opt(b->g, CARC_OPT_TRADERS_BUILDERS)) {
+		uint32_t feats[MAX_FEATURES];
+		int nfeat = carc_tile_features(b->type[t], feats, MAX_FEATURES);
+
+		for (uint32_t fig = CARC_FIGURE_BUILDER;
+		     fig <= CARC_FIGURE_PIG; fig++) {
+			if (carc_game_supply(b->g, player, fig) <= 0)
+				continue;
+			for (int i = 0; i < nfeat; i++) {
+				uint32_t kind = feats[i] >> 4;
+				int per[MAX_PLAYERS];
+
+				if (fig == CARC_FIGURE_BUILDER
+					    ? kind != CARC_FEATURE_CITY &&
+						      kind != CARC_FEATURE_ROAD
+					    : kind != CARC_FEATURE_FIELD ||
+						      !opt(b->g,
+							   CARC_OPT_FARMERS))
+					continue;
+				if (figures_on(b, t, feats[i], per) < 0)
+					return -1;
+				if (per[player] > 0)
+					emit(o, carc_move_deploy(fig, b->x[t],
+								 b->y[t],
+								 feats[i]));
+			}
+		}
+	}
 	if (figure == CARC_FIGURE_FOLLOWER &&
 	    opt(b->g, CARC_OPT_LITTLE_BUILDINGS)) {
 		static const uint32_t kinds[3] = { CARC_FIGURE_TOWER,
@@ -525,12 +566,18 @@ turn_facts(const struct carc_game *g, uint32_t *active, int *phantom_now)
 
 		if (carc_game_history_at(g, (uint32_t)i, &m) != CARC_OK)
 			return -1;
+		/* the builder's second tile: the same player places again
+		 * (doc/users/rules.md#traders-second-tile; a mandatory
+		 * second tile leaves no mark, test-reference plays it
+		 * without crop circles) */
+		if (carc_move_kind(m) == CARC_MOVE_SECOND_TILE)
+			places--;
 		if (carc_move_kind(m) == CARC_MOVE_PLACE) {
 			places++;
 			since = i;
 		}
 	}
-	if (places == 0)
+	if (since < 0)
 		return -1;
 	*active = (uint32_t)((places - 1) % n);
 	*phantom_now = 0;
@@ -742,6 +789,10 @@ ref_legal_moves(const struct carc_game *game, carc_move_t *moves,
 		break;
 	case CARC_PHASE_CROP_RESPONSE:
 		rc = list_crop_response(&b, &o, (uint32_t)player);
+		break;
+	case CARC_PHASE_SECOND_TILE:	/* doc/users/rules.md#traders-second-tile */
+		emit(&o, carc_move_second_tile());
+		emit(&o, carc_move_pass());
 		break;
 	default:
 		rc = -1;

@@ -56,7 +56,7 @@
 
 struct run {
 	uint32_t game_index;
-	int32_t opt[CARC_OPT_INNS_CATHEDRALS + 1];
+	int32_t opt[CARC_OPT_PHANTOM_WITH_FIGURE + 1];
 	uint32_t players;
 	int crop_heavy;		/* five of each crop-circle tile */
 	struct carc_game *game;
@@ -115,6 +115,15 @@ config_of(struct run *r, uint32_t i)
 	r->opt[CARC_OPT_RIVER] = (int32_t)(h >> 14 & 1);
 	r->opt[CARC_OPT_RIVER_U_TURN] = (int32_t)(h >> 15 & 3);
 	r->opt[CARC_OPT_RIVER_START_TILE] = (int32_t)((h >> 17 & 3) % 3);
+	/* Traders & Builders in every other game, the second tile optional
+	 * but in one game in four without crop circles (a mandatory one
+	 * leaves no mark in the history from which the reference tells
+	 * the active player of a crop-circle round) */
+	r->opt[CARC_OPT_TRADERS_BUILDERS] = (int32_t)(h >> 19 & 1);
+	r->opt[CARC_OPT_PHANTOM_WITH_FIGURE] = (int32_t)(h >> 20 & 1);
+	r->opt[CARC_OPT_BUILDER_TURN] =
+		(int32_t)((h >> 21 & 1) && !r->opt[CARC_OPT_CROP_CIRCLES_I] &&
+			  !r->opt[CARC_OPT_CROP_CIRCLES_II]);
 	/* every other game with crop circles plays many more of their
 	 * tiles, so that the action meets crowded boards */
 	r->crop_heavy = (r->opt[CARC_OPT_CROP_CIRCLES_I] ||
@@ -397,7 +406,7 @@ play_game(uint32_t i)
 		REQUIRE_CMP(carc_rules_builder_set(b, o, r->opt[o]), ==,
 			    CARC_OK);
 	for (uint32_t o = CARC_OPT_INNS_CATHEDRALS;
-	     o <= CARC_OPT_INNS_CATHEDRALS; o++)
+	     o <= CARC_OPT_PHANTOM_WITH_FIGURE; o++)
 		REQUIRE_CMP(carc_rules_builder_set(b, o, r->opt[o]), ==,
 			    CARC_OK);
 	if (r->crop_heavy)
@@ -428,6 +437,12 @@ play_game(uint32_t i)
 		player = carc_game_current_player(r->game);
 		phantom = carc_game_supply(r->game, (uint32_t)player,
 					   CARC_FIGURE_PHANTOM);
+		/* doc/users/rules.md#traders-phantom */
+		if (carc_move_kind(m) == CARC_MOVE_DEPLOY &&
+		    (carc_move_figure(m) == CARC_FIGURE_BUILDER ||
+		     carc_move_figure(m) == CARC_FIGURE_PIG) &&
+		    !r->opt[CARC_OPT_PHANTOM_WITH_FIGURE])
+			phantom = 0;
 		REQUIRE_CMP(carc_game_apply(r->game, m), ==, CARC_OK);
 		check_next_phase(r, before, phantom);
 		REQUIRE_CMP(++r->decision, <, 100000);
