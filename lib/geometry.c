@@ -157,7 +157,7 @@ static const struct tile_geo geo[CARC_TILE_TYPES] = {
 	{ { { 500, 220 }, { 500, 780 } }, { 0, 0, 0 } },
 	/* RI-8: c1 (NW), f1 (between wall and river), f2 (inside the
 	 * curve) */
-	{ { { 300, 300 }, { 570, 570 }, { 850, 850 } }, { 0, 0, 0 } },
+	{ { { 300, 300 }, { 540, 540 }, { 850, 850 } }, { 0, 0, 0 } },
 	/* RI-9: r1 (N-E), f1 (between road and river), f2 (inside the
 	 * road), f3 (inside the river) */
 	{ { { 625, 375 }, { 250, 250 }, { 830, 170 }, { 170, 830 } },

@@ -1611,6 +1611,42 @@ START_TEST(svg_inns_cathedrals)
 }
 END_TEST
 
+/* The river: a band on each course tile, a band and a pool on the
+ * spring and on the lake; none in the base game. */
+START_TEST(svg_river)
+{
+	struct carc_rules *r = make_rules(NULL, CARC_OPT_RIVER, 1, 0);
+	struct carc_game *g = make_game(r, 2, 1);
+	char *svg;
+
+	carc_rules_unref(r);
+	svg = render(g, NULL);
+	/* the spring alone */
+	ck_assert_int_eq(count_of(svg, "<path class='river'"), 1);
+	ck_assert_int_eq(count_of(svg, "<circle class='river'"), 1);
+	free(svg);
+	play(g, CARC_TILE_RI_7, 1, 0, 0);
+	pass(g);
+	play(g, CARC_TILE_RI_10, 2, 0, 0);
+	pass(g);
+	svg = render(g, NULL);
+	ck_assert_int_eq(count_of(svg, "<path class='river'"), 3);
+	ck_assert_int_eq(count_of(svg, "<circle class='river'"), 1);
+	/* the curve bends through the middle of its tile */
+	ck_assert_int_eq(count_of(svg, "M3300 2000Q3300 1500 2800 1500"), 1);
+	free(svg);
+	carc_game_free(g);
+
+	r = make_rules(NULL, 0);
+	g = make_game(r, 2, 1);
+	carc_rules_unref(r);
+	svg = render(g, NULL);
+	ck_assert_int_eq(count_of(svg, "river"), 0);
+	free(svg);
+	carc_game_free(g);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -1646,6 +1682,7 @@ test_suite(void)
 	tcase_add_test(tc, svg_labels_clear_of_outline);
 	tcase_add_test(tc, text_sink);
 	tcase_add_test(tc, svg_inns_cathedrals);
+	tcase_add_test(tc, svg_river);
 	suite_add_tcase(s, tc);
 	return s;
 }

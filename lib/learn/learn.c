@@ -417,6 +417,10 @@ tile_tables(struct carc_learn *l)
 			for (uint32_t side = 0; side < 4; side++) {
 				int e = carc_tile_edge(t, r, side);
 
+				/* a river side shows as a field side, its
+				 * banks (doc/api/observation.md) */
+				if (e == CARC_EDGE_RIVER)
+					e = CARC_EDGE_FIELD;
 				l->edges[t][r][side] = (uint8_t)(e > 0 ? e : 0);
 			}
 		l->symbol[t] = (uint8_t)(carc_tile_symbol(t) > 0

@@ -78,6 +78,9 @@ static const char *const default_colour_names[6] = {
 	      "stroke-linejoin='round'"
 #define A_CROP "fill='#efe3a0' stroke='#9a8a30' stroke-width='12'"
 #define A_SYM "fill='#5a4a10' stroke='none'"
+#define A_RIVER "fill='none' stroke='#4f8fd6' stroke-width='150' " \
+		"stroke-linecap='butt'"
+#define A_POND "fill='#4f8fd6' stroke='#2f6fb6' stroke-width='10'"
 #define A_EDGE "fill='none' stroke='#2f3b22' stroke-width='8'"
 #define A_LBL "font-size='70' fill='#1a1a1a' fill-opacity='0.8'"
 #define A_BLD "fill='#c8a060' stroke='#3a2a10' stroke-width='9' " \
@@ -518,6 +521,39 @@ is_highlighted(const struct pic *p, int32_t x, int32_t y, uint32_t feature)
  * position, for the highlight and its id (@on_board), or the tile in
  * hand.
  */
+/* The River: a blue band between the river sides of the tile, bending
+ * through the middle; at the spring and the lake it ends in a pool.  It
+ * lies on the fields, under cities and roads (a road bridges it). */
+static void
+put_river(struct pic_out *o, uint32_t tile, uint32_t rot, int32_t ox,
+	  int32_t oy)
+{
+	static const int32_t mx[4] = { TU / 2, TU, TU / 2, 0 };
+	static const int32_t my[4] = { 0, TU / 2, TU, TU / 2 };
+	int side[2], n = 0;
+
+	for (uint32_t s = 0; s < 4; s++)
+		if (carc_tile_edge(tile, rot, s) == CARC_EDGE_RIVER && n < 2)
+			side[n++] = (int)s;
+	if (n == 0)
+		return;
+	if (n == 1) {
+		pic_printf(o, "<path class='river' d='M%d %dL%d %d' "
+			      A_RIVER "/>\n",
+			   (int)(ox + mx[side[0]]), (int)(oy + my[side[0]]),
+			   (int)(ox + TU / 2), (int)(oy + TU / 2));
+		pic_printf(o, "<circle class='river' cx='%d' cy='%d' r='%d' "
+			      A_POND "/>\n",
+			   (int)(ox + TU / 2), (int)(oy + TU / 2), TU / 5);
+		return;
+	}
+	pic_printf(o, "<path class='river' d='M%d %dQ%d %d %d %d' "
+		      A_RIVER "/>\n",
+		   (int)(ox + mx[side[0]]), (int)(oy + my[side[0]]),
+		   (int)(ox + TU / 2), (int)(oy + TU / 2),
+		   (int)(ox + mx[side[1]]), (int)(oy + my[side[1]]));
+}
+
 static void
 put_tile(struct pic *p, uint32_t tile, uint32_t rot, int32_t ox, int32_t oy,
 	 int32_t bx, int32_t by, bool on_board)
@@ -565,6 +601,8 @@ put_tile(struct pic *p, uint32_t tile, uint32_t rot, int32_t ox, int32_t oy,
 				   (int)(ox + TU / 2 - HUB_R),
 				   (int)(oy + TU / 2 - HUB_R), 2 * HUB_R,
 				   2 * HUB_R);
+		if (l == 0)
+			put_river(o, tile, rot, ox, oy);
 	}
 	for (int i = 0; i < t.n_pen; i++)
 		put_pennant(o, ox + (t.pen[i].x0 + 50), oy + (t.pen[i].y0 + 60),
