@@ -167,7 +167,8 @@ save_move(struct out *o, const struct carc_game *g, carc_move_t m,
 		save_at(o, m, *last_x, *last_y);
 		break;
 	default: {
-		/* "crop deploy", "crop remove", "pass": as described */
+		/* "crop deploy", "crop remove", "pass", "second-tile": as
+		 * described */
 		char text[32];
 
 		if (carc_move_describe(m, text, sizeof(text)) < 0)
@@ -762,6 +763,11 @@ load_move(struct loader *l, const struct token *who)
 		if ((rc = expect_end(l)) < 0)
 			return rc;
 		m = carc_move_pass();
+	} else if (tok_is(&verb, "second-tile")) {
+		/* Traders & Builders: the builder's second tile taken */
+		if ((rc = expect_end(l)) < 0)
+			return rc;
+		m = carc_move_second_tile();
 	} else {
 		return fail(l, CARC_E_PARSE, verb.column,
 			    "unknown move '%.*s'", TOK(&verb));

@@ -10,6 +10,7 @@
 #include <check.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "test-common.h"
 
@@ -298,6 +299,21 @@ START_TEST(builder_second_tile_optional_taken)
 		play(g, CARC_TILE_B, 2, 1, 0);
 		assert_ok(carc_game_undo(g));
 		ck_assert(carc_game_hash(g) == h);
+	}
+	/* the record keeps the second tile (doc/users/record-format.md) */
+	{
+		char buf[8192];
+		int len = carc_game_save(g, buf, sizeof(buf));
+		struct carc_game *back = NULL;
+
+		ck_assert_int_gt(len, 0);
+		ck_assert_int_lt(len, (int)sizeof(buf));
+		ck_assert_ptr_nonnull(strstr(buf, "P0 second-tile\n"));
+		ck_assert_ptr_nonnull(strstr(buf, "P0 deploy builder r1"));
+		assert_ok(carc_game_load(buf, (size_t)len, &back, NULL, NULL,
+					 NULL, 0));
+		ck_assert(carc_game_hash(back) == carc_game_hash(g));
+		carc_game_free(back);
 	}
 }
 END_TEST
