@@ -299,6 +299,42 @@ START_TEST(jcz_room_blocked_by_land)
 }
 END_TEST
 
+/* A river tile that fits nowhere is discarded and the next one drawn
+ * (doc/users/rules.md#river-dead-end): D south of the spring puts its
+ * road against the cell the river flows into, where a curve can neither
+ * turn west (onto D) nor east (its field against D's road). */
+START_TEST(unplaceable_river_tile_discarded)
+{
+	uint32_t counts[CARC_TILE_TYPES] = { 0 };
+	const uint32_t order[] = {
+		CARC_TILE_D, CARC_TILE_RI_10, CARC_TILE_RI_10, CARC_TILE_RI_6,
+		CARC_TILE_RI_2, CARC_TILE_B, CARC_TILE_D,
+	};
+	const carc_move_t want[] = {
+		carc_move_place(1, 1, 0), carc_move_place(1, 1, 2),
+	};
+
+	counts[CARC_TILE_RI_10] = 2;
+	counts[CARC_TILE_RI_6] = 1;
+	counts[CARC_TILE_RI_2] = 1;
+	counts[CARC_TILE_D] = 1;		/* and the start tile */
+	counts[CARC_TILE_B] = 1;
+	g = river_game(CARC_RIVER_U_ADJACENT, CARC_RIVER_START_IN_RIVER_STACK,
+		       counts, 1);
+	assert_ok(carc_game_set_draw_order(g, order, 7));
+	play(g, CARC_TILE_D, 0, 1, 2);		/* road W-E, south of it */
+	pass(g);
+	play(g, CARC_TILE_RI_10, 1, 0, 0);	/* flows south to (1, 1) */
+	pass(g);
+	ck_assert_int_eq(carc_game_discard_count(g), 1);
+	ck_assert_int_eq(carc_game_discard_at(g, 0), CARC_TILE_RI_10);
+	ck_assert_int_eq(carc_game_current_tile(g), CARC_TILE_RI_6);
+	ck_assert_int_eq(carc_game_current_player(g), 0);
+	/* the bridge carries D's road over the river */
+	assert_moves(want, 2);
+}
+END_TEST
+
 /* ---- fields and scoring ------------------------------------------------ */
 
 START_TEST(river_splits_fields)
@@ -416,6 +452,7 @@ test_suite(void)
 	tcase_add_test(tc, u_turn_jcz);
 	tcase_add_test(tc, land_tile_off_the_river);
 	tcase_add_test(tc, jcz_room_blocked_by_land);
+	tcase_add_test(tc, unplaceable_river_tile_discarded);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("play");

@@ -223,6 +223,40 @@ START_TEST(goods_of_an_empty_city)
 }
 END_TEST
 
+/* Blue completes one wine city, Red another: tied for wine, each scores
+ * the 10 points of the majority (doc/users/rules.md#traders-goods-final). */
+START_TEST(goods_tie_pays_every_tied_player)
+{
+	static const uint32_t order[] = {
+		TB(2), CARC_TILE_E, TB(2), CARC_TILE_E, CARC_TILE_E,
+	};
+	int e;
+
+	g = scenario(order, 5, 0);
+	play(g, TB(2), 0, -1, 2);		/* city S+E on D's city */
+	pass(g);
+	play(g, CARC_TILE_E, 1, -1, 3);		/* Blue closes it */
+	pass(g);
+	EQ(carc_game_goods(g, BLUE, CARC_GOODS_WINE), 1);
+	play(g, TB(2), -1, -1, 0);		/* a second city N+W */
+	pass(g);
+	play(g, CARC_TILE_E, -1, -2, 2);
+	pass(g);
+	play(g, CARC_TILE_E, -2, -1, 1);	/* Red closes it */
+	pass(g);
+	ck_assert_int_eq(carc_game_is_over(g), 1);
+	EQ(carc_game_goods(g, RED, CARC_GOODS_WINE), 1);
+	e = event_of(CARC_EVENT_GOODS);
+	ck_assert_int_ge(e, 0);
+	EQ(ev((uint32_t)e, CARC_EVENT_GOODS_KIND), CARC_GOODS_WINE);
+	EQ(ev((uint32_t)e, CARC_EVENT_SCORERS), (1 << RED) | (1 << BLUE));
+	EQ(ev((uint32_t)e, CARC_EVENT_POINTS + RED), 10);
+	EQ(ev((uint32_t)e, CARC_EVENT_POINTS + BLUE), 10);
+	EQ(carc_game_score(g, RED), 10);
+	EQ(carc_game_score(g, BLUE), 10);
+}
+END_TEST
+
 /* ---- the builder -------------------------------------------------------- */
 
 /* Red's road along the start tile: a follower at (1,0), the builder at
@@ -343,6 +377,64 @@ START_TEST(builder_second_tile_mandatory)
 }
 END_TEST
 
+/* Blue's thief holds the road: Red may not put his builder with it. */
+START_TEST(builder_needs_own_follower)
+{
+	static const uint32_t order[] = {
+		CARC_TILE_U, CARC_TILE_U, CARC_TILE_U, CARC_TILE_B,
+	};
+
+	g = scenario(order, 4, 0);
+	play(g, CARC_TILE_U, 1, 0, 0);
+	pass(g);
+	play(g, CARC_TILE_U, 2, 0, 0);
+	deploy(g, CARC_R1);			/* Blue's thief */
+	play(g, CARC_TILE_U, 3, 0, 0);
+	EQ(carc_game_is_legal(g, figure_move(CARC_FIGURE_BUILDER, CARC_R1)),
+	   0);
+	apply_expect(g, figure_move(CARC_FIGURE_BUILDER, CARC_R1),
+		     CARC_E_NOT_ALLOWED);
+	EQ(carc_game_supply(g, RED, CARC_FIGURE_BUILDER), 1);
+}
+END_TEST
+
+/* Red's tile completes the road with his thief and builder: the road
+ * scores, both come back, and the second part follows all the same
+ * (doc/users/rules.md#traders-second-tile, #traders-builder-return). */
+START_TEST(builder_completed_returns_and_second_tile)
+{
+	static const uint32_t order[] = {
+		CARC_TILE_U, CARC_TILE_A, CARC_TILE_U, CARC_TILE_B,
+		CARC_TILE_A, CARC_TILE_B, CARC_TILE_B,
+	};
+
+	g = scenario(order, 7, CARC_OPT_BUILDER_TURN,
+		     CARC_BUILDER_TURN_MANDATORY, 0);
+	play(g, CARC_TILE_U, 1, 0, 0);
+	deploy(g, CARC_R1);			/* Red's thief */
+	play(g, CARC_TILE_A, -1, 0, 3);		/* ends the road's west */
+	pass(g);
+	play(g, CARC_TILE_U, 2, 0, 0);
+	assert_ok(carc_game_apply(g, figure_move(CARC_FIGURE_BUILDER,
+						 CARC_R1)));
+	play(g, CARC_TILE_B, 0, 1, 0);
+	pass(g);
+	EQ(carc_game_current_player(g), RED);
+	play(g, CARC_TILE_A, 3, 0, 1);		/* ends the road's east */
+	pass(g);
+	/* five tiles of road for Red, thief and builder back */
+	EQ(carc_game_score(g, RED), 5);
+	EQ(carc_game_supply(g, RED, CARC_FIGURE_BUILDER), 1);
+	EQ(carc_game_supply(g, RED, CARC_FIGURE_FOLLOWER), 7);
+	/* the second part: Red again */
+	EQ(carc_game_phase(g), CARC_PHASE_PLACE_TILE);
+	EQ(carc_game_current_player(g), RED);
+	play(g, CARC_TILE_B, 1, 1, 0);
+	pass(g);
+	EQ(carc_game_current_player(g), BLUE);
+}
+END_TEST
+
 /* ---- the pig ------------------------------------------------------------ */
 
 /* Red's farmer by the city D + E, then (with @pig) his pig joins the
@@ -397,6 +489,38 @@ START_TEST(pig_per_city)
 {
 	EQ(pig_game(CARC_FARM_PER_CITY, false), 4);
 	EQ(pig_game(CARC_FARM_PER_CITY, true), 5);
+}
+END_TEST
+
+/* Red's farmer and pig, Blue's two farmers in the field: Blue scores
+ * it, Red's pig gives nothing (doc/users/rules.md#traders-pig-score). */
+START_TEST(pig_of_a_loser_scores_nothing)
+{
+	static const uint32_t order[] = {
+		CARC_TILE_E, CARC_TILE_B, CARC_TILE_B, CARC_TILE_L,
+		CARC_TILE_A, CARC_TILE_A,
+	};
+
+	g = scenario(order, 6, CARC_OPT_FARM_SCORING, CARC_FARM_PER_FIELD, 0);
+	play(g, CARC_TILE_E, 0, -1, 2);		/* closes D's city */
+	deploy(g, CARC_F1);			/* Red, north of the road */
+	play(g, CARC_TILE_B, 0, 1, 0);
+	deploy(g, CARC_F1);			/* Blue, south of it */
+	play(g, CARC_TILE_B, -1, -1, 0);
+	assert_ok(carc_game_apply(g, figure_move(CARC_FIGURE_PIG, CARC_F1)));
+	play(g, CARC_TILE_L, 1, 0, 0);		/* the road's junction */
+	deploy(g, CARC_F2);			/* Blue, south-east of it */
+	/* road ends that join the three fields into one */
+	play(g, CARC_TILE_A, 1, 1, 2);
+	pass(g);
+	play(g, CARC_TILE_A, -1, 0, 3);
+	pass(g);
+	ck_assert_int_eq(carc_game_is_over(g), 1);
+	EQ(carc_game_feature_figures(g, 0, 0, CARC_F1, BLUE), 2);
+	EQ(carc_game_feature_figures(g, 0, 0, CARC_F1, RED), 1);
+	/* Blue's majority scores D + E's city; Red's pig gives nothing */
+	EQ(carc_game_score(g, BLUE), 3);
+	EQ(carc_game_score(g, RED), 0);
 }
 END_TEST
 
@@ -495,6 +619,7 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, goods_go_to_the_completer);
 	tcase_add_test(tc, goods_of_an_empty_city);
+	tcase_add_test(tc, goods_tie_pays_every_tied_player);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("builder");
@@ -502,6 +627,8 @@ test_suite(void)
 	tcase_add_test(tc, builder_second_tile_optional_taken);
 	tcase_add_test(tc, builder_second_tile_declined);
 	tcase_add_test(tc, builder_second_tile_mandatory);
+	tcase_add_test(tc, builder_needs_own_follower);
+	tcase_add_test(tc, builder_completed_returns_and_second_tile);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("pig");
@@ -509,6 +636,7 @@ test_suite(void)
 	tcase_add_test(tc, pig_per_field);
 	tcase_add_test(tc, pig_per_field_once);
 	tcase_add_test(tc, pig_per_city);
+	tcase_add_test(tc, pig_of_a_loser_scores_nothing);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("random");
