@@ -281,9 +281,16 @@ put_figure(struct pic *p, int32_t x, int32_t y, uint32_t feature_kind,
 	bool lying = feature_kind == CARC_FEATURE_FIELD;
 	bool phantom = figure == CARC_FIGURE_PHANTOM;
 	bool large = figure == CARC_FIGURE_LARGE_FOLLOWER;
+	/* Traders & Builders: the builder and the pig a size smaller, their
+	 * player's number followed by B or P */
+	const char *mark = figure == CARC_FIGURE_BUILDER ? "B"
+			   : figure == CARC_FIGURE_PIG	  ? "P"
+							  : "";
 
 	if (large)
 		scale = scale * 125 / 100;
+	if (*mark)
+		scale = scale * 70 / 100;
 	pic_printf(o, "<use href='#%s' class='fig%s%s%s' ",
 		   figure_shape(feature_kind), phantom ? " ghost" : "",
 		   large ? " large" : "", key ? " key" : "");
@@ -310,11 +317,11 @@ put_figure(struct pic *p, int32_t x, int32_t y, uint32_t feature_kind,
 	if (player >= 0)
 		pic_printf(o, "<text class='pn' x='%d' y='%d' font-size='%d' "
 			      "font-weight='bold' text-anchor='middle' "
-			      "fill='%s'>%d</text>",
+			      "fill='%s'>%d%s</text>",
 			   (int)(x + (lying ? 35 : 0) * scale / 100),
 			   (int)(y + (lying ? 25 : 52) * scale / 100),
 			   (int)(70 * scale / 100),
-			   phantom ? "#000000" : ink_on(rgb), player);
+			   phantom ? "#000000" : ink_on(rgb), player, mark);
 	pic_printf(o, "\n");
 }
 
