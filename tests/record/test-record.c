@@ -289,6 +289,9 @@ static const struct example {
 	{ "ic2-inn-road-open.rec", { 0, 0 } },
 	{ "ic3-cathedral-city.rec", { 21, 0 } },
 	{ "ic4-large-follower.rec", { 8, 0 } },
+	/* The River, doc/users/rules.md#river-play */
+	{ "ri1-city-on-river.rec", { 4, 0 } },
+	{ "ri2-banks-meet.rec", { 3, 0 } },
 };
 
 #define N_EXAMPLES (int)(sizeof(examples) / sizeof(examples[0]))
