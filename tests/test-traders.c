@@ -435,6 +435,42 @@ START_TEST(builder_completed_returns_and_second_tile)
 }
 END_TEST
 
+/* A crop circle takes Red's only thief off the builder's road: the
+ * builder goes back with it, and is never itself removed
+ * (doc/users/rules.md#traders-builder-return, #traders-together). */
+START_TEST(builder_returns_when_crop_circle_removes_thief)
+{
+	static const uint32_t order[] = {
+		CARC_TILE_U, CARC_TILE_B, CARC_TILE_U, CARC_TILE_CCI_4,
+		CARC_TILE_B,
+	};
+	carc_move_t moves[8];
+
+	g = scenario(order, 5, CARC_OPT_CROP_CIRCLES_I, 1, 0);
+	play(g, CARC_TILE_U, -1, 0, 0);
+	deploy(g, CARC_R1);			/* Red's thief */
+	play(g, CARC_TILE_B, 0, 1, 0);
+	pass(g);
+	play(g, CARC_TILE_U, -2, 0, 0);
+	assert_ok(carc_game_apply(g, figure_move(CARC_FIGURE_BUILDER,
+						 CARC_R1)));
+	play(g, CARC_TILE_CCI_4, 1, 0, 0);	/* Blue: a club */
+	pass(g);
+	EQ(carc_game_phase(g), CARC_PHASE_CROP_CHOICE);
+	assert_ok(carc_game_apply(g, carc_move_crop_choice(CARC_CROP_REMOVE)));
+	EQ(carc_game_phase(g), CARC_PHASE_CROP_RESPONSE);
+	EQ(carc_game_current_player(g), RED);
+	EQ(carc_game_legal_moves(g, moves, 8), 1);
+	ck_assert(moves[0] ==
+		  carc_move_remove(CARC_FIGURE_FOLLOWER, -1, 0, CARC_R1));
+	assert_ok(carc_game_apply(g, moves[0]));
+	EQ(carc_game_supply(g, RED, CARC_FIGURE_BUILDER), 1);
+	EQ(carc_game_supply(g, RED, CARC_FIGURE_FOLLOWER), 7);
+	EQ(carc_game_phase(g), CARC_PHASE_PLACE_TILE);
+	EQ(carc_game_current_player(g), RED);
+}
+END_TEST
+
 /* ---- the pig ------------------------------------------------------------ */
 
 /* Red's farmer by the city D + E, then (with @pig) his pig joins the
@@ -521,6 +557,38 @@ START_TEST(pig_of_a_loser_scores_nothing)
 	/* Blue's majority scores D + E's city; Red's pig gives nothing */
 	EQ(carc_game_score(g, BLUE), 3);
 	EQ(carc_game_score(g, RED), 0);
+}
+END_TEST
+
+/* A crop circle takes Red's only farmer from the pig's field: the pig
+ * goes back with it (doc/users/rules.md#traders-pig-return). */
+START_TEST(pig_returns_when_crop_circle_removes_farmer)
+{
+	static const uint32_t order[] = {
+		CARC_TILE_E, CARC_TILE_B, CARC_TILE_B, CARC_TILE_CCI_3,
+		CARC_TILE_B,
+	};
+	carc_move_t moves[8];
+
+	g = scenario(order, 5, CARC_OPT_CROP_CIRCLES_I, 1, 0);
+	play(g, CARC_TILE_E, 0, -1, 2);
+	deploy(g, CARC_F1);			/* Red's farmer */
+	play(g, CARC_TILE_B, 0, 1, 0);
+	pass(g);
+	play(g, CARC_TILE_B, 1, -1, 0);
+	assert_ok(carc_game_apply(g, figure_move(CARC_FIGURE_PIG, CARC_F1)));
+	EQ(carc_game_supply(g, RED, CARC_FIGURE_PIG), 0);
+	play(g, CARC_TILE_CCI_3, 0, 2, 2);	/* Blue: a pitchfork */
+	pass(g);
+	EQ(carc_game_phase(g), CARC_PHASE_CROP_CHOICE);
+	assert_ok(carc_game_apply(g, carc_move_crop_choice(CARC_CROP_REMOVE)));
+	EQ(carc_game_current_player(g), RED);
+	EQ(carc_game_legal_moves(g, moves, 8), 1);
+	ck_assert(moves[0] ==
+		  carc_move_remove(CARC_FIGURE_FOLLOWER, 0, -1, CARC_F1));
+	assert_ok(carc_game_apply(g, moves[0]));
+	EQ(carc_game_supply(g, RED, CARC_FIGURE_PIG), 1);
+	EQ(carc_game_phase(g), CARC_PHASE_PLACE_TILE);
 }
 END_TEST
 
@@ -629,6 +697,7 @@ test_suite(void)
 	tcase_add_test(tc, builder_second_tile_mandatory);
 	tcase_add_test(tc, builder_needs_own_follower);
 	tcase_add_test(tc, builder_completed_returns_and_second_tile);
+	tcase_add_test(tc, builder_returns_when_crop_circle_removes_thief);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("pig");
@@ -637,6 +706,7 @@ test_suite(void)
 	tcase_add_test(tc, pig_per_field_once);
 	tcase_add_test(tc, pig_per_city);
 	tcase_add_test(tc, pig_of_a_loser_scores_nothing);
+	tcase_add_test(tc, pig_returns_when_crop_circle_removes_farmer);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("random");
