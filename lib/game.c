@@ -748,6 +748,36 @@ undraw(struct carc_game *g)
 	stack_count_add(g, g->stack[g->s.stack_pos], 1);
 }
 
+/* carc_game_set_draw_order() with the whole stack before the first move,
+ * when the first draw discarded tiles: the game starts again with
+ * @tiles as its stack (as carc_game_undo() starts its replay). */
+static int
+restart_with_order(struct carc_game *g, const uint32_t *tiles, size_t n)
+{
+	uint32_t want[CARC_TILE_TYPES], n_players = g->s.n_players;
+	uint8_t *order;
+
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		want[t] = g->rules->counts[t];
+	for (size_t i = 0; i < n; i++) {
+		if (tiles[i] >= CARC_TILE_TYPES || want[tiles[i]] == 0)
+			return CARC_E_UNKNOWN_TILE;
+		want[tiles[i]]--;
+	}
+	if (!carc__river_order_ok(g, 0, tiles, n))
+		return CARC_E_NOT_ALLOWED;
+	order = malloc(n);
+	if (!order)
+		return CARC_E_NOMEM;
+	for (size_t i = 0; i < n; i++)
+		order[i] = (uint8_t)tiles[i];
+	memset(&g->s, 0, sizeof(g->s));
+	memset(g->cells, 0, g->rules->hash_size * sizeof(*g->cells));
+	carc__game_start(g, n_players, order, 0);
+	free(order);
+	return CARC_OK;
+}
+
 CARC_EXPORT int
 carc_game_set_draw_order(struct carc_game *game, const uint32_t *tiles,
 			 size_t n)
@@ -757,6 +787,12 @@ carc_game_set_draw_order(struct carc_game *game, const uint32_t *tiles,
 
 	if (!g || !tiles)
 		return CARC_E_INVALID;
+	/* before the first move, the whole stack as carc_game_draw_order()
+	 * lists it, tiles the first draw discarded included (all of them
+	 * when none fitted and the game is over) */
+	if (g->s.n_history == 0 && n > 0 && n == g->s.stack_len &&
+	    (g->s.stack_pos > 1 || g->s.phase == CARC_PHASE_GAME_OVER))
+		return restart_with_order(g, tiles, n);
 	if (g->s.phase != CARC_PHASE_PLACE_TILE)
 		return g->s.phase == CARC_PHASE_GAME_OVER ? CARC_E_GAME_OVER
 							  : CARC_E_WRONG_PHASE;

@@ -80,17 +80,25 @@ save_options(struct out *o, const struct carc_rules *rules)
 }
 
 /* Tile counts that differ from the defaults of rules with the same
- * options; "*=0" first when listing the non-empty types is shorter. */
+ * options; "*=0" first when listing the non-empty types is shorter.
+ * The counts are the builder's: with the river and a start tile drawn
+ * as an ordinary tile, the rules' count of D holds that start tile too,
+ * which the build adds again on load. */
 static void
 save_tiles(struct out *o, const struct carc_rules *rules)
 {
 	int count[CARC_TILE_TYPES], dflt[CARC_TILE_TYPES];
+	int extra = (int)carc__river_extra_start(rules->opt);
 	uint32_t n_diff = 0, n_nonzero = 0, on_line = 0;
 	bool wildcard;
 
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
 		count[t] = carc_rules_tile_count(rules, t);
 		dflt[t] = carc_rules_default_tile_count(rules, t);
+		if (t == CARC_TILE_D) {
+			count[t] -= extra;
+			dflt[t] -= extra;
+		}
 		n_diff += count[t] != dflt[t];
 		n_nonzero += count[t] != 0;
 	}

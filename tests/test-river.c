@@ -167,6 +167,90 @@ START_TEST(lake_keeps_its_place)
 }
 END_TEST
 
+/* Saves a record of @g, loads it back and asserts the same state and
+ * the same text again. */
+static void
+assert_round_trip(const char *tiles_line)
+{
+	struct carc_game *l = NULL;
+	char text[4096], again[4096];
+	int n = carc_game_save(g, text, sizeof(text));
+
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_lt(n, (int)sizeof(text));
+	ck_assert_ptr_nonnull(strstr(text, tiles_line));
+	assert_ok(carc_game_load(text, (size_t)n, &l, NULL, NULL, NULL, 0));
+	ck_assert(carc_game_hash(l) == carc_game_hash(g));
+	ck_assert_int_eq(carc_game_save(l, again, sizeof(again)), n);
+	ck_assert_str_eq(again, text);
+	carc_game_free(l);
+}
+
+/* With the start tile drawn after the lake, the rules count it among
+ * the D tiles; a record's counts are the builder's, without it. */
+START_TEST(record_tile_counts)
+{
+	uint32_t counts[CARC_TILE_TYPES] = { 0 };
+
+	counts[CARC_TILE_V] = 1;
+	g = river_game(CARC_RIVER_U_ADJACENT, CARC_RIVER_START_AFTER_RIVER,
+		       counts, 5);
+	ck_assert_int_eq(carc_rules_tile_count(carc_game_rules(g),
+					       CARC_TILE_D), 1);
+	assert_round_trip("\ntiles *=0 V=1\n");
+}
+END_TEST
+
+/* No river tile but the spring: C fits nowhere (not on the river, no
+ * field of its own), so a first draw of C discards it.  The game still
+ * saves and loads, and its whole draw order, C included, starts it
+ * again. */
+START_TEST(first_draw_discards)
+{
+	uint32_t counts[CARC_TILE_TYPES] = { 0 }, order[4], back[4];
+	uint64_t seed = 1, h;
+
+	counts[CARC_TILE_C] = 1;
+	counts[CARC_TILE_V] = 1;
+	for (;; seed++) {
+		g = river_game(CARC_RIVER_U_ADJACENT,
+			       CARC_RIVER_START_REMOVED, counts, seed);
+		if (carc_game_discard_count(g) == 1)
+			break;
+		ck_assert_int_eq(carc_game_discard_count(g), 0);
+		ck_assert_uint_lt(seed, 64);
+		carc_game_free(g);
+	}
+	ck_assert_int_eq(carc_game_discard_at(g, 0), CARC_TILE_C);
+	ck_assert_int_eq(carc_game_current_tile(g), CARC_TILE_V);
+	ck_assert_int_eq(carc_game_draw_order(g, order, 4), 2);
+	ck_assert_uint_eq(order[0], CARC_TILE_C);
+	ck_assert_uint_eq(order[1], CARC_TILE_V);
+	/* the whole order starts the game again, as it was */
+	h = carc_game_hash(g);
+	assert_ok(carc_game_set_draw_order(g, order, 2));
+	ck_assert(carc_game_hash(g) == h);
+	ck_assert_int_eq(carc_game_discard_count(g), 1);
+	ck_assert_int_eq(carc_game_draw_order(g, back, 4), 2);
+	ck_assert(memcmp(back, order, 2 * sizeof(*back)) == 0);
+	/* a list that is no permutation of the stack changes nothing */
+	order[0] = CARC_TILE_V;
+	assert_status_eq(carc_game_set_draw_order(g, order, 2),
+			 CARC_E_UNKNOWN_TILE);
+	ck_assert(carc_game_hash(g) == h);
+	/* the list from now on still works: V alone */
+	assert_ok(carc_game_set_draw_order(g, order + 1, 1));
+	ck_assert(carc_game_hash(g) == h);
+	assert_round_trip("\ntiles *=0 C=1 V=1\n");
+	/* the other way round nothing is discarded */
+	order[0] = CARC_TILE_V;
+	order[1] = CARC_TILE_C;
+	assert_ok(carc_game_set_draw_order(g, order, 2));
+	ck_assert_int_eq(carc_game_discard_count(g), 0);
+	ck_assert_int_eq(carc_game_current_tile(g), CARC_TILE_V);
+}
+END_TEST
+
 /* ---- placement --------------------------------------------------------- */
 
 START_TEST(straight_continues)
@@ -439,6 +523,8 @@ test_suite(void)
 	tcase_add_loop_test(tc, spring_starts, 1, 6);
 	tcase_add_test(tc, start_tile_options);
 	tcase_add_test(tc, lake_keeps_its_place);
+	tcase_add_test(tc, record_tile_counts);
+	tcase_add_test(tc, first_draw_discards);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("placement");

@@ -352,6 +352,30 @@ START_TEST(builder_second_tile_optional_taken)
 }
 END_TEST
 
+/* A record with the second tile taken saves and loads back: the loader
+ * knows the move "second-tile" that carc_move_describe() writes. */
+START_TEST(builder_second_tile_record)
+{
+	struct carc_game *l = NULL;
+	char text[8192], again[8192];
+	int n;
+
+	builder_road(CARC_BUILDER_TURN_OPTIONAL);
+	play(g, CARC_TILE_U, 3, 0, 0);
+	pass(g);
+	assert_ok(carc_game_apply(g, carc_move_second_tile()));
+	n = carc_game_save(g, text, sizeof(text));
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_lt(n, (int)sizeof(text));
+	ck_assert_ptr_nonnull(strstr(text, "\nP0 second-tile\n"));
+	assert_ok(carc_game_load(text, (size_t)n, &l, NULL, NULL, NULL, 0));
+	ck_assert(carc_game_hash(l) == carc_game_hash(g));
+	EQ(carc_game_save(l, again, sizeof(again)), n);
+	ck_assert_str_eq(again, text);
+	carc_game_free(l);
+}
+END_TEST
+
 START_TEST(builder_second_tile_declined)
 {
 	builder_road(CARC_BUILDER_TURN_OPTIONAL);
@@ -693,6 +717,7 @@ test_suite(void)
 	tc = tcase_create("builder");
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, builder_second_tile_optional_taken);
+	tcase_add_test(tc, builder_second_tile_record);
 	tcase_add_test(tc, builder_second_tile_declined);
 	tcase_add_test(tc, builder_second_tile_mandatory);
 	tcase_add_test(tc, builder_needs_own_follower);

@@ -1320,7 +1320,11 @@ int carc_game_remaining_total(const struct carc_game *game);
  * Set the complete draw order from now on: @p tiles[0] becomes the tile
  * in hand, the rest the stack from top to bottom.  The list must be a
  * permutation of the tile in hand plus the stack.  A tile that fits
- * nowhere when it is drawn is discarded as usual.
+ * nowhere when it is drawn is discarded as usual.  Before the first move
+ * of a game whose first draw discarded tiles (maybe every tile, which
+ * ended the game), the list may also be the whole stack as
+ * carc_game_draw_order() gives it, those tiles included: the game then
+ * starts again with that order (since 0.5).
  *
  * @retval CARC_OK success
  * @retval CARC_E_INVALID NULL argument, or @p n differs from the number
@@ -1328,6 +1332,9 @@ int carc_game_remaining_total(const struct carc_game *game);
  * @retval CARC_E_WRONG_PHASE not at #CARC_PHASE_PLACE_TILE
  * @retval CARC_E_UNKNOWN_TILE the list is not a permutation of the
  *         remaining tiles
+ * @retval CARC_E_NOT_ALLOWED with The River, the list changes which
+ *         tiles form the river part of the stack or moves its lake (or
+ *         the start tile drawn after it) (since 0.5)
  * @since 0.1
  */
 int carc_game_set_draw_order(struct carc_game *game, const uint32_t *tiles,
@@ -1368,6 +1375,8 @@ int carc_game_set_draw_order(struct carc_game *game, const uint32_t *tiles,
  * @retval CARC_E_GAME_OVER the game is over
  * @retval CARC_E_UNKNOWN_TILE the list is not a permutation of the
  *         tiles left in the stack
+ * @retval CARC_E_NOT_ALLOWED with The River, as for
+ *         carc_game_set_draw_order() (since 0.5)
  * @since 0.4
  */
 int carc_game_set_stack_order(struct carc_game *game, const uint32_t *tiles,
@@ -1383,6 +1392,9 @@ int carc_game_set_stack_order(struct carc_game *game, const uint32_t *tiles,
  * @retval CARC_E_INVALID NULL game
  * @retval CARC_E_WRONG_PHASE not at #CARC_PHASE_PLACE_TILE
  * @retval CARC_E_UNKNOWN_TILE no tile of that type is left
+ * @retval CARC_E_NOT_ALLOWED with The River, the swap would change
+ *         which tiles form the river part of the stack or move its lake
+ *         (since 0.5)
  * @since 0.1
  */
 int carc_game_set_next_tile(struct carc_game *game, uint32_t tile);
