@@ -18,7 +18,12 @@
  *   when it is in carc_game_legal_moves();
  * - followers on the board plus the supply equal CARC_OPT_FOLLOWERS for
  *   every player; the phantom is on the board or in the supply when
- *   CARC_OPT_PHANTOM is 1, never both; building tokens are conserved;
+ *   CARC_OPT_PHANTOM is 1, never both; so are the large follower (Inns &
+ *   Cathedrals), the builder and the pig (Traders & Builders); building
+ *   tokens are conserved;
+ * - goods tokens (Traders & Builders) only rise, by exactly the goods of
+ *   the cities each call's events complete, and never outnumber the
+ *   symbols of the tiles;
  * - tiles on the board, discarded, in the stack and in hand add up to the
  *   stack of the rules plus the start tile;
  * - scores never decrease, and each call raises them by exactly what its
@@ -37,10 +42,9 @@
 
 #include "fuzz-api.h"
 
-/* The options fuzzed: CARC_OPT_FARM_SCORING .. _CROP_AFTER_PHANTOM.  The
- * later ones (The River, Inns & Cathedrals, Traders & Builders) stay at
- * their defaults here, so their tiles stay out of the stack. */
-#define N_OPTIONS 16
+/* The options fuzzed: CARC_OPT_FARM_SCORING .. _PHANTOM_WITH_FIGURE
+ * (The River, Inns & Cathedrals and Traders & Builders included). */
+#define N_OPTIONS 23
 #define PLAYERS_MAX 6
 #define FOLLOWERS_MAX 15
 #define STACK_MAX 4000
@@ -70,7 +74,38 @@ static const struct {
 	[CARC_OPT_CROP_DEPLOY_MANDATORY] = { 0, 1 },
 	[CARC_OPT_CROP_PHANTOM] = { 0, 1 },
 	[CARC_OPT_CROP_AFTER_PHANTOM] = { 0, 1 },
+	[CARC_OPT_RIVER] = { 0, 1 },
+	[CARC_OPT_RIVER_START_TILE] = { CARC_RIVER_START_REMOVED,
+					CARC_RIVER_START_IN_RIVER_STACK },
+	[CARC_OPT_RIVER_U_TURN] = { CARC_RIVER_U_ADJACENT, CARC_RIVER_U_JCZ },
+	[CARC_OPT_INNS_CATHEDRALS] = { 0, 1 },
+	[CARC_OPT_TRADERS_BUILDERS] = { 0, 1 },
+	[CARC_OPT_BUILDER_TURN] = { CARC_BUILDER_TURN_OPTIONAL,
+				    CARC_BUILDER_TURN_MANDATORY },
+	[CARC_OPT_PHANTOM_WITH_FIGURE] = { 0, 1 },
 };
+
+/* The figures of a player's supply at the start, by the documentation
+ * of the options that give them; figures are on the board or in the
+ * supply, never both. */
+static const uint32_t figure_kinds[] = {
+	CARC_FIGURE_FOLLOWER, CARC_FIGURE_PHANTOM,
+	CARC_FIGURE_LARGE_FOLLOWER, CARC_FIGURE_BUILDER, CARC_FIGURE_PIG,
+};
+#define N_FIGURE_KINDS (sizeof(figure_kinds) / sizeof(figure_kinds[0]))
+
+static int32_t
+figure_start(const int32_t *opt, uint32_t fig)
+{
+	switch (fig) {
+	case CARC_FIGURE_FOLLOWER: return opt[CARC_OPT_FOLLOWERS];
+	case CARC_FIGURE_PHANTOM: return opt[CARC_OPT_PHANTOM];
+	case CARC_FIGURE_LARGE_FOLLOWER: return opt[CARC_OPT_INNS_CATHEDRALS];
+	case CARC_FIGURE_BUILDER:
+	case CARC_FIGURE_PIG: return opt[CARC_OPT_TRADERS_BUILDERS];
+	default: return 0;
+	}
+}
 
 /* The first option number that names no option. */
 static uint32_t
@@ -103,6 +138,10 @@ struct fuzz {
 	int32_t score[PLAYERS_MAX];
 	int32_t tokens[PLAYERS_MAX][3];	/* expected building supply */
 	int32_t tokens_total[3];
+	int32_t figures_total;		/* every player's figures, all kinds */
+	int32_t goods[PLAYERS_MAX][3];	/* expected goods tokens */
+	int32_t goods_total[3];		/* symbols on the start tile and
+					 * the stack */
 	carc_move_t *moves;		/* the legal moves, n_moves of them */
 	size_t cap;
 	int n_moves;
@@ -111,6 +150,7 @@ struct fuzz {
 		uint64_t hash;
 		int32_t score[PLAYERS_MAX];
 		int32_t tokens[PLAYERS_MAX][3];
+		int32_t goods[PLAYERS_MAX][3];
 	} *snaps;
 	size_t depth, snaps_cap;
 	int applied;			/* moves applied, up to MOVES_MAX */
@@ -129,6 +169,7 @@ fail_at(int line, const char *what)
 
 static struct carc_rules *make_alt_rules(uint8_t how);
 static char *save_text(const struct carc_game *g, int *len);
+static struct carc_game *load_saved(const char *text, int len);
 
 static uint8_t
 take8(struct fuzz *f)
@@ -270,25 +311,27 @@ in_legal_list(const struct fuzz *f, carc_move_t m)
 	return 0;
 }
 
-/* Sum of the points every event of the last apply gave each player. */
+/* Sum of the points every event of the last apply gave each player,
+ * and of the goods tokens its completed cities gave. */
 static void
-event_points(const struct fuzz *f, int32_t *sum)
+event_points(const struct fuzz *f, int32_t *sum, int32_t *goods)
 {
 	int n = carc_game_event_count(f->game);
 
 	CHECK(n >= 0);
 	memset(sum, 0, PLAYERS_MAX * sizeof(*sum));
+	memset(goods, 0, 3 * sizeof(*goods));
 	for (int i = 0; i < n; i++) {
-		int32_t v, type, kind, x, y, feature, scorers;
+		int32_t v, type, kind, x, y, feature, scorers, gkind;
 
 		CHECK(carc_game_event_get(f->game, (uint32_t)i, CARC_EVENT_TYPE,
 					  &type) == CARC_OK);
-		CHECK(type >= CARC_EVENT_COMPLETED && type <= CARC_EVENT_FARM);
+		CHECK(type >= CARC_EVENT_COMPLETED && type <= CARC_EVENT_GOODS);
+		CHECK(type != CARC_EVENT_GOODS ||
+		      f->opt[CARC_OPT_TRADERS_BUILDERS]);
 		CHECK(carc_game_event_get(f->game, (uint32_t)i,
 					  CARC_EVENT_FEATURE_KIND,
 					  &kind) == CARC_OK);
-		CHECK(kind >= CARC_FEATURE_CITY &&
-		      kind <= CARC_FEATURE_MONASTERY);
 		CHECK(carc_game_event_get(f->game, (uint32_t)i, CARC_EVENT_X,
 					  &x) == CARC_OK);
 		CHECK(carc_game_event_get(f->game, (uint32_t)i, CARC_EVENT_Y,
@@ -296,14 +339,39 @@ event_points(const struct fuzz *f, int32_t *sum)
 		CHECK(carc_game_event_get(f->game, (uint32_t)i,
 					  CARC_EVENT_FEATURE,
 					  &feature) == CARC_OK);
-		CHECK(carc_game_tile_find(f->game, x, y) >= 0);
-		CHECK(feature >> 4 == kind);
-		CHECK(carc_game_feature_figures(f->game, x, y,
-						(uint32_t)feature, 0) >= 0);
+		CHECK(carc_game_event_get(f->game, (uint32_t)i,
+					  CARC_EVENT_GOODS_KIND,
+					  &gkind) == CARC_OK);
+		if (type == CARC_EVENT_GOODS) {
+			/* no feature; the kind some player holds */
+			CHECK(kind == 0 && x == 0 && y == 0 && feature == 0);
+			CHECK(gkind >= CARC_GOODS_WINE &&
+			      gkind <= CARC_GOODS_CLOTH);
+		} else {
+			CHECK(kind >= CARC_FEATURE_CITY &&
+			      kind <= CARC_FEATURE_MONASTERY);
+			CHECK(gkind == 0);
+			CHECK(carc_game_tile_find(f->game, x, y) >= 0);
+			CHECK(feature >> 4 == kind);
+			CHECK(carc_game_feature_figures(f->game, x, y,
+							(uint32_t)feature,
+							0) >= 0);
+		}
 		for (uint32_t a = CARC_EVENT_TILES; a <= CARC_EVENT_CITIES; a++) {
 			CHECK(carc_game_event_get(f->game, (uint32_t)i, a,
 						  &v) == CARC_OK);
 			CHECK(v >= 0);
+		}
+		for (uint32_t k = 0; k < 3; k++) {
+			CHECK(carc_game_event_get(f->game, (uint32_t)i,
+						  CARC_EVENT_WINE + k,
+						  &v) == CARC_OK);
+			CHECK(v >= 0);
+			/* only a completed city gives goods */
+			if (type != CARC_EVENT_COMPLETED ||
+			    kind != CARC_FEATURE_CITY)
+				CHECK(v == 0);
+			goods[k] += v;
 		}
 		CHECK(carc_game_event_get(f->game, (uint32_t)i,
 					  CARC_EVENT_SCORERS,
@@ -313,6 +381,7 @@ event_points(const struct fuzz *f, int32_t *sum)
 			static const uint32_t base[] = {
 				CARC_EVENT_POINTS, CARC_EVENT_FIGURES,
 				CARC_EVENT_BUILDING_POINTS, CARC_EVENT_PHANTOM,
+				CARC_EVENT_TOKENS,
 			};
 			int32_t pts = 0, bpts = 0;
 
@@ -333,6 +402,14 @@ event_points(const struct fuzz *f, int32_t *sum)
 					bpts = v;
 				else if (base[k] == CARC_EVENT_PHANTOM)
 					CHECK(v <= 1);
+				else if (base[k] == CARC_EVENT_TOKENS)
+					/* a player's tokens of the kind,
+					 * as carc_game_goods() counts
+					 * them; 0 in other events */
+					CHECK(type == CARC_EVENT_GOODS ?
+					      v == carc_game_goods(f->game, p,
+							(uint32_t)gkind) :
+					      v == 0);
 			}
 			if (p >= f->n_players)
 				continue;
@@ -366,7 +443,11 @@ check_cheap(struct fuzz *f)
 	int rt = carc_game_remaining_total(g), fc = carc_game_figure_count(g);
 	int supply = 0, n;
 
-	CHECK(phase >= CARC_PHASE_PLACE_TILE && phase <= CARC_PHASE_GAME_OVER);
+	CHECK(phase >= CARC_PHASE_PLACE_TILE &&
+	      phase <= CARC_PHASE_SECOND_TILE);
+	CHECK(phase != CARC_PHASE_SECOND_TILE ||
+	      (f->opt[CARC_OPT_TRADERS_BUILDERS] &&
+	       f->opt[CARC_OPT_BUILDER_TURN] == CARC_BUILDER_TURN_OPTIONAL));
 	CHECK(over == (phase == CARC_PHASE_GAME_OVER));
 	CHECK(carc_game_current_player(g) >= 0 &&
 	      carc_game_current_player(g) < (int)f->n_players);
@@ -374,12 +455,16 @@ check_cheap(struct fuzz *f)
 	CHECK((uint32_t)(tc + dc + rt + (phase == CARC_PHASE_PLACE_TILE)) ==
 	      f->tiles_total);
 	CHECK(carc_game_history_count(g) == (int)f->depth);
-	/* followers and phantoms: on the board plus in the supplies */
+	/* figures of every kind: on the board plus in the supplies */
 	for (uint32_t p = 0; p < f->n_players; p++)
-		supply += carc_game_supply(g, p, CARC_FIGURE_FOLLOWER) +
-			  carc_game_supply(g, p, CARC_FIGURE_PHANTOM);
-	CHECK(supply + fc == (int)f->n_players *
-	      (f->opt[CARC_OPT_FOLLOWERS] + f->opt[CARC_OPT_PHANTOM]));
+		for (size_t k = 0; k < N_FIGURE_KINDS; k++)
+			supply += carc_game_supply(g, p, figure_kinds[k]);
+	CHECK(supply + fc == f->figures_total);
+	/* goods: as the events gave them */
+	for (uint32_t p = 0; p < f->n_players; p++)
+		for (uint32_t k = 0; k < 3; k++)
+			CHECK(carc_game_goods(g, p, CARC_GOODS_WINE + k) ==
+			      f->goods[p][k]);
 	if (f->opt[CARC_OPT_LITTLE_BUILDINGS])
 		for (uint32_t p = 0; p < f->n_players; p++)
 			for (int k = 0; k < 3; k++)
@@ -400,10 +485,13 @@ check_full(struct fuzz *f)
 	int phase = carc_game_phase(g), over = carc_game_is_over(g);
 	int tc = carc_game_tile_count(g), dc = carc_game_discard_count(g);
 	int rt = carc_game_remaining_total(g), fc, bc, sum = 0, n;
-	int fol[PLAYERS_MAX] = { 0 }, pha[PLAYERS_MAX] = { 0 };
+	int figs[PLAYERS_MAX][CARC_FIGURE_PIG + 1];
 	int on_board[3] = { 0 };
+	int32_t goods_held[3] = { 0, 0, 0 };
 
-	CHECK(phase >= CARC_PHASE_PLACE_TILE && phase <= CARC_PHASE_GAME_OVER);
+	memset(figs, 0, sizeof(figs));
+	CHECK(phase >= CARC_PHASE_PLACE_TILE &&
+	      phase <= CARC_PHASE_SECOND_TILE);
 	CHECK(over == (phase == CARC_PHASE_GAME_OVER));
 	CHECK(carc_game_player_count(g) == (int)f->n_players);
 	CHECK(carc_game_current_player(g) >= 0 &&
@@ -437,8 +525,10 @@ check_full(struct fuzz *f)
 		CHECK(tile < CARC_TILE_TYPES && rot <= 3);
 		CHECK(carc_game_tile_find(g, x, y) == i);
 		if (i == 0)
-			CHECK(x == 0 && y == 0 && tile == CARC_TILE_D &&
-			      rot == 0);
+			/* the start tile; the spring with the river */
+			CHECK(x == 0 && y == 0 && rot == 0 &&
+			      tile == (f->opt[CARC_OPT_RIVER] ?
+				       CARC_TILE_RI_1 : CARC_TILE_D));
 	}
 	CHECK(carc_game_tile_at(g, (uint32_t)tc, NULL, NULL, NULL, NULL) ==
 	      CARC_E_INVALID);
@@ -457,25 +547,40 @@ check_full(struct fuzz *f)
 		CHECK(carc_game_figure_at(g, (uint32_t)i, &p, &fig, &x, &y,
 					  &feat) == CARC_OK);
 		CHECK(p < f->n_players);
-		CHECK(fig == CARC_FIGURE_FOLLOWER ||
-		      fig == CARC_FIGURE_PHANTOM);
+		CHECK(fig <= CARC_FIGURE_PIG && figure_start(f->opt, fig) > 0);
 		CHECK(carc_game_tile_find(g, x, y) >= 0);
-		CHECK(carc_game_feature_figures(g, x, y, feat, p) >= 1);
-		if (fig == CARC_FIGURE_FOLLOWER)
-			fol[p]++;
-		else
-			pha[p]++;
+		/* the builder and the pig stand by their owner's follower
+		 * or farmer, counted or not */
+		if (fig != CARC_FIGURE_BUILDER && fig != CARC_FIGURE_PIG)
+			CHECK(carc_game_feature_figures(g, x, y, feat, p) >= 1);
+		figs[p][fig]++;
 	}
 	CHECK(carc_game_figure_at(g, (uint32_t)fc, NULL, NULL, NULL, NULL,
 				  NULL) == CARC_E_INVALID);
 	for (uint32_t p = 0; p < f->n_players; p++) {
-		CHECK(fol[p] + carc_game_supply(g, p, CARC_FIGURE_FOLLOWER) ==
-		      f->opt[CARC_OPT_FOLLOWERS]);
-		CHECK(pha[p] <= 1);
-		CHECK(pha[p] + carc_game_supply(g, p, CARC_FIGURE_PHANTOM) ==
-		      f->opt[CARC_OPT_PHANTOM]);
+		for (size_t k = 0; k < N_FIGURE_KINDS; k++) {
+			uint32_t fig = figure_kinds[k];
+
+			CHECK(figs[p][fig] + carc_game_supply(g, p, fig) ==
+			      figure_start(f->opt, fig));
+		}
 		CHECK(carc_game_score(g, p) >= 0);
+		for (uint32_t k = 0; k < 3; k++) {
+			int v = carc_game_goods(g, p, CARC_GOODS_WINE + k);
+
+			CHECK(v >= 0 && v <= 255);
+			CHECK(f->opt[CARC_OPT_TRADERS_BUILDERS] || v == 0);
+			goods_held[k] += v;
+		}
+		CHECK(carc_game_goods(g, p, CARC_GOODS_NONE) ==
+		      CARC_E_INVALID);
+		CHECK(carc_game_goods(g, p, CARC_GOODS_CLOTH + 1) ==
+		      CARC_E_INVALID);
 	}
+	CHECK(carc_game_goods(g, f->n_players, CARC_GOODS_WINE) ==
+	      CARC_E_INVALID);
+	for (uint32_t k = 0; k < 3; k++)
+		CHECK(goods_held[k] <= f->goods_total[k]);
 
 	/* buildings */
 	bc = carc_game_building_count(g);
@@ -537,7 +642,7 @@ static void
 after_call(struct fuzz *f, int rc, uint64_t hash_before, int events_before,
 	   enum call_kind kind, int was_over)
 {
-	int32_t sum[PLAYERS_MAX];
+	int32_t sum[PLAYERS_MAX], goods[3];
 
 	CHECK(rc == CARC_OK || is_error_code(rc));
 	if (rc < 0) {
@@ -547,8 +652,24 @@ after_call(struct fuzz *f, int rc, uint64_t hash_before, int events_before,
 	}
 	if (kind == CALL_DRAW && !(carc_game_is_over(f->game) && !was_over))
 		kind = CALL_QUIET;
-	if (kind != CALL_QUIET)
-		event_points(f, sum);
+	if (kind != CALL_QUIET) {
+		event_points(f, sum, goods);
+		/* the goods of the completed cities went to the players */
+		for (uint32_t k = 0; k < 3; k++) {
+			int32_t rise = 0, sat = 0;
+
+			for (uint32_t p = 0; p < f->n_players; p++) {
+				int32_t v = carc_game_goods(f->game, p,
+							CARC_GOODS_WINE + k);
+
+				CHECK(v >= f->goods[p][k]);
+				rise += v - f->goods[p][k];
+				sat |= v == 255;
+				f->goods[p][k] = v;
+			}
+			CHECK(rise == goods[k] || (sat && rise < goods[k]));
+		}
+	}
 	for (uint32_t p = 0; p < f->n_players; p++) {
 		int32_t s = carc_game_score(f->game, p);
 
@@ -581,12 +702,14 @@ apply_legal(struct fuzz *f, carc_move_t m)
 	sn->hash = h;
 	memcpy(sn->score, f->score, sizeof(sn->score));
 	memcpy(sn->tokens, f->tokens, sizeof(sn->tokens));
+	memcpy(sn->goods, f->goods, sizeof(sn->goods));
 	CHECK(carc_game_is_legal(f->game, m) == 1);
 	CHECK(carc_game_apply(f->game, m) == CARC_OK);
 	f->depth++;
 	f->applied++;
 	if (carc_move_kind(m) == CARC_MOVE_DEPLOY &&
-	    carc_move_figure(m) >= CARC_FIGURE_TOWER) {
+	    carc_move_figure(m) >= CARC_FIGURE_TOWER &&
+	    carc_move_figure(m) <= CARC_FIGURE_SHED) {
 		uint32_t k = f->lb_shared ? 0
 				: carc_move_figure(m) - CARC_FIGURE_TOWER;
 		f->tokens[player][k]--;
@@ -629,7 +752,7 @@ odd_move(struct fuzz *f)
 		return carc_move_place(x + (int32_t)(a % 5) - 2,
 				       y + (int32_t)(b % 5) - 2, c % 5);
 	case 4:
-		return carc_move_deploy(a % 7, x, y, b % 0x50);
+		return carc_move_deploy(a % 10, x, y, b % 0x50);
 	case 5:
 		return carc_move_build(a % 7, x + (int32_t)(b % 3) - 1, y);
 	case 6:
@@ -637,7 +760,8 @@ odd_move(struct fuzz *f)
 		fy = take_coord(f);
 		return carc_move_remove(a % 4, fx, fy, b % 0x50);
 	default:
-		return c & 1 ? carc_move_pass() : carc_move_crop_choice(a % 4);
+		return c & 2 ? carc_move_second_tile() :
+		       c & 1 ? carc_move_pass() : carc_move_crop_choice(a % 4);
 	}
 }
 
@@ -659,7 +783,7 @@ op_odd_move(struct fuzz *f)
 	}
 	rc = carc_game_apply(f->game, m);
 	CHECK(rc < 0);
-	if (kind < CARC_MOVE_PLACE || kind > CARC_MOVE_REMOVE)
+	if (kind < CARC_MOVE_PLACE || kind > CARC_MOVE_SECOND_TILE)
 		CHECK(rc == CARC_E_INVALID);
 	if (was_over)
 		CHECK(rc == CARC_E_INVALID || rc == CARC_E_GAME_OVER);
@@ -689,7 +813,8 @@ op_set_next_tile(struct fuzz *f)
 	else
 		want = CARC_E_UNKNOWN_TILE;
 	rc = carc_game_set_next_tile(f->game, t);
-	CHECK(rc == want);
+	CHECK(rc == want || (want == CARC_OK && f->opt[CARC_OPT_RIVER] &&
+			     rc == CARC_E_NOT_ALLOWED));
 	if (rc == CARC_OK && carc_game_phase(f->game) == CARC_PHASE_PLACE_TILE)
 		/* in hand, or it fit nowhere and was discarded */
 		CHECK(carc_game_current_tile(f->game) == (int)t ||
@@ -760,7 +885,7 @@ op_set_draw_order(struct fuzz *f)
 	int dc = carc_game_discard_count(f->game);
 	size_t n = 0, len;
 	uint32_t *order;
-	int want, rc;
+	int want, rc, restart, dn;
 
 	order = xrealloc(NULL, (f->tiles_total + 2) * sizeof(*order));
 	if (phase == CARC_PHASE_PLACE_TILE)
@@ -775,8 +900,31 @@ op_set_draw_order(struct fuzz *f)
 		want = CARC_E_GAME_OVER;
 	else if (how != 0 && phase != CARC_PHASE_PLACE_TILE)
 		want = CARC_E_WRONG_PHASE;
+	/* before the first move of a game whose first draw discarded
+	 * tiles, the whole draw order starts it again */
+	dn = carc_game_draw_order(f->game, NULL, 0);
+	CHECK(dn >= 0 && dn < (int)f->tiles_total);
+	restart = f->depth == 0 && how != 0 && dn > 0 &&
+		  (dc > 0 || phase == CARC_PHASE_GAME_OVER) && (take8(f) & 1);
+	if (restart) {
+		CHECK(carc_game_draw_order(f->game, order, (size_t)dn) == dn);
+		want = shuffle_and_damage(f, how, order, (size_t)dn, &len);
+	}
 	rc = carc_game_set_draw_order(f->game, how == 0 ? NULL : order, len);
-	CHECK(rc == want);
+	if (restart && len != (size_t)dn)
+		want = rc;	/* a list of another length: as usual */
+	/* with The River a shuffle may take river tiles out of the river
+	 * part of the stack, or move its lake */
+	CHECK(rc == want || (want == CARC_OK && f->opt[CARC_OPT_RIVER] &&
+			     rc == CARC_E_NOT_ALLOWED));
+	if (restart && rc == CARC_OK) {
+		/* the game starts again: its draw order is the list */
+		uint32_t *again = xrealloc(NULL, len * sizeof(*again));
+
+		CHECK(carc_game_draw_order(f->game, again, len) == (int)len);
+		CHECK(memcmp(again, order, len * sizeof(*again)) == 0);
+		free(again);
+	}
 	if (rc == CARC_OK && carc_game_phase(f->game) == CARC_PHASE_PLACE_TILE)
 		CHECK(carc_game_current_tile(f->game) == (int)order[0] ||
 		      carc_game_discard_count(f->game) > dc);
@@ -816,7 +964,8 @@ op_set_stack_order(struct fuzz *f)
 	if (phase == CARC_PHASE_GAME_OVER)
 		want = CARC_E_GAME_OVER;
 	rc = carc_game_set_stack_order(f->game, how == 0 ? NULL : order, len);
-	CHECK(rc == want);
+	CHECK(rc == want || (want == CARC_OK && f->opt[CARC_OPT_RIVER] &&
+			     rc == CARC_E_NOT_ALLOWED));
 	CHECK(carc_game_phase(f->game) == phase);
 	CHECK(carc_game_drawn_count(f->game) == drawn);
 	CHECK(carc_game_draw_order(f->game, after, (size_t)dn) == dn);
@@ -899,8 +1048,7 @@ op_clone(struct fuzz *f)
 		int len;
 		char *text = save_text(f->game, &len);
 
-		CHECK(carc_game_load(text, (size_t)len, &l, NULL, NULL, NULL,
-				     0) == CARC_OK);
+		l = load_saved(text, len);
 		CHECK(carc_game_hash(l) == carc_game_hash(f->game));
 		CHECK(carc_game_history_count(l) ==
 		      carc_game_history_count(f->game));
@@ -1041,7 +1189,7 @@ op_query(struct fuzz *f)
 	case 6:
 		rc = carc_game_supply(g, player, idx);
 		if (player >= n || idx < CARC_FIGURE_FOLLOWER ||
-		    idx > CARC_FIGURE_SHED)
+		    idx > CARC_FIGURE_PIG)
 			CHECK(rc == CARC_E_INVALID);
 		else
 			CHECK(rc >= 0);
@@ -1172,7 +1320,7 @@ static void
 op_move_values(struct fuzz *f)
 {
 	int32_t x = take_coord(f), y = take_coord(f);
-	uint32_t rot = take8(f) % 6, fig = take8(f) % 8, feat = take8(f);
+	uint32_t rot = take8(f) % 6, fig = take8(f) % 10, feat = take8(f);
 	int coords_ok = x >= -32768 && x <= 32767 && y >= -32768 &&
 			y <= 32767;
 	carc_move_t m = carc_move_place(x, y, rot);
@@ -1282,6 +1430,7 @@ op_undo(struct fuzz *f)
 		CHECK(carc_game_score(f->game, p) == sn->score[p]);
 	memcpy(f->score, sn->score, sizeof(f->score));
 	memcpy(f->tokens, sn->tokens, sizeof(f->tokens));
+	memcpy(f->goods, sn->goods, sizeof(f->goods));
 	check_cheap(f);
 }
 
@@ -1323,6 +1472,9 @@ save_text(const struct carc_game *g, int *len)
 		scratch = xrealloc(NULL, cap);
 	}
 	n = carc_game_save(g, scratch, cap);
+	if (n <= 0)
+		fprintf(stderr, "fuzz-api: carc_game_save() gives %d (%s)\n",
+			n, carc_strerror(n));
 	CHECK(n > 0);
 	if ((size_t)n >= cap) {
 		/* truncated: the first cap - 1 bytes and a NUL */
@@ -1364,6 +1516,25 @@ check_save_contract(const struct carc_game *g, const char *text, int len,
 	free(buf);
 }
 
+/* Load a record carc_game_save() wrote: it must load (the message and
+ * the record go to stderr when it does not). */
+static struct carc_game *
+load_saved(const char *text, int len)
+{
+	struct carc_game *l = NULL;
+	char msg[160];
+	uint32_t line = 0, col = 0;
+	int rc = carc_game_load(text, (size_t)len, &l, &line, &col, msg,
+				sizeof(msg));
+
+	if (rc != CARC_OK)
+		fprintf(stderr, "fuzz-api: the saved record does not load: "
+			"%d, line %u column %u: %s\n%.*s\n", rc, line, col,
+			msg, len, text);
+	CHECK(rc == CARC_OK && l != NULL);
+	return l;
+}
+
 /*
  * A saved record loads to the same state, which saves to the same text,
  * under rules equal to the game's, and the save keeps its buffer
@@ -1386,8 +1557,7 @@ op_save_load(struct fuzz *f)
 		return;
 	f->saved = 1;
 	text = save_text(f->game, &len);
-	CHECK(carc_game_load(text, (size_t)len, &l, NULL, NULL, NULL, 0) ==
-	      CARC_OK);
+	l = load_saved(text, len);
 	CHECK(carc_game_hash(l) == carc_game_hash(f->game));
 	CHECK(carc_game_history_count(l) == carc_game_history_count(f->game));
 	again = save_text(l, &len2);
@@ -1424,7 +1594,7 @@ op_history(struct fuzz *f)
 	rc = carc_game_history_at(f->game, idx, &m);
 	if ((int)idx < hc)
 		CHECK(rc == CARC_OK && carc_move_kind(m) >= CARC_MOVE_PLACE &&
-		      carc_move_kind(m) <= CARC_MOVE_REMOVE);
+		      carc_move_kind(m) <= CARC_MOVE_SECOND_TILE);
 	else
 		CHECK(rc == CARC_E_INVALID && m == 0x5a5a);
 	CHECK(carc_game_history_at(f->game, 0, NULL) == CARC_E_INVALID);
@@ -1575,6 +1745,48 @@ cache_rules(const struct fuzz *f, const uint32_t *counts,
 	rules_cache[i].rules = r;
 }
 
+/* Whether tiles of type @t enter the stack under the options of @f, by
+ * the documentation of the expansions' options. */
+static int
+tile_on(const struct fuzz *f, uint32_t t)
+{
+	if (t >= CARC_TILE_CCI_1 && t < CARC_TILE_CCII_1)
+		return f->opt[CARC_OPT_CROP_CIRCLES_I];
+	if (t >= CARC_TILE_CCII_1 && t < CARC_TILE_RI_1)
+		return f->opt[CARC_OPT_CROP_CIRCLES_II];
+	if (t >= CARC_TILE_RI_1 && t < CARC_TILE_IC_1)
+		return f->opt[CARC_OPT_RIVER];
+	if (t >= CARC_TILE_IC_1 && t < CARC_TILE_TB_1)
+		return f->opt[CARC_OPT_INNS_CATHEDRALS];
+	if (t >= CARC_TILE_TB_1)
+		return f->opt[CARC_OPT_TRADERS_BUILDERS];
+	return 1;
+}
+
+/* The first-edition count of every tile type with every expansion on
+ * (built once, kept: rules are immutable). */
+static int
+expansion_count(uint32_t t)
+{
+	static struct carc_rules *all;
+
+	if (!all) {
+		static const uint32_t on[] = {
+			CARC_OPT_CROP_CIRCLES_I, CARC_OPT_CROP_CIRCLES_II,
+			CARC_OPT_RIVER, CARC_OPT_INNS_CATHEDRALS,
+			CARC_OPT_TRADERS_BUILDERS,
+		};
+		struct carc_rules_builder *b = NULL;
+
+		CHECK(carc_rules_builder_new(&b) == CARC_OK);
+		for (size_t i = 0; i < sizeof(on) / sizeof(on[0]); i++)
+			CHECK(carc_rules_builder_set(b, on[i], 1) == CARC_OK);
+		CHECK(carc_rules_builder_build(b, &all) == CARC_OK);
+		carc_rules_builder_free(b);
+	}
+	return carc_rules_default_tile_count(all, t);
+}
+
 /* Read the rules from the input; check the builder's answers. */
 static struct carc_rules *
 make_rules(struct fuzz *f, const struct carc_rules *defaults)
@@ -1584,6 +1796,7 @@ make_rules(struct fuzz *f, const struct carc_rules *defaults)
 	uint32_t counts[CARC_TILE_TYPES];
 	uint8_t stack = take8(f);
 	int32_t v;
+	uint32_t extra_d;
 
 	CHECK(carc_rules_builder_new(NULL) == CARC_E_INVALID);
 	CHECK(carc_rules_builder_new(&b) == CARC_OK && b != NULL);
@@ -1612,7 +1825,7 @@ make_rules(struct fuzz *f, const struct carc_rules *defaults)
 	      CARC_E_INVALID);
 
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		counts[t] = t >= CARC_TILE_CCI_1 ? 1
+		counts[t] = t >= CARC_TILE_CCI_1 ? (uint32_t)expansion_count(t)
 				: (uint32_t)carc_rules_tile_count(defaults, t);
 	if (stack & 1) {
 		/* a small custom stack: short games reach the end */
@@ -1664,17 +1877,35 @@ make_rules(struct fuzz *f, const struct carc_rules *defaults)
 		CHECK(carc_rules_get(r, o, &v) == CARC_OK);
 		CHECK(v == f->opt[o]);
 	}
+	/* with the river and a start tile that stays in the game, the
+	 * spring starts it and the start tile D is drawn as a fourth D */
+	extra_d = f->opt[CARC_OPT_RIVER] &&
+		  f->opt[CARC_OPT_RIVER_START_TILE] != CARC_RIVER_START_REMOVED;
+	memset(f->goods_total, 0, sizeof(f->goods_total));
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
-		int on = 1;
+		int on = tile_on(f, t);
+		uint32_t c = on ? counts[t] : 0, feats[16];
+		int nf;
 
-		if (t >= CARC_TILE_RI_1)
-			on = 0;	/* the expansions left at their defaults */
-		else if (t >= CARC_TILE_CCI_1 && t < CARC_TILE_CCII_1)
-			on = f->opt[CARC_OPT_CROP_CIRCLES_I];
-		else if (t >= CARC_TILE_CCII_1)
-			on = f->opt[CARC_OPT_CROP_CIRCLES_II];
-		CHECK(carc_rules_tile_count(r, t) == (on ? (int)counts[t] : 0));
-		f->tiles_total += on ? counts[t] : 0;
+		if (t == CARC_TILE_D)
+			c += extra_d;
+		CHECK(carc_rules_tile_count(r, t) == (int)c);
+		f->tiles_total += c;
+		/* the goods symbols of the stack, and of the start tile */
+		if (t == (f->opt[CARC_OPT_RIVER] ? CARC_TILE_RI_1
+						 : CARC_TILE_D))
+			c++;
+		if (c == 0 || !f->opt[CARC_OPT_TRADERS_BUILDERS])
+			continue;
+		nf = carc_tile_features(t, feats, 16);
+		CHECK(nf >= 0 && nf <= 16);
+		for (int i = 0; i < nf; i++) {
+			int gk = carc_tile_feature_goods(t, feats[i]);
+
+			CHECK(gk >= CARC_GOODS_NONE && gk <= CARC_GOODS_CLOTH);
+			if (gk != CARC_GOODS_NONE)
+				f->goods_total[gk - 1] += (int32_t)c;
+		}
 	}
 	return r;
 }
@@ -1736,8 +1967,13 @@ start_game(struct fuzz *f)
 	f->lb_shared = f->opt[CARC_OPT_LB_SCORING] == CARC_LB_STANDARD &&
 		       f->opt[CARC_OPT_LB_DISTRIBUTION] == CARC_LB_DIST_RULES;
 	memset(f->tokens_total, 0, sizeof(f->tokens_total));
+	f->figures_total = 0;
+	memset(f->goods, 0, sizeof(f->goods));
 	for (uint32_t p = 0; p < f->n_players; p++) {
 		f->score[p] = 0;
+		for (size_t k = 0; k < N_FIGURE_KINDS; k++)
+			f->figures_total += figure_start(f->opt,
+							 figure_kinds[k]);
 		for (int k = 0; k < 3; k++) {
 			int32_t each = !lb ? 0 : f->lb_shared ?
 				18 / (int32_t)f->n_players :
