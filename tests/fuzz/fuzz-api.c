@@ -883,42 +883,71 @@ op_set_draw_order(struct fuzz *f)
 	int ev = carc_game_event_count(f->game);
 	int phase = carc_game_phase(f->game);
 	int dc = carc_game_discard_count(f->game);
+	int dn = carc_game_draw_order(f->game, NULL, 0);
 	size_t n = 0, len;
 	uint32_t *order;
-	int want, rc, restart, dn;
+	int want, rc, at_start, whole = 0;
 
-	order = xrealloc(NULL, (f->tiles_total + 2) * sizeof(*order));
-	if (phase == CARC_PHASE_PLACE_TILE)
-		order[n++] = (uint32_t)carc_game_current_tile(f->game);
-	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		for (int c = carc_game_remaining(f->game, t); c > 0; c--)
-			order[n++] = t;
-	want = shuffle_and_damage(f, how, order, n, &len);
-	if (how == 0)
-		want = CARC_E_INVALID;	/* NULL list */
-	if (how != 0 && phase == CARC_PHASE_GAME_OVER)
-		want = CARC_E_GAME_OVER;
-	else if (how != 0 && phase != CARC_PHASE_PLACE_TILE)
-		want = CARC_E_WRONG_PHASE;
 	/* before the first move of a game whose first draw discarded
-	 * tiles, the whole draw order starts it again */
-	dn = carc_game_draw_order(f->game, NULL, 0);
+	 * tiles, a list as long as the whole draw order starts it again */
 	CHECK(dn >= 0 && dn < (int)f->tiles_total);
-	restart = f->depth == 0 && how != 0 && dn > 0 &&
-		  (dc > 0 || phase == CARC_PHASE_GAME_OVER) && (take8(f) & 1);
-	if (restart) {
-		CHECK(carc_game_draw_order(f->game, order, (size_t)dn) == dn);
-		want = shuffle_and_damage(f, how, order, (size_t)dn, &len);
+	at_start = f->depth == 0 && dn > 0 &&
+		   (dc > 0 || phase == CARC_PHASE_GAME_OVER);
+	order = xrealloc(NULL, (f->tiles_total + 2) * sizeof(*order));
+	if (at_start && how != 0 && (take8(f) & 1)) {
+		/* the whole draw order, discarded tiles included */
+		whole = 1;
+		n = (size_t)dn;
+		CHECK(carc_game_draw_order(f->game, order, n) == dn);
+	} else {
+		if (phase == CARC_PHASE_PLACE_TILE)
+			order[n++] =
+				(uint32_t)carc_game_current_tile(f->game);
+		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+			for (int c = carc_game_remaining(f->game, t); c > 0;
+			     c--)
+				order[n++] = t;
+	}
+	want = shuffle_and_damage(f, how, order, n, &len);
+	if (how == 0) {
+		want = CARC_E_INVALID;	/* NULL list */
+	} else if (at_start && len == (size_t)dn) {
+		/* a restart: the list must be a permutation of the whole
+		 * draw order */
+		int32_t diff[CARC_TILE_TYPES] = { 0 };
+		uint32_t *all = xrealloc(NULL, (size_t)dn * sizeof(*all));
+
+		CHECK(carc_game_draw_order(f->game, all, (size_t)dn) == dn);
+		want = CARC_OK;
+		for (size_t i = 0; i < len; i++) {
+			diff[all[i]]++;
+			if (order[i] >= CARC_TILE_TYPES)
+				want = CARC_E_UNKNOWN_TILE;
+			else
+				diff[order[i]]--;
+		}
+		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+			if (diff[t] != 0)
+				want = CARC_E_UNKNOWN_TILE;
+		free(all);
+	} else if (phase == CARC_PHASE_GAME_OVER) {
+		want = CARC_E_GAME_OVER;
+	} else if (phase != CARC_PHASE_PLACE_TILE) {
+		want = CARC_E_WRONG_PHASE;
+	} else if (whole) {
+		/* the whole order, one tile more or less: the usual checks
+		 * of a list from now on, whatever they say */
+		want = INT_MIN;
 	}
 	rc = carc_game_set_draw_order(f->game, how == 0 ? NULL : order, len);
-	if (restart && len != (size_t)dn)
-		want = rc;	/* a list of another length: as usual */
+	if (want == INT_MIN)
+		want = rc;
 	/* with The River a shuffle may take river tiles out of the river
 	 * part of the stack, or move its lake */
 	CHECK(rc == want || (want == CARC_OK && f->opt[CARC_OPT_RIVER] &&
 			     rc == CARC_E_NOT_ALLOWED));
-	if (restart && rc == CARC_OK) {
-		/* the game starts again: its draw order is the list */
+	if (rc == CARC_OK && at_start && len == (size_t)dn) {
+		/* the game started again: its draw order is the list */
 		uint32_t *again = xrealloc(NULL, len * sizeof(*again));
 
 		CHECK(carc_game_draw_order(f->game, again, len) == (int)len);
@@ -926,8 +955,10 @@ op_set_draw_order(struct fuzz *f)
 		free(again);
 	}
 	if (rc == CARC_OK && carc_game_phase(f->game) == CARC_PHASE_PLACE_TILE)
+		/* in hand, or it fit nowhere and was discarded */
 		CHECK(carc_game_current_tile(f->game) == (int)order[0] ||
-		      carc_game_discard_count(f->game) > dc);
+		      carc_game_discard_count(f->game) >
+				(at_start && len == (size_t)dn ? 0 : dc));
 	free(order);
 	after_call(f, rc, h, ev, CALL_DRAW, phase == CARC_PHASE_GAME_OVER);
 }
