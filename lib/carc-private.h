@@ -377,6 +377,31 @@ carc__mix(uint64_t v)
 	return carc__rng_next(&s);
 }
 
+/* Shuffle @a[0..@n) from @seed (the stack, the river's stack). */
+static inline void
+carc__shuffle(uint8_t *a, uint32_t n, uint64_t seed)
+{
+	uint64_t rng = seed;
+
+	/* Fisher-Yates; the bounded draw is Lemire's multiply-and-reject,
+	 * unbiased and free of divisions but for rare rejections */
+	for (uint32_t i = n; i > 1; i--) {
+		uint64_t m = (carc__rng_next(&rng) >> 32) * i;
+		uint32_t v;
+		uint8_t t;
+
+		if ((uint32_t)m < i) {
+			uint32_t floor = (uint32_t)-i % i;
+			while ((uint32_t)m < floor)
+				m = (carc__rng_next(&rng) >> 32) * i;
+		}
+		v = (uint32_t)(m >> 32);
+		t = a[i - 1];
+		a[i - 1] = a[v];
+		a[v] = t;
+	}
+}
+
 /* board.c */
 
 /* The root of node @n's set (see struct node: one load). */

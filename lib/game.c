@@ -154,30 +154,6 @@ draw(struct carc_game *g)
 	carc__score_final(g);
 }
 
-static void
-shuffle(uint8_t *a, uint32_t n, uint64_t seed)
-{
-	uint64_t rng = seed;
-
-	/* Fisher-Yates; the bounded draw is Lemire's multiply-and-reject,
-	 * unbiased and free of divisions but for rare rejections */
-	for (uint32_t i = n; i > 1; i--) {
-		uint64_t m = (carc__rng_next(&rng) >> 32) * i;
-		uint32_t v;
-		uint8_t t;
-
-		if ((uint32_t)m < i) {
-			uint32_t floor = (uint32_t)-i % i;
-			while ((uint32_t)m < floor)
-				m = (carc__rng_next(&rng) >> 32) * i;
-		}
-		v = (uint32_t)(m >> 32);
-		t = a[i - 1];
-		a[i - 1] = a[v];
-		a[v] = t;
-	}
-}
-
 /* Set up the start of a game in @g, whose state and position hash are
  * zero and whose rules and @n_players fixed its layout: the stack is
  * @order (the rules' stack_total tiles) or, for NULL, the rules' tiles
@@ -206,7 +182,7 @@ carc__game_start(struct carc_game *g, uint32_t n_players,
 	if (!order && OPT(rules, CARC_OPT_RIVER))
 		carc__river_deal(g, seed);
 	else if (!order)
-		shuffle(g->stack, g->s.stack_len, seed);
+		carc__shuffle(g->stack, g->s.stack_len, seed);
 
 	/* the start tile: D, city north, at the origin; with the river the
 	 * spring, the river leaving east (doc/users/rules.md#river-setup) */
@@ -895,8 +871,8 @@ carc_game_shuffle_stack(struct carc_game *game, uint64_t seed)
 	if (game->rules->river_len > 0)
 		carc__river_shuffle(game, seed);
 	else
-		shuffle(game->stack + game->s.stack_pos,
-			game->s.stack_len - game->s.stack_pos, seed);
+		carc__shuffle(game->stack + game->s.stack_pos,
+			      game->s.stack_len - game->s.stack_pos, seed);
 	return CARC_OK;
 }
 

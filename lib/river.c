@@ -62,29 +62,6 @@ carc__river_stack_parts(const int32_t *opt, const uint16_t *counts,
 	*len = n;
 }
 
-static void
-shuffle_part(uint8_t *a, uint32_t n, uint64_t seed)
-{
-	uint64_t rng = seed;
-
-	/* as game.c's shuffle: Fisher-Yates with Lemire's bounded draw */
-	for (uint32_t i = n; i > 1; i--) {
-		uint64_t m = (carc__rng_next(&rng) >> 32) * i;
-		uint32_t v;
-		uint8_t t;
-
-		if ((uint32_t)m < i) {
-			uint32_t floor = (uint32_t)-i % i;
-			while ((uint32_t)m < floor)
-				m = (carc__rng_next(&rng) >> 32) * i;
-		}
-		v = (uint32_t)(m >> 32);
-		t = a[i - 1];
-		a[i - 1] = a[v];
-		a[v] = t;
-	}
-}
-
 /* The seed of the river stack's shuffle, apart from the main stack's. */
 static uint64_t
 river_seed(uint64_t seed)
@@ -115,7 +92,7 @@ carc__river_deal(struct carc_game *g, uint64_t seed)
 		left[CARC_TILE_D]--;
 	}
 	course = n;
-	shuffle_part(g->stack, course, river_seed(seed));
+	carc__shuffle(g->stack, course, river_seed(seed));
 	for (; left[CARC_TILE_RI_2] > 0; left[CARC_TILE_RI_2]--)
 		g->stack[n++] = CARC_TILE_RI_2;
 	if (extra && start == CARC_RIVER_START_AFTER_RIVER) {
@@ -125,7 +102,7 @@ carc__river_deal(struct carc_game *g, uint64_t seed)
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
 		for (; left[t] > 0; left[t]--)
 			g->stack[n++] = (uint8_t)t;
-	shuffle_part(g->stack + r->river_len, n - r->river_len, seed);
+	carc__shuffle(g->stack + r->river_len, n - r->river_len, seed);
 }
 
 /* carc_game_shuffle_stack(): each part apart, the fixed places kept. */
@@ -136,10 +113,10 @@ carc__river_shuffle(struct carc_game *g, uint64_t seed)
 	uint32_t pos = g->s.stack_pos, course = r->river_len - r->river_fixed;
 
 	if (pos < course)
-		shuffle_part(g->stack + pos, course - pos, river_seed(seed));
+		carc__shuffle(g->stack + pos, course - pos, river_seed(seed));
 	if (pos < r->river_len)
 		pos = r->river_len;
-	shuffle_part(g->stack + pos, g->s.stack_len - pos, seed);
+	carc__shuffle(g->stack + pos, g->s.stack_len - pos, seed);
 }
 
 bool
