@@ -80,6 +80,29 @@ make_game(const struct carc_rules *rules, uint32_t n_players, uint64_t seed)
 	return game;
 }
 
+struct carc_game *
+make_stacked_game(struct carc_rules_builder *b, uint32_t n_players,
+		  const uint32_t *tiles, size_t n)
+{
+	struct carc_rules *rules = NULL;
+	struct carc_game *game;
+	uint32_t counts[CARC_TILE_TYPES] = { 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_uint_lt(tiles[i], CARC_TILE_TYPES);
+		counts[tiles[i]]++;
+	}
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		assert_ok(carc_rules_builder_set_tile_count(b, t, counts[t]));
+	assert_ok(carc_rules_builder_build(b, &rules));
+	carc_rules_builder_free(b);
+	game = make_game(rules, n_players, 1);
+	carc_rules_unref(rules);
+	if (n > 0)
+		assert_ok(carc_game_set_draw_order(game, tiles, n));
+	return game;
+}
+
 static struct carc_game *
 make_scenario_va(uint32_t n_players, const char *order, va_list ap)
 {

@@ -67,6 +67,13 @@ struct carc_game *make_scenario_n(uint32_t n_players, const char *order, ...);
 struct carc_game *make_game(const struct carc_rules *rules,
 			    uint32_t n_players, uint64_t seed);
 
+/* Builds @b (and frees it) with exactly the tiles of @tiles as its
+ * stack, then a game of @n_players (seed 1) drawing them in that order
+ * (n == 0: the rules' own order). */
+struct carc_game *make_stacked_game(struct carc_rules_builder *b,
+				    uint32_t n_players, const uint32_t *tiles,
+				    size_t n);
+
 /* Tile type of a letter, asserted to exist. */
 uint32_t tile_of(char letter);
 

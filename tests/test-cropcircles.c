@@ -32,9 +32,7 @@ static struct carc_game *
 scen_v(uint32_t players, const char *order, const int *opts)
 {
 	struct carc_rules_builder *b = NULL;
-	struct carc_rules *rules = NULL;
-	struct carc_game *game;
-	uint32_t counts[CARC_TILE_TYPES] = { 0 }, tiles[128];
+	uint32_t tiles[128];
 	size_t n = 0;
 	char buf[512];
 
@@ -51,17 +49,8 @@ scen_v(uint32_t players, const char *order, const int *opts)
 		ck_assert_msg(t >= 0, "unknown tile %s", tok);
 		ck_assert_uint_lt(n, 128);
 		tiles[n++] = (uint32_t)t;
-		counts[t]++;
 	}
-	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		assert_ok(carc_rules_builder_set_tile_count(b, t, counts[t]));
-	assert_ok(carc_rules_builder_build(b, &rules));
-	carc_rules_builder_free(b);
-	game = make_game(rules, players, 1);
-	carc_rules_unref(rules);
-	if (n > 0)
-		assert_ok(carc_game_set_draw_order(game, tiles, n));
-	return game;
+	return make_stacked_game(b, players, tiles, n);
 }
 
 /* scen_v() with the options as variable arguments ended by 0. */

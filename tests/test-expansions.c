@@ -35,9 +35,6 @@ static struct carc_game *
 scen_all(const uint32_t *tiles, size_t n, int lb_scoring)
 {
 	struct carc_rules_builder *b = NULL;
-	struct carc_rules *rules = NULL;
-	struct carc_game *game;
-	uint32_t counts[CARC_TILE_TYPES] = { 0 };
 
 	assert_ok(carc_rules_builder_new(&b));
 	assert_ok(carc_rules_builder_set(b, CARC_OPT_PHANTOM, 1));
@@ -45,16 +42,7 @@ scen_all(const uint32_t *tiles, size_t n, int lb_scoring)
 	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_II, 1));
 	assert_ok(carc_rules_builder_set(b, CARC_OPT_LITTLE_BUILDINGS, 1));
 	assert_ok(carc_rules_builder_set(b, CARC_OPT_LB_SCORING, lb_scoring));
-	for (size_t i = 0; i < n; i++)
-		counts[tiles[i]]++;
-	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		assert_ok(carc_rules_builder_set_tile_count(b, t, counts[t]));
-	assert_ok(carc_rules_builder_build(b, &rules));
-	carc_rules_builder_free(b);
-	game = make_game(rules, 2, 1);
-	carc_rules_unref(rules);
-	assert_ok(carc_game_set_draw_order(game, tiles, n));
-	return game;
+	return make_stacked_game(b, 2, tiles, n);
 }
 
 /* ---- interactions ------------------------------------------------------ */

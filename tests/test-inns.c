@@ -41,9 +41,7 @@ static struct carc_game *
 ic_game(const char *stack, const int *opt)
 {
 	struct carc_rules_builder *b = NULL;
-	struct carc_rules *rules = NULL;
-	struct carc_game *game;
-	uint32_t counts[CARC_TILE_TYPES] = { 0 }, order[64];
+	uint32_t order[64];
 	size_t n = 0;
 	char buf[256], *save = NULL;
 
@@ -55,17 +53,9 @@ ic_game(const char *stack, const int *opt)
 	strcpy(buf, stack);
 	for (char *w = strtok_r(buf, " ", &save); w;
 	     w = strtok_r(NULL, " ", &save)) {
-		order[n] = tile(w);
-		counts[order[n++]]++;
+		order[n++] = tile(w);
 	}
-	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		assert_ok(carc_rules_builder_set_tile_count(b, t, counts[t]));
-	assert_ok(carc_rules_builder_build(b, &rules));
-	carc_rules_builder_free(b);
-	game = make_game(rules, 2, 1);
-	carc_rules_unref(rules);
-	assert_ok(carc_game_set_draw_order(game, order, n));
-	return game;
+	return make_stacked_game(b, 2, order, n);
 }
 
 static void

@@ -36,9 +36,6 @@ static struct carc_game *
 scenario(const uint32_t *tiles, size_t n, ...)
 {
 	struct carc_rules_builder *b = NULL;
-	struct carc_rules *rules = NULL;
-	struct carc_game *game;
-	uint32_t counts[CARC_TILE_TYPES] = { 0 };
 	va_list ap;
 	int option;
 
@@ -49,16 +46,7 @@ scenario(const uint32_t *tiles, size_t n, ...)
 		assert_ok(carc_rules_builder_set(b, (uint32_t)option,
 						 (int32_t)va_arg(ap, int)));
 	va_end(ap);
-	for (size_t i = 0; i < n; i++)
-		counts[tiles[i]]++;
-	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		assert_ok(carc_rules_builder_set_tile_count(b, t, counts[t]));
-	assert_ok(carc_rules_builder_build(b, &rules));
-	carc_rules_builder_free(b);
-	game = make_game(rules, 2, 1);
-	carc_rules_unref(rules);
-	assert_ok(carc_game_set_draw_order(game, tiles, n));
-	return game;
+	return make_stacked_game(b, 2, tiles, n);
 }
 
 static carc_move_t
