@@ -288,6 +288,15 @@ export interface ScoringEvent {
 	buildingPoints: number[];
 	/** Per player: whether his phantom is among his figures there. */
 	phantom: boolean[];
+	/** A city completed with Traders & Builders: the wine, grain and
+	 *  cloth tokens its completer took. */
+	wine: number;
+	grain: number;
+	cloth: number;
+	/** A 'goods' event (the end): its Goods kind. */
+	goodsKind: number;
+	/** Per player: a 'goods' event's tokens of the kind. */
+	tokens: number[];
 }
 
 /** A board-level feature now (carc_game_feature_get()). */
@@ -308,6 +317,17 @@ export interface BoardFeature {
 	followers: number[];
 	buildingPoints: number[];
 	phantoms: boolean[];
+	/** FeatureFlag bits: an inn on the road, a cathedral in the city. */
+	flags: number;
+	/** Traders & Builders: goods symbols on a city's pieces. */
+	wine: number;
+	grain: number;
+	cloth: number;
+	/** Per player: large followers (Inns & Cathedrals), builders and
+	 *  pigs (Traders & Builders) on the feature. */
+	largeFollowers: number[];
+	builders: number[];
+	pigs: number[];
 }
 
 export interface RenderOptions {

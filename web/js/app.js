@@ -1255,6 +1255,10 @@ const OPTION_WORDS = {
 						    allowed: 'none',
 						    jcz: 'no room ahead (JCloisterZone)' }],
 	'inns-cathedrals': ['Inns & Cathedrals'],
+	'traders-builders': ['Traders & Builders'],
+	'builder-turn': ['Builder: the second tile', { optional: 'the player may take it',
+						       mandatory: 'always taken (JCloisterZone)' }],
+	'phantom-with-figure': ['Phantom: allowed in a turn the builder or pig was deployed'],
 };
 const optionLabel = (name) => (OPTION_WORDS[name] || [name])[0];
 const valueLabel = (name, value) => ((OPTION_WORDS[name] || [])[1] || {})[value] || value;

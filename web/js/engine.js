@@ -31,15 +31,21 @@ function moveInfo(m) {
 }
 
 const tileId = (name) => carc.TILE_NAMES.indexOf(name);
+const NOT_ON_PAGE = new Set(['river', 'river-start-tile', 'river-u-turn',
+	'inns-cathedrals', 'traders-builders', 'builder-turn',
+	'phantom-with-figure']);
 
 export const engine = {
 	async init(options = {}) {
 		await carc.load(options);
 		return engine;
 	},
-	/** [{name, type, min, max, def, expansion, values: [{value, name}]}] */
+	/** [{name, type, min, max, def, expansion, values: [{value, name}]}]
+	 *  of the options the page offers: not yet those of The River, Inns &
+	 *  Cathedrals and Traders & Builders, whose figures and choices the
+	 *  page does not show yet (a record with them still loads) */
 	options() {
-		return carc.OPTION_INFO.map((o) => ({
+		return carc.OPTION_INFO.filter((o) => !NOT_ON_PAGE.has(o.name)).map((o) => ({
 			name: o.name, type: o.type, min: o.min, max: o.max, def: o.default,
 			expansion: carc.optionIsExpansion(o.number),
 			values: o.values ? Object.entries(o.values).map(([name, value]) => ({ name, value })) : [],

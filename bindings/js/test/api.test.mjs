@@ -16,7 +16,7 @@ test('version and names', () => {
 	assert.equal(carc.tileName(0), 'A');
 	assert.equal(carc.tileName(24), 'CCI-1');
 	assert.equal(carc.tileFromName('CCII-6'), 35);
-	assert.equal(carc.TILE_NAMES.length, 36);
+	assert.equal(carc.TILE_NAMES.length, 87);
 	assert.equal(carc.TILE_NAMES[3], 'D');
 	assert.equal(carc.featureName(0x11), 'c1');
 	assert.equal(carc.featureFromName('monastery'), 0x41);
@@ -142,7 +142,7 @@ test('rules: options by name, tile counts, builder', () => {
 	assert.equal(r.defaultTileCount('CCI-1'), 0);
 	assert.throws(() => r.defaultTileCount('ZZ'), /tile/i);
 	assert.equal(r.options()['small-city'], 0);
-	assert.equal(Object.keys(r.tileCounts()).length, 36);
+	assert.equal(Object.keys(r.tileCounts()).length, 87);
 	const b = Rules.builder().set('phantom', true).setTileCount('*', 0)
 		.setTileCount('E', 3);
 	const r1 = b.build();
@@ -177,7 +177,8 @@ test('a game: queries, clone, copyFrom, undo, history, records', () => {
 	// standard Little Buildings, 3 players: 6 tokens each, of any kind
 	// (doc/users/rules.md#lb-distribution)
 	assert.deepEqual(game.supplies()[2],
-		{ follower: 7, phantom: 1, tower: 6, house: 6, shed: 6 });
+		{ follower: 7, phantom: 1, tower: 6, house: 6, shed: 6,
+			large_follower: 0, builder: 0, pig: 0 });
 	assert.equal(game.remaining() + 1, game.drawOrder().length);
 	assert.equal(game.drawOrder()[0], game.currentTile());
 	assert.equal(game.drawnCount(), 1);

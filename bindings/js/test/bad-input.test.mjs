@@ -99,7 +99,7 @@ test('queries with bad arguments', () => {
 	refuses(g, () => g.supply(0, 9), CarcassonneError, ErrorCode.INVALID);
 	refuses(g, () => g.remaining('Z'), CarcassonneError,
 		ErrorCode.UNKNOWN_TILE);
-	refuses(g, () => g.remaining(36), CarcassonneError,
+	refuses(g, () => g.remaining(carc.TILE_TYPES), CarcassonneError,
 		ErrorCode.UNKNOWN_TILE);
 	refuses(g, () => g.feature(400, 400, 'c1'), CarcassonneError,
 		ErrorCode.NOT_FOUND);

@@ -230,7 +230,11 @@ function checkObservation(learn, game, s, rules, player) {
 	for (let ph = 1; ph <= 6; ph++)
 		assert.equal(vector[VEC.PHASE + ph - 1], ph === game.phase() ? 1 : 0);
 	const tile = game.currentTile();
-	for (let t = 0; t < carc.TILE_TYPES; t++) {
+	// the tile types the vector observes: those of the base game and the
+	// crop circles (learn.h; the later expansions' are not observed yet)
+	const vecTiles = VEC.ROTATION - VEC.TILE;
+	assert.equal(vecTiles, VEC.REMAINING_TOTAL - VEC.REMAINING);
+	for (let t = 0; t < vecTiles; t++) {
 		assert.equal(vector[VEC.TILE + t],
 			tile !== null && carc.TILE_NAMES[t] === tile ? 1 : 0);
 		assert.equal(vector[VEC.REMAINING + t], game.remaining(t));

@@ -79,7 +79,7 @@ const optionTypes: [0, 1, 2] = [carc.OptionType.NUMBER,
 const R = carc.RenderFlag;
 const renderFlags: [1, 2, 4, 8, 16, 32] = [R.NO_LEGEND, R.NO_SCORES,
 	R.NO_LABELS, R.LAST_MOVE, R.PLACEMENTS, R.FEATURE];
-const sizes: [36, 1000, 64] = [carc.TILE_TYPES, carc.TILE_UNITS,
+const sizes: [87, 1000, 64] = [carc.TILE_TYPES, carc.TILE_UNITS,
 	carc.SHAPE_MAX_POINTS];
 const farmScoring: number | undefined = carc.OPTIONS['farm-scoring'];
 const perCity: number | undefined =
@@ -120,6 +120,8 @@ const features: number[] = carc.tileFeatures(3);
 const sides: number = carc.tileFeatureSides('D', 0, featureLike);
 const pennants: number = carc.tileFeaturePennants('C', 'c1');
 const fieldCities: number = carc.tileFieldCities('E', 2);
+// an inn on a road of Inns & Cathedrals: FeatureFlag bits
+const innFlags: number = carc.tileFeatureFlags('IC-15', 'r1') & carc.FeatureFlag.INN;
 const symbol: number = carc.tileSymbol('CCI-1');
 const point = carc.tileFeaturePoint('D', 1, 'r1');
 const pointXY: number[] = [point.x, point.y];
@@ -130,7 +132,7 @@ if (area !== null) {
 	console.log(circle);
 }
 console.log(names, numbers, valueName, edge, features, sides, pennants,
-	fieldCities, symbol, pointXY, shape, figureLike);
+	fieldCities, innFlags, symbol, pointXY, shape, figureLike);
 
 // -- moves --
 
@@ -252,12 +254,13 @@ for (const b of buildings)
 	console.log(b.x + b.y, b.figure);
 console.log(bounds.minX + bounds.minY + bounds.maxX + bounds.maxY);
 for (const e of events) {
-	const type: 'completed' | 'final' | 'farm' = e.type;
+	const type: 'completed' | 'final' | 'farm' | 'goods' = e.type;
 	const kind: 'city' | 'road' | 'field' | 'monastery' = e.featureKind;
-	const perPlayer: number[][] = [e.points, e.figures, e.buildingPoints];
+	const perPlayer: number[][] = [e.points, e.figures, e.buildingPoints,
+		e.tokens];
 	const phantom: boolean[] = e.phantom;
 	const sums: number = e.x + e.y + e.tiles + e.pennants + e.cities +
-		e.scorers;
+		e.scorers + e.wine + e.grain + e.cloth + e.goodsKind;
 	const feature: string = e.feature;
 	console.log(type, kind, perPlayer, phantom, sums, feature);
 }
@@ -270,7 +273,11 @@ const featureKind: 'city' | 'road' | 'field' | 'monastery' = boardFeature.kind;
 const featureNumbers: number[] = [boardFeature.id, boardFeature.pieces,
 	boardFeature.tiles, boardFeature.open, boardFeature.pennants,
 	boardFeature.cities, boardFeature.scorers, boardFeature.value,
-	boardFeature.buildingValue, boardFeature.farmScorers];
+	boardFeature.buildingValue, boardFeature.farmScorers,
+	boardFeature.flags, boardFeature.wine, boardFeature.grain,
+	boardFeature.cloth];
+const expansionFigures: number[][] = [boardFeature.largeFollowers,
+	boardFeature.builders, boardFeature.pigs];
 const complete: boolean = boardFeature.complete;
 const featurePlayers: number[][] = [boardFeature.points,
 	boardFeature.followers, boardFeature.buildingPoints];
@@ -284,7 +291,7 @@ for (const p of pieces) {
 	console.log(p.x + p.y, pieceFeature);
 }
 console.log(attr, featureKind, featureNumbers, complete, featurePlayers,
-	phantoms, cities, isComplete, onFeature);
+	phantoms, cities, isComplete, onFeature, expansionFigures);
 
 // -- words --
 
