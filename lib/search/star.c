@@ -253,8 +253,11 @@ list_turns(struct star *s, int L, const struct carc_game *g)
 	rc = enumerate(s, lv, g, who, 0);
 	if (rc < 0)
 		return rc;
-	qsort(lv->turns, lv->n_turns, sizeof(*lv->turns),
-	      who == s->me ? by_value_desc : by_value_asc);
+	/* (no turns: the list may not be allocated, and qsort() takes no
+	 * NULL even for none) */
+	if (lv->n_turns > 1)
+		qsort(lv->turns, lv->n_turns, sizeof(*lv->turns),
+		      who == s->me ? by_value_desc : by_value_asc);
 	return CARC_OK;
 }
 
