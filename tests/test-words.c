@@ -408,6 +408,276 @@ START_TEST(farm_events_per_city)
 }
 END_TEST
 
+/* ---- the three large expansions --------------------------------------- */
+
+#define TB(n) ((uint32_t)CARC_TILE_TB_1 + (n) - 1)
+
+/* A two-player game of @option (plus @o2 = @v2 when @o2 is not 0) whose
+ * stack is exactly @tiles. */
+static struct carc_game *
+stacked(uint32_t option, uint32_t o2, int32_t v2, const uint32_t *tiles,
+	size_t n)
+{
+	struct carc_rules_builder *b = NULL;
+
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, option, 1));
+	if (o2)
+		assert_ok(carc_rules_builder_set(b, o2, v2));
+	return make_stacked_game(b, 2, tiles, n);
+}
+
+static carc_move_t
+figure_move(uint32_t figure, uint32_t feature)
+{
+	int32_t x, y;
+
+	last_tile_xy(g, &x, &y);
+	return carc_move_deploy(figure, x, y, feature);
+}
+
+/* Traders & Builders: goods in an open city; Blue completes Red's city
+ * and takes them; his majority at the end. */
+START_TEST(goods_words)
+{
+	static const uint32_t order[] = { TB(2), CARC_TILE_E };
+
+	g = stacked(CARC_OPT_TRADERS_BUILDERS, 0, 0, order, 2);
+	play(g, TB(2), 0, -1, 2);
+	deploy(g, CARC_C1);			/* Red's knight */
+	WORDS_EQ(carc_game_describe_feature(g, 0, -1, CARC_C1, B),
+		 "the city on the east and south edges at 0,-1: 2 tiles, "
+		 "goods 1 wine, 1 open side, worth 2 as it stands; taken by "
+		 "P0");
+	play(g, CARC_TILE_E, 1, -1, 3);		/* Blue closes it */
+	pass(g);
+	ck_assert_int_eq(carc_game_event_count(g), 2);
+	WORDS_EQ(carc_game_describe_event(g, 0, B),
+		 "the city at 1,-1, completed with 3 tiles: P0 scores 6; P1, "
+		 "who completed it, takes 1 wine");
+	WORDS_EQ(carc_game_describe_event(g, 1, B),
+		 "the wine tokens at the end: P1 holds 1: P1 scores 10");
+}
+END_TEST
+
+/* Blue completes one wine city, Red another: tied for wine, both score
+ * (doc/users/rules.md#traders-goods-final). */
+START_TEST(goods_tie_words)
+{
+	static const uint32_t order[] = {
+		TB(2), CARC_TILE_E, TB(2), CARC_TILE_E, CARC_TILE_E,
+	};
+
+	g = stacked(CARC_OPT_TRADERS_BUILDERS, 0, 0, order, 5);
+	play(g, TB(2), 0, -1, 2);
+	pass(g);
+	play(g, CARC_TILE_E, 1, -1, 3);
+	pass(g);
+	WORDS_EQ(carc_game_describe_event(g, 0, B),
+		 "the city at 1,-1, completed with 3 tiles: nobody scores; "
+		 "P1, who completed it, takes 1 wine");
+	play(g, TB(2), -1, -1, 0);
+	pass(g);
+	play(g, CARC_TILE_E, -1, -2, 2);
+	pass(g);
+	play(g, CARC_TILE_E, -2, -1, 1);	/* Red closes it */
+	pass(g);
+	ck_assert_int_eq(carc_game_event_count(g), 2);
+	WORDS_EQ(carc_game_describe_event(g, 0, B),
+		 "the city at -2,-1, completed with 3 tiles: nobody scores; "
+		 "P0, who completed it, takes 1 wine");
+	WORDS_EQ(carc_game_describe_event(g, 1, B),
+		 "the wine tokens at the end: P0 holds 1, P1 holds 1, a tie "
+		 "for the most: P0 scores 10, P1 scores 10");
+}
+END_TEST
+
+/* The builder on Red's road and the second tile it gives. */
+START_TEST(builder_words)
+{
+	static const uint32_t order[] = {
+		CARC_TILE_U, CARC_TILE_B, CARC_TILE_U, CARC_TILE_B,
+		CARC_TILE_U, CARC_TILE_U, CARC_TILE_B, CARC_TILE_B,
+	};
+
+	g = stacked(CARC_OPT_TRADERS_BUILDERS, CARC_OPT_BUILDER_TURN,
+		    CARC_BUILDER_TURN_OPTIONAL, order, 8);
+	play(g, CARC_TILE_U, 1, 0, 0);
+	deploy(g, CARC_R1);
+	play(g, CARC_TILE_B, 0, 1, 0);
+	pass(g);
+	play(g, CARC_TILE_U, 2, 0, 0);
+	WORDS_EQ(carc_game_explain_move(
+			 g, figure_move(CARC_FIGURE_BUILDER, CARC_R1), B),
+		 "put the builder on the road from east to west at 2,0: 3 "
+		 "tiles, 2 open ends, worth 3 as it stands; taken by P0");
+	assert_ok(carc_game_apply(g, figure_move(CARC_FIGURE_BUILDER,
+						 CARC_R1)));
+	WORDS_EQ(carc_game_describe_feature(g, 2, 0, CARC_R1, B),
+		 "the road from east to west at 2,0: 3 tiles, 2 open ends, "
+		 "worth 3 as it stands; taken by P0; P0's builder is there");
+	play(g, CARC_TILE_B, 1, 1, 0);
+	pass(g);
+	play(g, CARC_TILE_U, 3, 0, 0);		/* extends the road */
+	pass(g);
+	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_SECOND_TILE);
+	WORDS_EQ(carc_game_explain_move(g, carc_move_second_tile(), B),
+		 "take the second tile the builder gives: draw and place "
+		 "another tile");
+	WORDS_EQ(carc_game_explain_move(g, carc_move_pass(), B),
+		 "pass: no second tile this turn");
+}
+END_TEST
+
+/* Red's pig joins his farmer; the farm scores 4 a city for him. */
+START_TEST(pig_words)
+{
+	static const uint32_t order[] = {
+		CARC_TILE_E, CARC_TILE_B, CARC_TILE_B, CARC_TILE_B,
+	};
+
+	g = stacked(CARC_OPT_TRADERS_BUILDERS, 0, 0, order, 4);
+	play(g, CARC_TILE_E, 0, -1, 2);
+	deploy(g, CARC_F1);
+	play(g, CARC_TILE_B, 0, 1, 0);
+	pass(g);
+	play(g, CARC_TILE_B, 1, -1, 0);
+	WORDS_EQ(carc_game_explain_move(
+			 g, figure_move(CARC_FIGURE_PIG, CARC_F1), B),
+		 "put the pig on the field all around at 1,-1: borders 1 "
+		 "completed city, worth 3 at the end as it stands; taken by "
+		 "P0");
+	assert_ok(carc_game_apply(g, figure_move(CARC_FIGURE_PIG, CARC_F1)));
+	play(g, CARC_TILE_B, -1, 1, 0);
+	pass(g);
+	ck_assert_int_eq(carc_game_is_over(g), 1);
+	ck_assert_int_eq(carc_game_event_count(g), 1);
+	WORDS_EQ(carc_game_describe_event(g, 0, B),
+		 "the farm at 1,-1 (1 completed city): P0 scores 4 (with the "
+		 "pig, 4 a city)");
+}
+END_TEST
+
+/* Inns & Cathedrals: a cathedral city left open at the end, an inn road
+ * completed under Red's large follower. */
+START_TEST(inn_cathedral_words)
+{
+	uint32_t order[4] = { 0, CARC_TILE_F, CARC_TILE_E, CARC_TILE_E };
+
+	order[0] = (uint32_t)carc_tile_from_name("IC-1");
+	g = stacked(CARC_OPT_INNS_CATHEDRALS, 0, 0, order, 4);
+	play(g, order[0], 0, -1, 0);
+	deploy(g, CARC_C1);
+	play(g, CARC_TILE_F, 1, -1, 0);
+	pass(g);
+	play(g, CARC_TILE_E, 0, -2, 2);
+	pass(g);
+	play(g, CARC_TILE_E, -1, -1, 1);
+	pass(g);
+	ck_assert_int_eq(carc_game_event_count(g), 1);
+	WORDS_EQ(carc_game_describe_event(g, 0, B),
+		 "the city at 0,-1, unfinished at the end with 5 tiles and a "
+		 "cathedral, so worth nothing: P0 scores 0");
+	carc_game_free(g);
+
+	order[0] = (uint32_t)carc_tile_from_name("IC-15");
+	order[1] = CARC_TILE_W;
+	order[2] = CARC_TILE_A;
+	order[3] = CARC_TILE_U;
+	g = stacked(CARC_OPT_INNS_CATHEDRALS, 0, 0, order, 4);
+	play(g, order[0], 1, 0, 0);
+	assert_ok(carc_game_apply(g, figure_move(CARC_FIGURE_LARGE_FOLLOWER,
+						 CARC_R1)));
+	play(g, CARC_TILE_W, -1, 0, 0);
+	pass(g);
+	play(g, CARC_TILE_A, 2, 0, 1);
+	pass(g);
+	ck_assert_int_eq(carc_game_event_count(g), 1);
+	WORDS_EQ(carc_game_describe_event(g, 0, B),
+		 "the road at 2,0, completed with 4 tiles and an inn (2 a "
+		 "tile): P0 scores 8");
+}
+END_TEST
+
+/* The River: where each river tile sends the river, the lake ending it.
+ * The stack: one straight river tile, the lake, one base tile. */
+START_TEST(river_words)
+{
+	struct carc_rules_builder *b = NULL;
+	struct carc_rules *r = NULL;
+	carc_move_t mv[64];
+
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_RIVER, 1));
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		assert_ok(carc_rules_builder_set_tile_count(
+			b, t,
+			t == CARC_TILE_RI_1 || t == CARC_TILE_RI_2 ||
+					t == CARC_TILE_RI_7 || t == CARC_TILE_U
+				? 1
+				: 0));
+	assert_ok(carc_rules_builder_build(b, &r));
+	carc_rules_builder_free(b);
+	g = make_game(r, 2, 1);
+	carc_rules_unref(r);
+	ck_assert_int_eq(carc_game_current_tile(g), CARC_TILE_RI_7);
+	WORDS_EQ(carc_game_explain_move(g, carc_move_place(1, 0, 0), B),
+		 "place tile RI-7 at 1,0, turned as drawn (r0); the river "
+		 "flows on to the east");
+	play(g, CARC_TILE_RI_7, 1, 0, 0);
+	pass(g);
+	ck_assert_int_eq(carc_game_current_tile(g), CARC_TILE_RI_2);
+	ck_assert_int_eq(carc_game_legal_moves(g, mv, 64), 1);
+	WORDS_EQ(carc_game_explain_move(g, mv[0], B),
+		 "place tile RI-2 at 2,0, turned as drawn (r0); the lake "
+		 "ends the river");
+}
+END_TEST
+
+/* Every legal move and event of random games with the three expansions
+ * has words, within 256 bytes. */
+START_TEST(every_legal_move_expansions)
+{
+	uint64_t seed = 11;
+
+	for (int game = 0; game < 3; game++) {
+		struct carc_rules *r = make_rules(
+			NULL, CARC_OPT_RIVER, 1, CARC_OPT_INNS_CATHEDRALS, 1,
+			CARC_OPT_TRADERS_BUILDERS, 1, CARC_OPT_BUILDER_TURN,
+			CARC_BUILDER_TURN_OPTIONAL, 0);
+		struct random_game rg;
+
+		g = make_game(r, 2 + (uint32_t)game, test_rand(&seed));
+		carc_rules_unref(r);
+		random_game_start(&rg, g, seed);
+		while (random_game_next(&rg)) {
+			char buf[256];
+			int k;
+
+			for (int i = 0; i < rg.n; i++) {
+				k = carc_game_explain_move(g, rg.moves[i], buf,
+							   sizeof(buf));
+				if (k <= 10 || k >= (int)sizeof(buf))
+					ck_abort_msg("move %d: %d '%s'", i, k,
+						     buf);
+			}
+			random_game_play(&rg);
+			for (int e = 0; e < carc_game_event_count(g); e++) {
+				k = carc_game_describe_event(g, (uint32_t)e,
+							     buf, sizeof(buf));
+				if (k <= 10 || k >= (int)sizeof(buf))
+					ck_abort_msg("event %d: %d '%s'", e, k,
+						     buf);
+			}
+		}
+		seed = rg.rng;
+		random_game_end(&rg);
+		carc_game_free(g);
+		g = NULL;
+	}
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -423,6 +693,13 @@ test_suite(void)
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, every_legal_move);
 	tcase_add_test(tc, farm_events_per_city);
+	tcase_add_test(tc, goods_words);
+	tcase_add_test(tc, goods_tie_words);
+	tcase_add_test(tc, builder_words);
+	tcase_add_test(tc, pig_words);
+	tcase_add_test(tc, inn_cathedral_words);
+	tcase_add_test(tc, river_words);
+	tcase_add_test(tc, every_legal_move_expansions);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;

@@ -257,6 +257,61 @@ holders(struct out *o, const struct carc_game *g, int32_t x, int32_t y,
 	}
 }
 
+/* "; P0's builder is there": the builders and pigs on a feature (Traders &
+ * Builders), who count for no majority. */
+static void
+helpers(struct out *o, const struct carc_game *g, int32_t x, int32_t y,
+	uint32_t f)
+{
+	static const struct {
+		uint32_t attr;
+		const char *name;
+	} kinds[2] = { { CARC_FEATURE_ATTR_BUILDERS, "builder" },
+		       { CARC_FEATURE_ATTR_PIGS, "pig" } };
+	int np = carc_game_player_count(g);
+
+	for (int k = 0; k < 2; k++) {
+		int n = 0, shown = 0;
+
+		for (int p = 0; p < np; p++)
+			n += attr(g, x, y, f, kinds[k].attr + (uint32_t)p) > 0;
+		for (int p = 0; p < np; p++) {
+			if (attr(g, x, y, f, kinds[k].attr + (uint32_t)p) <= 0)
+				continue;
+			put(o, "%sP%d's", shown == 0	 ? "; "
+					  : shown == n - 1 ? " and "
+							   : ", ",
+			    p);
+			shown++;
+		}
+		if (n > 0)
+			put(o, " %s %s there", n == 1 ? kinds[k].name
+						      : k == 0 ? "builders"
+							       : "pigs",
+			    n == 1 ? "is" : "are");
+	}
+}
+
+/* The goods symbols of a city, "1 wine and 2 grain"; false if none. */
+static bool
+goods_list(struct out *o, int32_t wine, int32_t grain, int32_t cloth)
+{
+	const int32_t k[3] = { wine, grain, cloth };
+	static const char *const name[3] = { "wine", "grain", "cloth" };
+	int n = (wine > 0) + (grain > 0) + (cloth > 0), shown = 0;
+
+	for (int i = 0; i < 3; i++) {
+		if (k[i] <= 0)
+			continue;
+		put(o, "%s%d %s", shown == 0	     ? ""
+				  : shown == n - 1 ? " and "
+						   : ", ",
+		    (int)k[i], name[i]);
+		shown++;
+	}
+	return n > 0;
+}
+
 /* The board-level feature: where, how big, what it is worth, whose. */
 static int
 game_feature_words(struct out *o, const struct carc_game *g, int32_t x,
@@ -314,6 +369,17 @@ game_feature_words(struct out *o, const struct carc_game *g, int32_t x,
 		if (attr(g, x, y, f, CARC_FEATURE_ATTR_FLAGS) > 0)
 			put(o, kind == CARC_FEATURE_ROAD ? ", with an inn"
 							 : ", with a cathedral");
+		/* Traders & Builders: the goods its completion gives */
+		if (kind == CARC_FEATURE_CITY) {
+			int32_t w = attr(g, x, y, f, CARC_FEATURE_ATTR_WINE);
+			int32_t gr = attr(g, x, y, f, CARC_FEATURE_ATTR_GRAIN);
+			int32_t c = attr(g, x, y, f, CARC_FEATURE_ATTR_CLOTH);
+
+			if (w + gr + c > 0) {
+				put(o, ", goods ");
+				goods_list(o, w, gr, c);
+			}
+		}
 		if (done)
 			put(o, ", worth %d", (int)value);
 		else
@@ -325,6 +391,7 @@ game_feature_words(struct out *o, const struct carc_game *g, int32_t x,
 			    (int)value);
 	}
 	holders(o, g, x, y, f);
+	helpers(o, g, x, y, f);
 	return 0;
 }
 
@@ -375,6 +442,32 @@ crop_words(const struct carc_game *g)
 					    : "features";
 }
 
+/* The River: where the river flows on after placing a river tile,
+ * "; the river flows on to the east", or "; the lake ends the river". */
+static void
+river_words(struct out *o, const struct carc_game *g, uint32_t tile,
+	    carc_move_t m)
+{
+	uint32_t rot = carc_move_rotation(m) & 3;
+	int32_t x = carc_move_x(m), y = carc_move_y(m);
+	static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
+	int river = 0, open = -1;
+
+	for (int s = 0; s < 4; s++) {
+		if (carc_tile_edge(tile, rot, (uint32_t)s) != CARC_EDGE_RIVER)
+			continue;
+		river++;
+		if (carc_game_tile_find(g, x + dx[s], y + dy[s]) < 0)
+			open = s;
+	}
+	if (river == 0)
+		return;
+	if (river == 1)
+		put(o, "; the lake ends the river");
+	else if (open >= 0)
+		put(o, "; the river flows on to the %s", side_word[open]);
+}
+
 static const char *const turn_word[4] = {
 	"as drawn", "a quarter turn clockwise", "half a turn",
 	"a quarter turn anticlockwise"
@@ -402,6 +495,8 @@ move_words(struct out *o, const struct carc_game *g, carc_move_t m)
 		    (int)carc_move_y(m),
 		    turn_word[carc_move_rotation(m) & 3],
 		    (unsigned)carc_move_rotation(m));
+		if (phase == CARC_PHASE_PLACE_TILE && tile >= 0)
+			river_words(o, g, (uint32_t)tile, m);
 		return 0;
 	case CARC_MOVE_PASS:
 		put(o, "%s",
@@ -410,7 +505,13 @@ move_words(struct out *o, const struct carc_game *g, carc_move_t m)
 		    : phase == CARC_PHASE_PHANTOM ? "pass: keep the phantom"
 		    : phase == CARC_PHASE_CROP_RESPONSE
 			    ? "pass: add no follower"
+		    : phase == CARC_PHASE_SECOND_TILE
+			    ? "pass: no second tile this turn"
 			    : "pass");
+		return 0;
+	case CARC_MOVE_SECOND_TILE:
+		put(o, "take the second tile the builder gives: draw and "
+		       "place another tile");
 		return 0;
 	case CARC_MOVE_CROP_CHOICE:
 		if (fig == CARC_CROP_DEPLOY)
@@ -436,6 +537,10 @@ move_words(struct out *o, const struct carc_game *g, carc_move_t m)
 			put(o, "put the phantom on ");
 		else if (fig == CARC_FIGURE_LARGE_FOLLOWER)
 			put(o, "put the large follower on ");
+		else if (fig == CARC_FIGURE_BUILDER)
+			put(o, "put the builder on ");
+		else if (fig == CARC_FIGURE_PIG)
+			put(o, "put the pig on ");
 		else
 			put(o, "put a %s on ", name);
 		return game_feature_words(o, g, carc_move_x(m),
@@ -475,10 +580,65 @@ event(const struct carc_game *g, uint32_t i, uint32_t a)
 	return v;
 }
 
+/* The player who made the last move, the one whose tile completed a
+ * city of the last carc_game_apply() (its goods go to him): the player
+ * to move once that move is taken back on a copy; -1 if unknown. */
+static int
+goods_taker(const struct carc_game *g)
+{
+	struct carc_game *copy = NULL;
+	int who = -1;
+
+	if (carc_game_clone(g, &copy) < 0)
+		return -1;
+	if (carc_game_undo(copy) == CARC_OK)
+		who = carc_game_current_player(copy);
+	carc_game_free(copy);
+	return who;
+}
+
+static const char *const goods_word[4] = { "goods", "wine", "grain",
+					   "cloth" };
+
+/* Traders & Builders at the end: "wine: P0 holds 3, P1 holds 3 (a tie):
+ * P0 scores 10, P1 scores 10". */
+static int
+goods_event_words(struct out *o, const struct carc_game *g, uint32_t i)
+{
+	int32_t kind = event(g, i, CARC_EVENT_GOODS_KIND);
+	int32_t scorers = event(g, i, CARC_EVENT_SCORERS);
+	int np = carc_game_player_count(g), k = 0, tied = 0;
+
+	put(o, "the %s tokens at the end:", goods_word[kind >= 1 && kind <= 3 ? kind
+									: 0]);
+	for (int p = 0; p < np; p++) {
+		int32_t t = event(g, i, CARC_EVENT_TOKENS + (uint32_t)p);
+
+		if (t <= 0)
+			continue;
+		put(o, "%s P%d holds %d", k ? "," : "", p, (int)t);
+		k++;
+	}
+	for (int p = 0; p < np; p++)
+		tied += (scorers >> p) & 1;
+	put(o, "%s", tied > 1 ? ", a tie for the most" : "");
+	k = 0;
+	for (int p = 0; p < np; p++) {
+		if (!(scorers & (1 << p)))
+			continue;
+		put(o, "%s P%d scores %d", k ? "," : ":", p,
+		    (int)event(g, i, CARC_EVENT_POINTS + (uint32_t)p));
+		k++;
+	}
+	if (k == 0)
+		put(o, ": nobody scores");
+	return 0;
+}
+
 static int
 event_words(struct out *o, const struct carc_game *g, uint32_t i)
 {
-	int32_t type, kind, x, y, tiles, cities;
+	int32_t type, kind, x, y, tiles, cities, flags;
 	int np = carc_game_player_count(g), k = 0, n = carc_game_event_count(g);
 	const char *what;
 
@@ -495,6 +655,8 @@ event_words(struct out *o, const struct carc_game *g, uint32_t i)
 	what = carc_feature_kind_name((uint32_t)kind);
 	if (!what)
 		what = "feature";
+	if (type == CARC_EVENT_GOODS)
+		return goods_event_words(o, g, i);
 	if (type == CARC_EVENT_FARM && kind == CARC_FEATURE_CITY)
 		put(o, "farm points for the completed city at %d,%d",
 		    (int)x, (int)y);
@@ -506,6 +668,20 @@ event_words(struct out *o, const struct carc_game *g, uint32_t i)
 		    type == CARC_EVENT_COMPLETED ? "completed"
 						 : "unfinished at the end",
 		    (int)tiles, plural(tiles, "tile", "tiles"));
+	/* Inns & Cathedrals: what the inn or cathedral did to the value */
+	flags = attr(g, x, y, (uint32_t)event(g, i, CARC_EVENT_FEATURE),
+		     CARC_FEATURE_ATTR_FLAGS);
+	if (type != CARC_EVENT_FARM && flags > 0 &&
+	    (kind == CARC_FEATURE_ROAD || kind == CARC_FEATURE_CITY))
+		put(o, type == CARC_EVENT_COMPLETED
+			       ? (kind == CARC_FEATURE_ROAD
+					  ? " and an inn (2 a tile)"
+					  : " and a cathedral (3 a tile and "
+					    "pennant)")
+			       : (kind == CARC_FEATURE_ROAD
+					  ? " and an inn, so worth nothing"
+					  : " and a cathedral, so worth "
+					    "nothing"));
 	for (int p = 0; p < np; p++) {
 		int32_t pts = event(g, i, CARC_EVENT_POINTS + (uint32_t)p);
 		int32_t b = event(g, i,
@@ -517,10 +693,30 @@ event_words(struct out *o, const struct carc_game *g, uint32_t i)
 		put(o, "%s P%d scores %d", k ? "," : ":", p, (int)(pts + b));
 		if (b)
 			put(o, " (%d for buildings)", (int)b);
+		/* Traders & Builders: a pig in a farm its owner wins */
+		if (type == CARC_EVENT_FARM && kind == CARC_FEATURE_FIELD &&
+		    attr(g, x, y, (uint32_t)event(g, i, CARC_EVENT_FEATURE),
+			 CARC_FEATURE_ATTR_PIGS + (uint32_t)p) > 0 &&
+		    (event(g, i, CARC_EVENT_SCORERS) & (1 << p)))
+			put(o, " (with the pig, 4 a city)");
 		k++;
 	}
 	if (k == 0)
 		put(o, ": nobody scores");
+	/* Traders & Builders: the goods of a completed city */
+	if (type == CARC_EVENT_COMPLETED &&
+	    event(g, i, CARC_EVENT_WINE) + event(g, i, CARC_EVENT_GRAIN) +
+			    event(g, i, CARC_EVENT_CLOTH) > 0) {
+		int taker = goods_taker(g);
+
+		if (taker >= 0)
+			put(o, "; P%d, who completed it, takes ", taker);
+		else
+			put(o, "; the player who completed it takes ");
+		goods_list(o, event(g, i, CARC_EVENT_WINE),
+			   event(g, i, CARC_EVENT_GRAIN),
+			   event(g, i, CARC_EVENT_CLOTH));
+	}
 	return 0;
 }
 
