@@ -48,7 +48,7 @@ next_random(uint64_t *s)
 /* The expansions' configurations: none, each alone, all together. */
 static const struct {
 	const char *name;
-	int32_t options[12]; /* option, value, ..., 0 */
+	int32_t options[24]; /* option, value, ..., 0 */
 } configs[] = {
 	{ "base", { 0 } },
 	{ "phantom", { CARC_OPT_PHANTOM, 1, 0 } },
@@ -66,6 +66,24 @@ static const struct {
 	{ "all321", { CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_CIRCLES_I, 1,
 		      CARC_OPT_CROP_CIRCLES_II, 1, CARC_OPT_LITTLE_BUILDINGS,
 		      1, CARC_OPT_LB_SCORING, CARC_LB_321, 0 } },
+	{ "river", { CARC_OPT_RIVER, 1, CARC_OPT_RIVER_U_TURN,
+		     CARC_RIVER_U_JCZ, 0 } },
+	{ "river-after", { CARC_OPT_RIVER, 1, CARC_OPT_RIVER_U_TURN,
+			   CARC_RIVER_U_JCZ, CARC_OPT_RIVER_START_TILE,
+			   CARC_RIVER_START_AFTER_RIVER, 0 } },
+	{ "inns", { CARC_OPT_INNS_CATHEDRALS, 1, 0 } },
+	{ "traders", { CARC_OPT_TRADERS_BUILDERS, 1, CARC_OPT_BUILDER_TURN,
+		       CARC_BUILDER_TURN_MANDATORY, 0 } },
+	{ "new3", { CARC_OPT_RIVER, 1, CARC_OPT_RIVER_U_TURN,
+		    CARC_RIVER_U_JCZ, CARC_OPT_INNS_CATHEDRALS, 1,
+		    CARC_OPT_TRADERS_BUILDERS, 1, CARC_OPT_BUILDER_TURN,
+		    CARC_BUILDER_TURN_MANDATORY, 0 } },
+	{ "every", { CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_CIRCLES_I, 1,
+		     CARC_OPT_CROP_CIRCLES_II, 1, CARC_OPT_LITTLE_BUILDINGS, 1,
+		     CARC_OPT_LB_SCORING, CARC_LB_321, CARC_OPT_RIVER, 1,
+		     CARC_OPT_RIVER_U_TURN, CARC_RIVER_U_JCZ,
+		     CARC_OPT_INNS_CATHEDRALS, 1, CARC_OPT_TRADERS_BUILDERS, 1,
+		     CARC_OPT_BUILDER_TURN, CARC_BUILDER_TURN_MANDATORY, 0 } },
 };
 
 #define N_CONFIGS (sizeof(configs) / sizeof(configs[0]))
@@ -121,10 +139,32 @@ game_rules(int i, char *name, size_t n)
 		uint64_t rng = 77 + (uint64_t)i;
 		size_t np = 0;
 
-		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		int32_t start = CARC_RIVER_START_REMOVED, river = 0;
+
+		carc_rules_get(r, CARC_OPT_RIVER, &river);
+		carc_rules_get(r, CARC_OPT_RIVER_START_TILE, &start);
+		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
+			bool whole = t >= CARC_TILE_RI_1 &&
+				     t <= CARC_TILE_RI_10;
+
+			/* JCZ draws its whole river first: a custom
+			 * stack keeps all of it */
 			for (int k = carc_rules_tile_count(r, t);
-			     k > 0 && np < 256; k--)
-				pool[np++] = t;
+			     k > 0 && np < 256; k--) {
+				if (whole)
+					counts[t]++;
+				else
+					pool[np++] = t;
+			}
+		}
+		/* the start tile drawn after the river counts among the D
+		 * but comes on top of a custom count */
+		if (river && start == CARC_RIVER_START_AFTER_RIVER)
+			for (size_t j = 0; j < np; j++)
+				if (pool[j] == CARC_TILE_D) {
+					pool[j] = pool[--np];
+					break;
+				}
 		for (int k = 0; k < tiles && np > 0; k++) {
 			size_t j = (size_t)(next_random(&rng) % np);
 
@@ -160,6 +200,16 @@ play_random(struct carc_game *g, uint64_t *rng, carc_move_t *moves)
 
 		if (k <= 0)
 			return -1;
+		/* JCZ puts no builder on a feature its tile completes
+		 * (export refuses such a game) */
+		for (int j = 0; j < k; j++)
+			if (carc_move_kind(legal[j]) == CARC_MOVE_DEPLOY &&
+			    carc_move_figure(legal[j]) == CARC_FIGURE_BUILDER &&
+			    carc_game_feature_is_complete(
+				    g, carc_move_x(legal[j]),
+				    carc_move_y(legal[j]),
+				    carc_move_feature(legal[j])) > 0)
+				legal[j--] = legal[--k];
 		moves[n] = legal[next_random(rng) % (uint64_t)k];
 		check(carc_game_apply(g, moves[n]), "apply");
 		n++;

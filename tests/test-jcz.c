@@ -1088,9 +1088,17 @@ START_TEST(bad_replay_entries)
 		     CARC_E_WRONG_PHASE, 5,
 		     "meeple '1.small.1' is not of player 0");
 	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
-		     DEPLOY(0, -1, "S", "0.big.1") "]}",
+		     DEPLOY(0, -1, "S", "0.abbot.1") "]}",
 		     CARC_E_UNKNOWN_OPTION, 5,
-		     "the library has no figure 'big'");
+		     "the library has no figure 'abbot'");
+	/* a figure of an expansion the game does not play */
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
+		     DEPLOY(0, -1, "S", "0.big.1") "]}",
+		     CARC_E_NOT_ALLOWED, 5,
+		     "no large-follower can go on location 'S'");
+	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
+		     DEPLOY(0, -1, "S", "0.pig.2") "]}",
+		     CARC_E_NO_MEEPLE, 5, "meeple '0.pig.2': the player has one pig");
 	import_fails(HEAD4 "\"replay\":[\n" PLACE("BA.C", "R180", 0, -1) ",\n"
 		     DEPLOY(0, -1, "S", "0.small.x") "]}",
 		     CARC_E_PARSE, 5, "is not PLAYER.KIND.NUMBER");

@@ -85,6 +85,10 @@ carc__jcz_parse_meeple_id(struct jcz_import *im, const char *id,
 	} kinds[] = {
 		{ "small", CARC_FIGURE_FOLLOWER },
 		{ "phantom", CARC_FIGURE_PHANTOM },	/* jcz-phantom.c */
+		/* jcz-parts.c: JCZ's BigFollower, Builder, Pig */
+		{ "big", CARC_FIGURE_LARGE_FOLLOWER },
+		{ "builder", CARC_FIGURE_BUILDER },
+		{ "pig", CARC_FIGURE_PIG },
 	};
 	const char *p = id, *dot, *end;
 	unsigned long pl;
@@ -141,6 +145,10 @@ feature_hint(const char *name)
 		return CARC_FEATURE_CITY;
 	if (strcmp(name, "Road") == 0)
 		return CARC_FEATURE_ROAD;
+	if (strcmp(name, "Field") == 0)
+		return CARC_FEATURE_FIELD;
+	if (strcmp(name, "Monastery") == 0)
+		return CARC_FEATURE_MONASTERY;
 	return 0;
 }
 
@@ -182,6 +190,10 @@ carc__jcz_apply_deploy_meeple(struct jcz_import *im,
 		return carc__jcz_fail(im, CARC_E_NO_MEEPLE,
 				      "meeple '%s': the player has %d "
 				      "followers", id, (int)followers);
+	if (figure != CARC_FIGURE_FOLLOWER && number > 1)
+		return carc__jcz_fail(im, CARC_E_NO_MEEPLE,
+				      "meeple '%s': the player has one %s", id,
+				      carc_figure_name(figure));
 	if (number &&
 	    carc__jcz_meeples_has(&im->meeples, player, figure, number))
 		return carc__jcz_fail(im, CARC_E_NO_MEEPLE,
@@ -415,7 +427,8 @@ carc__jcz_write_deploy(struct jcz_export *ex, carc_move_t move)
 	if (figure == CARC_FIGURE_TOWER || figure == CARC_FIGURE_HOUSE ||
 	    figure == CARC_FIGURE_SHED)
 		return carc__jcz_write_build(ex, move); /* jcz-buildings.c */
-	if (figure != CARC_FIGURE_FOLLOWER && figure != CARC_FIGURE_PHANTOM)
+	if (!carc__jcz_meeple_id(player, figure, 1, id, sizeof(id)) ||
+	    carc__jcz_builder_refused(ex->replay, move))
 		return CARC_E_NOT_ALLOWED;
 	idx = carc_game_tile_find(ex->replay, x, y);
 	if (idx < 0)

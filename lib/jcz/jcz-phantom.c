@@ -25,19 +25,33 @@
 
 #include "jcz-private.h"
 
-/* Legal moves at a deployment or phantom step: 13 at most
- * (carc_game_legal_moves_max()). */
-#define STEP_MOVES 16
+/* Legal moves at a deployment or phantom step: 31 at most, with every
+ * expansion (carc_game_legal_moves_max()). */
+#define STEP_MOVES 40
 
+bool
+carc__jcz_builder_refused(const struct carc_game *game, carc_move_t move)
+{
+	return carc_move_kind(move) == CARC_MOVE_DEPLOY &&
+	       carc_move_figure(move) == CARC_FIGURE_BUILDER &&
+	       carc_game_feature_is_complete(game, carc_move_x(move),
+					     carc_move_y(move),
+					     carc_move_feature(move)) > 0;
+}
+
+/* the legal moves that JCZ offers too */
 static int
 count_moves(const struct carc_game *game)
 {
 	carc_move_t moves[STEP_MOVES];
-	int n = carc_game_legal_moves_max(game);
+	int n = carc_game_legal_moves_max(game), k = 0;
 
 	if (n < 0 || n > STEP_MOVES)
 		return n < 0 ? n : STEP_MOVES + 1;
-	return carc_game_legal_moves(game, moves, STEP_MOVES);
+	n = carc_game_legal_moves(game, moves, STEP_MOVES);
+	for (int i = 0; i < n; i++)
+		k += !carc__jcz_builder_refused(game, moves[i]);
+	return k;
 }
 
 /* Whether the phantom of the player to move could go on the tile just
@@ -248,6 +262,12 @@ carc__jcz_meeple_id(uint32_t player, uint32_t figure, uint32_t number,
 		w = snprintf(buf, n, "%u.small.%u", player, number);
 	else if (figure == CARC_FIGURE_PHANTOM)
 		w = snprintf(buf, n, "%u.phantom.1", player);
+	else if (figure == CARC_FIGURE_LARGE_FOLLOWER)	/* jcz-parts.c */
+		w = snprintf(buf, n, "%u.big.1", player);
+	else if (figure == CARC_FIGURE_BUILDER)
+		w = snprintf(buf, n, "%u.builder.1", player);
+	else if (figure == CARC_FIGURE_PIG)
+		w = snprintf(buf, n, "%u.pig.1", player);
 	else
 		return NULL;
 	return w > 0 && (size_t)w < n ? buf : NULL;

@@ -122,6 +122,9 @@ struct jcz_import {
 	/* a PASS ended JCZ's action phase, phantom included (JCZ's flag
 	 * NO_PHANTOM): the phantom step is passed for JCZ */
 	bool no_phantom;
+	/* the sets and elements of the river, Inns & Cathedrals and
+	 * Traders & Builders that the setup names (JCZ_PART_*) */
+	uint32_t parts;
 
 	/* the first error */
 	int err;
@@ -220,6 +223,9 @@ struct jcz_tile_id {
 /* NULL-terminated; a tile's JCZ rotation equals ours (checked by
  * tests/test-jcz.c against the layouts of JCZ's tile definitions). */
 extern const struct jcz_tile_id carc__jcz_tile_ids[];
+/* The river's, Inns & Cathedrals' and Traders & Builders' tiles: JCZ 5
+ * ids ("IC/Cccc.c"), NULL-terminated */
+extern const struct jcz_tile_id carc__jcz_tile_ids5[];
 
 /* The tile of a JCZ id in either spelling ("BA.C", "BA/C"), or -1. */
 int carc__jcz_tile_from_id(const char *id);
@@ -307,6 +313,11 @@ bool carc__jcz_truthy_or_listed(const struct carc_json_value *v);
  * building can go down), a phantom step where the phantom has nowhere to
  * go.  The engine's only move there is pass. */
 bool carc__jcz_step_skipped(const struct carc_game *game);
+/* A builder put on a road or city that its tile completes: the engine
+ * allows it (the builder comes back at once), JCZ does not (Builder.java:
+ * "Feature is completed"), so export refuses it and JCZ's phases are
+ * counted without it. */
+bool carc__jcz_builder_refused(const struct carc_game *game, carc_move_t move);
 
 /* Import: before a message of @p type (NULL: after the last one), play
  * the moves of the steps JCZ skipped: passes before a COMMIT, the
@@ -386,5 +397,51 @@ void carc__jcz_buildings_export_setup(struct jcz_export *ex,
 /* the expansions' options that the setup writes, and their check */
 bool carc__jcz_expansions_option_exported(uint32_t option);
 int carc__jcz_expansions_check_rules(const struct carc_rules *rules);
+
+/* ------------------------------------------------------------------ */
+/* The river, Inns & Cathedrals, Traders & Builders: jcz-parts.c     */
+/*                                                                      */
+/* ------------------------------------------------------------------ */
+
+enum jcz_part {
+	JCZ_PART_RIVER_SET = 1u << 0,	/* set river/1:1 */
+	JCZ_PART_RIVER = 1u << 1,	/* element river */
+	JCZ_PART_IC_SET = 1u << 2,	/* set inns-and-cathedrals:1 */
+	JCZ_PART_BIG = 1u << 3,		/* element big-follower */
+	JCZ_PART_INN = 1u << 4,		/* element inn */
+	JCZ_PART_CATHEDRAL = 1u << 5,	/* element cathedral */
+	JCZ_PART_TB_SET = 1u << 6,	/* set traders-and-builders:1 */
+	JCZ_PART_BUILDER = 1u << 7,	/* element builder */
+	JCZ_PART_PIG = 1u << 8,		/* element pig */
+	JCZ_PART_TRADERS = 1u << 9,	/* element traders (goods) */
+};
+
+/* setup rows: a set, or an element (a count of one figure, or a flag) */
+int carc__jcz_part_set(struct jcz_import *im, const char *name,
+		       const struct carc_json_value *v);
+int carc__jcz_part_figure(struct jcz_import *im, const char *name,
+			  const struct carc_json_value *v);
+int carc__jcz_part_flag(struct jcz_import *im, const char *name,
+			const struct carc_json_value *v);
+/* after the setup: check the parts go together, set the options */
+int carc__jcz_parts_finish(struct jcz_import *im);
+/* the start tile JCZ's setup must name: RI-1 with the river, else D */
+uint32_t carc__jcz_start_tile(const struct jcz_import *im);
+/* the stack of the full game (make_game, JCZ_STACK_FULL): a tile count
+ * for each tile whose count differs from the rules' default */
+int carc__jcz_parts_stack(struct jcz_import *im);
+
+/* export: how many tiles of type @p tile JCZ's tile pack holds for
+ * @p rules (the start tile left out) */
+uint32_t carc__jcz_pack_count(const struct carc_rules *rules, uint32_t tile);
+/* the start tile of the exported setup */
+uint32_t carc__jcz_export_start_tile(const struct carc_rules *rules);
+void carc__jcz_parts_export_setup(struct jcz_export *ex,
+				  enum jcz_setup_part part);
+bool carc__jcz_parts_option_exported(uint32_t option);
+/* CARC_E_NOT_ALLOWED for values JCZ does not play; with @p msg, a
+ * message naming the option */
+int carc__jcz_parts_check_rules(const struct carc_rules *rules, char *msg,
+				size_t n);
 
 #endif /* CARC_JCZ_PRIVATE_H */

@@ -154,6 +154,10 @@ static const struct jcz_setting sets5[] = {
 	{ "basic:1", setting_basic },
 	{ "corn-circles/1", carc__jcz_setting_crop_i },
 	{ "corn-circles/2", carc__jcz_setting_crop_ii },
+	/* jcz-parts.c */
+	{ "river/1:1", carc__jcz_part_set },
+	{ "inns-and-cathedrals:1", carc__jcz_part_set },
+	{ "traders-and-builders:1", carc__jcz_part_set },
 	{ NULL, NULL },
 };
 
@@ -165,6 +169,16 @@ static const struct jcz_setting elements5[] = {
 	{ "little-buildings", element_little_buildings },
 	/* the crop-circle action comes with the tile sets above */
 	{ "corn-circle", setting_ok },
+	/* jcz-parts.c */
+	{ "river", carc__jcz_part_flag },
+	{ "big-follower", carc__jcz_part_figure },
+	{ "inn", carc__jcz_part_flag },
+	{ "cathedral", carc__jcz_part_flag },
+	{ "builder", carc__jcz_part_figure },
+	{ "pig", carc__jcz_part_figure },
+	{ "traders", carc__jcz_part_flag },
+	/* pig herds are on tiles the library does not have */
+	{ "pig-herd", setting_ok },
 	{ NULL, NULL },
 };
 
@@ -279,11 +293,17 @@ check_start(struct jcz_import *im, const struct carc_json_value *start)
 	    !carc_json_int(carc_json_get(s, "x"), &x) ||
 	    !carc_json_int(carc_json_get(s, "y"), &y) ||
 	    !carc_json_int(carc_json_get(s, "rotation"), &r) ||
-	    carc__jcz_tile_from_id(tile) != CARC_TILE_D || x || y || r) {
+	    carc__jcz_tile_from_id(tile) != (int)carc__jcz_start_tile(im) ||
+	    x || y || r) {
+		char id[32];
+
 		im->err_line = carc_json_line(start);
 		return carc__jcz_fail(im, CARC_E_NOT_ALLOWED,
 				      "setup.start: the library starts with "
-				      "one BA/RCr at 0,0, rotation 0");
+				      "one %s at 0,0, rotation 0",
+				      carc__jcz_tile_id5(
+					      carc__jcz_start_tile(im), id,
+					      sizeof(id)));
 	}
 	return 0;
 }
@@ -321,6 +341,8 @@ carc__jcz_import_setup(struct jcz_import *im)
 					    elements5, "element",
 					    "the library does not have it",
 					    true);
+		if (rc >= 0)
+			rc = carc__jcz_parts_finish(im);
 		if (rc >= 0)
 			rc = apply_settings(im, carc_json_get(setup, "rules"),
 					    rules5, "rule", NULL, false);
@@ -376,7 +398,8 @@ carc__jcz_export_check_rules(const struct carc_rules *rules)
 		     i++)
 			if (exported_options[i] == opt)
 				mapped = true;
-		if (mapped || carc__jcz_expansions_option_exported(opt))
+		if (mapped || carc__jcz_expansions_option_exported(opt) ||
+		    carc__jcz_parts_option_exported(opt))
 			continue;
 		carc_option_info(opt, NULL, NULL, &def);
 		if (carc_rules_get(rules, opt, &v) < 0 || v != def)
@@ -387,8 +410,10 @@ carc__jcz_export_check_rules(const struct carc_rules *rules)
 	 * than the set ("Tile pack does not contain active ...") */
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
 		if (carc_rules_tile_count(rules, t) >
-		    carc_rules_default_tile_count(rules, t))
+		    (int)carc__jcz_pack_count(rules, t))
 			return CARC_E_NOT_ALLOWED;
+	if (carc__jcz_parts_check_rules(rules, NULL, 0) < 0)
+		return CARC_E_NOT_ALLOWED;
 	return carc__jcz_expansions_check_rules(rules);
 }
 
@@ -407,6 +432,7 @@ carc__jcz_export_setup(struct jcz_export *ex)
 	carc_json_key(w, "basic:1");
 	carc_json_write_int(w, 1);
 	carc__jcz_crop_export_setup(ex, JCZ_SETUP_SETS);
+	carc__jcz_parts_export_setup(ex, JCZ_SETUP_SETS);
 	carc_json_end_object(w);
 
 	carc_json_key(w, "elements");
@@ -423,6 +449,7 @@ carc__jcz_export_setup(struct jcz_export *ex)
 	carc__jcz_phantom_export_setup(ex, JCZ_SETUP_ELEMENTS);
 	carc__jcz_crop_export_setup(ex, JCZ_SETUP_ELEMENTS);
 	carc__jcz_buildings_export_setup(ex, JCZ_SETUP_ELEMENTS);
+	carc__jcz_parts_export_setup(ex, JCZ_SETUP_ELEMENTS);
 	carc_json_end_object(w);
 
 	carc_json_key(w, "rules");

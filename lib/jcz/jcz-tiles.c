@@ -45,6 +45,66 @@ const struct jcz_tile_id carc__jcz_tile_ids[] = {
 	{ NULL, 0 },
 };
 
+/* The tiles of the river (set river/1:1), Inns & Cathedrals
+ * (inns-and-cathedrals:1) and Traders & Builders (traders-and-builders:1)
+ * in JCZ 5's spelling only: JCZ 4 files of these expansions are not read.
+ * Same orientation as ours (tests/jcz/jcz-engine-check.py compares them
+ * with JCZ's tile definitions in every rotation). */
+const struct jcz_tile_id carc__jcz_tile_ids5[] = {
+	{ "RI/s", CARC_TILE_RI_1 },
+	{ "RI.1/I.e", CARC_TILE_RI_2 },
+	{ "RI.1/CICI", CARC_TILE_RI_3 },
+	{ "RI.1/CIRI", CARC_TILE_RI_4 },
+	{ "RI.1/LIRI", CARC_TILE_RI_5 },
+	{ "RI.1/RIrI", CARC_TILE_RI_6 },
+	{ "RI.1/IFI", CARC_TILE_RI_7 },
+	{ "RI.1/CcII", CARC_TILE_RI_8 },
+	{ "RI.1/RrII", CARC_TILE_RI_9 },
+	{ "RI.1/II", CARC_TILE_RI_10 },
+	{ "IC/Cccc.c", CARC_TILE_IC_1 },
+	{ "IC/LRFR", CARC_TILE_IC_2 },
+	{ "IC/CCCC", CARC_TILE_IC_3 },
+	{ "IC/CCC", CARC_TILE_IC_4 },
+	{ "IC/CRCR", CARC_TILE_IC_5 },
+	{ "IC/CCc+", CARC_TILE_IC_6 },
+	{ "IC/C!", CARC_TILE_IC_7 },
+	{ "IC/CFR", CARC_TILE_IC_8 },
+	{ "IC/CcR", CARC_TILE_IC_9 },
+	{ "IC/CRcR+", CARC_TILE_IC_10 },
+	{ "IC/RCc.i", CARC_TILE_IC_11 },
+	{ "IC/RrC.i", CARC_TILE_IC_12 },
+	{ "IC/CcRr+.i", CARC_TILE_IC_13 },
+	{ "IC/RRR.i", CARC_TILE_IC_14 },
+	{ "IC/RFr.i", CARC_TILE_IC_15 },
+	{ "IC/Rr.i", CARC_TILE_IC_16 },
+	{ "IC/RrRr", CARC_TILE_IC_17 },
+	{ "TB/Cc.g", CARC_TILE_TB_1 },
+	{ "TB/Cc.w", CARC_TILE_TB_2 },
+	{ "TB/CCc.c", CARC_TILE_TB_3 },
+	{ "TB/CCc.w", CARC_TILE_TB_4 },
+	{ "TB/Ccc.g", CARC_TILE_TB_5 },
+	{ "TB/CcCC.c", CARC_TILE_TB_6 },
+	{ "TB/CcRR!.c", CARC_TILE_TB_7 },
+	{ "TB/CcRR.w", CARC_TILE_TB_8 },
+	{ "TB/CcRC.c", CARC_TILE_TB_9 },
+	{ "TB/CcRC.g", CARC_TILE_TB_10 },
+	{ "TB/CcR.c", CARC_TILE_TB_11 },
+	{ "TB/CcR!.w", CARC_TILE_TB_12 },
+	{ "TB/CccR.w", CARC_TILE_TB_13 },
+	{ "TB/CcCc.w", CARC_TILE_TB_14 },
+	{ "TB/CFc.w", CARC_TILE_TB_15 },
+	{ "TB/CR", CARC_TILE_TB_16 },
+	{ "TB/CRc.g", CARC_TILE_TB_17 },
+	{ "TB/CRc.w", CARC_TILE_TB_18 },
+	{ "TB/CRcR.w", CARC_TILE_TB_19 },
+	{ "TB/LRRR", CARC_TILE_TB_20 },
+	{ "TB/RCc.g", CARC_TILE_TB_21 },
+	{ "TB/RCc!.g", CARC_TILE_TB_22 },
+	{ "TB/RRC", CARC_TILE_TB_23 },
+	{ "TB/RRrr", CARC_TILE_TB_24 },
+	{ NULL, 0 },
+};
+
 /* "BA/C" and "BA.C" are the same id: compare with the first '/' read as
  * '.' */
 static bool
@@ -74,6 +134,9 @@ carc__jcz_tile_from_id(const char *id)
 		return -1;
 	if (carc__jcz_crop_tile_from_id(id) >= 0)	/* jcz-crop.c */
 		return carc__jcz_crop_tile_from_id(id);
+	for (const struct jcz_tile_id *t = carc__jcz_tile_ids5; t->id; t++)
+		if (strcmp(t->id, id) == 0)
+			return (int)t->tile;
 	for (const struct jcz_tile_id *t = carc__jcz_tile_ids; t->id; t++)
 		if (same_id(t->id, id))
 			return (int)t->tile;
@@ -87,6 +150,10 @@ carc__jcz_tile_id5(uint32_t tile, char *buf, size_t n)
 
 	if (crop)
 		return (size_t)snprintf(buf, n, "%s", crop) < n ? buf : NULL;
+	for (const struct jcz_tile_id *t = carc__jcz_tile_ids5; t->id; t++)
+		if (t->tile == tile)
+			return (size_t)snprintf(buf, n, "%s", t->id) < n ? buf
+									  : NULL;
 	for (const struct jcz_tile_id *t = carc__jcz_tile_ids; t->id; t++) {
 		const char *dot;
 
@@ -205,7 +272,13 @@ carc__jcz_location_feature(uint32_t tile, uint32_t rotation, uint32_t mask,
 		if (fs < 0)
 			continue;
 		if (mask & JCZ_LOC_CLOISTER) {
-			if (kind == CARC_FEATURE_MONASTERY)
+			/* "I" is JCZ's inner location: the monastery, or a
+			 * field that reaches no side (IC/CCCC, TB/CcCC.c) */
+			if (kind == CARC_FEATURE_MONASTERY &&
+			    kind_hint != CARC_FEATURE_FIELD)
+				return (int)f;
+			if (kind == CARC_FEATURE_FIELD && fs == 0 &&
+			    kind_hint != CARC_FEATURE_MONASTERY)
 				return (int)f;
 		} else if (farm) {
 			if (kind == CARC_FEATURE_FIELD && (uint32_t)fs == farm)
@@ -242,6 +315,10 @@ carc__jcz_location_name(uint32_t tile, uint32_t rotation, uint32_t feature,
 		snprintf(buf, n, "%s", side_names[fs]);
 		return buf;
 	case CARC_FEATURE_FIELD:
+		if (fs == 0) {	/* JCZ's inner location */
+			snprintf(buf, n, "I");
+			return buf;
+		}
 		for (uint32_t i = 0; i < 8; i++) {
 			if (!((uint32_t)fs & (1u << i)))
 				continue;

@@ -350,7 +350,11 @@ make_game(struct jcz_import *im, struct carc_game **out)
 
 	if (rc < 0)
 		goto fail;
-	if (im->stack == JCZ_STACK_PLAYED) {
+	if (im->stack == JCZ_STACK_FULL) {
+		rc = carc__jcz_parts_stack(im);
+		if (rc < 0)
+			goto fail;
+	} else {
 		for (size_t i = 0; i < seq.n; i++)
 			counts[seq.v[i]]++;
 		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
@@ -693,7 +697,7 @@ static int
 export_doc(struct jcz_export *ex, const struct carc_game *game)
 {
 	struct carc_json_writer *w = ex->w;
-	uint32_t *order;
+	uint32_t *order, counts[CARC_TILE_TYPES] = { 0 };
 	char id[32];
 	int total, rc;
 
@@ -721,8 +725,9 @@ export_doc(struct jcz_export *ex, const struct carc_game *game)
 	carc_json_begin_array(w);
 	carc_json_begin_object(w);
 	carc_json_key(w, "tile");
-	carc_json_write_string(w,
-			       carc__jcz_tile_id5(CARC_TILE_D, id, sizeof(id)));
+	carc_json_write_string(w, carc__jcz_tile_id5(
+					  carc__jcz_export_start_tile(ex->rules),
+					  id, sizeof(id)));
 	carc_json_key(w, "x");
 	carc_json_write_int(w, 0);
 	carc_json_key(w, "y");
@@ -772,10 +777,20 @@ export_doc(struct jcz_export *ex, const struct carc_game *game)
 		carc_json_write_string(w, id);
 	}
 	carc_json_end_array(w);
-	/* a stack other than the full one ends with the draw order */
+	/* a stack other than JCZ's tile pack ends with the draw order */
+	for (int i = 0; i < total; i++)
+		counts[order[i]]++;
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		if (carc_rules_tile_count(ex->rules, t) !=
-		    carc_rules_default_tile_count(ex->rules, t)) {
+		if (counts[t] > carc__jcz_pack_count(ex->rules, t) ||
+		    (t >= CARC_TILE_RI_1 && t <= CARC_TILE_RI_10 &&
+		     counts[t] != carc__jcz_pack_count(ex->rules, t))) {
+			/* "Tile pack does not contain active ...": JCZ
+			 * draws its whole river before any other tile */
+			free(order);
+			return CARC_E_NOT_ALLOWED;
+		}
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		if (counts[t] != carc__jcz_pack_count(ex->rules, t)) {
 			carc_json_key(w, "endTurn");
 			carc_json_write_int(w, total);
 			break;
