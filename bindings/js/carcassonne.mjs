@@ -40,7 +40,7 @@ import createCarcassonneModule from './carcassonne-wasm.mjs';
 
 import {
 	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
-	CropSymbol, Edge, EventType, FeatureFlag, OptionType, RenderFlag,
+	CropSymbol, Edge, EventType, FeatureFlag, Goods, OptionType, RenderFlag,
 	TILE_TYPES,
 	TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
 	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec,
@@ -51,7 +51,7 @@ import {
 
 export {
 	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
-	CropSymbol, Edge, EventType, FeatureFlag, OptionType, RenderFlag,
+	CropSymbol, Edge, EventType, FeatureFlag, Goods, OptionType, RenderFlag,
 	TILE_TYPES,
 	TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
 	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec,
@@ -617,6 +617,17 @@ function figureArg(f) {
 function phaseArg(p) {
 	return typeof p === 'string' ? phaseFromName(p) : argU32(p, 'phase');
 }
+// A goods kind by name ('wine', 'grain', 'cloth') or Goods value.
+function goodsArg(k) {
+	if (typeof k === 'string') {
+		const v = Goods[k.toUpperCase()];
+		if (v === undefined || v === Goods.NONE)
+			throw new InvalidArgumentError(`unknown goods kind ${JSON.stringify(k)} ` +
+				'(wine, grain or cloth)');
+		return v;
+	}
+	return argU32(k, 'kind');
+}
 function rotationArg(r) {
 	return argU32(r, 'rotation');
 }
@@ -681,6 +692,13 @@ export function tileFieldCities(tile, feature) {
 export function tileFeatureFlags(tile, feature) {
 	const t = tileArg(tile);
 	return check(lib()._carc_tile_feature_flags(t, featureArg(feature)));
+}
+/** The goods symbol (Traders & Builders) on a city of a tile type: a
+ *  Goods value, Goods.NONE for other cities and features
+ *  (carc_tile_feature_goods()). */
+export function tileFeatureGoods(tile, feature) {
+	const t = tileArg(tile);
+	return check(lib()._carc_tile_feature_goods(t, featureArg(feature)));
 }
 /** The crop-circle symbol of a tile type (CropSymbol). */
 export function tileSymbol(tile) {
@@ -764,6 +782,11 @@ export class Move {
 	/** The pass move. */
 	static pass() {
 		return made(lib()._carc_move_pass(), 'pass');
+	}
+	/** Traders & Builders: take the builder's second tile
+	 *  (Phase.SECOND_TILE). */
+	static secondTile() {
+		return made(lib()._carc_move_second_tile(), 'second tile');
 	}
 	/** The crop-circle choice: 'deploy', 'remove' or a CropChoice. */
 	static cropChoice(choice) {
@@ -1532,6 +1555,25 @@ export class Game extends Handle {
 		}
 		return out;
 	}
+	/** Goods tokens of a kind ('wine', 'grain', 'cloth' or a Goods
+	 *  value other than NONE) a player holds (Traders & Builders; 0
+	 *  without it). */
+	goods(player, kind) {
+		const g = this._live();
+		const p = argU32(player, 'player');
+		return check(M._carc_game_goods(g, p, goodsArg(kind)),
+			`goods of player ${player}`);
+	}
+	/** Every player's goods tokens: [{wine, grain, cloth}]. */
+	allGoods() {
+		const n = this.playerCount();
+		const out = [];
+		for (let p = 0; p < n; p++)
+			out.push({ wine: this.goods(p, Goods.WINE),
+				grain: this.goods(p, Goods.GRAIN),
+				cloth: this.goods(p, Goods.CLOTH) });
+		return out;
+	}
 	/** The 64-bit hash of the game state, a BigInt. */
 	hash() {
 		return BigInt.asUintN(64, M._carc_game_hash(this._live()));
@@ -1610,7 +1652,8 @@ export class Game extends Handle {
 		return { minX: i32(0), minY: i32(4), maxX: i32(8), maxY: i32(12) };
 	}
 	/** Scoring events of the last apply: [{type ('completed', 'final',
-	 *  'farm'), featureKind ('city' …), x, y, feature ('c1' …), tiles,
+	 *  'farm', 'goods'), featureKind ('city' …; null for 'goods'), x, y,
+	 *  feature ('c1' …; null for 'goods'), tiles,
 	 *  pennants, cities, scorers (bit set), points[], figures[],
 	 *  buildingPoints[], phantom[] (per player)}]. */
 	events() {
@@ -1625,8 +1668,10 @@ export class Game extends Handle {
 				ev[key] = i32(0);
 			}
 			ev.type = EVENT_TYPE_NAMES[ev.type];
-			ev.featureKind = featureKindName(ev.featureKind);
-			ev.feature = featureName(ev.feature);
+			// a 'goods' event (Traders & Builders, at the end) names
+			// no feature: kind and feature 0
+			ev.featureKind = ev.featureKind ? featureKindName(ev.featureKind) : null;
+			ev.feature = ev.feature ? featureName(ev.feature) : null;
 			for (const [attr, key] of EVENT_PLAYER_ATTRS) {
 				ev[key] = [];
 				for (let p = 0; p < players; p++) {
@@ -2222,7 +2267,7 @@ function batchOptions(options, n, step) {
 // test/exports.test.mjs check that the two agree).
 const api = Object.freeze({
 	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
-	CropSymbol, Edge, EventType, FeatureFlag, OptionType, RenderFlag,
+	CropSymbol, Edge, EventType, FeatureFlag, Goods, OptionType, RenderFlag,
 	TILE_TYPES,
 	TILE_UNITS, SHAPE_MAX_POINTS, CarcassonneError, InvalidArgumentError,
 	IllegalMoveError, RecordError, JczError, load, init, isLoaded, _module, heapSize,
@@ -2233,7 +2278,7 @@ const api = Object.freeze({
 	optionValueName, optionValueFromName, optionExplain, optionIsExpansion,
 	renderDefaultColour, MIN_PLAYERS, MAX_PLAYERS, tileEdge, tileFeatures,
 	tileFeatureSides, tileFeaturePennants, tileDescribeFeature,
-	tileFieldCities, tileFeatureFlags, tileSymbol,
+	tileFieldCities, tileFeatureFlags, tileFeatureGoods, tileSymbol,
 	tileFeaturePoint, tileFeatureShape, tileSymbolArea, Move, describe,
 	RulesBuilder, Rules, Game, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
 	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec, Learn,

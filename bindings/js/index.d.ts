@@ -18,7 +18,7 @@ import type {
 
 export {
 	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
-	CropSymbol, Edge, EventType, FeatureFlag, OptionType, RenderFlag,
+	CropSymbol, Edge, EventType, FeatureFlag, Goods, OptionType, RenderFlag,
 	TILE_TYPES, TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT,
 	LEARN_WINDOW_MIN, LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane,
 	LearnVec,
@@ -173,6 +173,10 @@ export function tileFieldCities(tile: TileLike, feature: FeatureLike): number;
 /** What a feature of a tile type carries (FeatureFlag bits: an inn, a
  *  cathedral; carc_tile_feature_flags()). */
 export function tileFeatureFlags(tile: TileLike, feature: FeatureLike): number;
+/** The goods symbol (Traders & Builders) on a city of a tile type: a
+ *  Goods value, Goods.NONE for other cities and features
+ *  (carc_tile_feature_goods()). */
+export function tileFeatureGoods(tile: TileLike, feature: FeatureLike): number;
 export function tileSymbol(tile: TileLike): number;
 export function tileFeaturePoint(tile: TileLike, rotation: number, feature: FeatureLike): { x: number; y: number };
 export function tileFeatureShape(tile: TileLike, rotation: number, feature: FeatureLike): Array<[number, number]>;
@@ -193,6 +197,9 @@ export class Move {
 	static deploy(figure: FigureLike, x: number, y: number, feature: FeatureLike): Move;
 	static build(figure: FigureLike, x: number, y: number): Move;
 	static pass(): Move;
+	/** Traders & Builders: take the builder's second tile
+	 *  (Phase.SECOND_TILE). */
+	static secondTile(): Move;
 	static cropChoice(choice: 'deploy' | 'remove' | number): Move;
 	/** The same as cropChoice(). */
 	static crop(choice: 'deploy' | 'remove' | number): Move;
@@ -266,15 +273,21 @@ export interface Building { x: number; y: number; figure: string }
 export interface Piece { x: number; y: number; feature: string }
 /** Figures in a player's supply, by figure name. */
 export type Supply = Record<FigureName, number>;
+/** A goods kind: its name or a Goods value other than NONE. */
+export type GoodsKind = 'wine' | 'grain' | 'cloth' | number;
+/** A player's goods tokens (Traders & Builders). */
+export interface GoodsCounts { wine: number; grain: number; cloth: number }
 export interface Bounds { minX: number; minY: number; maxX: number; maxY: number }
 
 /** A scoring event of the last apply(). */
 export interface ScoringEvent {
 	type: EventTypeName;
-	featureKind: FeatureKindName;
+	/** null for a 'goods' event, which names no feature. */
+	featureKind: FeatureKindName | null;
 	x: number;
 	y: number;
-	feature: string;
+	/** null for a 'goods' event. */
+	feature: string | null;
 	tiles: number;
 	pennants: number;
 	cities: number;
@@ -414,6 +427,11 @@ export class Game implements Disposable {
 	scores(): number[];
 	supply(player: number, figure?: FigureLike): number;
 	supplies(): Supply[];
+	/** Goods tokens of a kind a player holds (Traders & Builders; 0
+	 *  without it). */
+	goods(player: number, kind: GoodsKind): number;
+	/** Every player's goods tokens, in player order. */
+	allGoods(): GoodsCounts[];
 	hash(): bigint;
 	remaining(tile?: TileLike): number;
 	remainingByTile(): Record<string, number>;

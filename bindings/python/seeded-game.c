@@ -6,7 +6,8 @@
  *     seeded-game SEED PLAYERS EXPANSIONS
  *
  * EXPANSIONS is a bit set: 1 The Phantom, 2 Crop Circles I, 4 Crop
- * Circles II, 8 Little Buildings.  The rule: at every decision point play
+ * Circles II, 8 Little Buildings, 16 The River, 32 Inns & Cathedrals,
+ * 64 Traders & Builders.  The rule: at every decision point play
  * legal move number (carc_game_hash(game) mod count).
  * Output: "hash 0123456789abcdef scores 12 7".
  */

@@ -19,15 +19,22 @@ import pytest
 
 import carcassonne as carc
 
+# expansions: seeded-game.c's bit set (1 The Phantom, 2 Crop Circles I,
+# 4 Crop Circles II, 8 Little Buildings, 16 The River, 32 Inns &
+# Cathedrals, 64 Traders & Builders)
 SEEDED = [(1, 2, 0), (2, 3, 1), (3, 4, 15), (4, 2, 6), (5, 5, 8),
-          (6, 6, 15)]
+          (6, 6, 15), (7, 2, 16), (8, 3, 32), (9, 4, 64), (1, 2, 112),
+          (10, 6, 127)]
 
 
 def fixed_rule_rules(expansions):
     return carc.Rules(phantom=bool(expansions & 1),
                       crop_circles_i=bool(expansions & 2),
                       crop_circles_ii=bool(expansions & 4),
-                      little_buildings=bool(expansions & 8))
+                      little_buildings=bool(expansions & 8),
+                      river=bool(expansions & 16),
+                      inns_cathedrals=bool(expansions & 32),
+                      traders_builders=bool(expansions & 64))
 
 
 def play_fixed_rule(seed, players, expansions):
@@ -384,3 +391,139 @@ def test_worked_example():
         game = carc.Game.load(f.read())
     assert game.scores() == [0, 20]
     assert game.is_over()
+
+
+# -- The River, Inns & Cathedrals, Traders & Builders --
+
+TILE_NAMES = [carc.tile_name(t) for t in range(carc.TILE_TYPES)]
+
+
+def play_until(game, stop):
+    """seeded-game's rule until stop(game) or the end."""
+    while not game.is_over() and not stop(game):
+        moves = game.legal_moves()
+        game.apply(moves[game.hash() % len(moves)])
+    return game
+
+
+def three_expansions():
+    return carc.Game(fixed_rule_rules(16 | 32 | 64), players=2, seed=1)
+
+
+def test_tile_feature_flags():
+    found = ['%s %s %d' % (t, carc.feature_name(f),
+                           carc.tile_feature_flags(t, f))
+             for t in TILE_NAMES for f in carc.tile_features(t)
+             if carc.tile_feature_flags(t, f)]
+    assert found == ['IC-1 c1 2', 'IC-11 r1 1', 'IC-12 r1 1',
+                     'IC-13 r1 1', 'IC-14 r1 1', 'IC-15 r1 1', 'IC-16 r1 1']
+    assert carc.tile_feature_flags('IC-1', 'c1') == \
+        carc.FeatureFlag.CATHEDRAL
+    assert carc.tile_feature_flags('IC-15', 0x21) == carc.FeatureFlag.INN
+    assert carc.tile_feature_flags('D', 'r1') == 0
+    with pytest.raises(carc.InvalidArgumentError) as e:
+        carc.tile_feature_flags('IC-1', 'r4')
+    assert e.value.code == carc.E_NO_FEATURE
+    with pytest.raises(carc.InvalidArgumentError) as e:
+        carc.tile_feature_flags(87, 'c1')
+    assert e.value.code == carc.E_UNKNOWN_TILE
+
+
+def test_tile_feature_goods():
+    by_kind = {carc.Goods.WINE: [], carc.Goods.GRAIN: [],
+               carc.Goods.CLOTH: []}
+    for t in TILE_NAMES:
+        for f in carc.tile_features(t):
+            g = carc.tile_feature_goods(t, f)
+            if g != carc.Goods.NONE:
+                by_kind[g].append(t)
+    assert by_kind[carc.Goods.WINE] == ['TB-2', 'TB-4', 'TB-8', 'TB-12',
+                                        'TB-13', 'TB-14', 'TB-15',
+                                        'TB-18', 'TB-19']
+    assert by_kind[carc.Goods.GRAIN] == ['TB-1', 'TB-5', 'TB-10', 'TB-17',
+                                         'TB-21', 'TB-22']
+    assert by_kind[carc.Goods.CLOTH] == ['TB-3', 'TB-6', 'TB-7', 'TB-9',
+                                         'TB-11']
+    assert carc.tile_feature_goods('TB-16', 'c1') is carc.Goods.NONE
+    assert carc.tile_feature_goods('TB-1', 'f1') is carc.Goods.NONE
+    with pytest.raises(carc.InvalidArgumentError) as e:
+        carc.tile_feature_goods('TB-1', 'c3')
+    assert e.value.code == carc.E_NO_FEATURE
+    with pytest.raises(carc.InvalidArgumentError) as e:
+        carc.tile_feature_goods('TB-25', 'c1')
+    assert e.value.code == carc.E_UNKNOWN_TILE
+
+
+def test_goods_and_the_end_goods_event():
+    game = play_until(three_expansions(), lambda g: False)
+    assert game.scores() == [22, 22]
+    assert game.hash() == 0x86edae048be7dd89
+    assert [[game.goods(p, k) for k in (carc.Goods.WINE, carc.Goods.GRAIN,
+                                        carc.Goods.CLOTH)]
+            for p in range(2)] == [[0, 1, 0], [0, 0, 0]]
+    goods = [e for e in game.events() if e['type'] == carc.EventType.GOODS]
+    assert goods == [{
+        'type': carc.EventType.GOODS, 'feature_kind': None, 'x': 0,
+        'y': 0, 'feature': None, 'tiles': 0, 'pennants': 0, 'cities': 0,
+        'scorers': 1, 'points': [10, 0], 'figures': [0, 0],
+        'building_points': [0, 0], 'phantom': [0, 0], 'wine': 0,
+        'grain': 0, 'cloth': 0, 'goods_kind': carc.Goods.GRAIN,
+        'tokens': [1, 0]}]
+    h = game.hash()
+    for player, kind in ((0, 0), (0, 4), (2, 1)):
+        with pytest.raises(carc.InvalidArgumentError):
+            game.goods(player, kind)
+    with pytest.raises((TypeError, ValueError)):
+        game.goods(0, 'wine')
+    with pytest.raises(OverflowError):
+        game.goods(-1, 1)
+    assert game.hash() == h
+    base = carc.Game(carc.Rules(), players=3, seed=2)
+    assert [base.goods(p, k) for p in range(3) for k in (1, 2, 3)] == \
+        [0] * 9
+
+
+def test_builder_second_tile():
+    assert int(carc.move_second_tile()) == 6
+    assert str(carc.move_second_tile()) == 'second-tile'
+    game = play_until(three_expansions(),
+                      lambda g: g.phase() == carc.Phase.SECOND_TILE)
+    assert len(game.history()) == 102
+    assert game.current_player() == 0
+    assert [str(m) for m in game.legal_moves()] == ['second-tile', 'pass']
+    declined = game.clone()
+    h = game.hash()
+    with pytest.raises(carc.IllegalMoveError):
+        game.apply(carc.parse_move('place 5,5 r0'))
+    assert game.hash() == h
+    game.apply(carc.move_second_tile())
+    assert (game.phase(), game.current_player(), game.current_tile()) == \
+        (carc.Phase.PLACE_TILE, 0, 'P')
+    declined.apply(carc.move_pass())
+    assert (declined.phase(), declined.current_player(),
+            declined.current_tile()) == (carc.Phase.PLACE_TILE, 1, 'P')
+    loaded = carc.Game.load(game.save())
+    assert loaded.hash() == game.hash()
+
+
+def test_large_follower_builder_pig_on_the_board():
+    game = three_expansions()
+    assert [game.supply(0, f) for f in (carc.Figure.LARGE_FOLLOWER,
+                                        carc.Figure.BUILDER,
+                                        carc.Figure.PIG)] == [1, 1, 1]
+    play_until(game, lambda g: g.phase() == carc.Phase.SECOND_TILE)
+    special = [(f.player, f.figure, f.x, f.y, f.feature)
+               for f in game.figures() if f.figure != carc.Figure.FOLLOWER]
+    assert special == [
+        (0, carc.Figure.LARGE_FOLLOWER, 1, -2, 'f3'),
+        (0, carc.Figure.BUILDER, 0, -6, 'r1'),
+        (0, carc.Figure.PIG, -1, -4, 'f1'),
+        (1, carc.Figure.LARGE_FOLLOWER, -1, -5, 'f2'),
+        (1, carc.Figure.PIG, 0, -5, 'f2')]
+    road = game.feature(0, -6, 'r1')
+    assert (road.builders, road.pigs) == ([1, 0], [0, 0])
+    assert game.feature(1, -2, 'f3').large_followers == [1, 0]
+    assert [[game.supply(p, f) for f in (carc.Figure.LARGE_FOLLOWER,
+                                         carc.Figure.BUILDER,
+                                         carc.Figure.PIG)]
+            for p in range(2)] == [[0, 0, 0], [0, 1, 0]]

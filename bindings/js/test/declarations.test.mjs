@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { existsSync, realpathSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { carc } from './helpers.mjs';
+import { carc, expansionRules, playSeeded } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 // Where the typescript package may be: the one named, one Node finds
@@ -200,6 +200,12 @@ test('every result has the type index.d.ts declares', { skip }, async () => {
 	const choice = carc.OPTIONS['farm-scoring'];
 	// JCloisterZone plays the base game with these rules
 	const jczGame = playSome(new carc.Game({ players: 3, seed: 5 }), 9);
+	// The River, Inns & Cathedrals and Traders & Builders to the end:
+	// its last move's events include a 'goods' one, with no feature
+	const tbRules = expansionRules(112);
+	const tbOver = playSeeded(new carc.Game({ rules: tbRules, players: 2, seed: 1 }));
+	tbRules.free();
+	assert.ok(tbOver.events().some((e) => e.type === 'goods'));
 
 	// [what, receiver, the call]: what is 'name' (a function of the
 	// module), 'Class.name' (static), 'Class#name' (method) or 'new Class'
@@ -241,6 +247,7 @@ test('every result has the type index.d.ts declares', { skip }, async () => {
 		['tileDescribeFeature', null, () => carc.tileDescribeFeature('F', 1, 'c1')],
 		['tileFieldCities', null, () => carc.tileFieldCities(fieldTile.tile, field)],
 		['tileFeatureFlags', null, () => carc.tileFeatureFlags('IC-15', 'r1')],
+		['tileFeatureGoods', null, () => carc.tileFeatureGoods('TB-3', 'c1')],
 		['tileSymbol', null, () => carc.tileSymbol('CCI-1')],
 		['tileFeaturePoint', null, () => carc.tileFeaturePoint('D', 1, 'r1')],
 		['tileFeatureShape', null, () => carc.tileFeatureShape('D', 2, 'f2')],
@@ -258,6 +265,7 @@ test('every result has the type index.d.ts declares', { skip }, async () => {
 		['Move.deploy', null, () => carc.Move.deploy('phantom', 0, 1, 'c1')],
 		['Move.build', null, () => carc.Move.build('house', 2, 0)],
 		['Move.pass', null, () => carc.Move.pass()],
+		['Move.secondTile', null, () => carc.Move.secondTile()],
 		['Move.cropChoice', null, () => carc.Move.cropChoice('remove')],
 		['Move.crop', null, () => carc.Move.crop(carc.CropChoice.DEPLOY)],
 		['Move.remove', null, () => carc.Move.remove('follower', 0, 0, 'r1')],
@@ -308,6 +316,9 @@ test('every result has the type index.d.ts declares', { skip }, async () => {
 		['Game#supply', game, () => game.supply(0)],
 		['Game#supply', game, () => game.supply(2, 'house')],
 		['Game#supplies', game, () => game.supplies()],
+		['Game#goods', game, () => game.goods(1, 'cloth')],
+		['Game#goods', game, () => game.goods(0, carc.Goods.WINE)],
+		['Game#allGoods', game, () => game.allGoods()],
 		['Game#hash', game, () => game.hash()],
 		['Game#remaining', game, () => game.remaining()],
 		['Game#remaining', game, () => game.remaining('D')],
@@ -319,6 +330,7 @@ test('every result has the type index.d.ts declares', { skip }, async () => {
 		['Game#buildings', game, () => game.buildings()],
 		['Game#bounds', game, () => game.bounds()],
 		['Game#events', game, () => game.events()],
+		['Game#events', tbOver, () => tbOver.events()],
 		['Game#featureGet', game, () => game.featureGet(figure.x, figure.y, figure.feature, 4)],
 		['Game#feature', game, () => game.feature(figure.x, figure.y, figure.feature)],
 		['Game#feature', game, () => game.feature(event.x, event.y, event.feature)],

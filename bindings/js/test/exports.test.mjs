@@ -43,6 +43,8 @@ test('constants equal the header\'s enums', { skip }, () => {
 		[carc.EventType, 'CARC_EVENT_'],
 		[carc.OptionType, 'CARC_OPTION_'],
 		[carc.RenderFlag, 'CARC_RENDER_'],
+		[carc.Goods, 'CARC_GOODS_'],
+		[carc.FeatureFlag, 'CARC_FLAG_'],
 	];
 	for (const [obj, prefix, special = {}] of groups)
 		for (const [k, v] of Object.entries(obj))

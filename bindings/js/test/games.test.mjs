@@ -11,8 +11,9 @@ import { carc, seededGame, tool, nativeSkip, run, expansionRules,
 	playSeeded } from './helpers.mjs';
 
 // bit 1 The Phantom, 2 Crop Circles I, 4 Crop Circles II, 8 Little
-// Buildings: each alone, none, and all together.
-const EXPANSIONS = [0, 1, 2, 4, 8, 15];
+// Buildings, 16 The River, 32 Inns & Cathedrals, 64 Traders & Builders:
+// each alone, none, the first four, the last three and all together.
+const EXPANSIONS = [0, 1, 2, 4, 8, 15, 16, 32, 64, 112, 127];
 const CASES = [];
 for (const exp of EXPANSIONS)
 	for (const [seed, players] of [[1, 2], [7, 3], [12345678901234n, 5],

@@ -31,6 +31,9 @@ export function expansionRules(bits) {
 		'crop-circles-i': (bits & 2) !== 0,
 		'crop-circles-ii': (bits & 4) !== 0,
 		'little-buildings': (bits & 8) !== 0,
+		river: (bits & 16) !== 0,
+		'inns-cathedrals': (bits & 32) !== 0,
+		'traders-builders': (bits & 64) !== 0,
 	});
 }
 

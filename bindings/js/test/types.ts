@@ -17,6 +17,7 @@ import {
 	type FigureOnBoard, type GameOptions, type LoadOptions, type MoveLike,
 	type OptionInfo, type OptionValue, type Piece, type PlacedTile,
 	type RenderOptions, type RulesOptions, type ScoringEvent, type Supply,
+	type GoodsCounts, type GoodsKind,
 	type TileLike, type U64,
 	Learn, type LearnOptions, type LearnShape, type LearnDtype,
 	type Observation, type BatchOptions, type StepBatchOptions,
@@ -122,6 +123,8 @@ const pennants: number = carc.tileFeaturePennants('C', 'c1');
 const fieldCities: number = carc.tileFieldCities('E', 2);
 // an inn on a road of Inns & Cathedrals: FeatureFlag bits
 const innFlags: number = carc.tileFeatureFlags('IC-15', 'r1') & carc.FeatureFlag.INN;
+// the goods symbol of a city of Traders & Builders: a Goods value
+const goodsSymbol: number = carc.tileFeatureGoods('TB-3', 'c1') + carc.Goods.CLOTH;
 const symbol: number = carc.tileSymbol('CCI-1');
 const point = carc.tileFeaturePoint('D', 1, 'r1');
 const pointXY: number[] = [point.x, point.y];
@@ -142,6 +145,7 @@ const placed: Move = Move.place(1, -2, 3);
 const deployed: Move = Move.deploy(figureLike, 1, -2, featureLike);
 const built: Move = Move.build('tower', 0, 0);
 const passed: Move = Move.pass();
+const secondTile: Move = Move.secondTile();
 const choice: Move = Move.cropChoice('deploy');
 const choice2: Move = Move.crop(carc.CropChoice.REMOVE);
 const removed: Move = Move.remove(F.FOLLOWER, 0, 1, 'c1');
@@ -220,6 +224,12 @@ const score: number = game.score(0);
 const scores: number[] = game.scores();
 const supply: number = game.supply(0) + game.supply(1, 'phantom');
 const supplies: Supply[] = game.supplies();
+const cloth: GoodsKind = 'cloth';
+const goods: number = game.goods(0, 'wine') + game.goods(1, carc.Goods.GRAIN) +
+	game.goods(0, cloth);
+const allGoods: GoodsCounts[] = game.allGoods();
+for (const g of allGoods)
+	console.log(g.wine + g.grain + g.cloth, goods, goodsSymbol, secondTile);
 const hash: bigint = game.hash();
 const remaining: number = game.remaining() + game.remaining('D');
 const byTile: Record<string, number> = game.remainingByTile();
@@ -255,13 +265,13 @@ for (const b of buildings)
 console.log(bounds.minX + bounds.minY + bounds.maxX + bounds.maxY);
 for (const e of events) {
 	const type: 'completed' | 'final' | 'farm' | 'goods' = e.type;
-	const kind: 'city' | 'road' | 'field' | 'monastery' = e.featureKind;
+	const kind: 'city' | 'road' | 'field' | 'monastery' | null = e.featureKind;
 	const perPlayer: number[][] = [e.points, e.figures, e.buildingPoints,
 		e.tokens];
 	const phantom: boolean[] = e.phantom;
 	const sums: number = e.x + e.y + e.tiles + e.pennants + e.cities +
 		e.scorers + e.wine + e.grain + e.cloth + e.goodsKind;
-	const feature: string = e.feature;
+	const feature: string | null = e.feature;
 	console.log(type, kind, perPlayer, phantom, sums, feature);
 }
 

@@ -13,7 +13,7 @@ from ._loader import _L
 from ._protos import _byref, _c_i32, _c_u32, _c_u64, _vp
 from ._constants import (CropChoice, E_GAME_OVER, E_INVALID, E_NOT_FOUND,
                          EventType, Feature, FeatureAttr, FeatureKind, Figure,
-                         Phase)
+                         Goods, Phase)
 from ._args import _i32, _u32, _u64
 from ._errors import (IllegalMoveError, InvalidArgumentError, RecordError,
                       _check)
@@ -531,12 +531,18 @@ class Game(_Picture, _Jcz):
                 _check(_L.carc_game_feature_get(h, *where, attr, _byref(v)))
                 return v.value
 
-            base = [get(a) for a in range(1, 13)]
+            base = [get(a) for a in range(1, 17)]
             per = [[get(a + p) for p in range(n)]
-                   for a in (0x100, 0x200, 0x300, 0x400)]
+                   for a in (0x100, 0x200, 0x300, 0x400, 0x500, 0x600,
+                             0x700)]
         return FeatureInfo(FeatureKind(base[0]), base[1], base[2], base[3],
                            base[4], bool(base[5]), base[6], base[7],
-                           base[8], base[9], base[10], base[11], *per)
+                           base[8], base[9], base[10], base[11],
+                           points=per[0], followers=per[1],
+                           building_points=per[2], phantoms=per[3],
+                           flags=base[12], wine=base[13], grain=base[14],
+                           cloth=base[15], large_followers=per[4],
+                           builders=per[5], pigs=per[6])
 
     def feature_pieces(self, x: int, y: int,
                        feature: Union[int, str]) -> List[Tuple[int, int,
@@ -630,14 +636,21 @@ class Game(_Picture, _Jcz):
                 return v.value
 
             for i in range(_check(_L.carc_game_event_count(h))):
+                # a goods event (the end of Traders & Builders) names no
+                # feature: kind and feature 0
+                kind, feat = get(i, 2), get(i, 5)
                 out.append(Event(
                     type=EventType(get(i, 1)),
-                    feature_kind=FeatureKind(get(i, 2)),
-                    x=get(i, 3), y=get(i, 4), feature=Feature(get(i, 5)),
+                    feature_kind=FeatureKind(kind) if kind else None,
+                    x=get(i, 3), y=get(i, 4),
+                    feature=Feature(feat) if feat else None,
                     tiles=get(i, 6), pennants=get(i, 7), cities=get(i, 8),
                     scorers=get(i, 9),
                     points=[get(i, 0x100 + p) for p in range(n)],
                     figures=[get(i, 0x200 + p) for p in range(n)],
                     building_points=[get(i, 0x300 + p) for p in range(n)],
-                    phantom=[get(i, 0x400 + p) for p in range(n)]))
+                    phantom=[get(i, 0x400 + p) for p in range(n)],
+                    wine=get(i, 10), grain=get(i, 11), cloth=get(i, 12),
+                    goods_kind=Goods(get(i, 13)),
+                    tokens=[get(i, 0x500 + p) for p in range(n)]))
         return out

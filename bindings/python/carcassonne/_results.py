@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from typing import List, NamedTuple, TypedDict
+from typing import List, NamedTuple, Optional, TypedDict
 
-from ._constants import EventType, Feature, FeatureKind, Figure
+from ._constants import EventType, Feature, FeatureKind, Figure, Goods
 
 
 class PlacedTile(NamedTuple):
@@ -24,7 +24,7 @@ class PlacedFigure(NamedTuple):
     """A figure on the board (:meth:`Game.figures`)."""
     #: its owner, 0-based
     player: int
-    #: Figure.FOLLOWER or Figure.PHANTOM
+    #: Figure.FOLLOWER, PHANTOM, LARGE_FOLLOWER, BUILDER or PIG
     figure: Figure
     #: column of its tile
     x: int
@@ -46,12 +46,15 @@ class Building(NamedTuple):
 
 class Event(TypedDict):
     """A scoring event of the last move (:meth:`Game.events`).  The lists
-    have one entry per player."""
+    have one entry per player.  An EventType.GOODS event (Traders &
+    Builders, at the end) names no feature: ``feature_kind`` and
+    ``feature`` are None, ``goods_kind`` is its kind and ``tokens`` each
+    player's tokens of it."""
     type: EventType
-    feature_kind: FeatureKind
+    feature_kind: Optional[FeatureKind]
     x: int
     y: int
-    feature: Feature
+    feature: Optional[Feature]
     tiles: int
     pennants: int
     cities: int
@@ -60,6 +63,12 @@ class Event(TypedDict):
     figures: List[int]
     building_points: List[int]
     phantom: List[int]
+    #: a completed city: the goods tokens its completer took
+    wine: int
+    grain: int
+    cloth: int
+    goods_kind: Goods
+    tokens: List[int]
 
 
 class FeatureInfo(NamedTuple):
@@ -84,3 +93,13 @@ class FeatureInfo(NamedTuple):
     followers: List[int]
     building_points: List[int]
     phantoms: List[int]
+    #: FeatureFlag bits: an inn on the road, a cathedral in the city
+    flags: int
+    #: goods symbols on a city's pieces (Traders & Builders)
+    wine: int
+    grain: int
+    cloth: int
+    #: per player: large followers, builders and pigs on the feature
+    large_followers: List[int]
+    builders: List[int]
+    pigs: List[int]
