@@ -27,6 +27,7 @@ struct builtin {
 	uint64_t threads;	/* 1 to CARC_BOT_MAX_THREADS */
 	uint64_t time_ms;	/* 0: none */
 	uint64_t cpu_ms;	/* a CPU time limit; 0: none */
+	bool playouts_set;	/* playouts given, not the default */
 	char name[96];
 };
 
@@ -132,6 +133,8 @@ builtin_set(struct builtin *b, const char *name, const char *value,
 	if (v < p->min || v > p->max)
 		goto bad;
 	memcpy((char *)b + p->offset, &v, sizeof(v));
+	if (p->offset == offsetof(struct builtin, playouts))
+		b->playouts_set = true;
 	update_name(b);
 	return 0;
 bad:
@@ -204,6 +207,18 @@ builtin_describe_options(const struct builtin *b, FILE *f)
 		fprintf(f, "option threads int %" PRIu64 "\n", b->threads);
 		fprintf(f, "option time int %" PRIu64 "\n", b->time_ms);
 	}
+}
+
+bool
+builtin_budget_cpu(struct builtin *b, uint64_t ms)
+{
+	if (!has_params(b->kind) || b->time_ms || b->cpu_ms || ms == 0)
+		return false;
+	b->cpu_ms = ms > 86400000 ? 86400000 : ms;
+	if (!b->playouts_set)
+		b->playouts = 0;
+	update_name(b);
+	return true;
 }
 
 void

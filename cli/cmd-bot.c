@@ -234,6 +234,25 @@ say(const char *fmt, ...)
 	fflush(stdout);
 }
 
+/* A decimal number of milliseconds from 1 to a day; -1 otherwise. */
+static int
+ms_of(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > 86400000)
+			return -1;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	if (v < 1 || v > 86400000)
+		return -1;
+	*out = v;
+	return 0;
+}
+
 int
 cmd_bot(int argc, char **argv)
 {
@@ -298,6 +317,18 @@ cmd_bot(int argc, char **argv)
 					       sizeof(err)) < 0) {
 				say("info %s", err);
 			}
+		} else if (strncmp(line, "cpu ", 4) == 0) {
+			/* the CPU time per decision the referee grants: a
+			 * search without a time of its own takes it */
+			uint64_t ms = 0;
+
+			if (ms_of(line + 4, &ms) < 0)
+				say("info cpu: '%.40s' is not a number of "
+				    "milliseconds", line + 4);
+			else if (builtin_budget_cpu(b, ms))
+				say("info searching for %" PRIu64 " ms of CPU "
+				    "time per decision (%s)", ms,
+				    builtin_name(b));
 		} else if (strcmp(line, "newgame") == 0) {
 			follow_reset(f);
 			builtin_reset(b);

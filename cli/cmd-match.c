@@ -712,6 +712,7 @@ time_flag(struct time_control *tc, const char *flag, int64_t *min)
 		{ "--increment", &tc->increment_ms, 0 },
 		{ "--time-margin", &tc->margin_ms, 0 },
 		{ "--handshake-time", &tc->handshake_ms, 1 },
+		{ "--move-cpu", &tc->cpu_ms, 1 },
 	};
 
 	for (size_t k = 0; k < sizeof(flags) / sizeof(flags[0]); k++) {

@@ -121,7 +121,7 @@ static const struct {
 	  "           [--games N] [--seed S] [--jobs N] [--records DIR]\n"
 	  "           [--keep-bots] [--dask ADDRESS]\n"
 	  "           [--move-time MS] [--game-time MS] [--increment MS]\n"
-	  "           [--time-margin MS] [--handshake-time MS]\n"
+	  "           [--time-margin MS] [--handshake-time MS] [--move-cpu MS]\n"
 	  "           [--sprt ELO0,ELO1,ALPHA,BETA] [--json] [--quiet]\n"
 	  "           [rule options]\n",
 	  "Plays bots against each other in rounds and reports who is "
@@ -152,6 +152,9 @@ static const struct {
 	  "  --time-margin MS       lateness forgiven (default 50)\n"
 	  "  --handshake-time MS    most time to start and answer (default "
 	  "10000)\n"
+	  "  --move-cpu MS          CPU time per decision: told to every bot,\n"
+	  "                         given to searches without a time of "
+	  "their own\n"
 	  "  --sprt ELO0,ELO1,ALPHA,BETA  stop when a sequential test "
 	  "decides\n"
 	  "  --json                 the report as one JSON object\n"

@@ -199,10 +199,13 @@ print_json(const struct match *mt, const struct report *rp, FILE *f)
 	int P = mt->players;
 
 	fprintf(f, "{\"protocol\": %d, \"players\": %d, \"rounds\": %d, "
-		   "\"games\": %d, \"games_left_out\": %d, \"seed\": %" PRIu64
-		   ", \"bots\": [",
+		   "\"games\": %d, \"games_left_out\": %d, \"seed\": %" PRIu64,
 		BOT_PROTOCOL_VERSION, P, rp->rounds, rp->rounds * P,
 		rp->left_out, mt->seed);
+	/* the CPU time per decision given to every bot, when there is one */
+	if (mt->tc.cpu_ms > 0)
+		fprintf(f, ", \"move_cpu\": %" PRId64, mt->tc.cpu_ms);
+	fprintf(f, ", \"bots\": [");
 	for (int e = 0; e < P; e++) {
 		const struct entrant_stats *es = &rp->e[e];
 		bool first = true;

@@ -660,6 +660,8 @@ handshake(struct match_game *mg, int s)
 
 		tell(mg, s, "setoption %.*s %s", (int)(eq - o), o, eq + 1);
 	}
+	if (gs->tc.cpu_ms > 0)
+		tell(mg, s, "cpu %" PRId64, gs->tc.cpu_ms);
 	tell(mg, s, "isready");
 	while (!mg->over) {
 		int rc = proc_line(p, deadline);
@@ -1034,6 +1036,9 @@ referee_play(const struct game_setup *gs, struct game_outcome *out,
 				fprintf(stderr, "%s: %s\n", progname, err);
 				goto done;
 			}
+			if (gs->tc.cpu_ms > 0)
+				builtin_budget_cpu(st->b,
+						   (uint64_t)gs->tc.cpu_ms);
 			snprintf(out->name[s], sizeof(out->name[s]), "%s",
 				 builtin_name(st->b));
 		} else if (st->kept && st->p->pid > 0) {

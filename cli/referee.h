@@ -40,6 +40,13 @@ void builtin_free(struct builtin *b);
  * @err when it is unknown or out of range. */
 int builtin_set(struct builtin *b, const char *name, const char *value,
 		char *err, size_t n);
+/* The CPU time per decision a referee grants (carcassonne match
+ * --move-cpu, the protocol's "cpu MS"): a search given neither a time nor
+ * a CPU time of its own searches for @ms of CPU time (cpu=MS), and for no
+ * more playouts than its own when it was given some (else playouts=0).
+ * False, changing nothing, for random and greedy and for a search with a
+ * time of its own. */
+bool builtin_budget_cpu(struct builtin *b, uint64_t ms);
 /* Forget what belongs to one game (before a game of other rules). */
 void builtin_reset(struct builtin *b);
 /* The handshake's "option ..." lines of the bot's parameters. */
@@ -150,6 +157,9 @@ struct time_control {
 	int64_t increment_ms;
 	int64_t margin_ms;	/* allowed lateness */
 	int64_t handshake_ms;	/* handshake and readyok */
+	int64_t cpu_ms;		/* CPU time per decision told to the bots
+				 * ("cpu MS") and given to the built-in
+				 * searches; 0: none */
 };
 
 /* What the worker of one game reports. */

@@ -121,7 +121,9 @@ def main():
                                                           rng)))
         elif word == 'quit':
             break
-        # seat, scores, forfeit, end and unknown lines: nothing to do
+        # seat, scores, forfeit, end and unknown lines: nothing to do;
+        # nor "cpu MS", the CPU time per decision: one turn ahead takes
+        # far less, and a bot that searches would stop after it
         sys.stdout.flush()
 
 

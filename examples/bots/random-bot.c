@@ -137,7 +137,8 @@ main(void)
 		} else if (strcmp(line, "quit") == 0) {
 			return 0;
 		}
-		/* seat, scores, forfeit, end and unknown lines: nothing to do */
+		/* seat, cpu (the CPU time per decision, far more than we
+		 * need), scores, forfeit, end, unknown lines: nothing to do */
 	}
 	return 0;
 }

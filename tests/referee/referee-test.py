@@ -133,6 +133,24 @@ class Protocol(unittest.TestCase):
         p.stdin.flush()
         self.assertEqual(p.wait(timeout=5), 0)
 
+    def test_cpu_line(self):
+        """"cpu MS" gives a search without a time of its own that much CPU
+        time per decision (and no playout limit but its own); a bad value
+        gets an info line; greedy and a search with a time keep theirs."""
+        p = self.start('mcts:playouts=300')
+        self.ask(p, 'protocol 2', 'protocolok')
+        self.assertEqual(self.ask(p, 'cpu 0', 'info'),
+                         ["info cpu: '0' is not a number of milliseconds"])
+        self.assertEqual(self.ask(p, 'cpu 25', 'info'),
+                         ['info searching for 25 ms of CPU time per '
+                          'decision (mcts:playouts=300,cpu=25)'])
+        self.assertEqual(self.ask(p, 'isready', 'readyok'), ['readyok'])
+        for spec in ('mcts:time=5', 'greedy'):
+            p = self.start(spec)
+            self.ask(p, 'protocol 2', 'protocolok')
+            p.stdin.write('cpu 25\n')
+            self.assertEqual(self.ask(p, 'isready', 'readyok'), ['readyok'])
+
     def test_versions(self):
         """A referee of version 2 gets version 2 and request ids; an older
         referee gets version 1 and moves without ids."""
@@ -635,10 +653,15 @@ class DocTranscripts(unittest.TestCase):
     matches, through a bot that logs both sides (log-bot.py); with
     UPDATE_DOCS=1 the page is written with them instead."""
 
-    def logs(self, args):
-        """The logs of the match's external bot, by its seat."""
+    cpu_run = None
+
+    def logs(self, args, report=None):
+        """The logs of the match's external bot, by its seat; the match's
+        standard output goes to the list @report."""
         with tempfile.TemporaryDirectory() as d:
-            match(args, env=dict(os.environ, LOG_DIR=d))
+            _, stdout, _, _ = match(args, env=dict(os.environ, LOG_DIR=d))
+            if report is not None:
+                report.append(stdout)
             out = {}
             for name in os.listdir(d):
                 with open(os.path.join(d, name)) as f:
@@ -673,7 +696,50 @@ class DocTranscripts(unittest.TestCase):
                            '--quiet'])[1]
         seat = stale.index('> seat 1')
         stale = ['  … the handshake and the rules …'] + stale[seat:]
-        return {'transcript': transcript, 'record': record, 'stale': stale}
+        logs, _ = self.cpu_match()
+        cpu = logs[0][:logs[0].index('> newgame') + 1]
+        return {'transcript': transcript, 'record': record, 'stale': stale,
+                'cpu': cpu}
+
+    def cpu_match(self):
+        """One round of mcts against mcts behind the protocol with a CPU
+        time per decision: the logs and the JSON report (played once)."""
+        if DocTranscripts.cpu_run is None:
+            out = []
+            logs = self.logs(['mcts', f'exec {PY} {LOG_BOT} {CARC} bot mcts',
+                              '--move-cpu', '30', '--bot-option', 'seed=7',
+                              '--json', '--quiet'], out)
+            DocTranscripts.cpu_run = (logs, json.loads(out[0]))
+        return DocTranscripts.cpu_run
+
+    def test_cpu_is_told_and_taken(self):
+        """--move-cpu MS: every external bot is told "cpu MS" after its
+        options and before isready, in each game's handshake; a search
+        behind the protocol and a built-in search both take it and think
+        about that long (the built-in's CPU time per move, the decisions
+        with one legal move included, between 15 and 40 ms for 30; 7 ms
+        without it)."""
+        logs, report = self.cpu_match()
+        self.assertEqual(sorted(logs), [0, 1])
+        for lines in logs.values():
+            self.assertEqual(lines[lines.index('< protocolok 2') + 1:
+                                   lines.index('> newgame')],
+                             ['> setoption seed 7', '> cpu 30', '> isready',
+                              '< info searching for 30 ms of CPU time per '
+                              'decision (mcts:cpu=30)', '< readyok'])
+        self.assertEqual(report['move_cpu'], 30)
+        self.assertEqual(report['games'], 2)
+        builtin, external = report['bots']
+        self.assertGreater(builtin['ms_per_move']['cpu'], 15, builtin)
+        self.assertLess(builtin['ms_per_move']['cpu'], 40, builtin)
+        # the referee sees the CPU time of log-bot.py, not of the bot it
+        # runs; the wall time is at least the bot's CPU time
+        self.assertGreater(external['ms_per_move']['wall'], 15, external)
+        # without --move-cpu nobody is told a CPU time
+        game = self.logs(['greedy', f'exec {PY} {LOG_BOT} {CARC} bot greedy',
+                          '--games', '2', '--quiet'])
+        for lines in game.values():
+            self.assertFalse([l for l in lines if l.startswith('> cpu')])
 
     def test_page_has_the_transcripts(self):
         with open(DOC, encoding='utf-8') as f:
