@@ -38,6 +38,8 @@ enum {
 	C_SPOT = 244,
 	C_INK = 16,
 	C_WHITE = 231,
+	C_RIVER = 33,
+	C_GOODS = 53,
 };
 
 static const int player_bg[6] = { 160, 27, 220, 16, 129, 208 };
@@ -52,6 +54,7 @@ struct cell {
 
 static const char *const digits[6] = { "0", "1", "2", "3", "4", "5" };
 static const char *const circled[6] = { "⓪", "①", "②", "③", "④", "⑤" };
+static const char *const large[6] = { "⓿", "❶", "❷", "❸", "❹", "❺" };
 
 /* The cell at side s's middle: N, E, S, W. */
 static const int mid_cx[4] = { 2, 4, 2, 0 }, mid_cy[4] = { 0, 1, 2, 1 };
@@ -91,6 +94,9 @@ road_glyph(unsigned m)
 
 	return g[m & 15];
 }
+
+static void inn_cathedral_cells(uint32_t tile, uint32_t rot,
+				struct cell c[TH][TW]);
 
 /* Fill the cells of one tile (no figures). */
 static void
@@ -178,6 +184,28 @@ tile_cells(uint32_t tile, uint32_t rot, struct cell c[TH][TW])
 			set(c, 2, 1, road_glyph(m), C_ROAD, C_FIELD,
 			    CARC_FEATURE_ROAD);
 	}
+	/* The River: its sides' middle cells and the centre (a spring or
+	 * a lake where only one side has it) */
+	{
+		unsigned river = 0;
+
+		for (int s = 0; s < 4; s++)
+			if (carc_tile_edge(tile, rot, (uint32_t)s) ==
+			    CARC_EDGE_RIVER)
+				river |= 1u << s;
+		for (int s = 0; s < 4 && river; s++) {
+			if (!(river & (1u << s)))
+				continue;
+			set(c, mid_cx[s], mid_cy[s], "~", C_WHITE, C_RIVER, 0);
+			if (s == 1)
+				set(c, 3, 1, "~", C_WHITE, C_RIVER, 0);
+			if (s == 3)
+				set(c, 1, 1, "~", C_WHITE, C_RIVER, 0);
+		}
+		if (river)
+			set(c, 2, 1, popcount(river) == 1 ? "○" : "~", C_WHITE,
+			    C_RIVER, 0);
+	}
 	/* a junction or crossing: the roads end at a village in the middle */
 	if (popcount(single_roads) >= 3 && !monastery)
 		set(c, 2, 1, "●", C_ROAD, C_FIELD, 0);
@@ -215,6 +243,82 @@ tile_cells(uint32_t tile, uint32_t rot, struct cell c[TH][TW])
 				    CARC_FEATURE_CITY);
 				break;
 			}
+	}
+	inn_cathedral_cells(tile, rot, c);
+}
+
+/* Inns & Cathedrals: an inn beside its road ("i"), a cathedral ("†")
+ * in the middle of its city. */
+static void
+inn_cathedral_cells(uint32_t tile, uint32_t rot, struct cell c[TH][TW])
+{
+	uint32_t feats[16];
+	int n = carc_tile_features(tile, feats, 16);
+
+	for (int i = 0; i < n && i < 16; i++) {
+		int flags = carc_tile_feature_flags(tile, feats[i]);
+		unsigned m = (unsigned)carc_tile_feature_sides(tile, rot,
+							       feats[i]);
+
+		if (flags <= 0)
+			continue;
+		if (flags & CARC_FLAG_CATHEDRAL) {
+			set(c, 2, 1, "†", C_INK, C_CITY, CARC_FEATURE_CITY);
+			c[1][2].bold = true;
+		}
+		if (!(flags & CARC_FLAG_INN))
+			continue;
+		/* beside the road's first side, in the field next to it */
+		for (int s = 0; s < 4; s++) {
+			static const int ix[4] = { 1, 4, 3, 0 };
+			static const int iy[4] = { 0, 0, 2, 2 };
+
+			if (!(m & (1u << s)) ||
+			    c[iy[s]][ix[s]].kind != CARC_FEATURE_FIELD)
+				continue;
+			set(c, ix[s], iy[s], "i", C_INK, C_WHITE,
+			    CARC_FEATURE_FIELD);
+			c[iy[s]][ix[s]].bold = true;
+			break;
+		}
+	}
+}
+
+/* Traders & Builders: the goods of a city still open, W (wine), G
+ * (grain) or C (cloth), on a city cell; taken when it is completed. */
+static void
+goods_cells(const struct carc_game *g, int32_t x, int32_t y, uint32_t tile,
+	    uint32_t rot, struct cell c[TH][TW])
+{
+	static const char *const letter[4] = { "", "W", "G", "C" };
+	uint32_t feats[16];
+	int n = carc_tile_features(tile, feats, 16);
+
+	for (int i = 0; i < n && i < 16; i++) {
+		int kind = carc_tile_feature_goods(tile, feats[i]);
+		unsigned m = (unsigned)carc_tile_feature_sides(tile, rot,
+							       feats[i]);
+		int32_t done = 1;
+
+		if (kind <= 0 || kind > 3 ||
+		    carc_game_feature_get(g, x, y, feats[i],
+					  CARC_FEATURE_ATTR_COMPLETE,
+					  &done) < 0 ||
+		    done)
+			continue;
+		for (int s = 0; s < 4; s++) {
+			int cx = mid_cx[s] - (s % 2 ? 0 : 1);
+			int cy = mid_cy[s];
+
+			if (!(m & (1u << s)) || c[cy][cx].kind !=
+							CARC_FEATURE_CITY ||
+			    strcmp(c[cy][cx].glyph, " ") != 0)
+				continue;
+			set(c, cx, cy, letter[kind], C_GOODS, C_CITY,
+			    CARC_FEATURE_CITY);
+			c[cy][cx].bold = true;
+			break;
+		}
 	}
 }
 
@@ -296,13 +400,33 @@ figure_cell(uint32_t tile, uint32_t rot, uint32_t feature,
 	}
 }
 
+/* The glyph of a figure: the player's digit for a follower, circled
+ * for the phantom, white on black for the large follower, B for the
+ * builder and P for the pig (in the player's colour). */
+static const char *
+figure_glyph(uint32_t player, uint32_t figure)
+{
+	switch (figure) {
+	case CARC_FIGURE_PHANTOM:
+		return circled[player % 6];
+	case CARC_FIGURE_LARGE_FOLLOWER:
+		return large[player % 6];
+	case CARC_FIGURE_BUILDER:
+		return "B";
+	case CARC_FIGURE_PIG:
+		return "P";
+	default:
+		return digits[player % 6];
+	}
+}
+
 static void
 put_figure(struct cell c[TH][TW], bool taken[TH][TW], int x, int y,
-	   uint32_t player, bool phantom)
+	   uint32_t player, uint32_t figure)
 {
 	if (x < 0)
 		return;
-	c[y][x].glyph = phantom ? circled[player % 6] : digits[player % 6];
+	c[y][x].glyph = figure_glyph(player, figure);
 	c[y][x].fg = player_fg[player % 6];
 	c[y][x].bg = player_bg[player % 6];
 	c[y][x].bold = true;
@@ -324,6 +448,7 @@ placed_cells(const struct carc_game *g, int index, struct cell c[TH][TW])
 	memset(taken, 0, sizeof(taken));
 	carc_game_tile_at(g, (uint32_t)index, &x, &y, &tile, &rot);
 	tile_cells(tile, rot, c);
+	goods_cells(g, x, y, tile, rot, c);
 	for (int i = 0; i < nf; i++) {
 		uint32_t p, fig, feat, f2;
 		int32_t fx, fy, x2, y2;
@@ -344,7 +469,7 @@ placed_cells(const struct carc_game *g, int index, struct cell c[TH][TW])
 		figure_cell(tile, rot, feat, c, taken, nx, ny, &cx, &cy);
 		first_x[i % 64] = cx;
 		first_y[i % 64] = cy;
-		put_figure(c, taken, cx, cy, p, fig == CARC_FIGURE_PHANTOM);
+		put_figure(c, taken, cx, cy, p, fig);
 	}
 	for (int i = 0; i < nb; i++) {
 		static const int kx[4] = { 4, 0, 4, 0 }, ky[4] = { 0, 0, 2, 2 };
@@ -552,6 +677,31 @@ board_legend(bool colour, FILE *f)
 	fputs(" followers of P0, P1...  ", f);
 	c = (struct cell){ circled[0], player_fg[0], player_bg[0], true, 0 };
 	put_cell(&c, colour, f);
-	fputs(" phantom  T H S buildings  Ψ♣◈ crop circles\n  ● a junction: "
-	      "the roads end there\n", f);
+	fputs(" phantom  ", f);
+	c = (struct cell){ large[0], player_fg[0], player_bg[0], true, 0 };
+	put_cell(&c, colour, f);
+	fputs(" large follower (counts two)\n  ", f);
+	c = (struct cell){ "B", player_fg[0], player_bg[0], true, 0 };
+	put_cell(&c, colour, f);
+	fputs(" builder (a second tile)  ", f);
+	c = (struct cell){ "P", player_fg[0], player_bg[0], true, 0 };
+	put_cell(&c, colour, f);
+	fputs(" pig (4 a city for its farmers)  T H S buildings\n  ", f);
+	c = (struct cell){ "i", C_INK, C_WHITE, true, 0 };
+	put_cell(&c, colour, f);
+	fputs(" inn (road 2 a tile, 0 unfinished)  ", f);
+	c = (struct cell){ "†", C_INK, C_CITY, true, 0 };
+	put_cell(&c, colour, f);
+	fputs(" cathedral (city 3 a tile, 0 unfinished)\n  ", f);
+	c = (struct cell){ "W", C_GOODS, C_CITY, true, 0 };
+	put_cell(&c, colour, f);
+	c = (struct cell){ "G", C_GOODS, C_CITY, true, 0 };
+	put_cell(&c, colour, f);
+	c = (struct cell){ "C", C_GOODS, C_CITY, true, 0 };
+	put_cell(&c, colour, f);
+	fputs(" wine, grain, cloth: goods for who completes the city  ", f);
+	c = (struct cell){ "~", C_WHITE, C_RIVER, false, 0 };
+	put_cell(&c, colour, f);
+	fputs(" river\n  Ψ♣◈ crop circles  ● a junction: the roads end there\n",
+	      f);
 }

@@ -202,8 +202,37 @@ log_lines(struct human *h, const char *text)
 	}
 }
 
+/* Whether the game is played with @option on. */
+static bool
+rule_on(const struct carc_game *g, uint32_t option)
+{
+	int32_t v = 0;
+
+	return carc_rules_get(carc_game_rules(g), option, &v) == CARC_OK &&
+	       v != 0;
+}
+
+/* Traders & Builders: each player's goods tokens, "goods (wine grain
+ * cloth): P0 1 0 2  P1 0 0 0"; nothing without the expansion. */
 static void
-print_status(struct human *h, const struct carc_game *g)
+print_goods(FILE *f, const struct carc_game *g, const char *before)
+{
+	int np = carc_game_player_count(g);
+
+	if (!rule_on(g, CARC_OPT_TRADERS_BUILDERS))
+		return;
+	fprintf(f, "%sgoods (wine grain cloth):", before);
+	for (int p = 0; p < np; p++)
+		fprintf(f, "  P%d %d %d %d", p,
+			carc_game_goods(g, (uint32_t)p, CARC_GOODS_WINE),
+			carc_game_goods(g, (uint32_t)p, CARC_GOODS_GRAIN),
+			carc_game_goods(g, (uint32_t)p, CARC_GOODS_CLOTH));
+}
+
+/* The scores, followers and tiles left; the goods on a line of their
+ * own, or on the same line with @one_line (the full screen's top row). */
+static void
+print_status_line(struct human *h, const struct carc_game *g, bool one_line)
 {
 	int np = carc_game_player_count(g);
 
@@ -214,7 +243,43 @@ print_status(struct human *h, const struct carc_game *g)
 	for (int p = 0; p < np; p++)
 		fprintf(h->out, " %d",
 			carc_game_supply(g, (uint32_t)p, CARC_FIGURE_FOLLOWER));
-	fprintf(h->out, "   tiles left: %d\n", carc_game_remaining_total(g));
+	fprintf(h->out, "   tiles left: %d", carc_game_remaining_total(g));
+	print_goods(h->out, g, one_line ? "   " : "\n");
+	fprintf(h->out, "\n");
+}
+
+static void
+print_status(struct human *h, const struct carc_game *g)
+{
+	print_status_line(h, g, false);
+}
+
+/* "5 followers, the large follower and the builder": a player's figures
+ * in his supply that a deployment may take. */
+static void
+supply_words(const struct carc_game *g, int player, char *buf, size_t n)
+{
+	static const struct {
+		uint32_t figure;
+		const char *name;
+	} extra[3] = { { CARC_FIGURE_LARGE_FOLLOWER, "the large follower" },
+		       { CARC_FIGURE_BUILDER, "the builder" },
+		       { CARC_FIGURE_PIG, "the pig" } };
+	int k = carc_game_supply(g, (uint32_t)player, CARC_FIGURE_FOLLOWER);
+	int more = 0, shown = 0;
+	size_t len;
+
+	for (int i = 0; i < 3; i++)
+		more += carc_game_supply(g, (uint32_t)player,
+					 extra[i].figure) > 0;
+	snprintf(buf, n, "%d %s", k, k == 1 ? "follower" : "followers");
+	for (int i = 0; i < 3; i++) {
+		if (carc_game_supply(g, (uint32_t)player, extra[i].figure) <= 0)
+			continue;
+		len = strlen(buf);
+		snprintf(buf + len, n - len, "%s%s",
+			 ++shown == more ? " and " : ", ", extra[i].name);
+	}
 }
 
 static void
@@ -237,7 +302,11 @@ show_help(struct human *h)
 		"a lone letter is\n"
 		"enough when the tile fits that square one way only.  "
 		"Features: c city, r road,\n"
-		"f field, as listed for the tile just placed.\n");
+		"f field, as listed for the tile just placed; large-c1, "
+		"builder-r1 and pig-f2\n"
+		"put the large follower, the builder or the pig there, "
+		"and 'second' takes the\n"
+		"second tile the builder gives.\n");
 	board_legend(h->colour, h->out);
 }
 
@@ -366,13 +435,19 @@ decision_panel(struct human *h, const struct carc_game *g,
 		fprintf(h->out, "\n");
 		return;
 	}
-	if (phase == CARC_PHASE_DEPLOY)
+	if (phase == CARC_PHASE_DEPLOY) {
+		char left[128];
+
+		supply_words(g, player, left, sizeof(left));
 		snprintf(words, sizeof(words),
-			 "P%d, you placed %s at %d,%d. Put a figure on it (%d "
-			 "followers left)?",
-			 player, carc_tile_name(lt), (int)lx, (int)ly,
-			 carc_game_supply(g, (uint32_t)player,
-					  CARC_FIGURE_FOLLOWER));
+			 "P%d, you placed %s at %d,%d. Put a figure on it (%s "
+			 "left)?",
+			 player, carc_tile_name(lt), (int)lx, (int)ly, left);
+	} else if (phase == CARC_PHASE_SECOND_TILE)
+		snprintf(words, sizeof(words),
+			 "P%d, your tile extended a feature with your builder: "
+			 "take a second tile this turn?",
+			 player);
 	else if (phase == CARC_PHASE_PHANTOM)
 		snprintf(words, sizeof(words),
 			 "P%d, put your phantom on the tile at %d,%d?", player,
@@ -406,8 +481,10 @@ decision_panel(struct human *h, const struct carc_game *g,
 		    carc_game_explain_move(g, moves[i], words,
 					   sizeof(words)) < 0)
 			carc_move_describe(moves[i], words, sizeof(words));
-		fprintf(h->out, "  %2d  %-9s ", i + 1, label);
-		print_wrapped(h->out, 16, 16, width, words);
+		/* builder-r1 is longer than the column */
+		print_wrapped(h->out,
+			      fprintf(h->out, "  %2d  %-9s ", i + 1, label), 16,
+			      width, words);
 	}
 	if (phase == CARC_PHASE_DEPLOY || phase == CARC_PHASE_PHANTOM)
 		list_closed(h, g, moves, n, lx, ly, lt, width);
@@ -522,6 +599,30 @@ explain_label(struct human *h, const struct carc_game *g,
 			why ? why : "not one of the moves listed");
 		return true;
 	}
+	/* large-c1, builder-r1, pig-f2 */
+	{
+		static const struct {
+			const char *prefix;
+			uint32_t figure;
+		} with[3] = { { "large-", CARC_FIGURE_LARGE_FOLLOWER },
+			      { "builder-", CARC_FIGURE_BUILDER },
+			      { "pig-", CARC_FIGURE_PIG } };
+
+		for (int i = 0; i < 3; i++) {
+			size_t k = strlen(with[i].prefix);
+			const char *why;
+
+			if (strncmp(cmd, with[i].prefix, k) != 0 ||
+			    (f = carc_feature_from_name(cmd + k)) <= 0)
+				continue;
+			why = engine_reason(g, carc_move_deploy(with[i].figure,
+								lx, ly,
+								(uint32_t)f));
+			fprintf(h->out, "%s: %s\n", cmd,
+				why ? why : "not one of the moves listed");
+			return true;
+		}
+	}
 	if ((fig = carc_figure_from_name(cmd)) >= CARC_FIGURE_TOWER &&
 	    fig <= CARC_FIGURE_SHED) {
 		const char *why = engine_reason(
@@ -596,7 +697,7 @@ status_part(struct human *h, const struct carc_game *g,
 	(void)n;
 	(void)a;
 	(void)b;
-	print_status(h, g);
+	print_status_line(h, g, true);
 }
 
 static void
@@ -966,6 +1067,25 @@ report_events(struct human *h, const struct carc_game *g)
 		}
 }
 
+/* Tiles drawn after the move that fit nowhere (a river tile with no
+ * place on the river, say): they leave the game. */
+static void
+report_discards(struct human *h, const struct carc_game *before,
+		const struct carc_game *after)
+{
+	int from = carc_game_discard_count(before);
+	int to = carc_game_discard_count(after);
+
+	for (int i = from; i >= 0 && i < to; i++) {
+		int t = carc_game_discard_at(after, (uint32_t)i);
+
+		if (t >= 0)
+			fprintf(h->out, "      tile %s fits nowhere on the "
+					"board: discarded\n",
+				carc_tile_name((uint32_t)t));
+	}
+}
+
 void
 human_report(struct human *h, const struct carc_game *before,
 	     const struct carc_game *after, carc_move_t m, bool is_human)
@@ -990,8 +1110,16 @@ human_report(struct human *h, const struct carc_game *before,
 		print_wrapped(h->out, 20, 8, 79, words);
 		break;
 	case CARC_MOVE_PASS:
-		fprintf(h->out, "%s P%d passes\n", is_human ? "  you:" : "  bot:",
-			player);
+		fprintf(h->out, "%s P%d passes%s\n",
+			is_human ? "  you:" : "  bot:", player,
+			carc_game_phase(before) == CARC_PHASE_SECOND_TILE
+				? ": no second tile"
+				: "");
+		break;
+	case CARC_MOVE_SECOND_TILE:
+		fprintf(h->out, "%s P%d takes the second tile the builder "
+				"gives\n",
+			who, player);
 		break;
 	default:
 		if (carc_game_explain_move(before, m, words, sizeof(words)) < 0)
@@ -1001,6 +1129,7 @@ human_report(struct human *h, const struct carc_game *before,
 		break;
 	}
 	report_events(h, after);
+	report_discards(h, before, after);
 	if (carc_game_event_count(after) > 0) {
 		fprintf(h->out, "      ");
 		print_status(h, after);
@@ -1045,5 +1174,6 @@ human_game_over(struct human *h, const struct carc_game *g)
 		fprintf(h->out, "  P%d %d%s", p, carc_game_score(g, (uint32_t)p),
 			carc_game_score(g, (uint32_t)p) == best ? " (wins)"
 								: "");
+	print_goods(h->out, g, "\n");
 	fprintf(h->out, "\n");
 }

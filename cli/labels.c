@@ -120,7 +120,25 @@ move_label(const struct carc_game *g, const carc_move_t *moves, int n,
 		    carc_game_phase(g) == CARC_PHASE_CROP_RESPONSE)
 			return;
 		name = carc_feature_name(carc_move_feature(m));
-		snprintf(buf, len, "%s", name ? name : "");
+		/* a follower takes the feature's label; the large follower,
+		 * the builder and the pig add their name: large-c1,
+		 * builder-r1, pig-f2 */
+		switch (carc_move_figure(m)) {
+		case CARC_FIGURE_LARGE_FOLLOWER:
+			snprintf(buf, len, "large-%s", name ? name : "");
+			return;
+		case CARC_FIGURE_BUILDER:
+		case CARC_FIGURE_PIG:
+			snprintf(buf, len, "%s-%s",
+				 figure_word(carc_move_figure(m)),
+				 name ? name : "");
+			return;
+		default:
+			snprintf(buf, len, "%s", name ? name : "");
+			return;
+		}
+	case CARC_MOVE_SECOND_TILE:
+		snprintf(buf, len, "second");
 		return;
 	default:
 		return;

@@ -106,8 +106,11 @@ def placements(screen):
 
 def choices(screen):
     """(number, label, words) of the numbered choices of a prompt."""
-    return [(n, label.strip(), words) for n, label, words in
-            re.findall(r'^ *(\d+)  (.{9}) (.*)$', plain(screen), re.M)]
+    # '  %2d  %-9s ' and the words: a label longer than the column
+    # (builder-r1) pushes the words by its excess
+    return [(n, label, words) for n, label, pad, words in
+            re.findall(r'^ *(\d+)  (\S*)( +)(\S.*)$', plain(screen), re.M)
+            if len(label) + len(pad) == max(10, len(label) + 1)]
 
 
 def play_whole_game(tool, tmp):
@@ -320,6 +323,107 @@ def no_colour_checks(tool, tmp):
                        input='quit\n', capture_output=True, text=True)
     if '\x1b[' in r.stdout or r.returncode != 0:
         fail('colour or failure when stdout is not a terminal')
+
+
+def expansions_games(tool, tmp):
+    """The River, Inns & Cathedrals and Traders & Builders (the builder's
+    second tile optional) as a person plays them: the large follower,
+    the builder, the pig and the second tile are offered with their own
+    labels and taken when typed; the goods show in the status and at the
+    end; a river tile that fits nowhere is reported.  Two seeds that
+    meet all of it with this player."""
+    seen = set()
+    for seed in (9, 13):
+        record = os.path.join(tmp, f'expansions-{seed}.rec')
+        rng = random.Random(seed)
+        s = Session([tool, 'play', '--human', '0', '--seed', str(seed),
+                     '--players', '2', '--traders-builders',
+                     '--inns-cathedrals', '--river', '--option',
+                     'builder-turn=optional', '--record', record])
+        screen = s.read_until_prompt()
+        if 'goods (wine grain cloth):  P0 0 0 0  P1 0 0 0' not in \
+                plain(screen):
+            fail('expansions: no goods line in the status')
+        tried_wrong = False
+        while True:
+            m = PROMPT.search(screen)
+            if not m:
+                break
+            if m.group(2) == 'place':
+                s.send(''.join(rng.choice(placements(screen))))
+                screen = s.read_until_prompt()
+                continue
+            names = [o[1] for o in choices(screen)]
+            pick = want = None
+            for prefix, said in (
+                    ('second', 'you: P0 takes the second tile the builder '
+                               'gives'),
+                    ('builder-', 'you: P0 chose to put the builder on '),
+                    ('pig-', 'you: P0 chose to put the pig on '),
+                    ('large-', 'you: P0 chose to put the large follower '
+                               'on ')):
+                found = [n for n in names if n.startswith(prefix)]
+                if found and not (prefix == 'large-' and 'large-' in seen):
+                    pick, want = found[0], said
+                    seen.add(prefix)
+                    break
+            if pick and pick.startswith('second'):
+                if 'take a second tile this turn?' not in \
+                        plain(screen).replace('\n', ' '):
+                    fail('expansions: the second tile is not asked for')
+            if not pick and not tried_wrong and any(
+                    re.fullmatch(r'f\d', n) for n in names) and \
+                    not any(n.startswith('pig-') for n in names):
+                # a pig where P0 has no farmer: the engine's reason
+                feat = next(n for n in names if re.fullmatch(r'f\d', n))
+                s.send('pig-' + feat)
+                out = plain(s.read_until_prompt())
+                if f'pig-{feat}: ' not in out or 'not allowed' not in out:
+                    fail(f'expansions: pig-{feat} answered {out!r}')
+                tried_wrong = True
+            if not pick:
+                roads = [n for n in names if re.fullmatch(r'[cr]\d', n)]
+                pick = roads[0] if roads else \
+                    'pass' if 'pass' in names else '1'
+            s.send(pick)
+            screen = s.read_until_prompt()
+            if want and want not in plain(screen):
+                fail(f'expansions: {pick!r} answered '
+                     f'{plain(screen)[:300]!r}')
+            if s.status is not None:
+                break
+        s.read_until_prompt()
+        s.close()
+        text = re.sub(r'\n {6,}', ' ', plain(s.all))
+        if s.status != 0:
+            fail(f'expansions: exit status {s.status}')
+        if re.search(r', who completed it, takes \d+ (wine|grain|cloth)',
+                     text):
+            seen.add('goods taken')
+        if re.search(r'the (wine|grain|cloth) tokens at the end: P\d '
+                     r'holds \d+', text):
+            seen.add('goods at the end')
+        if re.search(r'tile RI-\d+ fits nowhere on the board: discarded',
+                     text):
+            seen.add('river discard')
+        m = re.search(r'^final scores:.*\ngoods \(wine grain cloth\):'
+                      r'  P0 \d+ \d+ \d+  P1 \d+ \d+ \d+$', text, re.M)
+        if not m:
+            fail('expansions: no goods under the final scores')
+        r = subprocess.run([tool, 'replay', record], capture_output=True,
+                           text=True)
+        final = re.search(r'^scores:( \d+)+$', text, re.M)
+        if not final or r.stdout.strip().splitlines()[-1:] != \
+                [final.group(0)]:
+            fail(f'expansions: record replays to {r.stdout[-40:]!r}')
+        wide = [l for l in plain(s.all).split('\n') if len(l) > 80]
+        if wide:
+            fail(f'expansions: {len(wide)} lines wider than 80 columns: '
+                 f'{set(wide)!r}')
+    want = {'second', 'builder-', 'pig-', 'large-', 'goods taken',
+            'goods at the end', 'river discard'}
+    if seen != want:
+        fail(f'expansions: met {sorted(seen)}, not {sorted(want - seen)}')
 
 
 # ---- the full screen -------------------------------------------------
@@ -563,6 +667,7 @@ def main():
     tool = os.path.abspath(sys.argv[1])
     with tempfile.TemporaryDirectory() as tmp:
         play_whole_game(tool, tmp)
+        expansions_games(tool, tmp)
         no_colour_checks(tool, tmp)
         full_screen_game(tool, tmp)
     if failures:
