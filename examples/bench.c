@@ -23,6 +23,8 @@
  *
  * A closing note compares the games/s of the two rule sets with the
  * project's targets.  --rules base or --rules all runs only one table;
+ * --rules inns, traders and river play the base game with one of the
+ * three later expansions, --rules six with all six expansions together;
  * --scaling compares stacks of 1, 2, 4 and 8 copies of every tile.
  *
  * This is a benchmark, not a test: it fails only when the library returns
@@ -53,6 +55,10 @@
 #define TARGET_BOT_ALL 30000.0
 #define TARGET_COPY_NS 300.0
 #define TARGET_BYTES 8192.0
+/* all six expansions together (--rules six), for a bot's search */
+#define TARGET_SIX 30000.0
+#define TARGET_SIX_COPY_NS 100.0
+#define TARGET_SIX_BYTES 12288.0
 
 static const char *progname = "bench";
 static uint32_t scale = 1;	/* --scale: copies of every tile */
@@ -397,7 +403,7 @@ usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [--games N] [--reps R] [--players N]\n"
-		"       [--rules base|all|both|inns|traders|river]\n"
+		"       [--rules base|all|both|inns|traders|river|six]\n"
 		"       [--scale K]\n"
 		"       [--scaling]\n"
 		"Plays N random games R times (defaults 20000, 5, 2 players)\n"
@@ -405,7 +411,7 @@ usage(FILE *f)
 		"then all three expansions (--rules both, the default);\n"
 		"--rules inns the base game with Inns & Cathedrals, --rules\n"
 		"traders with Traders & Builders, --rules river with The\n"
-		"River.\n"
+		"River, --rules six with all six expansions together.\n"
 		"--scale K plays with K copies of every tile (a longer stack;\n"
 		"compare 'us per tile placed' across K); --scaling runs the\n"
 		"base game with K = 1, 2, 4, 8 (N / K games) and compares.\n",
@@ -420,6 +426,7 @@ enum rule_sets {
 	RULES_INNS = 4,		/* the base game with Inns & Cathedrals */
 	RULES_TRADERS = 8,	/* the base game with Traders & Builders */
 	RULES_RIVER = 16,	/* the base game with The River */
+	RULES_SIX = 32,		/* all six expansions together */
 };
 
 static int
@@ -439,6 +446,8 @@ parse_rule_sets(const char *s, uint32_t *out)
 		*out = RULES_TRADERS;
 	else if (strcmp(s, "river") == 0)
 		*out = RULES_RIVER;
+	else if (strcmp(s, "six") == 0)
+		*out = RULES_SIX;
 	else
 		return -1;
 	return 0;
@@ -449,12 +458,12 @@ parse_rule_sets(const char *s, uint32_t *out)
  * farms; set them anyway so the benchmark means the same in every
  * version.  @p all 1 adds the three expansions with their default options,
  * 2 Inns & Cathedrals alone, 3 Traders & Builders alone, 4 The River
- * alone.
+ * alone, 5 all six together.
  */
 static int
 build_rules(int all, struct carc_rules **out)
 {
-	int inns = all == 2;
+	int inns = all == 2 || all == 5;
 
 	static const uint32_t expansions[] = {
 		CARC_OPT_PHANTOM, CARC_OPT_CROP_CIRCLES_I,
@@ -474,13 +483,13 @@ build_rules(int all, struct carc_rules **out)
 	if (inns && (rc = carc_rules_builder_set(
 			     builder, CARC_OPT_INNS_CATHEDRALS, 1)) < 0)
 		goto out;
-	if (all == 3 && (rc = carc_rules_builder_set(
+	if ((all == 3 || all == 5) && (rc = carc_rules_builder_set(
 				 builder, CARC_OPT_TRADERS_BUILDERS, 1)) < 0)
 		goto out;
-	if (all == 4 && (rc = carc_rules_builder_set(builder, CARC_OPT_RIVER,
+	if ((all == 4 || all == 5) && (rc = carc_rules_builder_set(builder, CARC_OPT_RIVER,
 						     1)) < 0)
 		goto out;
-	for (k = 0; all == 1 && k < sizeof(expansions) / sizeof(expansions[0]);
+	for (k = 0; (all == 1 || all == 5) && k < sizeof(expansions) / sizeof(expansions[0]);
 	     k++)
 		if ((rc = carc_rules_builder_set(builder, expansions[k],
 						 1)) < 0)
@@ -605,10 +614,12 @@ verdict(double value, double target)
 }
 
 /* One rule set's figures against its targets ("n/a" when the run is not
- * the two-player first-edition game the targets are for). */
+ * the two-player first-edition game the targets are for), a copy's time
+ * and a game's bytes against @p copy_ns and @p bytes. */
 static void
-print_verdicts(const char *name, const struct rep_result *m,
-	       double target, double bot_target, uint32_t players)
+print_verdicts_for(const char *name, const struct rep_result *m,
+		   double target, double bot_target, uint32_t players,
+		   double copy_ns, double bytes)
 {
 	int applies = players == 2 && scale == 1;
 
@@ -617,10 +628,17 @@ print_verdicts(const char *name, const struct rep_result *m,
 	       applies ? verdict(m->games_per_s, target) : "n/a", bot_target,
 	       applies ? verdict(m->games_per_s, bot_target) : "n/a");
 	printf("%s %8.0f ns per copy (target %.0f: %s), %.0f bytes per "
-	       "game (target %.0f: %s)\n", name, m->copy_ns, TARGET_COPY_NS,
-	       verdict(TARGET_COPY_NS, m->copy_ns), m->state_bytes,
-	       TARGET_BYTES,
-	       applies ? verdict(TARGET_BYTES, m->state_bytes) : "n/a");
+	       "game (target %.0f: %s)\n", name, m->copy_ns, copy_ns,
+	       verdict(copy_ns, m->copy_ns), m->state_bytes, bytes,
+	       applies ? verdict(bytes, m->state_bytes) : "n/a");
+}
+
+static void
+print_verdicts(const char *name, const struct rep_result *m,
+	       double target, double bot_target, uint32_t players)
+{
+	print_verdicts_for(name, m, target, bot_target, players,
+			   TARGET_COPY_NS, TARGET_BYTES);
 }
 
 /*
@@ -676,7 +694,7 @@ main(int argc, char **argv)
 	struct rep_result *res = NULL;
 	double *col = NULL, overhead;
 	struct rep_result base = { 0 }, all = { 0 }, inns = { 0 },
-			  traders = { 0 }, river = { 0 };
+			  traders = { 0 }, river = { 0 }, six = { 0 };
 	uint32_t games = 20000, reps = 5, sets = RULES_BOTH;
 	int i, scaling = 0, status = EXIT_FAILURE;
 
@@ -771,6 +789,17 @@ main(int argc, char **argv)
 			goto out;
 	}
 
+	if (sets & RULES_SIX) {
+		carc_rules_unref(b.rules);
+		b.rules = NULL;
+		if (build_rules(5, &b.rules) < 0 ||
+		    run_table(&b, ", phantom, crop circles I+II, little "
+			      "buildings, the river, inns & cathedrals, "
+			      "traders & builders", games, reps, overhead, res,
+			      col, &six) < 0)
+			goto out;
+	}
+
 	/* The closing note; the targets are for 2 players and the
 	 * first-edition stack. */
 	printf("\n");
@@ -789,6 +818,10 @@ main(int argc, char **argv)
 	if (sets & RULES_RIVER)
 		print_verdicts("the river:", &river, TARGET_BASE,
 			       TARGET_BOT_BASE, b.players);
+	if (sets & RULES_SIX)
+		print_verdicts_for("all six expansions:", &six, TARGET_SIX,
+				   TARGET_SIX, b.players, TARGET_SIX_COPY_NS,
+				   TARGET_SIX_BYTES);
 	if (sets == RULES_BOTH && base.games_per_s > 0.0)
 		printf("all expansions run at %.0f%% of the base game's "
 		       "speed\n", 100.0 * all.games_per_s / base.games_per_s);

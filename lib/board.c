@@ -123,8 +123,6 @@ carc__board_placeable(const struct carc_game *g, uint32_t type)
 	const struct fcell *f = g->frontier;
 	uint32_t n = g->s.n_frontier, i = 0;
 
-	if (g->s.river_open | g->ti[type].river_rot[0])
-		return carc__river_placeable(g, type);
 	/* eight cells per test: most tiles fit one of the first few cells,
 	 * and one branch per block mispredicts less than one per cell */
 	for (; i + 8 <= n; i += 8)
@@ -153,13 +151,7 @@ carc__board_check_place(const struct carc_game *g, int32_t x, int32_t y,
 			return CARC_E_POSITION_TAKEN;
 		return CARC_E_NOT_ADJACENT;
 	}
-	if (g->s.river_mode) {
-		int rc = carc__river_check(g, &g->frontier[at[1]], x, y, rot,
-					   type);
-
-		if (rc < 0)
-			return rc;
-	} else if (!fits(g, &g->frontier[at[1]], type, rot))
+	if (!fits(g, &g->frontier[at[1]], type, rot))
 		return CARC_E_EDGE_MISMATCH;
 	h->north = at[0];
 	h->own = at[1];
@@ -281,7 +273,7 @@ carc__figures_on(const struct carc_game *g, uint32_t root)
 					   root)) << (p * FIG_BITS);
 		}
 	/* the large follower counts two (doc/users/rules.md#ic-large-follower) */
-	if (OPT(g->rules, CARC_OPT_INNS_CATHEDRALS))
+	if (g->ext & EXT_IC)
 		for (uint32_t p = 0; p < g->s.n_players; p++) {
 			uint32_t n = g->s.figs[p][LARGE_SLOT];
 
@@ -451,8 +443,6 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 						f[iN].key == nkey[0],
 					 nkey[0], 2, edge[0]);
 	}
-	if (ti->river_rot[0] != 0)
-		carc__river_placed(g, idx);
 	g->s.hash_board += tile_key(x, y, type, rot);
 }
 

@@ -47,7 +47,9 @@ struct feat_def {
 	uint8_t cities;		/* field only: bit i = bordered city at local index i */
 	uint8_t flags;		/* FEAT_* */
 	uint8_t goods;		/* city only: enum carc_goods */
+	uint8_t pad;		/* 0: eight bytes, an index is a shift */
 };
+_Static_assert(sizeof(struct feat_def) == 8, "a feat_def takes 8 bytes");
 
 /* feat_def.flags: a road with an inn, a city with a cathedral (Inns &
  * Cathedrals); its pieces carry KP_SPECIAL on the board */
@@ -335,7 +337,7 @@ struct carc_game {
 	const struct tile_info *ti;
 	const uint8_t (*fit)[256];
 	uint32_t hash_mask;
-	uint32_t tb;		/* CARC_OPT_TRADERS_BUILDERS, one load closer */
+	uint32_t ext;		/* EXT_*: the expansions whose hooks run */
 	void *mem;		/* one block holding every array below: right
 				 * after the handle, or its own allocation
 				 * after a carc_game_copy() that resized it */
@@ -351,6 +353,19 @@ struct carc_game {
 	uint8_t *history;	/* every move applied, 3 bytes each (game.c) */
 	struct game_state s;
 };
+
+/*
+ * carc_game.ext: the expansions that have hooks on the base game's hot
+ * path (placement, deployment, the end of a turn, scoring), from the
+ * options in set_rules().  A hook tests its bit, one load from the
+ * handle, so that a game without the expansion pays a test and no call.
+ */
+#define EXT_RIVER 1u		/* CARC_OPT_RIVER */
+#define EXT_IC 2u		/* CARC_OPT_INNS_CATHEDRALS */
+#define EXT_TB 4u		/* CARC_OPT_TRADERS_BUILDERS */
+#define EXT_LB 8u		/* CARC_OPT_LITTLE_BUILDINGS */
+/* what the deployment step lists beyond the follower and the pass */
+#define EXT_DEPLOY (EXT_IC | EXT_TB | EXT_LB)
 
 /* The @i-th event of the last carc_game_apply(). */
 static inline struct event *
@@ -613,13 +628,16 @@ void carc__river_stack_parts(const int32_t *opt, const uint16_t *counts,
 /* the start of a game: the stack in river order (the rules' stack
  * shuffled by @seed), then the spring */
 void carc__river_deal(struct carc_game *g, uint64_t seed);
-/* after a river tile was placed as tile @idx */
+/* after a river tile was placed as tile @idx (carc__place_apply(), the
+ * spring at the start) */
 void carc__river_placed(struct carc_game *g, uint32_t idx);
-bool carc__river_placeable(const struct carc_game *g, uint32_t type);
+/* draw(): whether the tile drawn fits, with the river's rules while they
+ * apply (sets game_state.river_mode) */
+bool carc__river_hand(struct carc_game *g, uint32_t type);
 uint32_t carc__river_place_list(const struct carc_game *g, carc_move_t *moves,
 				size_t cap);
-int carc__river_check(const struct carc_game *g, const struct fcell *c,
-		      int32_t x, int32_t y, uint32_t rot, uint32_t type);
+int carc__river_check(const struct carc_game *g, carc_move_t m,
+		      struct place_hint *h);
 /* whether @tiles, the new order of the stack from @from on, keeps the
  * river stack's tiles and fixed places */
 bool carc__river_order_ok(const struct carc_game *g, uint32_t from,
@@ -629,7 +647,7 @@ void carc__river_shuffle(struct carc_game *g, uint64_t seed);
 static inline bool
 carc__tb(const struct carc_game *g)
 {
-	return g->tb != 0;
+	return (g->ext & EXT_TB) != 0;
 }
 void carc__traders_placed(struct carc_game *g);
 void carc__traders_list(const struct carc_game *g, carc_move_t *moves,

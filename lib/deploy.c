@@ -84,6 +84,21 @@ carc__deploy_tile_moves(const struct carc_game *g, uint32_t figure,
 	emit_tile_deploys(g, figure, moves, cap, n);
 }
 
+/* The expansions' deployments, in the order of doc/api/moves.md: the
+ * large follower (Inns & Cathedrals), the builder and the pig (Traders &
+ * Builders), the buildings (Little Buildings). */
+static void
+expansion_deploys(const struct carc_game *g, carc_move_t *moves, size_t cap,
+		  uint32_t *n)
+{
+	if (g->s.large[g->s.player])
+		emit_tile_deploys(g, CARC_FIGURE_LARGE_FOLLOWER, moves, cap, n);
+	if (g->ext & EXT_TB)
+		carc__traders_list(g, moves, cap, n);
+	if (g->ext & EXT_LB)
+		carc__buildings_list(g, moves, cap, n);
+}
+
 uint32_t
 carc__deploy_list(const struct carc_game *g, carc_move_t *moves, size_t cap)
 {
@@ -91,13 +106,8 @@ carc__deploy_list(const struct carc_game *g, carc_move_t *moves, size_t cap)
 
 	if (g->s.supply[g->s.player] > 0)
 		emit_tile_deploys(g, CARC_FIGURE_FOLLOWER, moves, cap, &n);
-	/* the large follower (Inns & Cathedrals; never without it) */
-	if (g->s.large[g->s.player])
-		emit_tile_deploys(g, CARC_FIGURE_LARGE_FOLLOWER, moves, cap, &n);
-	if (carc__tb(g))
-		carc__traders_list(g, moves, cap, &n);
-	if (OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS))
-		carc__buildings_list(g, moves, cap, &n);
+	if (g->ext & EXT_DEPLOY)
+		expansion_deploys(g, moves, cap, &n);
 	emit(moves, cap, &n, MOVE_PASS);
 	return n;
 }
@@ -113,15 +123,18 @@ carc__deploy_check(const struct carc_game *g, carc_move_t m,
 		return CARC_OK;
 	if (M_KIND(m) != CARC_MOVE_DEPLOY)
 		return CARC_E_WRONG_PHASE;
-	if (fig == CARC_FIGURE_FOLLOWER)
-		return check_tile_deploy(g, m, g->s.supply[g->s.player] > 0);
+	/* one call of check_tile_deploy() for both followers, so that it
+	 * stays inline */
+	if (fig == CARC_FIGURE_FOLLOWER || fig == CARC_FIGURE_LARGE_FOLLOWER) {
+		if (fig == CARC_FIGURE_LARGE_FOLLOWER && !(g->ext & EXT_IC))
+			return CARC_E_NOT_ALLOWED;
+		return check_tile_deploy(g, m,
+					 fig == CARC_FIGURE_FOLLOWER
+						 ? g->s.supply[g->s.player] > 0
+						 : g->s.large[g->s.player] != 0);
+	}
 	if (fig == CARC_FIGURE_PHANTOM)
 		return carc__phantom_in_deploy_step(g);
-	if (fig == CARC_FIGURE_LARGE_FOLLOWER) {
-		if (!OPT(g->rules, CARC_OPT_INNS_CATHEDRALS))
-			return CARC_E_NOT_ALLOWED;
-		return check_tile_deploy(g, m, g->s.large[g->s.player] != 0);
-	}
 	if (fig == CARC_FIGURE_BUILDER || fig == CARC_FIGURE_PIG)
 		return carc__traders_check(g, m);
 	return carc__buildings_check(g, m);

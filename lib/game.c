@@ -99,7 +99,10 @@ set_rules(struct carc_game *g, struct carc_rules *r)
 	g->ti = r->ti;
 	g->fit = (const uint8_t (*)[256])r->fit;
 	g->hash_mask = r->hash_size - 1;
-	g->tb = OPT(r, CARC_OPT_TRADERS_BUILDERS) != 0;
+	g->ext = (OPT(r, CARC_OPT_RIVER) ? EXT_RIVER : 0) |
+		 (OPT(r, CARC_OPT_INNS_CATHEDRALS) ? EXT_IC : 0) |
+		 (OPT(r, CARC_OPT_TRADERS_BUILDERS) ? EXT_TB : 0) |
+		 (OPT(r, CARC_OPT_LITTLE_BUILDINGS) ? EXT_LB : 0);
 }
 
 static struct carc_game *
@@ -133,18 +136,18 @@ stack_count_add(struct carc_game *g, uint32_t t, int delta)
 	g->s.hash_stack += (uint64_t)(int64_t)delta * g->rules->stack_key[t];
 }
 
-/* Draw tiles until one fits somewhere; end the game when none is left. */
-static void
+/* Draw tiles until one fits somewhere; end the game when none is left.
+ * Inline: a call per turn costs more than the drawing of the base game. */
+static inline void
 draw(struct carc_game *g)
 {
 	while (g->s.stack_pos < g->s.stack_len) {
 		uint32_t t = g->stack[g->s.stack_pos++];
 
 		stack_count_add(g, t, -1);
-		if (carc__board_placeable(g, t)) {
+		if (g->ext & EXT_RIVER ? carc__river_hand(g, t)
+				       : carc__board_placeable(g, t)) {
 			g->s.hand = t;
-			g->s.river_mode = (uint8_t)(g->s.river_open |
-						    (g->ti[t].river_rot[0] != 0));
 			g->s.phase = CARC_PHASE_PLACE_TILE;
 			return;
 		}
@@ -186,10 +189,12 @@ carc__game_start(struct carc_game *g, uint32_t n_players,
 
 	/* the start tile: D, city north, at the origin; with the river the
 	 * spring, the river leaving east (doc/users/rules.md#river-setup) */
-	carc__board_place(g, 0, 0, 0,
-			  OPT(rules, CARC_OPT_RIVER) ? CARC_TILE_RI_1
-						     : CARC_TILE_D,
-			  NULL);
+	if (OPT(rules, CARC_OPT_RIVER)) {
+		carc__board_place(g, 0, 0, 0, CARC_TILE_RI_1, NULL);
+		carc__river_placed(g, 0);
+	} else {
+		carc__board_place(g, 0, 0, 0, CARC_TILE_D, NULL);
+	}
 	g->s.player = 0;
 	g->s.active = 0;
 	draw(g);
@@ -266,15 +271,13 @@ carc_game_clone(const struct carc_game *game, struct carc_game **out)
 	return CARC_OK;
 }
 
-CARC_EXPORT int
-carc_game_copy(struct carc_game *dst, const struct carc_game *src)
+/* Make @dst, a game with other rules or players than @src, ready to
+ * hold a copy of it: its arrays laid out as @src's, its rules @src's. */
+static int
+adopt_layout(struct carc_game *dst, const struct carc_game *src)
 {
 	struct layout ld, ls;
 
-	if (!dst || !src)
-		return CARC_E_INVALID;
-	if (dst == src)
-		return CARC_OK;
 	compute_layout(dst->rules, dst->s.n_players, &ld);
 	compute_layout(src->rules, src->s.n_players, &ls);
 	if (memcmp(&ld, &ls, sizeof(ld)) != 0 ||
@@ -295,6 +298,24 @@ carc_game_copy(struct carc_game *dst, const struct carc_game *src)
 	if (dst->rules != src->rules) {
 		carc_rules_unref(dst->rules);
 		set_rules(dst, carc_rules_ref(src->rules));
+	}
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_game_copy(struct carc_game *dst, const struct carc_game *src)
+{
+	if (!dst || !src)
+		return CARC_E_INVALID;
+	if (dst == src)
+		return CARC_OK;
+	/* the same rules and players, the usual case in a search, need no
+	 * new layout */
+	if (dst->rules != src->rules || dst->s.n_players != src->s.n_players) {
+		int rc = adopt_layout(dst, src);
+
+		if (rc < 0)
+			return rc;
 	}
 	copy_state(dst, src);
 	return CARC_OK;
@@ -332,11 +353,14 @@ carc__game_next_turn(struct carc_game *g)
 	/* the builder's second tile (traders.c) */
 	if (g->s.builder_due && carc__second_tile_start(g))
 		return;
-	g->s.second_part = 0;
-	g->s.figure_now = 0;
 	g->s.active = g->s.active + 1 == g->s.n_players ? 0 : g->s.active + 1;
 	g->s.player = g->s.active;
+	/* what belongs to a part of a turn starts afresh (builder_due is 0
+	 * by now; the four bytes are side by side, one store) */
 	g->s.phantom_now = 0;
+	g->s.builder_due = 0;
+	g->s.second_part = 0;
+	g->s.figure_now = 0;
 	g->s.crop_choice = 0;
 	g->s.crop_step = 0;
 	draw(g);

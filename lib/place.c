@@ -100,8 +100,24 @@ carc__place_check(const struct carc_game *g, carc_move_t m,
 {
 	if (M_KIND(m) != CARC_MOVE_PLACE)
 		return CARC_E_WRONG_PHASE;
+	if (g->s.river_mode)
+		return carc__river_check(g, m, h);
 	return carc__board_check_place(g, M_X(m), M_Y(m), M_ROT(m), g->s.hand,
 				       h);
+}
+
+/* The expansions' business with the tile just placed: the river's new
+ * open end, the builder's second tile. */
+static void
+placed_hooks(struct carc_game *g)
+{
+	const struct placed *p = &g->tiles[g->s.last_tile];
+
+	if (g->ti[p->type].river_rot[0] != 0)
+		carc__river_placed(g, g->s.last_tile);
+	/* Traders & Builders: the builder's second tile is due? */
+	if ((g->ext & EXT_TB) && g->s.builder[g->s.player] != NODE_NONE)
+		carc__traders_placed(g);
 }
 
 void
@@ -111,9 +127,8 @@ carc__place_apply(struct carc_game *g, carc_move_t m, uint32_t node,
 	(void)node;
 	carc__board_place(g, M_X(m), M_Y(m), M_ROT(m), g->s.hand, h);
 	g->s.last_tile = g->s.n_tiles - 1;
-	/* Traders & Builders: the builder's second tile is due? */
-	if (g->s.builder[g->s.player] != NODE_NONE)
-		carc__traders_placed(g);
+	if (g->ext & (EXT_RIVER | EXT_TB))
+		placed_hooks(g);
 	carc__deploy_mask(g);
 	g->s.phase = CARC_PHASE_DEPLOY;
 }

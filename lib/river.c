@@ -249,8 +249,8 @@ river_rots(const struct carc_game *g, const struct fcell *c, uint32_t type,
 	return ok;
 }
 
-bool
-carc__river_placeable(const struct carc_game *g, uint32_t type)
+static bool
+river_placeable(const struct carc_game *g, uint32_t type)
 {
 	for (uint32_t i = 0; i < g->s.n_frontier; i++) {
 		uint32_t turns;
@@ -260,6 +260,23 @@ carc__river_placeable(const struct carc_game *g, uint32_t type)
 			return true;
 	}
 	return false;
+}
+
+/* Whether tile @type, just drawn, can be placed, and how the placement
+ * step takes it (game_state.river_mode): through this file while the
+ * river is open or @type is a river tile, through the fit table
+ * otherwise. */
+bool
+carc__river_hand(struct carc_game *g, uint32_t type)
+{
+	uint8_t mode = (uint8_t)(g->s.river_open |
+				 (g->ti[type].river_rot[0] != 0));
+
+	if (!(mode ? river_placeable(g, type)
+		   : carc__board_placeable(g, type)))
+		return false;
+	g->s.river_mode = mode;
+	return true;
 }
 
 uint32_t
@@ -282,14 +299,20 @@ carc__river_place_list(const struct carc_game *g, carc_move_t *moves,
 	return n;
 }
 
+/* The placement step's check while the river's rules apply: the board's
+ * (the position, the edges), then the river's (its rotations are some of
+ * those the edges allow). */
 int
-carc__river_check(const struct carc_game *g, const struct fcell *c,
-		  int32_t x, int32_t y, uint32_t rot, uint32_t type)
+carc__river_check(const struct carc_game *g, carc_move_t m,
+		  struct place_hint *h)
 {
-	uint32_t turns, ok = river_rots(g, c, type, &turns);
+	uint32_t rot = M_ROT(m), turns, ok;
+	int rc = carc__board_check_place(g, M_X(m), M_Y(m), rot, g->s.hand,
+					 h);
 
-	(void)x;
-	(void)y;
+	if (rc < 0)
+		return rc;
+	ok = river_rots(g, &g->frontier[h->own], g->s.hand, &turns);
 	if (!((ok >> rot) & 1))
 		return CARC_E_EDGE_MISMATCH;
 	if (!((turns >> rot) & 1))
@@ -297,7 +320,7 @@ carc__river_check(const struct carc_game *g, const struct fcell *c,
 	return CARC_OK;
 }
 
-/* After river tile @idx was placed (board.c): the river's new open end,
+/* After river tile @idx was placed (place.c, game.c): the river's new open end,
  * marked on the frontier cell beyond it, and the turn it took. */
 void
 carc__river_placed(struct carc_game *g, uint32_t idx)

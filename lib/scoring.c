@@ -491,6 +491,17 @@ pig_bonus(const struct carc_game *g, uint32_t city, const struct held *h,
 	return 1;
 }
 
+/* To @gain, the pig points that completed city @city pays the players
+ * in @who through a field (pig_bonus()). */
+static void
+pig_gains(const struct carc_game *g, uint32_t city, const struct held *h,
+	  uint32_t who, bool need_majority, uint32_t *gain)
+{
+	for (uint32_t p = 0; p < g->s.n_players; p++)
+		if (who >> p & 1)
+			gain[p] += pig_bonus(g, city, h, p, need_majority);
+}
+
 /* What the field rooted at @root, holding @figures, would score at the
  * end of the game now; @h lists the fields that hold farmers. */
 static void
@@ -501,9 +512,10 @@ field_value(const struct carc_game *g, uint32_t root, uint32_t figures,
 	bool lb = OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS) != 0;
 	uint64_t seen[MAX_NODES / 64 + 1];
 	uint32_t m = root, tiles = 0, bpoints = 0, cities = 0;
+	/* points by player from the cities, under the rules that pay them
+	 * through the majority at each city */
 	uint32_t gain[MAX_PLAYERS] = { 0 }, present = 0;
-	uint32_t pigs[MAX_PLAYERS] = { 0 };	/* pig points, by player */
-	bool tb = carc__tb(g);
+	uint32_t per_city = rule == CARC_FARM_PER_CITY ? 4 : 3;
 
 	v->kind = CARC_FEATURE_FIELD;
 	v->complete = 0;
@@ -552,27 +564,24 @@ field_value(const struct carc_game *g, uint32_t root, uint32_t figures,
 			else
 				who = v->scorers &
 				      ~city_paid_before(g, city, h, root);
-			for (uint32_t p = 0; p < g->s.n_players; p++) {
-				gain[p] += who >> p & 1;
-				if (tb && (who >> p & 1))
-					pigs[p] += pig_bonus(
-						g, city, h, p,
-						rule != CARC_FARM_PER_CITY);
-			}
+			for (uint32_t p = 0; p < g->s.n_players; p++)
+				gain[p] += (who >> p & 1) * per_city;
+			if (carc__tb(g) && who)
+				pig_gains(g, city, h, who,
+					  rule != CARC_FARM_PER_CITY, gain);
 		}
 		m = piece->next;
 	} while (m != root);
 	v->tiles = tiles;
 	v->cities = cities;
-	v->value = (rule == CARC_FARM_PER_CITY ? 4 : 3) * cities;
+	v->value = per_city * cities;
 	for (uint32_t p = 0; p < g->s.n_players; p++)
 		v->points[p] = rule == CARC_FARM_PER_FIELD
 				       ? ((v->scorers >> p & 1) ? v->value : 0)
-				       : (rule == CARC_FARM_PER_CITY ? 4 : 3) *
-						 gain[p] + pigs[p];
+				       : gain[p];
 	/* the pig: one point more per city to a scorer whose pig is in
 	 * the field (doc/users/rules.md#traders-pig-score) */
-	if (tb && rule == CARC_FARM_PER_FIELD)
+	if (carc__tb(g) && rule == CARC_FARM_PER_FIELD)
 		for (uint32_t p = 0; p < g->s.n_players; p++)
 			if ((v->scorers >> p & 1) &&
 			    g->s.pig[p] != NODE_NONE &&

@@ -16,15 +16,16 @@
 #define F CARC_EDGE_FIELD
 #define V CARC_EDGE_RIVER
 
-#define CITY(n, s, p) { CARC_FEATURE_CITY, n, s, p, 0, 0, 0 }
-#define ROAD(n, s) { CARC_FEATURE_ROAD, n, s, 0, 0, 0, 0 }
-#define FIELD(n, h, c) { CARC_FEATURE_FIELD, n, h, 0, c, 0, 0 }
-#define MONA { CARC_FEATURE_MONASTERY, 1, 0, 0, 0, 0, 0 }
+#define CITY(n, s, p) { CARC_FEATURE_CITY, n, s, p, 0, 0, 0, 0 }
+#define ROAD(n, s) { CARC_FEATURE_ROAD, n, s, 0, 0, 0, 0, 0 }
+#define FIELD(n, h, c) { CARC_FEATURE_FIELD, n, h, 0, c, 0, 0, 0 }
+#define MONA { CARC_FEATURE_MONASTERY, 1, 0, 0, 0, 0, 0, 0 }
 /* Inns & Cathedrals: a city with a cathedral, a road with an inn */
-#define CATHEDRAL(n, s, p) { CARC_FEATURE_CITY, n, s, p, 0, FEAT_SPECIAL, 0 }
-#define INN(n, s) { CARC_FEATURE_ROAD, n, s, 0, 0, FEAT_SPECIAL, 0 }
+#define CATHEDRAL(n, s, p) \
+	{ CARC_FEATURE_CITY, n, s, p, 0, FEAT_SPECIAL, 0, 0 }
+#define INN(n, s) { CARC_FEATURE_ROAD, n, s, 0, 0, FEAT_SPECIAL, 0, 0 }
 /* a city with a goods symbol (Traders & Builders) */
-#define GCITY(n, s, g) { CARC_FEATURE_CITY, n, s, 0, 0, 0, CARC_GOODS_##g }
+#define GCITY(n, s, g) { CARC_FEATURE_CITY, n, s, 0, 0, 0, CARC_GOODS_##g, 0 }
 
 #define ALLH (H_NL | H_NR | H_EL | H_ER | H_SL | H_SR | H_WL | H_WR)
 #define NESW (SIDE_N | SIDE_E | SIDE_S | SIDE_W)
