@@ -59,10 +59,13 @@ class TestSpecs(unittest.TestCase):
             self.assertEqual(first.seed, second.seed)
             self.assertEqual(first.seats, (a, b))
             self.assertEqual(second.seats, (b, a))
-        # three players, two bots: seats cycle a, b, a and rotate
+        self.assertEqual([s.seed for s in specs], [9, 9, 10, 10, 11, 11])
+        self.assertEqual([s.number for s in specs], [1, 2, 3, 4, 5, 6])
+        # three players, two bots: seats cycle a, b, a and rotate as in
+        # carcassonne match: the k-th sits in seat (k + r) % 3
         specs = cluster.match_specs([a, b], games=3, players=3, seed=9)
         self.assertEqual([s.seats for s in specs],
-                         [(a, b, a), (b, a, a), (a, a, b)])
+                         [(a, b, a), (a, a, b), (b, a, a)])
         for bad in (dict(games=5), dict(games=0), dict(players=7, games=7)):
             args = dict(games=4, players=2)
             args.update(bad)
@@ -83,6 +86,38 @@ class TestSpecs(unittest.TestCase):
         self.assertEqual(tuple(game.scores()), one.scores)
         self.assertEqual(len(game.history()), one.moves)
         self.assertEqual(one.seats, ('greedy', 'random'))
+        # who sat where, and the result, in comments
+        lines = one.record.splitlines()
+        self.assertEqual(lines[1:4], [
+            '# carcassonne.cluster: game 2, round 1, seating 2, seed 5',
+            '# seat P0: greedy (greedy)', '# seat P1: random (random)'])
+        self.assertEqual(lines[-2:], ['# result: P0 %d P1 %d' % one.scores,
+                                      'end'])
+
+    @unittest.skipIf(not os.environ.get('CARC_BIN'), 'no carcassonne tool')
+    def test_the_games_of_carcassonne_match(self):
+        """The same seeds, seatings and moves as carcassonne match: the
+        records differ only in their comments."""
+        bots = ['greedy', 'mcts:playouts=30', 'random']
+        specs = cluster.match_specs([cluster.parse_bot(b) for b in bots],
+                                    games=6, players=3, seed=3,
+                                    options=[('phantom', 1)])
+        results = cluster.run_serial(specs)
+        with tempfile.TemporaryDirectory() as out:
+            subprocess.run([os.environ['CARC_BIN'], 'match'] + bots +
+                           ['--seed', '3', '--games', '6', '--phantom',
+                            '--records', out, '--quiet'], check=True,
+                           stdout=subprocess.DEVNULL, timeout=240)
+            for spec in specs:
+                with open(os.path.join(out, 'game-%04d.rec'
+                                       % spec.number)) as f:
+                    theirs = f.read().splitlines()
+                ours = results[spec.key].record.splitlines()
+                self.assertEqual(ours[0], theirs[0])
+                self.assertEqual(ours[1].replace('carcassonne.cluster',
+                                                 'carcassonne match'),
+                                 theirs[1])
+                self.assertEqual(ours[2:], theirs[2:])
 
     def test_summary(self):
         r = cluster.GameResult

@@ -11,15 +11,20 @@ worker needs this package installed, the same version).
 Every game is a pure function of its :class:`GameSpec`: the rules, the
 seed of the tile stack, the bots in seat order and their playout budgets
 (time budgets are refused: they would make a game depend on the machine).
-Each bot move gets its own seed derived from the game's seed, the seat and
-the move number.  So a task that Dask runs again after a worker died
-gives the same game, and the result for a key is kept once: after a run
-every game exists exactly once, and the records equal those of a serial
-run of the same seeds (:func:`run_serial`).
+The bots draw their seeds as ``carcassonne match`` seeds its built-in
+bots: one generator per seat, seeded from the game's seed and the seat,
+and each decision made on a copy of the game whose unseen stack is
+reshuffled from a second generator of the seat.  So a task that Dask runs
+again after a worker died gives the same game, and the result for a key
+is kept once: after a run every game exists exactly once, and the records
+equal those of a serial run of the same seeds (:func:`run_serial`).
 
-The games of a match replay the same seeds for every rotation of the
-seats (fair sets): with bots A and B and 2 players, seed ``s`` is played as
-(A, B) and as (B, A).
+The games are those of ``carcassonne match`` with the same bots, ``--seed``
+and rules: game ``n`` (from 0) is in round ``n // players``, whose stack
+seed is ``seed + round``, and the bot given ``k``-th sits in seat
+``(k + n) % players``; with bots A and B, seed ``s`` is played as (A, B)
+and as (B, A).  The same moves, the same scores; only the comments of the
+records differ (``# carcassonne.cluster: ...`` and each seat's bot).
 
 Dask (Debian's ``python3-distributed``) is needed only for
 :func:`run_cluster` and the command line; :func:`play_game` and
@@ -105,6 +110,8 @@ class GameSpec:
     seats: Tuple[BotSpec, ...]
     options: Tuple[Tuple[str, Any], ...] = ()
     rotation: int = 0
+    number: int = 0
+    """The game's number in its match, from 1 (0: not in a match)."""
 
     @property
     def key(self) -> str:
@@ -132,34 +139,77 @@ class GameResult:
         return [1.0 / winners if s == best else 0.0 for s in self.scores]
 
 
-def _mix(x: int) -> int:
-    # the first splitmix64 output from state x (the package's one
-    # splitmix64, carcassonne.search): one bot seed per (game, seat, move)
-    return search._Random(x).next()
+# carcassonne match's seeds of its built-in bots (cli/referee.c): seat s
+# of a game of seed S draws from splitmix64 seeded S ^ (GOLDEN (s + 1)),
+# and reshuffles its copy of the game from another seeded that ^ VIEW
+_GOLDEN = 0x9E3779B97F4A7C15
+_VIEW = 0x5851F42D4C957F2D
+
+
+def _comments(spec: GameSpec) -> str:
+    players = len(spec.seats)
+    head = (f'# carcassonne.cluster: game {spec.number}, round '
+            f'{(spec.number - 1) // players + 1}, seating '
+            f'{spec.rotation + 1}, seed {spec.seed}\n'
+            if spec.number else
+            f'# carcassonne.cluster: seed {spec.seed}, seating '
+            f'{spec.rotation + 1}\n')
+    return head + ''.join(f'# seat P{s}: {_name(b)} ({b.text})\n'
+                          for s, b in enumerate(spec.seats))
+
+
+def _name(bot: BotSpec) -> str:
+    # as carcassonne match names a built-in bot: with its budget
+    if bot.kind == 'mcts':
+        return f'mcts:playouts={bot.playouts or search.DEFAULT_PLAYOUTS}'
+    return bot.kind
 
 
 def play_game(spec: GameSpec) -> GameResult:
     """Play one game to the end, in this process, and return its result.
 
     The same spec always gives the same game (the function is pure), which
-    is what lets a cluster run a task again after a failure.
+    is what lets a cluster run a task again after a failure; it is the
+    game ``carcassonne match`` plays with the same seed and seating.  The
+    record says in comments which game of the match it is and who sat
+    where (``# seat P0: greedy``), and ends with ``# result:`` and the
+    scores, as the records of ``carcassonne match`` do.
     """
     started = time.perf_counter()
     rules = carcassonne.Rules(dict(spec.options))
+    players = len(spec.seats)
     moves = 0
-    with carcassonne.Game(rules, players=len(spec.seats),
-                          seed=spec.seed) as game:
+    rng = [search._Random(spec.seed ^ ((_GOLDEN * (s + 1)) & _MASK64))
+           for s in range(players)]
+    shuffle = [search._Random(r.s ^ _VIEW) for r in rng]
+    with carcassonne.Game(rules, players=players, seed=spec.seed) as game, \
+            carcassonne.Game(rules, players=players, seed=spec.seed) as view:
         while not game.is_over():
             seat = game.current_player()
             bot = spec.seats[seat]
-            seed = _mix(spec.seed ^ _mix((seat << 32) | moves))
-            move = search.choose(game, kind=bot.kind,
+            # what the player sees: the unseen stack in an order of its own
+            view.copy_from(game)
+            view.shuffle_stack(shuffle[seat].next())
+            if bot.kind == 'random':
+                # the random bot takes the generator's state itself
+                seed = rng[seat].s
+                rng[seat].s = (rng[seat].s + _GOLDEN) & _MASK64
+            else:
+                seed = rng[seat].next()
+            move = search.choose(view, kind=bot.kind,
                                  playouts=bot.playouts, seed=seed)
             game.apply(move)
             moves += 1
+        scores = tuple(game.scores())
+        text = game.save()
+        head, _, body = text.partition('\n')
+        body = body[:body.rindex('end\n')]
+        record = (head + '\n' + _comments(spec) + body + '# result: '
+                  + ' '.join(f'P{s} {v}' for s, v in enumerate(scores))
+                  + '\nend\n')
         return GameResult(spec.key, spec.seed,
                           tuple(b.text for b in spec.seats),
-                          tuple(game.scores()), game.save(), moves,
+                          scores, record, moves,
                           time.perf_counter() - started)
 
 
@@ -167,11 +217,14 @@ def match_specs(bots: Sequence[BotSpec], games: int, players: int = 2,
                 seed: int = 1,
                 options: Iterable[Tuple[str, Any]] = ()) -> List[GameSpec]:
     """The games of a match: ``games`` games, seeds replayed for every
-    rotation of the seats.
+    rotation of the seats, those of ``carcassonne match`` with the same
+    bots, ``seed`` and rules.
 
     The bots fill the seats in turn (one bot plays every seat: self-play).
     ``games`` must be a multiple of ``players`` so that every seed is
-    played in every rotation.
+    played in every rotation.  Round ``g`` (from 0) uses the stack seed
+    ``seed + g``; in its game ``r`` (from 0) the ``k``-th of the seats
+    filled in turn sits in seat ``(k + r) % players``.
     """
     if not bots:
         raise ValueError('a match needs at least one bot')
@@ -185,12 +238,15 @@ def match_specs(bots: Sequence[BotSpec], games: int, players: int = 2,
     # validate the rules once, here, rather than in every task
     carcassonne.Rules(dict(opts))
     base = [bots[i % len(bots)] for i in range(players)]
+    if not 0 <= seed or seed + games // players > _MASK64:
+        raise ValueError(f'seed must be from 0 to 2^64 - 1 - rounds, not '
+                         f'{seed}')
     specs = []
     for g in range(games // players):
-        game_seed = _mix((seed & _MASK64) ^ _mix(g)) & _MASK64
         for r in range(players):
-            seats = tuple(base[(i + r) % players] for i in range(players))
-            specs.append(GameSpec(game_seed, seats, opts, r))
+            seats = tuple(base[(i - r) % players] for i in range(players))
+            specs.append(GameSpec(seed + g, seats, opts, r,
+                                  g * players + r + 1))
     return specs
 
 
