@@ -34,8 +34,9 @@ carc__deploy_mask(struct carc_game *g)
 	g->s.deploy_mask = mask;
 }
 
-/* A follower or phantom on the tile just placed (steps 2a and 2b). */
-static int
+/* A follower or phantom on the tile just placed (steps 2a and 2b).
+ * Inline: the deployment step checks one move of two with it. */
+static inline int
 check_tile_deploy(const struct carc_game *g, carc_move_t m, bool available)
 {
 	const struct placed *p = &g->tiles[g->s.last_tile];
@@ -123,18 +124,15 @@ carc__deploy_check(const struct carc_game *g, carc_move_t m,
 		return CARC_OK;
 	if (M_KIND(m) != CARC_MOVE_DEPLOY)
 		return CARC_E_WRONG_PHASE;
-	/* one call of check_tile_deploy() for both followers, so that it
-	 * stays inline */
-	if (fig == CARC_FIGURE_FOLLOWER || fig == CARC_FIGURE_LARGE_FOLLOWER) {
-		if (fig == CARC_FIGURE_LARGE_FOLLOWER && !(g->ext & EXT_IC))
-			return CARC_E_NOT_ALLOWED;
-		return check_tile_deploy(g, m,
-					 fig == CARC_FIGURE_FOLLOWER
-						 ? g->s.supply[g->s.player] > 0
-						 : g->s.large[g->s.player] != 0);
-	}
+	if (fig == CARC_FIGURE_FOLLOWER)
+		return check_tile_deploy(g, m, g->s.supply[g->s.player] > 0);
 	if (fig == CARC_FIGURE_PHANTOM)
 		return carc__phantom_in_deploy_step(g);
+	if (fig == CARC_FIGURE_LARGE_FOLLOWER) {
+		if (!(g->ext & EXT_IC))
+			return CARC_E_NOT_ALLOWED;
+		return check_tile_deploy(g, m, g->s.large[g->s.player] != 0);
+	}
 	if (fig == CARC_FIGURE_BUILDER || fig == CARC_FIGURE_PIG)
 		return carc__traders_check(g, m);
 	return carc__buildings_check(g, m);

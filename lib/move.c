@@ -128,20 +128,22 @@ well_formed(carc_move_t m)
 {
 	uint32_t fig = M_FIGURE(m), feat = M_FEATURE(m);
 
-	/* Placements are half of all moves: test them before the switch,
-	 * whose jump table the alternating phases would mispredict. */
+	/* Placements are half of all moves, deployments and passes most of
+	 * the rest: test them before the switch, whose jump table the
+	 * alternating phases would mispredict. */
 	if (M_KIND(m) == CARC_MOVE_PLACE)
 		return m == pack(CARC_MOVE_PLACE, 0, M_ROT(m), 0, M_X(m),
 				 M_Y(m)) && M_ROT(m) <= 3;
-	switch (M_KIND(m)) {
-	case CARC_MOVE_DEPLOY:
+	if (M_KIND(m) == CARC_MOVE_DEPLOY) {
 		if (m != pack(CARC_MOVE_DEPLOY, fig, 0, feat, M_X(m), M_Y(m)) ||
 		    fig < CARC_FIGURE_FOLLOWER || fig > CARC_FIGURE_PIG)
 			return false;
 		return is_building(fig) ? feat == 0
 					: carc__feature_name(feat) != NULL;
-	case CARC_MOVE_PASS:
+	}
+	if (M_KIND(m) == CARC_MOVE_PASS)
 		return m == pack(CARC_MOVE_PASS, 0, 0, 0, 0, 0);
+	switch (M_KIND(m)) {
 	case CARC_MOVE_SECOND_TILE:
 		return m == pack(CARC_MOVE_SECOND_TILE, 0, 0, 0, 0, 0);
 	case CARC_MOVE_CROP_CHOICE:

@@ -21,6 +21,10 @@
 static bool
 has_follower(const struct carc_game *g, uint32_t player, uint32_t root)
 {
+	/* most sets hold no figure at all (KP_OCC counts the followers, as
+	 * carc__figures_on() relies on) */
+	if (node_occ(&g->nodes[root]) == 0)
+		return false;
 	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++) {
 		uint32_t n = g->s.figs[player][k];
 
@@ -91,14 +95,37 @@ carc__traders_list(const struct carc_game *g, carc_move_t *moves, size_t cap,
 {
 	const struct placed *p = &g->tiles[g->s.last_tile];
 	const struct tile_info *ti = &g->ti[p->type];
+	uint32_t player = g->s.player, held = 0;
+	/* the feature kinds each figure may go on (bit = kind), as
+	 * target_ok() tells them */
+	uint32_t kinds[2] = {
+		g->s.builder[player] == NODE_NONE
+			? 1u << CARC_FEATURE_CITY | 1u << CARC_FEATURE_ROAD
+			: 0,
+		g->s.pig[player] == NODE_NONE && OPT(g->rules, CARC_OPT_FARMERS)
+			? 1u << CARC_FEATURE_FIELD
+			: 0,
+	};
 
-	for (uint32_t fig = CARC_FIGURE_BUILDER; fig <= CARC_FIGURE_PIG;
-	     fig++)
-		for (uint32_t i = 0; i < ti->n_feats; i++)
-			if (target_ok(g, fig, (int)i) == CARC_OK)
+	if (!(kinds[0] | kinds[1]))
+		return;
+	/* the tile's features of those kinds whose set holds a follower of
+	 * the player, found once for both figures */
+	for (uint32_t i = 0; i < ti->n_feats; i++)
+		if (((kinds[0] | kinds[1]) >> (ti->code[i] >> 4) & 1) &&
+		    has_follower(g, player,
+				 carc__find(g, p->node_base + i)))
+			held |= 1u << i;
+	for (uint32_t k = 0; k < 2; k++)
+		for (uint32_t m = held; m; m &= m - 1) {
+			uint32_t i = (uint32_t)carc__ctz32(m);
+
+			if (kinds[k] >> (ti->code[i] >> 4) & 1)
 				emit(moves, cap, n,
-				     pack(CARC_MOVE_DEPLOY, fig, 0,
+				     pack(CARC_MOVE_DEPLOY,
+					  CARC_FIGURE_BUILDER + k, 0,
 					  ti->code[i], p->x, p->y));
+		}
 }
 
 int
