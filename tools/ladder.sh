@@ -6,32 +6,39 @@
 # playouts, each match reported by `carcassonne match` (Elo and its 95 %
 # interval).  Long: never part of the CI.
 #
-#   tools/ladder.sh [--carcassonne PATH] [--games N] [--cpu "MS MS ..."]
-#                   [--out DIR] [--jobs N] [--all] [--no-greedy]
-#                   [--no-playouts]
+#   tools/ladder.sh [--carcassonne PATH] [--games N] [--seed S]
+#                   [--cpu "MS MS ..."] [--out DIR] [--jobs N] [--all]
+#                   [--no-greedy] [--no-playouts]
 #
 #   --carcassonne PATH  the tool (default: carcassonne on the PATH, else
 #                       build/cli/carcassonne)
 #   --games N           games per match (default 20, whole rounds of 2)
+#   --seed S            seed of the first round (default 1): a match cut
+#                       in pieces (--seed 1, 11, 21, ... with --games 20)
+#                       plays the rounds of one longer match
 #   --cpu "MS ..."      CPU milliseconds per decision of the time rungs
 #                       (default "10 100")
-#   --out DIR           one JSON report per match (default ladder-out)
-#   --jobs N            games played at once (default 2)
+#   --out DIR           one JSON report per match, its games as records
+#                       in DIR/NAME/ (default ladder-out)
+#   --jobs N            games played at once (default 2; on a machine
+#                       shared with other work, 1)
 #   --all               every expansion instead of the base game
 #   --no-greedy         leave out the time rungs against greedy
 #   --no-playouts       leave out the playout rungs
 #
 # Each match prints its command and the report's Elo line; DIR/*.json
-# keep the whole reports.  The time rungs give every search the same CPU
-# time per decision (the searches' cpu=MS parameter, CARC_BOT_CPU_TIME:
-# measured on the searching thread, so the load of the machine does not
-# favour either side); the playout rungs give the same playouts (for
-# star2.5: positions evaluated).  The same command plays the same games
-# again only for the playout rungs.
+# keep the whole reports, DIR/*/game-*.rec the games (with comments
+# saying who sat where, doc/users/record-format.md).  The time rungs
+# give every search the same CPU time per decision (the searches' cpu=MS
+# parameter, CARC_BOT_CPU_TIME: measured on the searching thread, so the
+# load of the machine does not favour either side); the playout rungs
+# give the same playouts (for star2.5: positions evaluated).  The same
+# command plays the same games again only for the playout rungs.
 set -euo pipefail
 
 carc=
 games=20
+seed=1
 cpus="10 100"
 out=ladder-out
 jobs=2
@@ -42,13 +49,14 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--carcassonne) carc=$2; shift 2 ;;
 	--games) games=$2; shift 2 ;;
+	--seed) seed=$2; shift 2 ;;
 	--cpu) cpus=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--jobs) jobs=$2; shift 2 ;;
 	--all) rules=(--all); shift ;;
 	--no-greedy) greedy=0; shift ;;
 	--no-playouts) playouts=0; shift ;;
-	-h|--help) sed -n '3,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '3,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "ladder.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -61,10 +69,10 @@ mkdir -p "$out"
 # match NAME BOT BOT: play it, keep the JSON, print the Elo line
 match() {
 	local name=$1; shift
-	echo "\$ carcassonne match $* --games $games ${rules[*]}"
-	nice -n 19 "$carc" match "$@" --games "$games" --jobs "$jobs" \
-		--move-time 600000 "${rules[@]}" \
-		--json --quiet > "$out/$name.json"
+	echo "\$ carcassonne match $* --games $games --seed $seed ${rules[*]}"
+	nice -n 19 "$carc" match "$@" --games "$games" --seed "$seed" \
+		--jobs "$jobs" --move-time 600000 "${rules[@]}" \
+		--records "$out/$name" --json --quiet > "$out/$name.json"
 	python3 - "$out/$name.json" <<'EOF'
 import json, sys
 r = json.load(open(sys.argv[1]))
