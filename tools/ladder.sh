@@ -18,8 +18,9 @@
 #                       plays the rounds of one longer match
 #   --cpu "MS ..."      CPU milliseconds per decision of the time rungs
 #                       (default "10 100")
-#   --out DIR           one JSON report per match, its games as records
-#                       in DIR/NAME/ (default ladder-out)
+#   --out DIR           one JSON report per match, DIR/NAME-sSEED.json,
+#                       its games as records in DIR/NAME-sSEED/
+#                       (default ladder-out)
 #   --jobs N            games played at once (default 2; on a machine
 #                       shared with other work, 1)
 #   --all               every expansion instead of the base game
@@ -28,12 +29,14 @@
 #
 # Each match prints its command and the report's Elo line; DIR/*.json
 # keep the whole reports, DIR/*/game-*.rec the games (with comments
-# saying who sat where, doc/users/record-format.md).  The time rungs
-# give every search the same CPU time per decision (the searches' cpu=MS
-# parameter, CARC_BOT_CPU_TIME: measured on the searching thread, so the
-# load of the machine does not favour either side); the playout rungs
-# give the same playouts (for star2.5: positions evaluated).  The same
-# command plays the same games again only for the playout rungs.
+# saying who sat where, doc/users/record-format.md), which
+# tools/ladder-merge.py counts together when a match was played in
+# pieces (--seed 1, 11, 21, ...).  The time rungs give every search the
+# same CPU time per decision (the searches' cpu=MS parameter,
+# CARC_BOT_CPU_TIME: measured on the searching thread, so the load of
+# the machine does not favour either side); the playout rungs give the
+# same playouts (for star2.5: positions evaluated).  The same command
+# plays the same games again only for the playout rungs.
 set -euo pipefail
 
 carc=
@@ -56,7 +59,7 @@ while [ $# -gt 0 ]; do
 	--all) rules=(--all); shift ;;
 	--no-greedy) greedy=0; shift ;;
 	--no-playouts) playouts=0; shift ;;
-	-h|--help) sed -n '3,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '3,39p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "ladder.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -72,8 +75,9 @@ match() {
 	echo "\$ carcassonne match $* --games $games --seed $seed ${rules[*]}"
 	nice -n 19 "$carc" match "$@" --games "$games" --seed "$seed" \
 		--jobs "$jobs" --move-time 600000 "${rules[@]}" \
-		--records "$out/$name" --json --quiet > "$out/$name.json"
-	python3 - "$out/$name.json" <<'EOF'
+		--records "$out/$name-s$seed" --json --quiet \
+		> "$out/$name-s$seed.json"
+	python3 - "$out/$name-s$seed.json" <<'EOF'
 import json, sys
 r = json.load(open(sys.argv[1]))
 a, b = r['bots'][0], r['bots'][1]
