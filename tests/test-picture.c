@@ -1647,6 +1647,68 @@ START_TEST(svg_river)
 }
 END_TEST
 
+/* Traders & Builders: the goods of an open city on its tile, gone once
+ * its completion gives them; each player's goods under his score; the
+ * builder, the pig and the goods in the legend, and the river with the
+ * river.  Red's city with one wine; Blue completes it. */
+START_TEST(svg_traders_builders)
+{
+	static const uint32_t order[] = { CARC_TILE_TB_2, CARC_TILE_E };
+	struct carc_rules_builder *b = NULL;
+	struct carc_rules *r;
+	struct carc_game *g;
+	char *svg;
+
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_TRADERS_BUILDERS, 1));
+	g = make_stacked_game(b, 2, order, 2);
+	play(g, CARC_TILE_TB_2, 0, -1, 2);
+	deploy(g, CARC_C1);
+	svg = render(g, NULL);
+	ck_assert_int_eq(count_of(svg, "class='goods wine'"), 1);
+	ck_assert_int_eq(count_of(svg, "class='goods grain'"), 0);
+	/* three kinds under each of the two scores, all at 0 */
+	ck_assert_int_eq(count_of(svg, "class='goods wine held'"), 2);
+	ck_assert_int_eq(count_of(svg, "class='goods cloth held'"), 2);
+	ck_assert_int_eq(count_of(svg, "<text class='ngoods'"), 6);
+	ck_assert_int_eq(count_of(svg, "font-size='130' fill='#1a1a1a'>0<"),
+			 6);
+	ck_assert_int_eq(count_of(svg, ">builder (road, city)<"), 1);
+	ck_assert_int_eq(count_of(svg, ">pig (field)<"), 1);
+	ck_assert_int_eq(count_of(svg, ">wine (goods)<"), 1);
+	ck_assert_int_eq(count_of(svg, ">grain (goods)<"), 1);
+	ck_assert_int_eq(count_of(svg, ">cloth (goods)<"), 1);
+	ck_assert_int_eq(count_of(svg, "class='goods wine key'"), 1);
+	/* the builder's and the pig's keys carry their letters */
+	ck_assert_int_eq(count_of(svg, "fill='#000000'>B</text>"), 1);
+	ck_assert_int_eq(count_of(svg, "fill='#000000'>P</text>"), 1);
+	ck_assert_int_eq(count_of(svg, ">river<"), 0);
+	free(svg);
+	play(g, CARC_TILE_E, 1, -1, 3);
+	pass(g);
+	svg = render(g, NULL);
+	/* taken: off the tile, one wine under Blue's score */
+	ck_assert_int_eq(count_of(svg, "class='goods wine'"), 0);
+	ck_assert_int_eq(count_of(svg, "font-size='130' fill='#1a1a1a'>1<"),
+			 1);
+	ck_assert_int_eq(count_of(svg, "font-size='130' fill='#1a1a1a'>0<"),
+			 5);
+	free(svg);
+	carc_game_free(g);
+
+	/* the river's key; no goods in other games */
+	r = make_rules(NULL, CARC_OPT_RIVER, 1, 0);
+	g = make_game(r, 2, 1);
+	carc_rules_unref(r);
+	svg = render(g, NULL);
+	ck_assert_int_eq(count_of(svg, ">river<"), 1);
+	ck_assert_int_eq(count_of(svg, "<path class='river key'"), 1);
+	ck_assert_int_eq(count_of(svg, "goods"), 0);
+	free(svg);
+	carc_game_free(g);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -1683,6 +1745,7 @@ test_suite(void)
 	tcase_add_test(tc, text_sink);
 	tcase_add_test(tc, svg_inns_cathedrals);
 	tcase_add_test(tc, svg_river);
+	tcase_add_test(tc, svg_traders_builders);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -31,6 +31,8 @@
 #define TITLE_FONT 190
 #define TITLE_MIN_FONT 100
 #define SCORES_H 380
+#define GOODS_ROW_H 170		/* Traders & Builders: goods under scores */
+#define GOODS_SCALE 150		/* a goods token on its tile, percent */
 #define LEGEND_ITEM_W 1800
 #define LEGEND_ROW_H 330
 #define HAND_ROW_H 640
@@ -94,6 +96,7 @@ static const char *const default_colour_names[6] = {
 #define A_TITLE "font-weight='bold' fill='#1a1a1a'"
 #define A_SCORE "font-size='170' fill='#1a1a1a'"
 #define A_LEG "font-size='130' fill='#1a1a1a'"
+#define A_NGOODS "font-size='130' fill='#1a1a1a'"
 #define A_BADGE "fill='#ffffff' stroke='#1a1a1a' stroke-width='8'"
 #define A_BADGEN "font-weight='bold' text-anchor='middle' fill='#1a1a1a'"
 
@@ -314,6 +317,13 @@ put_figure(struct pic *p, int32_t x, int32_t y, uint32_t feature_kind,
 		pic_printf(o, "' stroke='#000000' stroke-width='%d' "
 			      "stroke-linejoin='round'/>", large ? 24 : 9);
 	}
+	if (player < 0 && *mark)
+		pic_printf(o, "<text class='pn' x='%d' y='%d' font-size='%d' "
+			      "font-weight='bold' text-anchor='middle' "
+			      "fill='#000000'>%s</text>",
+			   (int)(x + (lying ? 35 : 0) * scale / 100),
+			   (int)(y + (lying ? 35 : 60) * scale / 100),
+			   (int)(110 * scale / 100), mark);
 	if (player >= 0)
 		pic_printf(o, "<text class='pn' x='%d' y='%d' font-size='%d' "
 			      "font-weight='bold' text-anchor='middle' "
@@ -407,6 +417,51 @@ put_cathedral(struct pic_out *o, int32_t x, int32_t y, bool key)
 		      "V-40 H-20 Z' fill='#ffffff' stroke='#000000' "
 		      "stroke-width='8'/>\n",
 		   key ? " key" : "", (int)x, (int)y);
+}
+
+/* A goods token (Traders & Builders) centred at (x, y), @scale percent:
+ * wine a bunch of grapes, grain a sheaf, cloth a bolt of blue cloth.
+ * @cls: "" on a tile, " held" in the scores, " key" in the legend. */
+static void
+put_goods(struct pic_out *o, int kind, int32_t x, int32_t y, int32_t scale,
+	  const char *cls)
+{
+	static const char *const name[4] = { "", "wine", "grain", "cloth" };
+
+	if (kind < 1 || kind > 3)
+		return;
+	pic_printf(o, "<g class='goods %s%s' transform='translate(%d,%d)",
+		   name[kind], cls, (int)x, (int)y);
+	if (scale != 100) {
+		pic_printf(o, " scale(");
+		put_scale(o, scale);
+		pic_printf(o, ")");
+	}
+	pic_printf(o, "' stroke='#000000' stroke-width='7'>");
+	if (kind == CARC_GOODS_WINE)
+		pic_printf(o, "<path d='M0,-52 L14,-72' fill='none' "
+			      "stroke='#3d6b22' stroke-width='12'/>"
+			      "<circle cx='-28' cy='-24' r='22' fill='#7b2d7f'/>"
+			      "<circle cx='0' cy='-28' r='22' fill='#7b2d7f'/>"
+			      "<circle cx='28' cy='-24' r='22' fill='#7b2d7f'/>"
+			      "<circle cx='-15' cy='10' r='22' fill='#7b2d7f'/>"
+			      "<circle cx='15' cy='10' r='22' fill='#7b2d7f'/>"
+			      "<circle cx='0' cy='42' r='22' fill='#7b2d7f'/>");
+	else if (kind == CARC_GOODS_GRAIN)
+		pic_printf(o, "<ellipse cx='0' cy='-18' rx='17' ry='48' "
+			      "fill='#e8b923' transform='rotate(-28)'/>"
+			      "<ellipse cx='0' cy='-18' rx='17' ry='48' "
+			      "fill='#e8b923' transform='rotate(28)'/>"
+			      "<ellipse cx='0' cy='-22' rx='17' ry='48' "
+			      "fill='#e8b923'/>"
+			      "<rect x='-30' y='22' width='60' height='36' "
+			      "rx='6' fill='#b07d1a'/>");
+	else
+		pic_printf(o, "<rect x='-55' y='-40' width='110' height='80' "
+			      "rx='10' fill='#2f6db5'/><path d='M-55,-8 "
+			      "H55 M-55,14 H55' fill='none' stroke='#a9c8ee' "
+			      "stroke-width='10'/>");
+	pic_printf(o, "</g>\n");
 }
 
 /* ------------------------------------------------------------------ */
@@ -561,6 +616,49 @@ put_river(struct pic_out *o, uint32_t tile, uint32_t rot, int32_t ox,
 		   (int)(ox + mx[side[1]]), (int)(oy + my[side[1]]));
 }
 
+/* Where a city's goods token goes: near its figure point (*x, *y) but
+ * clear of the figures standing there, wholly inside the city, off its
+ * roads and pennants; the figure point itself if no such place. */
+static void
+goods_spot(const struct geo *t, int i, int32_t *x, int32_t *y)
+{
+	static const int32_t dir[8][2] = {
+		{ 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 },
+		{ 1, 1 }, { -1, 1 }, { -1, -1 }, { 1, -1 },
+	};
+	/* half the token's size at GOODS_SCALE, and a margin */
+	const int32_t hw = 55 * GOODS_SCALE / 100 + 20;
+	const int32_t hh = 72 * GOODS_SCALE / 100 + 20;
+
+	for (int32_t d = 230; d <= 380; d += 75)
+		for (int k = 0; k < 8; k++) {
+			int32_t gx = *x + dir[k][0] * d, gy = *y + dir[k][1] * d;
+			bool ok = true;
+
+			for (int c = 0; c < 5 && ok; c++) {
+				int32_t px = gx + (c == 1 ? hw : c == 2 ? -hw : 0);
+				int32_t py = gy + (c == 3 ? hh : c == 4 ? -hh : 0);
+
+				ok = inside(t->xy[i], t->np[i], px, py);
+				for (int j = 0; j < t->n && ok; j++)
+					ok = kind_of(t->feat[j]) !=
+						     CARC_FEATURE_ROAD ||
+					     !inside(t->xy[j], t->np[j], px,
+						     py);
+			}
+			for (int j = 0; j < t->n_pen && ok; j++)
+				ok = gx + hw < t->pen[j].x0 ||
+				     gx - hw > t->pen[j].x1 ||
+				     gy + hh < t->pen[j].y0 ||
+				     gy - hh > t->pen[j].y1;
+			if (ok) {
+				*x = gx;
+				*y = gy;
+				return;
+			}
+		}
+}
+
 static void
 put_tile(struct pic *p, uint32_t tile, uint32_t rot, int32_t ox, int32_t oy,
 	 int32_t bx, int32_t by, bool on_board)
@@ -631,6 +729,23 @@ put_tile(struct pic *p, uint32_t tile, uint32_t rot, int32_t ox, int32_t oy,
 			put_inn(o, ox + fx, oy + fy, false);
 		else
 			put_cathedral(o, ox + fx, oy + fy, false);
+	}
+	/* goods in a city until its completion takes them, beside the
+	 * city's figure point, away from the middle of the tile */
+	for (int i = 0; i < t.n; i++) {
+		int kind = carc_tile_feature_goods(tile, t.feat[i]);
+		int32_t fx = TU / 2, fy = TU / 2, done = 0;
+
+		if (kind <= 0 ||
+		    (on_board &&
+		     (carc_game_feature_get(p->g, bx, by, t.feat[i],
+					    CARC_FEATURE_ATTR_COMPLETE,
+					    &done) < 0 ||
+		      done)))
+			continue;
+		carc_tile_feature_point(tile, rot, t.feat[i], &fx, &fy);
+		goods_spot(&t, i, &fx, &fy);
+		put_goods(o, kind, ox + fx, oy + fy, GOODS_SCALE, "");
 	}
 	pic_printf(o, "<rect class='edge' x='%d' y='%d' width='%d' "
 		      "height='%d' " A_EDGE "/>\n",
@@ -1280,6 +1395,24 @@ put_title(struct pic *p, int32_t width)
 	pic_printf(p->o, "</text>\n");
 }
 
+/* Whether the game is played with Traders & Builders (goods). */
+static bool
+has_goods(const struct pic *p)
+{
+	int32_t v = 0;
+
+	return carc_rules_get(carc_game_rules(p->g),
+			      CARC_OPT_TRADERS_BUILDERS, &v) == CARC_OK &&
+	       v != 0;
+}
+
+/* The row of the scores; with goods a second row under each score. */
+static int32_t
+scores_h(const struct pic *p)
+{
+	return SCORES_H + (has_goods(p) ? GOODS_ROW_H : 0);
+}
+
 static void
 put_scores(struct pic *p)
 {
@@ -1299,6 +1432,17 @@ put_scores(struct pic *p)
 			pic_printf(p->o, ": %d", carc_game_score(p->g,
 							       (uint32_t)i));
 		pic_printf(p->o, "</text>\n");
+		/* Traders & Builders: the player's goods under his score */
+		for (int k = 1; k <= 3 && has_goods(p); k++) {
+			int32_t gx = x + 40 + (k - 1) * 330;
+
+			put_goods(p->o, k, gx, y + 170, 90, " held");
+			pic_printf(p->o, "<text class='ngoods' x='%d' y='%d' "
+					 A_NGOODS ">%d</text>\n",
+				   (int)(gx + 75), (int)(y + 215),
+				   carc_game_goods(p->g, (uint32_t)i,
+						   (uint32_t)k));
+		}
 	}
 }
 
@@ -1306,7 +1450,8 @@ static int32_t
 legend_items(const struct pic *p, bool draw, int32_t top, int32_t width)
 {
 	const struct carc_rules *r = carc_game_rules(p->g);
-	int32_t phantom = 0, lb = 0, cc1 = 0, cc2 = 0, ic = 0;
+	int32_t phantom = 0, lb = 0, cc1 = 0, cc2 = 0, ic = 0, tb = 0;
+	int32_t river = 0;
 	int per_row = (int)((width - 2 * MARGIN) / LEGEND_ITEM_W);
 	int k = 0;
 	bool badges = false;
@@ -1321,19 +1466,23 @@ legend_items(const struct pic *p, bool draw, int32_t top, int32_t width)
 	carc_rules_get(r, CARC_OPT_CROP_CIRCLES_I, &cc1);
 	carc_rules_get(r, CARC_OPT_CROP_CIRCLES_II, &cc2);
 	carc_rules_get(r, CARC_OPT_INNS_CATHEDRALS, &ic);
+	carc_rules_get(r, CARC_OPT_TRADERS_BUILDERS, &tb);
+	carc_rules_get(r, CARC_OPT_RIVER, &river);
 	for (int i = 0; i < p->n_figs; i++)
 		badges |= p->figs[i].badge > 1 || p->figs[i].plus;
 	if (per_row < 1)
 		per_row = 1;
-	for (int item = 0; item < 18; item++) {
-		static const char *const label[18] = {
+	for (int item = 0; item < 24; item++) {
+		static const char *const label[24] = {
 			"thief (road)", "knight (city)", "monk (monastery)",
 			"farmer (field)", "phantom", "tower", "house", "shed",
 			"pitchfork: farmers", "club: thieves",
 			"shield: knights", "pennant", "last tile placed",
 			"tile fits here", "figures of one player",
 			"large follower", "inn (road)",
-			"cathedral (city)",
+			"cathedral (city)", "builder (road, city)",
+			"pig (field)", "wine (goods)", "grain (goods)",
+			"cloth (goods)", "river",
 		};
 		int32_t x, y;
 
@@ -1342,7 +1491,10 @@ legend_items(const struct pic *p, bool draw, int32_t top, int32_t width)
 		    (item >= 8 && item <= 10 && !cc1 && !cc2) ||
 		    (item == 12 && !(p->flags & CARC_RENDER_LAST_MOVE)) ||
 		    (item == 13 && p->n_moves == 0) ||
-		    (item == 14 && !badges) || (item >= 15 && !ic))
+		    (item == 14 && !badges) ||
+		    (item >= 15 && item <= 17 && !ic) ||
+		    (item >= 18 && item <= 22 && !tb) ||
+		    (item == 23 && !river))
 			continue;
 		x = MARGIN + (k % per_row) * LEGEND_ITEM_W + 120;
 		y = top + (k / per_row) * LEGEND_ROW_H + 150;
@@ -1362,6 +1514,20 @@ legend_items(const struct pic *p, bool draw, int32_t top, int32_t width)
 			put_inn(o, x, y, true);
 		else if (item == 17)
 			put_cathedral(o, x, y, true);
+		else if (item == 18 || item == 19)
+			put_figure((struct pic *)p, x, y,
+				   item == 18 ? CARC_FEATURE_ROAD
+					      : CARC_FEATURE_FIELD,
+				   item == 18 ? CARC_FIGURE_BUILDER
+					      : CARC_FIGURE_PIG,
+				   -1, true, 143);
+		else if (item >= 20 && item <= 22)
+			put_goods(o, item - 19, x, y, 100, " key");
+		else if (item == 23)
+			pic_printf(o, "<path class='river key' d='M%d %dH%d' "
+				      "fill='none' stroke='#4f8fd6' "
+				      "stroke-width='90'/>\n",
+				   (int)x - 100, (int)y, (int)x + 100);
 		else if (item <= 7)
 			put_building(o, x, y, item == 5 ? CARC_FIGURE_TOWER
 					      : item == 6 ? CARC_FIGURE_HOUSE
@@ -1539,7 +1705,7 @@ draw(struct pic *p, uint32_t tile_px)
 	if (w < 2 * MARGIN + players * SCORE_W)
 		w = 2 * MARGIN + players * SCORE_W;
 	p->ox = (w - cols * TU) / 2;
-	p->oy = MARGIN + TITLE_H + SCORES_H;
+	p->oy = MARGIN + TITLE_H + scores_h(p);
 	top = p->oy + rows * TU + 150;
 	if (p->n_moves > 0)
 		hand_h = HAND_ROW_H;

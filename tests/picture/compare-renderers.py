@@ -7,7 +7,8 @@ Usage: compare-renderers.py PICTURE-SAMPLES
 
 PICTURE-SAMPLES (tests/picture/picture-samples.c) writes pictures of
 crowded features, every junction tile, every figure kind, phantoms,
-buildings and crop circles.  Each is drawn to PNG by librsvg
+buildings and crop circles, and the river, inns, cathedrals, goods,
+builders and pigs of the three large expansions.  Each is drawn to PNG by librsvg
 (rsvg-convert, Debian librsvg2-bin) and by QtSvg (Debian
 python3-pyqt5.qtsvg, offscreen), at 300 and 800 pixels wide (the crowded
 one at 1600 too), and the two images are compared: a pixel counts as different when no pixel

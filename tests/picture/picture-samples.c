@@ -14,6 +14,10 @@
  *                  tile in hand fits, the last tile outlined
  *   narrow.svg     a two-tile board at the phantom step (a long title on
  *                  the narrowest picture), the start city highlighted
+ *   expansions.svg The River, Inns & Cathedrals and Traders & Builders:
+ *                  the first moment of a seeded game with a builder, a
+ *                  pig and a large follower on the board, goods still in
+ *                  an open city and goods in a player's hand
  *
  * Only the public API.  Prints one line per picture: its name and the
  * largest crowd.
@@ -280,6 +284,94 @@ narrow(void)
 	return g;
 }
 
+/* Expansion figures on the board: bit 0 builder, 1 pig, 2 large
+ * follower; bit 3 an open city with goods, bit 4 a player's goods. */
+static unsigned
+expansion_marks(const struct carc_game *g)
+{
+	int n = carc_game_figure_count(g), np = carc_game_player_count(g);
+	unsigned m = 0;
+
+	for (int i = 0; i < n; i++) {
+		uint32_t fig, f;
+		int32_t x, y;
+
+		if (carc_game_figure_at(g, (uint32_t)i, NULL, &fig, &x, &y,
+					&f) < 0)
+			continue;
+		m |= fig == CARC_FIGURE_BUILDER		 ? 1u
+		     : fig == CARC_FIGURE_PIG		 ? 2u
+		     : fig == CARC_FIGURE_LARGE_FOLLOWER ? 4u
+							 : 0u;
+	}
+	for (int i = 0; i < carc_game_tile_count(g); i++) {
+		uint32_t tile, feats[16];
+		int32_t x, y, done = 1;
+		int nf;
+
+		carc_game_tile_at(g, (uint32_t)i, &x, &y, &tile, NULL);
+		nf = carc_tile_features(tile, feats, 16);
+		for (int k = 0; k < nf && k < 16; k++)
+			if (carc_tile_feature_goods(tile, feats[k]) > 0 &&
+			    carc_game_feature_get(g, x, y, feats[k],
+						  CARC_FEATURE_ATTR_COMPLETE,
+						  &done) == CARC_OK &&
+			    !done)
+				m |= 8u;
+	}
+	for (int p = 0; p < np; p++)
+		for (uint32_t k = 1; k <= 3; k++)
+			if (carc_game_goods(g, (uint32_t)p, k) > 0)
+				m |= 16u;
+	return m;
+}
+
+/* A move that puts out the builder, the pig or the large follower when
+ * it can, else a follower on a road or city, else at random. */
+static carc_move_t
+expansion_move(const struct carc_game *g, uint64_t *s)
+{
+	static carc_move_t mv[4096];
+	int n = carc_game_legal_moves(g, mv, 4096), k = -1;
+
+	if (n <= 0 || n > 4096)
+		die("legal moves", n);
+	for (int i = 0; i < n && k < 0; i++)
+		if (carc_move_kind(mv[i]) == CARC_MOVE_DEPLOY &&
+		    carc_move_figure(mv[i]) != CARC_FIGURE_FOLLOWER)
+			k = i;
+	for (int i = 0; i < n && k < 0; i++)
+		if (carc_move_kind(mv[i]) == CARC_MOVE_DEPLOY &&
+		    carc_move_feature(mv[i]) >> 4 != CARC_FEATURE_FIELD &&
+		    next_rand(s) % 2 == 0)
+			k = i;
+	return mv[k >= 0 ? k : (int)(next_rand(s) % (uint64_t)n)];
+}
+
+static struct carc_game *
+expansions(void)
+{
+	static const int opt[] = {
+		CARC_OPT_RIVER, 1, CARC_OPT_INNS_CATHEDRALS, 1,
+		CARC_OPT_TRADERS_BUILDERS, 1, 0,
+	};
+
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		struct carc_game *g = new_game(opt, 3, seed);
+		uint64_t s = seed * 2654435761u + 3;
+
+		for (int m = 0; m < MAX_MOVES && !carc_game_is_over(g); m++) {
+			apply(g, expansion_move(g, &s));
+			if (carc_game_phase(g) == CARC_PHASE_PLACE_TILE &&
+			    expansion_marks(g) == 31u)
+				return g;
+		}
+		carc_game_free(g);
+	}
+	die("no game shows every expansion", 0);
+	return NULL;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -315,6 +407,11 @@ main(int argc, char **argv)
 	o.feature_id = CARC_C1;
 	write_svg(g, &o, argv[1], "narrow");
 	printf("narrow %d\n", crowd(g) / 2);
+	carc_game_free(g);
+	g = expansions();
+	o.flags = CARC_RENDER_LAST_MOVE;
+	write_svg(g, &o, argv[1], "expansions");
+	printf("expansions %d\n", crowd(g) / 2);
 	carc_game_free(g);
 	return 0;
 }
