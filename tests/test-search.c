@@ -969,6 +969,185 @@ START_TEST(reference_pinned)
 }
 END_TEST
 
+/*
+ * The exact value for @me of a game played to its end, as Star2.5
+ * defines it (doc/bindings/bots.md): a player's whole turn is one move,
+ * @me takes the best of his, every other player the worst for @me (the
+ * paranoid reading), the tile drawn after a turn is a chance node with
+ * one outcome per tile type left (the tile in hand included), of
+ * probability its count over the tiles left; a finished game is worth
+ * @me's score minus the best other score.  Written from that definition
+ * alone, by brute force: for games of a few tiles.
+ */
+static double exact_after(const struct carc_game *g, uint32_t me);
+
+/* @g is at a decision of player @who, in his turn: the best (or worst)
+ * over his moves of what the rest of the turn gives. */
+static double
+exact_turn(const struct carc_game *g, uint32_t me, uint32_t who)
+{
+	carc_move_t moves[256];
+	int n = carc_game_legal_moves(g, moves, 256);
+	double best = who == me ? -1e9 : 1e9;
+
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_le(n, 256);
+	for (int i = 0; i < n; i++) {
+		struct carc_game *c;
+		double v;
+		int phase;
+
+		assert_ok(carc_game_clone(g, &c));
+		assert_ok(carc_game_apply(c, moves[i]));
+		phase = carc_game_phase(c);
+		if (carc_game_is_over(c) || phase == CARC_PHASE_PLACE_TILE ||
+		    (uint32_t)carc_game_current_player(c) != who)
+			v = exact_after(c, me);
+		else
+			v = exact_turn(c, me, who);
+		carc_game_free(c);
+		if (who == me ? v > best : v < best)
+			best = v;
+	}
+	return best;
+}
+
+/* @g is between turns (or at another player's response). */
+static double
+exact_after(const struct carc_game *g, uint32_t me)
+{
+	int hand = carc_game_current_tile(g), total = 0;
+	double sum = 0;
+
+	if (carc_game_is_over(g)) {
+		int best = -1000000;
+
+		for (int p = 0; p < carc_game_player_count(g); p++)
+			if ((uint32_t)p != me &&
+			    carc_game_score(g, (uint32_t)p) > best)
+				best = carc_game_score(g, (uint32_t)p);
+		return carc_game_score(g, me) - best;
+	}
+	if (carc_game_phase(g) != CARC_PHASE_PLACE_TILE)
+		return exact_turn(g, me,
+				  (uint32_t)carc_game_current_player(g));
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
+		int c = carc_game_remaining(g, t) + ((int)t == hand);
+		struct carc_game *o;
+
+		if (c == 0)
+			continue;
+		assert_ok(carc_game_clone(g, &o));
+		assert_ok(carc_game_set_next_tile(o, t));
+		sum += c * exact_turn(o, me,
+				      (uint32_t)carc_game_current_player(o));
+		total += c;
+		carc_game_free(o);
+	}
+	ck_assert_int_gt(total, 0);
+	return sum / total;
+}
+
+/* The exact value of each first move of the player to move in @g: the
+ * best turn that starts with it.  Their count. */
+static int
+exact_first_moves(const struct carc_game *g, carc_move_t *moves,
+		  double *values)
+{
+	uint32_t me = (uint32_t)carc_game_current_player(g);
+	int n = carc_game_legal_moves(g, moves, 256);
+
+	ck_assert_int_le(n, 256);
+	for (int i = 0; i < n; i++) {
+		struct carc_game *c;
+
+		assert_ok(carc_game_clone(g, &c));
+		assert_ok(carc_game_apply(c, moves[i]));
+		if (carc_game_is_over(c) ||
+		    carc_game_phase(c) == CARC_PHASE_PLACE_TILE ||
+		    (uint32_t)carc_game_current_player(c) != me)
+			values[i] = exact_after(c, me);
+		else
+			values[i] = exact_turn(c, me, me);
+		carc_game_free(c);
+	}
+	return n;
+}
+
+/*
+ * The end of a game, a few tiles from it: Star2.5 searches every turn
+ * left (its depth reaches the end, the chance nodes after both players'
+ * turns are probed), so its move must start a turn of the exact
+ * expectimax value, computed here by brute force.  The default budget
+ * (no playouts, no time) is CARC_BOT_DEFAULT_EVALUATIONS, more than
+ * these searches need: the same move, depth and count as with that
+ * budget given.  Also at the deployment of the first turn and with three
+ * players (two minimising players in a row).
+ */
+START_TEST(star25_exact_endgame)
+{
+	static const struct {
+		const char *stack;
+		uint32_t players;
+	} cases[] = {
+		{ "EUK", 2 }, { "KEV", 2 }, { "UDE", 2 }, { "EVU", 3 },
+		{ "DEU", 3 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		for (int step = 0; step < 2; step++) {
+			struct carc_game *g =
+				make_scenario_n(cases[i].players, cases[i].stack, 0);
+			struct carc_bot_options o =
+				options(CARC_BOT_STAR25, 0, 5 + i);
+			struct carc_bot_stats st, st2;
+			carc_move_t moves[256], m, m2;
+			double values[256], best = -1e9, mine = -1e9;
+			double worst = 1e9;
+			int n, left;
+
+			if (step == 1) {
+				/* the placement Star2.5 makes, then the
+				 * deployment step */
+				assert_ok(carc_bot_choose(g, &o, &m, NULL));
+				assert_ok(carc_game_apply(g, m));
+				ck_assert_int_eq(carc_game_phase(g),
+						 CARC_PHASE_DEPLOY);
+			}
+			left = carc_game_remaining_total(g) + 1;
+			n = exact_first_moves(g, moves, values);
+			memset(&st, 0, sizeof(st));
+			st.size = sizeof(st);
+			st2 = st;
+			assert_ok(carc_bot_choose(g, &o, &m, &st));
+			o.playouts = CARC_BOT_DEFAULT_EVALUATIONS;
+			assert_ok(carc_bot_choose(g, &o, &m2, &st2));
+			ck_assert(m2 == m);
+			ck_assert_int_eq(st2.playouts, st.playouts);
+			ck_assert_int_eq(st2.nodes, st.nodes);
+			ck_assert_int_lt(st.playouts,
+					 CARC_BOT_DEFAULT_EVALUATIONS);
+			ck_assert_int_ge(st.nodes, left);
+			ck_assert_int_eq(st.moves, n);
+			for (int k = 0; k < n; k++) {
+				if (values[k] > best)
+					best = values[k];
+				if (values[k] < worst)
+					worst = values[k];
+				if (moves[k] == m && values[k] > mine)
+					mine = values[k];
+			}
+			ck_assert_msg(mine > best - 1e-9,
+				      "%s, %u players, step %d: %f, best %f",
+				      cases[i].stack, cases[i].players, step,
+				      mine, best);
+			/* a choice that matters */
+			ck_assert(worst < best - 0.5);
+			carc_game_free(g);
+		}
+}
+END_TEST
+
 /* Star2.5 keeps to its budget of evaluations (once the root's turns are
  * listed), and the same seed gives the same move and count. */
 START_TEST(star25_budget)
@@ -1167,6 +1346,12 @@ test_suite(void)
 #if HAVE_PTHREAD
 	tcase_add_test(tc, choose_concurrent_callers);
 #endif
+	suite_add_tcase(s, tc);
+
+	/* Edge positions and limits of the searches */
+	tc = tcase_create("edges");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, star25_exact_endgame);
 	suite_add_tcase(s, tc);
 	return s;
 }

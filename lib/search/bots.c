@@ -118,9 +118,7 @@ greedy_value(struct greedy *s, const struct carc_game *g, int depth,
 		if (v > best)
 			best = v;
 	}
-	if (best == INT_MIN)	/* no move applied: value it as it is */
-		return 4 * margin(g, s->me, s->players) +
-		       (s->deploy_bonus ? 3 * deployed : 0);
+	/* n >= 1: the turn is not over, so neither is the game */
 	return best;
 }
 

@@ -592,8 +592,6 @@ carc__srch_mcts_choose(const struct carc_game *game,
 		w[i].cpu = cpu;
 		/* CPU time: each worker its share, measured on its thread */
 		w[i].cpu_us = 1000u * (uint64_t)o->time_ms / n_workers;
-		if (w[i].cpu_us == 0 && o->time_ms)
-			w[i].cpu_us = 1;
 		if (o->time_ms) {
 #if HAVE_PTHREAD
 			w[i].deadline = start + 1000u * (uint64_t)o->time_ms;

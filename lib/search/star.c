@@ -276,8 +276,9 @@ chance(struct star *s, int L, const struct carc_game *g, int depth,
 	int succ_max = (uint32_t)carc_game_current_player(g) == s->me;
 	double x, rest_p;
 
-	if (depth == 0)
-		return eval(s, g);
+	/* depth >= 1 (turn_value() goes deeper only from depth 2), and
+	 * n >= 1: after a turn that leaves the game going, a tile is in
+	 * hand (carc_game_current_tile()) */
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
 		int c = carc_game_remaining(g, t) + ((int)t == hand);
 
@@ -287,8 +288,6 @@ chance(struct star *s, int L, const struct carc_game *g, int depth,
 			total += c;
 		}
 	}
-	if (n == 0)
-		return eval(s, g);
 	/* by probability, the most likely first (stable by tile type) */
 	for (int i = 1; i < n; i++)
 		for (int j = i; j > 0 && p[j] > p[j - 1]; j--) {
@@ -418,11 +417,9 @@ search(struct star *s, int L, const struct carc_game *g, int depth,
 
 	if (carc_game_is_over(g) || depth == 0)
 		return eval(s, g);
-	if (L >= MAX_LEVELS - 1) {
-		double v = eval(s, g);
-
-		return v < alpha ? alpha : v > beta ? beta : v;
-	}
+	/* L < MAX_LEVELS: a turn takes at most two levels (its own and a
+	 * chance node's), and a search at depth >= 1 is at most
+	 * MAX_TURNS - 1 turns below the root */
 	lv = &s->lv[L];
 	maxing = (uint32_t)carc_game_current_player(g) == s->me;
 	rc = list_turns(s, L, g);

@@ -432,6 +432,9 @@ full_game(void)
 }
 
 #if CARC_HAVE_SEARCH
+/* Evaluations of the Star2.5 bot in search_calls(). */
+#define STAR_EVALS 3000
+
 /* The search layer (lib/search/): a playout and each bot, at a placement
  * and at the deployment after it (where the search takes the turn back
  * with carc_game_undo() to forget the stack's order); one thread, as the
@@ -463,8 +466,8 @@ search_calls(void)
 		} else {
 			ck_assert_int_eq(rc, 2);
 		}
-		for (uint32_t kind = CARC_BOT_RANDOM; kind <= CARC_BOT_MCTS;
-		     kind++) {
+		for (uint32_t kind = CARC_BOT_RANDOM;
+		     kind <= CARC_BOT_MCTS_RAVE; kind++) {
 			struct carc_bot_options o;
 			struct carc_bot_stats st;
 			carc_move_t m = 1;
@@ -472,7 +475,9 @@ search_calls(void)
 			memset(&o, 0, sizeof(o));
 			o.size = sizeof(o);
 			o.kind = kind;
-			o.playouts = 12;
+			/* Star2.5 counts evaluations: enough for a search
+			 * three turns deep, with its chance nodes */
+			o.playouts = kind == CARC_BOT_STAR25 ? STAR_EVALS : 12;
 			memset(&st, 0, sizeof(st));
 			st.size = sizeof(st);
 			CALL(rc, carc_bot_choose(g, &o, &m, &st));
