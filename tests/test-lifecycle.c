@@ -468,6 +468,45 @@ START_TEST(copy_other_player_count)
 }
 END_TEST
 
+/* Copies through three sizes: the destination's own block gives way to
+ * a larger one, then to the block after its handle when the game fits
+ * there again; each copy plays on like its source. */
+START_TEST(copy_through_three_sizes)
+{
+	struct carc_rules *rules = make_rules(NULL, 0);
+	struct carc_game *two = make_game(rules, 2, 5);
+	struct carc_game *six = make_game(rules, 6, 5);
+	struct carc_game *other = make_game(rules, 2, 9);
+	struct carc_game *dst = make_game(rules, 2, 7);
+	int size = carc_game_memory_size(dst);
+
+	carc_rules_unref(rules);
+	assert_ok(carc_game_copy(dst, cl_game));	/* three players */
+	ck_assert_int_gt(carc_game_memory_size(dst), size);
+	assert_same_game(cl_game, dst);
+	assert_ok(carc_game_copy(dst, six));
+	ck_assert_int_gt(carc_game_memory_size(dst),
+			 carc_game_memory_size(six));
+	assert_same_game(six, dst);
+	play_both(six, dst, 8);
+	assert_ok(carc_game_copy(dst, two));
+	ck_assert_int_eq(carc_game_memory_size(dst), size);
+	assert_same_game(two, dst);
+	play_both(two, dst, 8);
+	/* and again, from the block after the handle */
+	assert_ok(carc_game_copy(dst, six));
+	assert_same_game(six, dst);
+	assert_ok(carc_game_copy(dst, other));
+	ck_assert_int_eq(carc_game_memory_size(dst), size);
+	assert_same_game(other, dst);
+	play_both(other, dst, 8);
+	carc_game_free(dst);
+	carc_game_free(other);
+	carc_game_free(six);
+	carc_game_free(two);
+}
+END_TEST
+
 START_TEST(copy_then_free_source)
 {
 	struct carc_game *src = NULL;
@@ -687,6 +726,7 @@ test_suite(void)
 	tcase_add_test(tc, copy_same_rules);
 	tcase_add_test(tc, copy_other_rules_and_size);
 	tcase_add_test(tc, copy_other_player_count);
+	tcase_add_test(tc, copy_through_three_sizes);
 	tcase_add_test(tc, copy_then_free_source);
 	tcase_add_test(tc, copy_null);
 	suite_add_tcase(s, tc);

@@ -287,6 +287,17 @@ builder_road(int option_value)
 						CARC_FEATURE_ATTR_BUILDERS + RED,
 						&v));
 		EQ(v, 1);
+		/* Blue has no builder out; Red's is not in the start
+		 * tile's city */
+		assert_ok(carc_game_feature_get(g, 1, 0, CARC_R1,
+						CARC_FEATURE_ATTR_BUILDERS + BLUE,
+						&v));
+		EQ(v, 0);
+		v = -1;
+		assert_ok(carc_game_feature_get(g, 0, 0, CARC_C1,
+						CARC_FEATURE_ATTR_BUILDERS + RED,
+						&v));
+		EQ(v, 0);
 		/* not a follower: one of Red's figures counts there */
 		EQ(carc_game_feature_figures(g, 2, 0, CARC_R1, RED), 1);
 	}
@@ -485,6 +496,17 @@ END_TEST
 
 /* ---- the pig ------------------------------------------------------------ */
 
+/* carc_game_feature_get() of CARC_FEATURE_ATTR_PIGS + @player. */
+static int32_t
+pigs_at(int32_t x, int32_t y, uint32_t feature, uint32_t player)
+{
+	int32_t v = -1;
+
+	assert_ok(carc_game_feature_get(g, x, y, feature,
+					CARC_FEATURE_ATTR_PIGS + player, &v));
+	return v;
+}
+
 /* Red's farmer by the city D + E, then (with @pig) his pig joins the
  * field on the monastery tile at (1,-1).  Red's final score. */
 static int
@@ -590,6 +612,12 @@ START_TEST(pig_returns_when_crop_circle_removes_farmer)
 	play(g, CARC_TILE_B, 1, -1, 0);
 	assert_ok(carc_game_apply(g, figure_move(CARC_FIGURE_PIG, CARC_F1)));
 	EQ(carc_game_supply(g, RED, CARC_FIGURE_PIG), 0);
+	/* the pig is Red's, in the farmer's field (joined through (1,-1)),
+	 * not in the start tile's other field */
+	EQ(pigs_at(1, -1, CARC_F1, RED), 1);
+	EQ(pigs_at(0, -1, CARC_F1, RED), 1);
+	EQ(pigs_at(1, -1, CARC_F1, BLUE), 0);
+	EQ(pigs_at(0, 0, CARC_F2, RED), 0);
 	play(g, CARC_TILE_CCI_3, 0, 2, 2);	/* Blue: a pitchfork */
 	pass(g);
 	EQ(carc_game_phase(g), CARC_PHASE_CROP_CHOICE);
@@ -600,6 +628,7 @@ START_TEST(pig_returns_when_crop_circle_removes_farmer)
 		  carc_move_remove(CARC_FIGURE_FOLLOWER, 0, -1, CARC_F1));
 	assert_ok(carc_game_apply(g, moves[0]));
 	EQ(carc_game_supply(g, RED, CARC_FIGURE_PIG), 1);
+	EQ(pigs_at(1, -1, CARC_F1, RED), 0);
 	EQ(carc_game_phase(g), CARC_PHASE_PLACE_TILE);
 }
 END_TEST

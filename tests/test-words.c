@@ -223,6 +223,53 @@ START_TEST(several_figures)
 }
 END_TEST
 
+/* Inns & Cathedrals: P0's large follower in a city with his follower,
+ * then with his phantom. */
+START_TEST(large_follower_with_others)
+{
+	g = make_scenario_n(3, "EDDEF", CARC_OPT_INNS_CATHEDRALS, 1, 0);
+	play(g, CARC_TILE_E, 0, 1, 1);		/* P0 */
+	deploy(g, CARC_C1);
+	play(g, CARC_TILE_D, 1, 0, 0);		/* P1 */
+	pass(g);
+	play(g, CARC_TILE_D, 2, 0, 0);		/* P2 */
+	pass(g);
+	play(g, CARC_TILE_E, 2, 1, 3);		/* P0 */
+	assert_ok(carc_game_apply(g, carc_move_deploy(
+				     CARC_FIGURE_LARGE_FOLLOWER, 2, 1,
+				     CARC_C1)));
+	play(g, CARC_TILE_F, 1, 1, 0);		/* P1 joins them */
+	WORDS_EQ(carc_game_describe_feature(g, 2, 1, CARC_C1, B),
+		 "the city on the west edge at 2,1: complete, 3 tiles, 1 "
+		 "pennant, worth 8; taken by P0 with 1 follower, the large "
+		 "follower");
+	carc_game_free(g);
+
+	g = make_scenario_n(3, "EDDEF", CARC_OPT_INNS_CATHEDRALS, 1,
+			    CARC_OPT_PHANTOM, 1, 0);
+	play(g, CARC_TILE_E, 0, 1, 1);		/* P0 */
+	assert_ok(carc_game_apply(g, carc_move_deploy(
+				     CARC_FIGURE_LARGE_FOLLOWER, 0, 1,
+				     CARC_C1)));
+	pass(g);
+	play(g, CARC_TILE_D, 1, 0, 0);		/* P1 */
+	pass(g);
+	pass(g);
+	play(g, CARC_TILE_D, 2, 0, 0);		/* P2 */
+	pass(g);
+	pass(g);
+	play(g, CARC_TILE_E, 2, 1, 3);		/* P0 */
+	deploy(g, CARC_F1);
+	assert_ok(carc_game_apply(g, carc_move_deploy(CARC_FIGURE_PHANTOM, 2,
+						      1, CARC_C1)));
+	play(g, CARC_TILE_F, 1, 1, 0);		/* P1 */
+	WORDS_EQ(carc_game_describe_feature(g, 2, 1, CARC_C1, B),
+		 "the city on the west edge at 2,1: complete, 3 tiles, 1 "
+		 "pennant, worth 8; taken by P0 with the large follower and "
+		 "the phantom");
+}
+END_TEST
+
 /* The last tile ends the game: Red's road is scored unfinished. */
 START_TEST(final_events)
 {
@@ -689,6 +736,7 @@ test_suite(void)
 	tcase_add_test(tc, game_features);
 	tcase_add_test(tc, move_words);
 	tcase_add_test(tc, several_figures);
+	tcase_add_test(tc, large_follower_with_others);
 	tcase_add_test(tc, final_events);
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, every_legal_move);
