@@ -696,6 +696,15 @@ slot_figure(uint32_t slot)
 				    : CARC_FIGURE_FOLLOWER;
 }
 
+/* The figure slots in use: the large follower's only with Inns &
+ * Cathedrals, so that the base game's loops over a player's figures stop
+ * at LARGE_SLOT. */
+static inline uint32_t
+fig_slots(const struct carc_game *g)
+{
+	return (g->ext & EXT_IC) ? MAX_FIGURE_SLOTS : LARGE_SLOT;
+}
+
 /* What the figure in slot @slot counts for a majority: the large
  * follower two (doc/users/rules.md#ic-large-follower), the others one. */
 static inline uint32_t

@@ -63,7 +63,7 @@ crop_has_own(const struct carc_game *g, uint32_t player, uint32_t kind)
 {
 	bool found = false;
 
-	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+	for (uint32_t k = 0; k < fig_slots(g); k++)
 		found |= crop_figure(g, player, k, kind);
 	return found;
 }
@@ -115,7 +115,7 @@ crop_anchors(const struct carc_game *g, uint32_t player, uint16_t *nodes)
 	for (uint32_t p = 0; p < g->s.n_players; p++) {
 		if (p != player && !any)
 			continue;
-		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+		for (uint32_t k = 0; k < fig_slots(g); k++)
 			if (crop_figure(g, p, k, kind))
 				carc__insert_unique(nodes, &n, g->s.figs[p][k]);
 	}
