@@ -2,8 +2,9 @@
 /*
  * learn-bench: how fast is the learning interface (carcassonne/learn.h)?
  *
- * For the base game and for every expansion together, 2 players, the
- * default window, it steps a batch of games with random legal actions
+ * For the base game, the four expansions of 0.3 together ("all
+ * expansions") and all six (with The River, Inns & Cathedrals and
+ * Traders & Builders), 2 players, the default window, it steps a batch of games with random legal actions
  * (auto-reset on) and times, per game and step:
  *
  * - carc_learn_step_batch() writing rewards, done flags and masks;
@@ -188,7 +189,10 @@ main(int argc, char **argv)
 	}
 	if (!games || !steps)
 		return 2;
-	for (int set = 0; set < 2; set++) {
+	for (int set = 0; set < 3; set++) {
+		static const char *const titles[3] = {
+			"base game", "all expansions", "all six",
+		};
 		struct carc_rules_builder *b;
 		struct carc_rules *rules;
 
@@ -200,11 +204,16 @@ main(int argc, char **argv)
 			carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_II, 1);
 			carc_rules_builder_set(b, CARC_OPT_LITTLE_BUILDINGS, 1);
 		}
+		if (set == 2) {
+			/* and the three of observation layout 2 */
+			carc_rules_builder_set(b, CARC_OPT_RIVER, 1);
+			carc_rules_builder_set(b, CARC_OPT_INNS_CATHEDRALS, 1);
+			carc_rules_builder_set(b, CARC_OPT_TRADERS_BUILDERS, 1);
+		}
 		if (carc_rules_builder_build(b, &rules) < 0)
 			return 1;
 		carc_rules_builder_free(b);
-		if (run(set ? "all expansions" : "base game", rules, games,
-			steps) < 0) {
+		if (run(titles[set], rules, games, steps) < 0) {
 			fprintf(stderr, "learn-bench: a call failed\n");
 			return 1;
 		}

@@ -7,6 +7,7 @@
  * arguments.
  */
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,14 +66,48 @@ config_rules(int config)
 				  CARC_OPT_CROP_CIRCLES_I, 1,
 				  CARC_OPT_CROP_CIRCLES_II, 1,
 				  CARC_OPT_LITTLE_BUILDINGS, 1, 0);
-	default:	/* all, with the crop variants that widen responses */
+	case 5:		/* all four, with the crop variants that widen
+			 * responses */
 		return make_rules(NULL, CARC_OPT_PHANTOM, 1,
 				  CARC_OPT_CROP_CIRCLES_I, 1,
 				  CARC_OPT_CROP_CIRCLES_II, 1,
 				  CARC_OPT_LITTLE_BUILDINGS, 1,
 				  CARC_OPT_CROP_DEPLOY_ANY, 1, 0);
+	case 6:
+		return make_rules(NULL, CARC_OPT_RIVER, 1, 0);
+	case 7:
+		return make_rules(NULL, CARC_OPT_INNS_CATHEDRALS, 1, 0);
+	case 8:
+		return make_rules(NULL, CARC_OPT_TRADERS_BUILDERS, 1, 0);
+	case 9:		/* the other builder turn, the phantom after the
+			 * builder or the pig */
+		return make_rules(NULL, CARC_OPT_TRADERS_BUILDERS, 1,
+				  CARC_OPT_BUILDER_TURN,
+				  CARC_BUILDER_TURN_MANDATORY, CARC_OPT_PHANTOM,
+				  1, CARC_OPT_PHANTOM_WITH_FIGURE, 1, 0);
+	case 10:	/* all six */
+		return make_rules(NULL, CARC_OPT_PHANTOM, 1,
+				  CARC_OPT_CROP_CIRCLES_I, 1,
+				  CARC_OPT_CROP_CIRCLES_II, 1,
+				  CARC_OPT_LITTLE_BUILDINGS, 1, CARC_OPT_RIVER,
+				  1, CARC_OPT_INNS_CATHEDRALS, 1,
+				  CARC_OPT_TRADERS_BUILDERS, 1, 0);
+	default:	/* all six, crop deploy next to anybody's figure,
+			 * the start tile in the river's stack */
+		return make_rules(NULL, CARC_OPT_PHANTOM, 1,
+				  CARC_OPT_CROP_CIRCLES_I, 1,
+				  CARC_OPT_CROP_CIRCLES_II, 1,
+				  CARC_OPT_LITTLE_BUILDINGS, 1, CARC_OPT_RIVER,
+				  1, CARC_OPT_RIVER_START_TILE,
+				  CARC_RIVER_START_IN_RIVER_STACK,
+				  CARC_OPT_INNS_CATHEDRALS, 1,
+				  CARC_OPT_TRADERS_BUILDERS, 1,
+				  CARC_OPT_CROP_DEPLOY_ANY, 1, 0);
 	}
 }
+
+/* The rule sets of config_rules(). */
+#define N_CONFIGS 12
 
 static struct carc_learn *
 make_learn(const struct carc_rules *rules, uint32_t players, uint32_t window)
@@ -167,8 +202,49 @@ END_TEST
 
 /* ---- round trips and masks over random positions -------------------- */
 
+/* The action sections, for the tally of actions seen. */
+enum section {
+	SEC_PLACE, SEC_FOLLOWER, SEC_PHANTOM, SEC_BUILD, SEC_PASS,
+	SEC_CROP_CHOICE, SEC_CROP_RESPONSE, SEC_LARGE_FOLLOWER, SEC_BUILDER,
+	SEC_PIG, SEC_SECOND_TILE, SEC_FALLBACK, N_SECTIONS
+};
+
+/* The section of action @a; every action is in exactly one. */
+static enum section
+section_of(const struct carc_learn_shape *s, uint32_t a)
+{
+	const uint32_t first[N_SECTIONS] = {
+		s->place_first, s->follower_first, s->phantom_first,
+		s->build_first, s->pass_first, s->crop_choice_first,
+		s->crop_response_first, s->large_follower_first,
+		s->builder_first, s->pig_first, s->second_tile_first,
+		s->fallback_first,
+	};
+	const uint32_t count[N_SECTIONS] = {
+		s->place_count, s->follower_count, s->phantom_count,
+		s->build_count, s->pass_count, s->crop_choice_count,
+		s->crop_response_count, s->large_follower_count,
+		s->builder_count, s->pig_count, s->second_tile_count,
+		s->fallback_count,
+	};
+	int found = -1;
+
+	for (int i = 0; i < N_SECTIONS; i++)
+		if (a >= first[i] && a - first[i] < count[i]) {
+			REQUIRE(found < 0);
+			found = i;
+		}
+	REQUIRE(found >= 0);
+	return (enum section)found;
+}
+
 struct tally {
 	uint64_t positions, moves, outside, fallbacks;
+	uint64_t sections[N_SECTIONS];	/* legal moves per section */
+	uint64_t figures[10];		/* crop responses per figure kind */
+	/* moves outside the window in games of the expansions of 0.5
+	 * (config_rules() 6 and up), whose boards are larger */
+	uint64_t outside_new, fallbacks_new;
 };
 
 /* Check the @n legal moves of @g and the mask against each other. */
@@ -205,6 +281,9 @@ check_position(struct carc_learn *l, const struct carc_learn_shape *s,
 		REQUIRE(a < s->fallback_first);
 		REQUIRE(!want[a]);	/* no two moves share an action */
 		want[a] = 1;
+		t->sections[section_of(s, a)]++;
+		if (section_of(s, a) == SEC_CROP_RESPONSE)
+			t->figures[carc_move_figure(moves[i])]++;
 		inside++;
 		REQUIRE_RC(carc_learn_action_to_move(l, g, a, &back), CARC_OK);
 		REQUIRE(back == moves[i]);
@@ -236,13 +315,14 @@ check_position(struct carc_learn *l, const struct carc_learn_shape *s,
 static struct tally
 round_trips(uint32_t window, uint64_t positions)
 {
-	struct tally t = { 0, 0, 0, 0 };
+	struct tally t;
 	uint64_t rng = 12345;
 	uint8_t *mask = NULL, *want = NULL;
 
+	memset(&t, 0, sizeof(t));
 	for (uint32_t game = 0; t.positions < positions; game++) {
-		int config = (int)(game % 6);
-		uint32_t players = 2 + game / 6 % 5;
+		int config = (int)(game % N_CONFIGS);
+		uint32_t players = 2 + game / N_CONFIGS % 5;
 		struct carc_rules *r = config_rules(config);
 		struct carc_learn *l = make_learn(r, players, window);
 		struct carc_learn_shape s = shape_of(l);
@@ -255,8 +335,14 @@ round_trips(uint32_t window, uint64_t positions)
 		/* one stream over all the games */
 		random_game_start(&rg, g, rng);
 		while (t.positions < positions && random_game_next(&rg)) {
+			uint64_t out = t.outside, fb = t.fallbacks;
+
 			check_position(l, &s, g, rg.moves, rg.n, mask, want,
 				       &t);
+			if (config >= 6) {
+				t.outside_new += t.outside - out;
+				t.fallbacks_new += t.fallbacks - fb;
+			}
 			random_game_play(&rg);
 		}
 		rng = rg.rng;
@@ -283,18 +369,32 @@ round_trips(uint32_t window, uint64_t positions)
 
 START_TEST(round_trip_10000_positions)
 {
-	uint64_t want = quick() ? 1000 : 10000;
+	uint64_t want = quick() ? 3000 : 30000;
 	struct tally t = round_trips(0, want);
 
 	printf("learn: %llu positions, %llu legal moves, %llu outside the "
-	       "window, %llu fallbacks (window %u)\n",
+	       "window (%llu with the expansions of 0.5), %llu fallbacks "
+	       "(%llu) (window %u)\n",
 	       (unsigned long long)t.positions, (unsigned long long)t.moves,
 	       (unsigned long long)t.outside,
-	       (unsigned long long)t.fallbacks, W);
+	       (unsigned long long)t.outside_new,
+	       (unsigned long long)t.fallbacks,
+	       (unsigned long long)t.fallbacks_new, W);
 	ck_assert_uint_eq(t.positions, want);
-	/* the measured reach of random games stays inside 25 x 25 */
-	ck_assert_uint_eq(t.outside, 0);
-	ck_assert_uint_eq(t.fallbacks, 0);
+	/* the measured reach of random games of the base game and the
+	 * expansions of 0.3 stays inside 25 x 25; the larger boards with
+	 * The River, Inns & Cathedrals and Traders & Builders (up to 145
+	 * tiles) leave the window now and then (doc/api/observation.md) */
+	ck_assert_uint_eq(t.outside - t.outside_new, 0);
+	ck_assert_uint_lt(t.outside_new * 200, t.moves);
+	ck_assert_uint_eq(t.fallbacks - t.fallbacks_new, 0);
+	ck_assert_uint_lt(t.fallbacks_new * 1000, t.positions);
+	/* every section and every figure of a crop response was met */
+	for (int i = 0; i < SEC_FALLBACK; i++)
+		ck_assert_msg(t.sections[i] > 0, "section %d never legal", i);
+	ck_assert_uint_gt(t.figures[CARC_FIGURE_FOLLOWER], 0);
+	ck_assert_uint_gt(t.figures[CARC_FIGURE_PHANTOM], 0);
+	ck_assert_uint_gt(t.figures[CARC_FIGURE_LARGE_FOLLOWER], 0);
 }
 END_TEST
 
@@ -1186,6 +1286,503 @@ START_TEST(sections_of_each_decision_point)
 }
 END_TEST
 
+
+/* The layout of every expansion of 0.5: the sections of 0.3 keep their
+ * places, the new ones come before the fallback, layout 2 appends the
+ * expansion planes and vector entries. */
+START_TEST(shape_expansions_of_0_5)
+{
+	struct carc_rules *r = config_rules(10);
+	struct carc_learn *l = make_learn(r, 3, 0);
+	struct carc_learn_shape s = shape_of(l), old;
+	uint32_t k = s.features_per_tile, resp = 625 * k * 3;
+
+	ck_assert_uint_eq(k, 8);
+	ck_assert_uint_eq(s.layout_version, 2);
+	ck_assert_uint_eq(s.follower_first, 2500);
+	ck_assert_uint_eq(s.phantom_first, 2508);
+	ck_assert_uint_eq(s.build_first, 2516);
+	ck_assert_uint_eq(s.pass_first, 2519);
+	ck_assert_uint_eq(s.crop_choice_first, 2520);
+	ck_assert_uint_eq(s.crop_response_first, 2522);
+	/* follower, phantom, large follower */
+	ck_assert_uint_eq(s.crop_response_count, resp);
+	ck_assert_uint_eq(s.large_follower_first, 2522 + resp);
+	ck_assert_uint_eq(s.large_follower_count, k);
+	ck_assert_uint_eq(s.builder_first, 2522 + resp + k);
+	ck_assert_uint_eq(s.builder_count, k);
+	ck_assert_uint_eq(s.pig_first, 2522 + resp + 2 * k);
+	ck_assert_uint_eq(s.pig_count, k);
+	ck_assert_uint_eq(s.second_tile_first, 2522 + resp + 3 * k);
+	ck_assert_uint_eq(s.second_tile_count, 1);
+	ck_assert_uint_eq(s.fallback_first, 2522 + resp + 3 * k + 1);
+	ck_assert_uint_eq(s.n_actions, 17548);
+	ck_assert_uint_eq(s.ext_plane_first, 33 + 3 * 6);
+	ck_assert_uint_eq(s.ext_plane_count, 9 + 3 * 3);
+	ck_assert_uint_eq(s.n_planes, 33 + 3 * 6 + 9 + 3 * 3);
+	ck_assert_uint_eq(s.vector_length, CARC_LEARN_VEC_LENGTH_MAX);
+	ck_assert_uint_eq(CARC_LEARN_VEC_LENGTH_MAX, 316);
+	/* the struct of 0.3 gets its members alone */
+	memset(&old, 0x5a, sizeof(old));
+	old.size = offsetof(struct carc_learn_shape, large_follower_first);
+	assert_ok(carc_learn_shape(l, &old));
+	ck_assert_uint_eq(old.size, offsetof(struct carc_learn_shape,
+					     large_follower_first));
+	ck_assert_uint_eq(old.n_actions, s.n_actions);
+	ck_assert_uint_eq(old.fallback_count, 1);
+	ck_assert_uint_eq(old.large_follower_first, 0x5a5a5a5a);
+	carc_learn_free(l);
+	carc_rules_unref(r);
+
+	/* each alone: only its sections; the mandatory builder turn has
+	 * no decision */
+	for (int config = 6; config <= 9; config++) {
+		r = config_rules(config);
+		l = make_learn(r, 2, 0);
+		s = shape_of(l);
+		ck_assert_uint_eq(s.layout_version, 2);
+		ck_assert_uint_eq(s.vector_length, CARC_LEARN_VEC_LENGTH_MAX);
+		ck_assert_uint_eq(s.ext_plane_count, 9 + 3 * 2);
+		ck_assert_uint_eq(s.large_follower_count,
+				  config == 7 ? s.features_per_tile : 0);
+		ck_assert_uint_eq(s.builder_count,
+				  config >= 8 ? s.features_per_tile : 0);
+		ck_assert_uint_eq(s.pig_count, s.builder_count);
+		ck_assert_uint_eq(s.second_tile_count, config == 8);
+		ck_assert_uint_eq(s.crop_response_count, 0);
+		ck_assert_uint_eq(s.fallback_first, s.n_actions - 1);
+		ck_assert_uint_eq(s.second_tile_first + s.second_tile_count,
+				  s.fallback_first);
+		carc_learn_free(l);
+		carc_rules_unref(r);
+	}
+	/* the base game and the expansions of 0.3 keep layout 1 */
+	for (int config = 0; config <= 5; config++) {
+		r = config_rules(config);
+		l = make_learn(r, 2, 0);
+		s = shape_of(l);
+		ck_assert_uint_eq(s.layout_version, 1);
+		ck_assert_uint_eq(s.vector_length, CARC_LEARN_VEC_LENGTH);
+		ck_assert_uint_eq(s.ext_plane_count, 0);
+		ck_assert_uint_eq(s.ext_plane_first, s.n_planes);
+		ck_assert_uint_eq(s.large_follower_count + s.builder_count +
+					  s.pig_count + s.second_tile_count,
+				  0);
+		ck_assert_uint_eq(s.large_follower_first, s.fallback_first);
+		carc_learn_free(l);
+		carc_rules_unref(r);
+	}
+}
+END_TEST
+
+/* The sections of 0.5 belong to their decision points: everywhere else
+ * their actions and moves are of the wrong phase. */
+START_TEST(sections_of_0_5_by_decision_point)
+{
+	int seen[9] = { 0 };
+
+	for (int config = 9; config <= 10; config++) {
+		struct carc_rules *r = config_rules(config);
+		struct carc_learn *l = make_learn(r, 2, 0);
+		struct carc_learn_shape s = shape_of(l);
+
+		for (uint64_t seed = 1; seed <= 8; seed++) {
+			struct carc_game *g = make_game(r, 2, seed);
+			struct random_game rg;
+
+			random_game_start(&rg, g, seed);
+			while (random_game_next(&rg)) {
+				int phase = carc_game_phase(g);
+				int32_t x, y;
+				uint32_t a = 99999, t;
+				carc_move_t m = 12345;
+				int rc;
+
+				seen[phase]++;
+				/* the new deploy sections: DEPLOY only */
+				for (uint32_t first = s.large_follower_first;
+				     first < s.second_tile_first;
+				     first += s.features_per_tile) {
+					rc = carc_learn_action_to_move(l, g, first,
+								       &m);
+					if (phase == CARC_PHASE_DEPLOY)
+						REQUIRE(rc == CARC_OK ||
+							rc == CARC_E_NOT_FOUND);
+					else
+						REQUIRE_RC(rc,
+							   CARC_E_WRONG_PHASE);
+				}
+				if (s.second_tile_count) {
+					rc = carc_learn_action_to_move(
+						l, g, s.second_tile_first, &m);
+					REQUIRE_RC(rc, phase == CARC_PHASE_SECOND_TILE
+							       ? CARC_OK
+							       : CARC_E_WRONG_PHASE);
+				}
+				rc = carc_learn_move_to_action(
+					l, g, carc_move_second_tile(), &a);
+				REQUIRE_RC(rc, phase != CARC_PHASE_SECOND_TILE
+						       ? CARC_E_WRONG_PHASE
+						       : s.second_tile_count
+							 ? CARC_OK
+							 : CARC_E_NOT_FOUND);
+				/* a builder, a large follower on the last
+				 * tile: DEPLOY only */
+				carc_game_tile_at(
+					g, (uint32_t)carc_game_tile_count(g) - 1,
+					&x, &y, &t, NULL);
+				rc = carc_learn_move_to_action(
+					l, g,
+					carc_move_deploy(CARC_FIGURE_BUILDER, x, y,
+							 CARC_F1),
+					&a);
+				if (phase != CARC_PHASE_DEPLOY &&
+				    phase != CARC_PHASE_CROP_RESPONSE)
+					REQUIRE_RC(rc, CARC_E_WRONG_PHASE);
+				else if (phase == CARC_PHASE_CROP_RESPONSE)
+					/* no figure of a response */
+					REQUIRE_RC(rc, carc_game_crop_action(g) ==
+							       CARC_CROP_DEPLOY
+							       ? CARC_E_NOT_FOUND
+							       : CARC_E_WRONG_PHASE);
+				rc = carc_learn_move_to_action(
+					l, g,
+					carc_move_deploy(
+						CARC_FIGURE_LARGE_FOLLOWER, x, y,
+						CARC_F1),
+					&a);
+				if (phase != CARC_PHASE_DEPLOY &&
+				    phase != CARC_PHASE_CROP_RESPONSE)
+					REQUIRE_RC(rc, CARC_E_WRONG_PHASE);
+				rc = carc_learn_move_to_action(
+					l, g, carc_move_pass(), &a);
+				if (phase == CARC_PHASE_SECOND_TILE)
+					REQUIRE_RC(rc, CARC_OK);
+				random_game_play(&rg);
+			}
+			random_game_end(&rg);
+			carc_game_free(g);
+		}
+		carc_learn_free(l);
+		carc_rules_unref(r);
+	}
+	ck_assert_int_gt(seen[CARC_PHASE_SECOND_TILE], 0);
+	ck_assert_int_gt(seen[CARC_PHASE_CROP_RESPONSE], 0);
+}
+END_TEST
+
+/* Relative seat of @p seen from @me. */
+static uint32_t
+rel(uint32_t p, uint32_t me, uint32_t players)
+{
+	return (p + players - me) % players;
+}
+
+/* Check the observation of @g for @me against the public queries: the
+ * tile planes of every cell, the figure planes, and the vector's
+ * supplies, goods, tiles and rule options. */
+static void
+check_observation(struct carc_learn *l, const struct carc_learn_shape *s,
+		  const struct carc_game *g, uint32_t me, uint8_t *planes,
+		  int32_t *vec)
+{
+	const uint32_t w = s->window, P = s->players, x0p = s->ext_plane_first;
+	const bool ext = s->layout_version == 2;
+	int32_t x0, y0;
+	int phase = carc_game_phase(g), nt = carc_game_tile_count(g);
+	uint32_t large[6] = { 0 }, builders[6] = { 0 }, pigs[6] = { 0 };
+	uint32_t sums[3] = { 0 };
+
+	REQUIRE_OK(carc_learn_observe(l, g, me, planes,
+				      (size_t)s->n_planes * w * w, vec,
+				      s->vector_length));
+	REQUIRE_OK(carc_learn_window(l, g, &x0, &y0));
+	for (int i = 0; i < nt; i++) {
+		int32_t x, y;
+		uint32_t t, r, ids[16];
+		int nf;
+		uint8_t inn = 0, cath = 0, goods[3] = { 0 };
+
+		REQUIRE_OK(carc_game_tile_at(g, (uint32_t)i, &x, &y, &t, &r));
+		if (x < x0 || y < y0 || x >= x0 + (int32_t)w ||
+		    y >= y0 + (int32_t)w)
+			continue;
+		REQUIRE_EQ(at(planes, w, CARC_LEARN_PLANE_TILE_TYPE,
+			      (uint32_t)(x - x0), (uint32_t)(y - y0)),
+			   t + 1);
+		if (!ext)
+			continue;
+		nf = carc_tile_features(t, ids, 16);
+		for (int k = 0; k < nf; k++) {
+			int fl = carc_tile_feature_flags(t, ids[k]);
+			int gd = carc_tile_feature_goods(t, ids[k]);
+
+			inn |= (fl & CARC_FLAG_INN) != 0;
+			cath |= (fl & CARC_FLAG_CATHEDRAL) != 0;
+			if (gd > 0)
+				goods[gd - 1]++;
+		}
+		REQUIRE_EQ(at(planes, w, x0p + CARC_LEARN_XP_INN,
+			      (uint32_t)(x - x0), (uint32_t)(y - y0)),
+			   inn);
+		REQUIRE_EQ(at(planes, w, x0p + CARC_LEARN_XP_CATHEDRAL,
+			      (uint32_t)(x - x0), (uint32_t)(y - y0)),
+			   cath);
+		for (uint32_t k = 0; k < 3; k++) {
+			REQUIRE_EQ(at(planes, w, x0p + CARC_LEARN_XP_GOODS + k,
+				      (uint32_t)(x - x0), (uint32_t)(y - y0)),
+				   goods[k]);
+			sums[k] += goods[k];
+		}
+		for (uint32_t side = 0; side < 4; side++)
+			REQUIRE_EQ(at(planes, w, x0p + CARC_LEARN_XP_RIVER + side,
+				      (uint32_t)(x - x0), (uint32_t)(y - y0)),
+				   carc_tile_edge(t, r, side) ==
+					   CARC_EDGE_RIVER);
+	}
+	if (ext)
+		for (uint32_t k = 0; k < 3; k++)
+			REQUIRE_EQ(plane_sum(planes, w,
+					     x0p + CARC_LEARN_XP_GOODS + k),
+				   sums[k]);
+	/* figures: each kind in its plane of its owner's block */
+	for (int i = 0; i < carc_game_figure_count(g); i++) {
+		uint32_t p, fig, feat, b;
+		int32_t x, y;
+		uint32_t plane;
+
+		REQUIRE_OK(carc_game_figure_at(g, (uint32_t)i, &p, &fig, &x, &y,
+					       &feat));
+		b = rel(p, me, P);
+		if (x < x0 || y < y0 || x >= x0 + (int32_t)w ||
+		    y >= y0 + (int32_t)w)
+			continue;
+		switch (fig) {
+		case CARC_FIGURE_FOLLOWER:
+			plane = CARC_LEARN_PLANE_PLAYERS +
+				b * CARC_LEARN_PLANES_PER_PLAYER +
+				CARC_LEARN_PP_FOLLOWERS;
+			REQUIRE(at(planes, w, plane, (uint32_t)(x - x0),
+				   (uint32_t)(y - y0)) >= 1);
+			continue;
+		case CARC_FIGURE_PHANTOM:
+			plane = CARC_LEARN_PLANE_PLAYERS +
+				b * CARC_LEARN_PLANES_PER_PLAYER +
+				CARC_LEARN_PP_PHANTOM;
+			break;
+		case CARC_FIGURE_LARGE_FOLLOWER:
+			large[b]++;
+			plane = x0p + CARC_LEARN_XP_PLAYERS +
+				b * CARC_LEARN_XPP_PER_PLAYER +
+				CARC_LEARN_XPP_LARGE_FOLLOWER;
+			break;
+		case CARC_FIGURE_BUILDER:
+			builders[b]++;
+			plane = x0p + CARC_LEARN_XP_PLAYERS +
+				b * CARC_LEARN_XPP_PER_PLAYER +
+				CARC_LEARN_XPP_BUILDER;
+			break;
+		default:
+			REQUIRE_EQ(fig, CARC_FIGURE_PIG);
+			pigs[b]++;
+			plane = x0p + CARC_LEARN_XP_PLAYERS +
+				b * CARC_LEARN_XPP_PER_PLAYER +
+				CARC_LEARN_XPP_PIG;
+			break;
+		}
+		REQUIRE(ext || fig == CARC_FIGURE_PHANTOM);
+		REQUIRE_EQ(at(planes, w, plane, (uint32_t)(x - x0),
+			      (uint32_t)(y - y0)),
+			   1);
+	}
+	if (ext)
+		for (uint32_t b = 0; b < P; b++) {
+			uint32_t base = x0p + CARC_LEARN_XP_PLAYERS +
+					b * CARC_LEARN_XPP_PER_PLAYER;
+
+			REQUIRE_EQ(plane_sum(planes, w,
+					     base + CARC_LEARN_XPP_LARGE_FOLLOWER),
+				   large[b]);
+			REQUIRE_EQ(plane_sum(planes, w,
+					     base + CARC_LEARN_XPP_BUILDER),
+				   builders[b]);
+			REQUIRE_EQ(plane_sum(planes, w, base + CARC_LEARN_XPP_PIG),
+				   pigs[b]);
+		}
+	/* the vector */
+	for (uint32_t b = 0; b < P; b++) {
+		uint32_t p = (me + b) % P;
+
+		REQUIRE_EQ(vec[CARC_LEARN_VEC_FOLLOWERS + b],
+			   carc_game_supply(g, p, CARC_FIGURE_FOLLOWER));
+		if (!ext)
+			continue;
+		REQUIRE_EQ(vec[CARC_LEARN_VEC_LARGE_FOLLOWERS + b],
+			   carc_game_supply(g, p, CARC_FIGURE_LARGE_FOLLOWER));
+		REQUIRE_EQ(vec[CARC_LEARN_VEC_BUILDERS + b],
+			   carc_game_supply(g, p, CARC_FIGURE_BUILDER));
+		REQUIRE_EQ(vec[CARC_LEARN_VEC_PIGS + b],
+			   carc_game_supply(g, p, CARC_FIGURE_PIG));
+		for (uint32_t k = 0; k < 3; k++)
+			REQUIRE_EQ(vec[CARC_LEARN_VEC_GOODS + 6 * k + b],
+				   carc_game_goods(g, p, 1 + k));
+	}
+	if (!ext)
+		return;
+	{
+		int32_t hot = 0, tile = -1, left = 0;
+		uint32_t t;
+
+		for (t = 0; t < 36; t++)
+			hot += vec[CARC_LEARN_VEC_TILE + t];
+		for (t = 36; t < CARC_TILE_TYPES; t++) {
+			hot += vec[CARC_LEARN_VEC_TILE_EXT + t - 36];
+			if (vec[CARC_LEARN_VEC_TILE_EXT + t - 36])
+				tile = (int32_t)t;
+			REQUIRE_EQ(vec[CARC_LEARN_VEC_REMAINING_EXT + t - 36],
+				   carc_game_remaining(g, t));
+		}
+		for (t = 0; t < CARC_TILE_TYPES; t++)
+			left += t < 36 ? vec[CARC_LEARN_VEC_REMAINING + t]
+				       : vec[CARC_LEARN_VEC_REMAINING_EXT + t - 36];
+		REQUIRE_EQ(left, vec[CARC_LEARN_VEC_REMAINING_TOTAL]);
+		REQUIRE_EQ(hot, phase == CARC_PHASE_GAME_OVER ? 0 : 1);
+		if (tile >= 0 && phase == CARC_PHASE_PLACE_TILE)
+			REQUIRE_EQ(tile, carc_game_current_tile(g));
+		REQUIRE_EQ(vec[CARC_LEARN_VEC_PHASE_EXT],
+			   phase == CARC_PHASE_SECOND_TILE);
+		REQUIRE_EQ(vec[CARC_LEARN_VEC_PHASE_EXT + 1], 0);
+		for (uint32_t o = 17; o <= 32; o++) {
+			int32_t v = 0;
+
+			if (carc_rules_get(carc_game_rules(g), o, &v) < 0)
+				v = 0;
+			REQUIRE_EQ(vec[CARC_LEARN_VEC_RULES_EXT + o - 17], v);
+		}
+	}
+}
+
+START_TEST(observe_expansions_of_0_5)
+{
+	uint64_t positions = 0;
+	uint32_t tiles_seen = 0, figs = 0;
+
+	for (int config = 6; config < N_CONFIGS; config++) {
+		uint32_t players = 2 + (uint32_t)config % 5;
+		struct carc_rules *r = config_rules(config);
+		struct carc_learn *l = make_learn(r, players, 0);
+		struct carc_learn_shape s = shape_of(l);
+		uint8_t *planes = malloc((size_t)s.n_planes * W * W);
+		int32_t *vec = malloc(s.vector_length * sizeof(*vec));
+		struct carc_game *g = make_game(r, players, (uint64_t)config);
+		struct random_game rg;
+
+		ck_assert(planes && vec);
+		random_game_start(&rg, g, (uint64_t)config * 7);
+		while (random_game_next(&rg)) {
+			uint32_t me = (uint32_t)(positions % players);
+
+			check_observation(l, &s, g, me, planes, vec);
+			positions++;
+			random_game_play(&rg);
+		}
+		check_observation(l, &s, g, 0, planes, vec);
+		for (uint32_t k = 0; k < 3; k++)
+			tiles_seen += plane_sum(planes, W,
+						s.ext_plane_first +
+							CARC_LEARN_XP_GOODS + k);
+		figs += carc_game_figure_count(g) > 0;
+		random_game_end(&rg);
+		carc_game_free(g);
+		carc_learn_free(l);
+		carc_rules_unref(r);
+		free(planes);
+		free(vec);
+	}
+	/* goods were on the board at the end of the traders' games */
+	ck_assert_uint_gt(tiles_seen, 0);
+	ck_assert_uint_gt(positions, 1000);
+
+	/* the base game is unchanged: layout 1 checked the same way */
+	{
+		struct carc_rules *r = config_rules(5);
+		struct carc_learn *l = make_learn(r, 2, 0);
+		struct carc_learn_shape s = shape_of(l);
+		uint8_t *planes = malloc((size_t)s.n_planes * W * W);
+		int32_t vec[CARC_LEARN_VEC_LENGTH];
+		struct carc_game *g = make_game(r, 2, 5);
+		struct random_game rg;
+
+		ck_assert_ptr_nonnull(planes);
+		random_game_start(&rg, g, 5);
+		while (random_game_next(&rg)) {
+			check_observation(l, &s, g, 1, planes, vec);
+			random_game_play(&rg);
+		}
+		random_game_end(&rg);
+		carc_game_free(g);
+		carc_learn_free(l);
+		carc_rules_unref(r);
+		free(planes);
+	}
+}
+END_TEST
+
+/* A cathedral, an inn, goods and a river, read off the tile tables. */
+START_TEST(observe_tile_features_of_0_5)
+{
+	struct carc_rules *r = config_rules(10);
+	struct carc_learn *l = make_learn(r, 2, 0);
+	struct carc_learn_shape s = shape_of(l);
+	uint8_t *planes = malloc((size_t)s.n_planes * W * W);
+	int32_t vec[CARC_LEARN_VEC_LENGTH_MAX];
+	struct carc_game *g = make_game(r, 2, 1);
+	int32_t x0, y0;
+
+	ck_assert_ptr_nonnull(planes);
+	/* the spring at (0, 0) */
+	assert_ok(carc_learn_observe(l, g, 0, planes,
+				     (size_t)s.n_planes * W * W, vec,
+				     CARC_LEARN_VEC_LENGTH_MAX));
+	assert_ok(carc_learn_window(l, g, &x0, &y0));
+	ck_assert_uint_eq(at(planes, W, CARC_LEARN_PLANE_TILE_TYPE,
+			     (uint32_t)-x0, (uint32_t)-y0),
+			  CARC_TILE_RI_1 + 1);
+	ck_assert_uint_eq(plane_sum(planes, W, s.ext_plane_first +
+						       CARC_LEARN_XP_RIVER) +
+				  plane_sum(planes, W,
+					    s.ext_plane_first +
+						    CARC_LEARN_XP_RIVER + 1) +
+				  plane_sum(planes, W,
+					    s.ext_plane_first +
+						    CARC_LEARN_XP_RIVER + 2) +
+				  plane_sum(planes, W,
+					    s.ext_plane_first +
+						    CARC_LEARN_XP_RIVER + 3),
+			  1);	/* the spring has one river side */
+	/* the river's tile in hand is in the extension's one-hot */
+	ck_assert_int_eq(vec[CARC_LEARN_VEC_TILE_EXT +
+			     carc_game_current_tile(g) - 36], 1);
+	ck_assert_int_eq(vec[CARC_LEARN_VEC_LARGE_FOLLOWERS], 1);
+	ck_assert_int_eq(vec[CARC_LEARN_VEC_BUILDERS + 1], 1);
+	ck_assert_int_eq(vec[CARC_LEARN_VEC_PIGS + 1], 1);
+	ck_assert_int_eq(vec[CARC_LEARN_VEC_PIGS + 2], 0);	/* no seat */
+	ck_assert_int_eq(vec[CARC_LEARN_VEC_RULES_EXT + CARC_OPT_RIVER - 17],
+			 1);
+	ck_assert_int_eq(vec[CARC_LEARN_VEC_RULES_EXT +
+			     CARC_OPT_TRADERS_BUILDERS - 17], 1);
+	/* the tables: IC-1 the cathedral, an inn on IC-15's road */
+	ck_assert_int_eq(carc_tile_feature_flags(CARC_TILE_IC_1, CARC_C1),
+			 CARC_FLAG_CATHEDRAL);
+	ck_assert_int_eq(carc_tile_feature_flags(CARC_TILE_IC_15, CARC_R1),
+			 CARC_FLAG_INN);
+	carc_game_free(g);
+	carc_learn_free(l);
+	carc_rules_unref(r);
+	free(planes);
+}
+END_TEST
+
 START_TEST(bad_arguments)
 {
 	struct carc_rules *r = make_rules(NULL, 0);
@@ -1337,6 +1934,10 @@ test_suite(void)
 	tcase_add_test(tc, bad_arguments);
 	tcase_add_test(tc, sections_of_each_decision_point);
 	tcase_add_test(tc, games_of_other_rules);
+	tcase_add_test(tc, shape_expansions_of_0_5);
+	tcase_add_test(tc, sections_of_0_5_by_decision_point);
+	tcase_add_test(tc, observe_expansions_of_0_5);
+	tcase_add_test(tc, observe_tile_features_of_0_5);
 	suite_add_tcase(s, tc);
 	return s;
 }

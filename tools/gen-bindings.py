@@ -205,6 +205,12 @@ BINDINGS = {
         js='LearnPlayerPlane', flat='PP_',
         rename={'CARC_LEARN_PLANES_PER_PLAYER': 'PLANES_PER_PLAYER'},
         flat_rename={'CARC_LEARN_PLANES_PER_PLAYER': 'PLANES_PER_PLAYER'}),
+    'carc_learn_ext_plane': dict(
+        prefix=('CARC_LEARN_XP_',), py=None, js='LearnExtPlane',
+        flat='XP_'),
+    'carc_learn_ext_player_plane': dict(
+        prefix=('CARC_LEARN_XPP_',), py=None, js='LearnExtPlayerPlane',
+        flat='XPP_'),
     'carc_learn_vec': dict(
         prefix=('CARC_LEARN_VEC_',), py=None, js='LearnVec', flat='VEC_'),
     'carc_learn_batch_flag': dict(
@@ -223,6 +229,8 @@ CONSTANTS = {
     'CARC_LEARN_WINDOW_MIN': ('LEARN_WINDOW_MIN', 'LEARN_WINDOW_MIN', False),
     'CARC_LEARN_WINDOW_MAX': ('LEARN_WINDOW_MAX', 'LEARN_WINDOW_MAX', False),
     'CARC_LEARN_TO_MOVE': ('LEARN_TO_MOVE', 'LEARN_TO_MOVE', True),
+    'CARC_LEARN_LAYOUT_VERSION': ('LEARN_LAYOUT_VERSION',
+                                  'LEARN_LAYOUT_VERSION', False),
     'CARC_BOT_DEFAULT_PLAYOUTS': ('BOT_DEFAULT_PLAYOUTS',
                                   'BOT_DEFAULT_PLAYOUTS', True),
     'CARC_BOT_MAX_THREADS': ('BOT_MAX_THREADS', 'BOT_MAX_THREADS', True),

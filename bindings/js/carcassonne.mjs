@@ -44,6 +44,7 @@ import {
 	TILE_TYPES,
 	TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
 	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec,
+	LearnExtPlane, LearnExtPlayerPlane, LEARN_LAYOUT_VERSION,
 	// used here only
 	ARGUMENT_ERRORS, EventAttr, FeatureAttr, Layout, LearnBatchFlag,
 	LearnDtype, LEARN_TO_MOVE, RENDER_COLOUR,
@@ -55,6 +56,7 @@ export {
 	TILE_TYPES,
 	TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
 	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec,
+	LearnExtPlane, LearnExtPlayerPlane, LEARN_LAYOUT_VERSION,
 };
 
 // FEATURE_KIND -> featureKind
@@ -1909,7 +1911,6 @@ export class Game extends Handle {
 // The learning interface (include/carcassonne/learn.h)
 // ---------------------------------------------------------------------
 
-const VEC_LENGTH = LearnVec.LENGTH;
 const LEARN_DTYPES = Object.fromEntries(Object.entries(LearnDtype)
 	.map(([k, v]) => [v, k.toLowerCase()]));
 
@@ -1985,7 +1986,9 @@ export class Learn extends Handle {
 		try {
 			shape = readLearnShape(ptr);
 			// one block for a single game's vector, planes and mask
-			buffer = M._malloc(4 * VEC_LENGTH + shape.nPlanes *
+			// (the vector: vectorLength entries, LearnVec.LENGTH or,
+			// with the expansions of layout 2, LearnVec.LENGTH_MAX)
+			buffer = M._malloc(4 * shape.vectorLength + shape.nPlanes *
 				shape.window * shape.window + shape.nActions);
 			if (!buffer)
 				throw new CarcassonneError(ErrorCode.NOMEM, 'learn');
@@ -1998,6 +2001,7 @@ export class Learn extends Handle {
 		this._players = shape.players;
 		this._nActions = shape.nActions;
 		this._planeBytes = shape.nPlanes * shape.window * shape.window;
+		this._vecLen = shape.vectorLength;
 	}
 
 	/** Release the learn object and its buffers (again: nothing). */
@@ -2014,7 +2018,8 @@ export class Learn extends Handle {
 	 *  planeDtype, vectorDtype, rewardDtype, featuresPerTile, and
 	 *  placeFirst, placeCount, … fallbackFirst, fallbackCount for the
 	 *  sections place, follower, phantom, build, pass, cropChoice,
-	 *  cropResponse, fallback}. */
+	 *  cropResponse, largeFollower, builder, pig, secondTile, fallback,
+	 *  and layoutVersion, extPlaneFirst, extPlaneCount}. */
 	shape() {
 		return readLearnShape(this._live());
 	}
@@ -2064,7 +2069,7 @@ export class Learn extends Handle {
 		const n = this._nActions;
 		if (out !== undefined)
 			typedArg(out, Uint8Array, n, 'mask');
-		const p = this._buffer + 4 * VEC_LENGTH + this._planeBytes;
+		const p = this._buffer + 4 * this._vecLen + this._planeBytes;
 		check(M._carc_learn_mask(l, g, p, n), 'mask');
 		const bytes = M.HEAPU8.subarray(p, p + n);
 		if (out === undefined)
@@ -2087,7 +2092,7 @@ export class Learn extends Handle {
 	 * The observation of the game for `player` (undefined or null: the
 	 * player to move): {planes, vector}, planes a Uint8Array of nPlanes x
 	 * W x W (plane, then row north to south, then column west to east),
-	 * vector an Int32Array of LearnVec.LENGTH entries.  `out` may give
+	 * vector an Int32Array of vectorLength entries (shape()).  `out` may give
 	 * the arrays to write into ({planes, vector}, each of that length).
 	 */
 	observe(game, player, out) {
@@ -2101,15 +2106,15 @@ export class Learn extends Handle {
 			? new Uint8Array(this._planeBytes)
 			: typedArg(out.planes, Uint8Array, this._planeBytes, 'planes');
 		const vector = out === undefined || out.vector === undefined
-			? new Int32Array(VEC_LENGTH)
-			: typedArg(out.vector, Int32Array, VEC_LENGTH, 'vector');
+			? new Int32Array(this._vecLen)
+			: typedArg(out.vector, Int32Array, this._vecLen, 'vector');
 		const v = this._buffer;
-		const pl = v + 4 * VEC_LENGTH;
+		const pl = v + 4 * this._vecLen;
 		check(M._carc_learn_observe(l, g, p, pl, this._planeBytes, v,
-			VEC_LENGTH), p === LEARN_TO_MOVE ? 'observe'
+			this._vecLen), p === LEARN_TO_MOVE ? 'observe'
 			: `observe for player ${p}`);
 		planes.set(M.HEAPU8.subarray(pl, pl + this._planeBytes));
-		vector.set(M.HEAP32.subarray(v >> 2, (v >> 2) + VEC_LENGTH));
+		vector.set(M.HEAP32.subarray(v >> 2, (v >> 2) + this._vecLen));
 		return { planes, vector };
 	}
 
@@ -2146,7 +2151,7 @@ export class Learn extends Handle {
 		take('done', n);
 		take('masks', n * this._nActions);
 		if (observations) {
-			take('vectors', 4 * n * VEC_LENGTH);
+			take('vectors', 4 * n * this._vecLen);
 			take('planes', n * this._planeBytes);
 		}
 		// past 2 GiB a size would wrap in malloc()'s 32-bit argument
@@ -2179,7 +2184,7 @@ export class Learn extends Handle {
 				masks: u8('masks', n * this._nActions),
 				planes: observations ? u8('planes', n * this._planeBytes)
 					: null,
-				vectors: observations ? i32s('vectors', n * VEC_LENGTH)
+				vectors: observations ? i32s('vectors', n * this._vecLen)
 					: null,
 			};
 		} finally {
@@ -2196,7 +2201,7 @@ export class Learn extends Handle {
 	 * planes and vectors out).  Returns {ended (games that ended), and,
 	 * one row per game: rewards (n x players, by seat), done, finalScores
 	 * (n x players), toMove, masks (n x nActions), planes (n x nPlanes x
-	 * W x W) and vectors (n x LearnVec.LENGTH), or null for those two}.
+	 * W x W) and vectors (n x vectorLength), or null for those two}.
 	 */
 	stepBatch(games, actions, options = {}) {
 		const l = this._live();
@@ -2281,5 +2286,6 @@ const api = Object.freeze({
 	tileFieldCities, tileFeatureFlags, tileFeatureGoods, tileSymbol,
 	tileFeaturePoint, tileFeatureShape, tileSymbolArea, Move, describe,
 	RulesBuilder, Rules, Game, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
-	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec, Learn,
+	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec,
+	LearnExtPlane, LearnExtPlayerPlane, LEARN_LAYOUT_VERSION, Learn,
 });

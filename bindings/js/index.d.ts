@@ -21,7 +21,7 @@ export {
 	CropSymbol, Edge, EventType, FeatureFlag, Goods, OptionType, RenderFlag,
 	TILE_TYPES, TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT,
 	LEARN_WINDOW_MIN, LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane,
-	LearnVec,
+	LearnVec, LearnExtPlane, LearnExtPlayerPlane, LEARN_LAYOUT_VERSION,
 } from './carcassonne-abi.mjs';
 export type { PhaseName, BotStats, LearnShape } from './carcassonne-abi.mjs';
 
@@ -485,7 +485,9 @@ export type LearnDtype = LearnDtypeName;
 
 
 /** One observation: planes [nPlanes][W][W] (plane, row north to south,
- *  column west to east) and the vector of LearnVec.LENGTH entries. */
+ *  column west to east) and the vector of vectorLength entries
+ *  (LearnVec.LENGTH, or LearnVec.LENGTH_MAX with the expansions of
+ *  observation layout 2). */
 export interface Observation {
 	planes: Uint8Array;
 	vector: Int32Array;
@@ -508,7 +510,7 @@ export interface ObserveBatchResult {
 	/** n x nPlanes x W x W, for the player to move; null without
 	 *  observations. */
 	planes: Uint8Array | null;
-	/** n x LearnVec.LENGTH; null without observations. */
+	/** n x vectorLength; null without observations. */
 	vectors: Int32Array | null;
 }
 /** The outputs of stepBatch(), one row per game. */

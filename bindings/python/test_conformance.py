@@ -26,8 +26,13 @@ from carcassonne import env as cenv
 
 ALL = dict(phantom=True, crop_circles_i=True, crop_circles_ii=True,
            little_buildings=True)
-SETUPS = [(2, {}), (3, ALL), (6, ALL)]
-IDS = ['2-base', '3-all', '6-all']
+# The River, Inns & Cathedrals and Traders & Builders (observation
+# layout 2: more planes, the longer vector, the sections of the large
+# follower, the builder, the pig and the second tile)
+NEW = dict(river=True, inns_cathedrals=True, traders_builders=True)
+ALL6 = dict(ALL, **NEW)
+SETUPS = [(2, {}), (3, ALL), (6, ALL), (2, ALL6), (4, NEW)]
+IDS = ['2-base', '3-all', '6-all', '2-all6', '4-new']
 
 
 def test_the_real_packages_are_used():
@@ -80,8 +85,9 @@ def vector_envs():
                 yield players, options, observations, copy_
 
 
-VIDS = [f'{p}-{"all" if o else "base"}-{"obs" if b else "masks"}-'
-        f'{"copy" if c else "nocopy"}' for p, o, b, c in vector_envs()]
+VIDS = [f'{p}-{"base" if not o else "all6" if "river" in o and "phantom" in o else "new" if "river" in o else "all"}-'
+        f'{"obs" if b else "masks"}-{"copy" if c else "nocopy"}'
+        for p, o, b, c in vector_envs()]
 
 
 @pytest.mark.parametrize('players,options,observations,copy_',

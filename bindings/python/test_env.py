@@ -42,11 +42,19 @@ E_NOT_FOUND = -15
 # Rule sets and player counts the tests go through.
 ALL = dict(phantom=True, crop_circles_i=True, crop_circles_ii=True,
            little_buildings=True)
+# The expansions of 0.5 (observation layout 2), alone and all six
+ALL6 = dict(ALL, river=True, inns_cathedrals=True, traders_builders=True)
 CONFIGS = [
     ({}, 2), (ALL, 2), (ALL, 3), ({}, 4), (ALL, 5), (ALL, 6),
     (dict(phantom=True), 3), (dict(crop_circles_i=True), 2),
     (dict(crop_circles_ii=True, phantom=True), 4),
     (dict(little_buildings=True), 2),
+    (dict(river=True), 2), (dict(inns_cathedrals=True), 3),
+    (dict(traders_builders=True), 2),
+    (dict(traders_builders=True, builder_turn='mandatory',
+          phantom=True), 3),
+    (dict(inns_cathedrals=True, crop_circles_i=True), 2),
+    (ALL6, 2), (ALL6, 4), (ALL6, 6),
 ]
 
 
@@ -56,8 +64,12 @@ def tile_features(tile):
 
 
 FIG_FOLLOWER, FIG_PHANTOM, FIG_TOWER, FIG_HOUSE, FIG_SHED = 1, 2, 3, 4, 5
+FIG_LARGE, FIG_BUILDER, FIG_PIG = 6, 7, 8
 PH_PLACE, PH_DEPLOY, PH_PHANTOM, PH_CHOICE, PH_RESPONSE, PH_OVER = range(
     1, 7)
+PH_SECOND_TILE = 7
+OPT_RIVER, OPT_INNS, OPT_TRADERS = 17, 20, 21
+ATTR_ID = 2
 KIND_CITY, KIND_ROAD, KIND_FIELD, KIND_MONASTERY = 1, 2, 3, 4
 
 
@@ -89,6 +101,8 @@ def test_constants_match_learn_header():
     seen = 0
     for enum, prefix in [('carc_learn_plane', 'CARC_LEARN_PLANE_'),
                          ('carc_learn_player_plane', 'CARC_LEARN_'),
+                         ('carc_learn_ext_plane', 'CARC_LEARN_'),
+                         ('carc_learn_ext_player_plane', 'CARC_LEARN_'),
                          ('carc_learn_vec', 'CARC_LEARN_'),
                          ('carc_learn_batch_flag', 'CARC_LEARN_')]:
         for member, value in enums[enum].items():
@@ -105,7 +119,9 @@ def test_constants_match_learn_header():
         assert m and int(m.group(1)) == getattr(_learn, name)
     m = re.search(r'#define CARC_LEARN_TO_MOVE (0x[0-9a-f]+)u', text)
     assert m and int(m.group(1), 16) == _learn.TO_MOVE
-    assert seen == 50
+    m = re.search(r'#define CARC_LEARN_LAYOUT_VERSION (\d+)', text)
+    assert m and int(m.group(1)) == _learn.LAYOUT_VERSION == 2
+    assert seen == 69
 
 
 def test_shape_examples_of_the_document():
@@ -121,6 +137,18 @@ def test_shape_examples_of_the_document():
             s.crop_response_count, s.fallback_first, s.n_actions) == (
         2508, 2516, 2519, 2520, 2522, 10000, 12522, 12523)
     assert Learn(carc.Rules(), 6, window=5).shape.planes_shape == (69, 5, 5)
+    # layout 2: the sections of 0.5 before the fallback, the expansion
+    # planes after the per-player blocks, the longer vector
+    s = Learn(carc.Rules(**ALL6), 3).shape
+    assert (s.layout_version, s.crop_response_first, s.crop_response_count,
+            s.large_follower_first, s.builder_first, s.pig_first,
+            s.second_tile_first, s.fallback_first, s.n_actions) == (
+        2, 2522, 15000, 17522, 17530, 17538, 17546, 17547, 17548)
+    assert (s.ext_plane_first, s.ext_plane_count, s.n_planes,
+            s.vector_length) == (51, 18, 69, 316)
+    s = Learn(carc.Rules(), 2).shape
+    assert (s.layout_version, s.ext_plane_count, s.large_follower_count,
+            s.second_tile_count, s.second_tile_first) == (1, 0, 0, 0, 2509)
 
 
 # ---------------------------------------------------------------------
@@ -156,18 +184,25 @@ def check_position(learn, game, shape):
 
 
 def test_round_trip_10000_positions():
-    total, outside = 0, 0
+    total, outside, outside2, moves2 = 0, 0, 0, 0
     per = 10000 // len(CONFIGS)
     for i, (opts, players) in enumerate(CONFIGS):
         rules = carc.Rules(**opts)
         learn = Learn(rules, players)
         for game in random_positions(rules, players, 100 + i, per):
-            outside += check_position(learn, game, learn.shape)
+            n = check_position(learn, game, learn.shape)
+            if learn.shape.layout_version == 2:
+                outside2 += n
+                moves2 += len(game.legal_moves())
+            else:
+                outside += n
             total += 1
-    assert total == 10000
+    assert total == 10000 // len(CONFIGS) * len(CONFIGS)
     # the default window holds nearly every placement
-    # (doc/api/observation.md#window)
+    # (doc/api/observation.md#window); the larger boards of The River,
+    # Inns & Cathedrals and Traders & Builders leave it more often
     assert outside <= 5
+    assert outside2 * 200 < moves2
 
 
 def test_small_window_uses_fallback():
@@ -214,9 +249,22 @@ def reference(game, W, observer=None):
     def rel(p):
         return (p - me) % P
 
-    n_planes = 33 + 6 * P
+    options = game.rules().options()
+    # layout 2 with The River, Inns & Cathedrals or Traders & Builders
+    ext = any(options.get(o) for o in (OPT_RIVER, OPT_INNS, OPT_TRADERS))
+    xp = 33 + 6 * P             # the first expansion plane
+    n_planes = xp + (9 + 3 * P if ext else 0)
     planes = np.zeros((n_planes, W, W), np.int64)
     figures = game.figures()
+    # each player's strength on each board-level feature: a large
+    # follower counts two, the builder and the pig nothing
+    strength = {}
+    for p, fig, x, y, feat in figures:
+        weight = {FIG_FOLLOWER: 1, FIG_PHANTOM: 1, FIG_LARGE: 2}.get(
+            int(fig), 0)
+        if weight:
+            fid = game.feature_get(x, y, feat, ATTR_ID)
+            strength.setdefault(fid, [0] * P)[p] += weight
     buildings = {(x, y): f for x, y, f in game.buildings()}
     legal = [] if over else game.legal_moves()
     for row in range(W):
@@ -233,7 +281,11 @@ def reference(game, W, observer=None):
             planes[2, row, col] = (x, y) == (0, 0)
             for side in range(4):
                 e = int(carc.tile_edge(t, r, side))
-                assert e in (1, 2, 3)
+                assert e in (1, 2, 3, 4)
+                if e == 4:      # a river side: the field of its banks
+                    assert ext
+                    planes[xp + 5 + side, row, col] = 1
+                    e = 3
                 planes[3 + 3 * side + e - 1, row, col] = 1
             feats = tile_features(t)
             planes[15, row, col] = 0x41 in feats
@@ -249,8 +301,8 @@ def reference(game, W, observer=None):
                 if done and kind in (KIND_CITY, KIND_ROAD, KIND_MONASTERY):
                     planes[20 + kind - 1 if kind != KIND_MONASTERY else 22,
                            row, col] = 1
-                counts = [game.feature_figures(x, y, f, p)
-                          for p in range(P)]
+                counts = strength.get(game.feature_get(x, y, f, ATTR_ID),
+                                      [0] * P)
                 best = max(counts)
                 for p in range(P):
                     if best > 0 and counts[p] == best:
@@ -259,6 +311,16 @@ def reference(game, W, observer=None):
                 planes[28 + buildings[(x, y)] - FIG_TOWER, row, col] = 1
             planes[31, row, col] = t + 1
             planes[32, row, col] = r + 1
+            if ext:
+                for f in feats:
+                    flags = int(carc.tile_feature_flags(t, f))
+                    if flags & 1:
+                        planes[xp + 0, row, col] = 1      # an inn
+                    if flags & 2:
+                        planes[xp + 1, row, col] = 1      # a cathedral
+                    goods = int(carc.tile_feature_goods(t, f))
+                    if goods:
+                        planes[xp + 2 + goods - 1, row, col] += 1
     for p, fig, x, y, _feat in figures:
         col, row = x - x0, y - y0
         if 0 <= col < W and 0 <= row < W:
@@ -266,6 +328,10 @@ def reference(game, W, observer=None):
                 planes[33 + 6 * rel(p), row, col] += 1
             elif fig == FIG_PHANTOM:
                 planes[33 + 6 * rel(p) + 1, row, col] = 1
+            else:
+                assert ext
+                planes[xp + 9 + 3 * rel(p) + int(fig) - FIG_LARGE,
+                       row, col] = 1
     if phase == PH_PLACE:
         for m in legal:
             if carc.move_kind(m) == 1:
@@ -274,9 +340,15 @@ def reference(game, W, observer=None):
                 if 0 <= col < W and 0 <= row < W:
                     planes[24 + carc.move_rotation(m), row, col] = 1
 
-    v = np.zeros(160, np.int64)
+    v = np.zeros(316 if ext else 160, np.int64)
     for p in range(P):
         s = rel(p)
+        if ext:
+            v[160 + s] = game.supply(p, FIG_LARGE)
+            v[166 + s] = game.supply(p, FIG_BUILDER)
+            v[172 + s] = game.supply(p, FIG_PIG)
+            for k in range(3):
+                v[178 + 6 * k + s] = game.goods(p, k + 1)
         v[0 + s] = game.score(p)
         v[6 + s] = game.supply(p, FIG_FOLLOWER)
         v[12 + s] = game.supply(p, FIG_PHANTOM)
@@ -285,13 +357,28 @@ def reference(game, W, observer=None):
         v[30 + s] = game.supply(p, FIG_SHED)
         v[36 + s] = 1
     v[42 + rel(to_move)] = 1
-    v[48 + phase - 1] = 1
+    if phase == PH_SECOND_TILE:
+        v[196] = 1
+    else:
+        v[48 + phase - 1] = 1
     if not over:
-        v[54 + carc.tile_from_name(game.current_tile())] = 1
+        # the tile in hand, or the tile just placed (the same as the
+        # last tile on the board after placing)
+        t = carc.tile_from_name(game.current_tile()) \
+            if phase == PH_PLACE else last[2]
+        if t < 36:
+            v[54 + t] = 1
+        else:
+            v[198 + t - 36] = 1
         if phase != PH_PLACE:
             v[90 + last[3]] = 1
     for t in range(36):
         v[94 + t] = game.remaining(t)
+    if ext:
+        for t in range(36, 87):
+            v[249 + t - 36] = game.remaining(t)
+        for o in range(17, 33):
+            v[300 + o - 17] = options.get(o, 0)
     v[130] = game.remaining()
     if phase == PH_RESPONSE:
         crop = int(game.crop_action())
@@ -308,7 +395,6 @@ def reference(game, W, observer=None):
     v[141] = max(ys) - min(ys) + 1
     lc, lr = last[0] - x0, last[1] - y0
     v[142], v[143] = (lc, lr) if 0 <= lc < W and 0 <= lr < W else (-1, -1)
-    options = game.rules().options()
     for o in range(1, 17):
         v[144 + o - 1] = options[o]
     return planes, v
@@ -334,6 +420,8 @@ def reference_action(game, move, W, K, F, shape):
         return shape.pass_first
     if kind == 4:
         return shape.crop_choice_first + carc.move_figure(move) - 1
+    if kind == 6:
+        return shape.second_tile_first
     fig = carc.move_figure(move)
     if kind == 2 and fig in (FIG_TOWER, FIG_HOUSE, FIG_SHED):
         return shape.build_first + fig - FIG_TOWER
@@ -345,11 +433,16 @@ def reference_action(game, move, W, K, F, shape):
         col, row = x - x0, y - y0
         if not (0 <= col < W and 0 <= row < W):
             return None
+        # the figures of a response: follower, then the phantom and the
+        # large follower when the rules have them
         return shape.crop_response_first + \
-            ((row * W + col) * K + slot) * F + fig - 1
+            ((row * W + col) * K + slot) * len(F) + F.index(fig)
     assert (x, y) == (last[0], last[1])
-    first = shape.follower_first if fig == FIG_FOLLOWER else \
-        shape.phantom_first
+    first = {FIG_FOLLOWER: shape.follower_first,
+             FIG_PHANTOM: shape.phantom_first,
+             FIG_LARGE: shape.large_follower_first,
+             FIG_BUILDER: shape.builder_first,
+             FIG_PIG: shape.pig_first}[fig]
     return first + slot
 
 
@@ -360,12 +453,13 @@ def test_observations_match_reference_encoder(opts, players):
     learn = Learn(rules, players, window=window)
     shape = learn.shape
     W, K = shape.window, shape.features_per_tile
-    F = 2 if opts.get('phantom') else 1
+    F = [FIG_FOLLOWER] + ([FIG_PHANTOM] if opts.get('phantom') else []) + \
+        ([FIG_LARGE] if opts.get('inns_cathedrals') else [])
     phases = set()
     for i, game in enumerate(random_positions(rules, players, 500 + players,
                                               160)):
         if i % 3 and game.phase() not in (PH_CHOICE, PH_RESPONSE,
-                                          PH_PHANTOM):
+                                          PH_PHANTOM, PH_SECOND_TILE):
             continue
         phases.add(game.phase())
         observers = [None] + ([i % players] if i % 3 == 0 else [])
@@ -397,6 +491,42 @@ def test_observations_match_reference_encoder(opts, players):
         assert PH_PHANTOM in phases
     if opts.get('crop_circles_i') or opts.get('crop_circles_ii'):
         assert {PH_CHOICE, PH_RESPONSE} <= phases
+
+
+@pytest.mark.parametrize('opts,players', [
+    (dict(traders_builders=True), 2), (ALL6, 3)])
+def test_second_tile_decision_point(opts, players):
+    # the builder's second tile (Traders & Builders): its observation is
+    # the reference encoder's, its two moves (take it, pass) have the
+    # second-tile and pass actions, and each plays its move
+    rules = carc.Rules(**opts)
+    learn = Learn(rules, players)
+    shape = learn.shape
+    K = shape.features_per_tile
+    F = [FIG_FOLLOWER] + ([FIG_PHANTOM] if opts.get('phantom') else []) + \
+        ([FIG_LARGE] if opts.get('inns_cathedrals') else [])
+    seen = 0
+    for game in random_positions(rules, players, 11, 30000):
+        if game.phase() != PH_SECOND_TILE:
+            continue
+        seen += 1
+        planes, vector = learn.observe(game)
+        ref_planes, ref_vector = reference(game, shape.window)
+        assert (planes == ref_planes).all()
+        assert vector.tolist() == ref_vector.tolist()
+        assert vector[_learn.VEC_PHASE_EXT] == 1
+        legal = game.legal_moves()
+        assert sorted(carc.move_kind(m) for m in legal) == [3, 6]
+        mask = learn.mask(game)
+        assert set(np.flatnonzero(mask).tolist()) == {
+            shape.pass_first, shape.second_tile_first}
+        for m in legal:
+            a = reference_action(game, m, shape.window, K, F, shape)
+            assert learn.move_to_action(game, m) == a
+            assert learn.action_to_move(game, a) == m
+        if seen >= 5:
+            break
+    assert seen >= 5
 
 
 def test_observation_after_the_end_and_off_board_cells():

@@ -23,7 +23,9 @@
  *   played to its end through actions alone.
  * - Masks are uint8 (1 legal, 0 not), observations are uint8 planes
  *   [n_planes][W][W] (row-major: plane, then row north to south, then
- *   column west to east) and an int32 vector of #CARC_LEARN_VEC_LENGTH
+ *   column west to east) and an int32 vector of vector_length entries
+ *   (#CARC_LEARN_VEC_LENGTH, or #CARC_LEARN_VEC_LENGTH_MAX with the
+ *   expansions of layout 2, carc_learn_shape::layout_version)
  *   entries, all written into caller buffers so that a binding wraps
  *   its own arrays (numpy) without copying.  carc_learn_shape() gives
  *   the sizes and dtypes.
@@ -91,6 +93,14 @@ struct carc_learn_options {
 	uint32_t flags;
 };
 
+/** The newest observation layout this header describes
+ *  (carc_learn_shape::layout_version): 2 since 0.5.  Layout 1 (rules
+ *  without The River, Inns & Cathedrals and Traders & Builders) is
+ *  unchanged since 0.3; layout 2 appends the expansion planes
+ *  (#carc_learn_ext_plane) and vector entries (#CARC_LEARN_VEC_EXT).
+ *  @since 0.5 */
+#define CARC_LEARN_LAYOUT_VERSION 2
+
 /** Element types of the arrays (carc_learn_shape). */
 enum carc_learn_dtype {
 	/** uint8_t */
@@ -105,9 +115,12 @@ enum carc_learn_dtype {
  * carc_learn_shape)` before the call.
  *
  * The action space is the concatenation of the sections below, in this
- * order; a section the rules do not use has count 0 (its @c first is the
- * index where it would start).  doc/api/observation.md ("Actions") gives
- * each section's index formula.
+ * order, except that the sections added in 0.5 (large follower, builder,
+ * pig, second tile) come after the crop responses and before the
+ * fallback, which is always the last index; a section the rules do not
+ * use has count 0 (its @c first is the index where it would start), so
+ * the indices of rules without the expansions of 0.5 are those of 0.3.
+ * doc/api/observation.md ("Actions") gives each section's index formula.
  */
 struct carc_learn_shape {
 	/** sizeof(struct carc_learn_shape), set by the caller. */
@@ -120,7 +133,8 @@ struct carc_learn_shape {
 	uint32_t n_actions;
 	/** Observation planes: planes are n_planes x W x W. */
 	uint32_t n_planes;
-	/** Entries of the observation vector, #CARC_LEARN_VEC_LENGTH. */
+	/** Entries of the observation vector: #CARC_LEARN_VEC_LENGTH
+	 *  (layout 1), #CARC_LEARN_VEC_LENGTH_MAX (layout 2). */
 	uint32_t vector_length;
 	/** Element type of masks (#CARC_LEARN_UINT8). */
 	uint32_t mask_dtype;
@@ -171,6 +185,45 @@ struct carc_learn_shape {
 	uint32_t fallback_first;
 	/** Number of actions of that section. */
 	uint32_t fallback_count;
+	/* Members added in 0.5 (a caller of 0.3 or 0.4 with the shorter
+	 * struct, its @c size ending here, gets the members above). */
+	/** First index of: the large follower (Inns & Cathedrals) on
+	 *  feature slot k of the tile just placed: K with Inns &
+	 *  Cathedrals, else 0.  @since 0.5 */
+	uint32_t large_follower_first;
+	/** Number of actions of that section.  @since 0.5 */
+	uint32_t large_follower_count;
+	/** First index of: the builder (Traders & Builders) on feature slot
+	 *  k of the tile just placed: K with Traders & Builders, else 0.
+	 *  @since 0.5 */
+	uint32_t builder_first;
+	/** Number of actions of that section.  @since 0.5 */
+	uint32_t builder_count;
+	/** First index of: the pig (Traders & Builders) on feature slot k
+	 *  of the tile just placed: K with Traders & Builders, else 0.
+	 *  @since 0.5 */
+	uint32_t pig_first;
+	/** Number of actions of that section.  @since 0.5 */
+	uint32_t pig_count;
+	/** First index of: take the builder's second tile
+	 *  (#CARC_PHASE_SECOND_TILE): 1 with Traders & Builders and
+	 *  #CARC_BUILDER_TURN_OPTIONAL, else 0.  @since 0.5 */
+	uint32_t second_tile_first;
+	/** Number of actions of that section.  @since 0.5 */
+	uint32_t second_tile_count;
+	/** The observation layout (#CARC_LEARN_LAYOUT_VERSION): 1 for rules
+	 *  without The River, Inns & Cathedrals and Traders & Builders
+	 *  (exactly the layout of 0.3), 2 with any of them (the layout of
+	 *  1 and the expansion planes and vector entries after it).
+	 *  @since 0.5 */
+	uint32_t layout_version;
+	/** First plane of the expansion planes (#carc_learn_ext_plane),
+	 *  after the per-player blocks: 33 + 6 x players with layout 2.
+	 *  @since 0.5 */
+	uint32_t ext_plane_first;
+	/** Number of expansion planes: 9 + 3 x players with layout 2, else
+	 *  0.  @since 0.5 */
+	uint32_t ext_plane_count;
 };
 
 /**
@@ -218,6 +271,42 @@ enum carc_learn_plane {
 	CARC_LEARN_PLANE_ROTATION = 32,
 	/** First per-player plane. */
 	CARC_LEARN_PLANE_PLAYERS = 33,
+};
+
+/**
+ * Expansion planes (layout 2: rules with The River, Inns & Cathedrals or
+ * Traders & Builders): plane carc_learn_shape::ext_plane_first + one of
+ * these.  Planes from #CARC_LEARN_XP_PLAYERS on come in blocks of
+ * #CARC_LEARN_XPP_PER_PLAYER, one block per player in the order of the
+ * per-player blocks (the observing player's first).  @since 0.5
+ */
+enum carc_learn_ext_plane {
+	/** A road of the tile here has an inn. */
+	CARC_LEARN_XP_INN = 0,
+	/** A city of the tile here has a cathedral. */
+	CARC_LEARN_XP_CATHEDRAL = 1,
+	/** 3 planes: goods symbols wine, grain, cloth on the tile here
+	 *  (#carc_goods: plane XP_GOODS + goods - 1; 0 to 2). */
+	CARC_LEARN_XP_GOODS = 2,
+	/** 4 planes: side s (N, E, S, W) of the tile here, as placed, is a
+	 *  river side (plane XP_RIVER + s). */
+	CARC_LEARN_XP_RIVER = 5,
+	/** First per-player expansion plane. */
+	CARC_LEARN_XP_PLAYERS = 9,
+};
+
+/** Planes in each player's expansion block, at ext_plane_first +
+ *  #CARC_LEARN_XP_PLAYERS + block * #CARC_LEARN_XPP_PER_PLAYER + one of
+ *  these.  @since 0.5 */
+enum carc_learn_ext_player_plane {
+	/** The player's large follower stands on the tile here. */
+	CARC_LEARN_XPP_LARGE_FOLLOWER = 0,
+	/** The player's builder stands on the tile here. */
+	CARC_LEARN_XPP_BUILDER = 1,
+	/** The player's pig stands on the tile here. */
+	CARC_LEARN_XPP_PIG = 2,
+	/** Planes per player. */
+	CARC_LEARN_XPP_PER_PLAYER = 3,
 };
 
 /** Planes in each player's block, at #CARC_LEARN_PLANE_PLAYERS +
@@ -304,8 +393,38 @@ enum carc_learn_vec {
 	/** 16 entries: the value of rule option o (#carc_option 1 … 16) at
 	 *  RULES + o - 1. */
 	CARC_LEARN_VEC_RULES = 144,
-	/** Entries in all. */
+	/** Entries in all of layout 1 (carc_learn_shape::vector_length of
+	 *  rules without The River, Inns & Cathedrals and Traders &
+	 *  Builders). */
 	CARC_LEARN_VEC_LENGTH = 160,
+	/* Layout 2 (@since 0.5): the entries above, then these. */
+	/** First entry of layout 2's extension.  @since 0.5 */
+	CARC_LEARN_VEC_EXT = 160,
+	/** Large followers in supply (0 or 1).  @since 0.5 */
+	CARC_LEARN_VEC_LARGE_FOLLOWERS = 160,
+	/** Builders in supply (0 or 1).  @since 0.5 */
+	CARC_LEARN_VEC_BUILDERS = 166,
+	/** Pigs in supply (0 or 1).  @since 0.5 */
+	CARC_LEARN_VEC_PIGS = 172,
+	/** 18 entries: goods tokens held, 3 groups of seats, wine, grain,
+	 *  cloth: entry GOODS + 6 * (goods - 1) + seat.  @since 0.5 */
+	CARC_LEARN_VEC_GOODS = 178,
+	/** 2 entries, one-hot: the #carc_phase values 7 and 8 (7 is
+	 *  #CARC_PHASE_SECOND_TILE; 8 is reserved).  @since 0.5 */
+	CARC_LEARN_VEC_PHASE_EXT = 196,
+	/** 51 entries, one-hot: the tile types 36 … 86 (RI-1 … TB-24)
+	 *  as #CARC_LEARN_VEC_TILE for 0 … 35.
+	 *  @since 0.5 */
+	CARC_LEARN_VEC_TILE_EXT = 198,
+	/** 51 entries: tiles of the types 36 … 86 left in the stack, as
+	 *  #CARC_LEARN_VEC_REMAINING for 0 … 35.  @since 0.5 */
+	CARC_LEARN_VEC_REMAINING_EXT = 249,
+	/** 16 entries: the value of rule option o (#carc_option 17 … 32;
+	 *  0 for numbers no option has) at RULES_EXT + o - 17.
+	 *  @since 0.5 */
+	CARC_LEARN_VEC_RULES_EXT = 300,
+	/** Entries in all of layout 2, the longest vector.  @since 0.5 */
+	CARC_LEARN_VEC_LENGTH_MAX = 316,
 };
 
 /**
@@ -336,7 +455,9 @@ void carc_learn_free(struct carc_learn *learn);
  * @param[out] shape filled in; its @c size must be set
  * @retval CARC_OK success
  * @retval CARC_E_INVALID NULL argument or @c size other than
- *         sizeof(struct carc_learn_shape)
+ *         sizeof(struct carc_learn_shape) or the size of the struct of
+ *         0.3 (up to @c fallback_count, whose members alone are then
+ *         written)
  * @since 0.3
  */
 int carc_learn_shape(const struct carc_learn *learn,
@@ -436,7 +557,7 @@ int carc_learn_mask(struct carc_learn *learn, const struct carc_game *game,
  * @param player the observing player, or #CARC_LEARN_TO_MOVE
  * @param[out] planes n_planes x W x W bytes, or NULL
  * @param n_planes_bytes capacity of @p planes in bytes
- * @param[out] vector #CARC_LEARN_VEC_LENGTH entries, or NULL
+ * @param[out] vector vector_length entries (carc_learn_shape), or NULL
  * @param n_vector capacity of @p vector in entries
  * @retval CARC_OK success
  * @retval CARC_E_INVALID NULL learn or game, player out of range, a
@@ -487,7 +608,7 @@ struct carc_learn_batch {
 	/** n x n_planes x W x W: the observations now, for the player to
 	 *  move. */
 	uint8_t *planes;
-	/** n x #CARC_LEARN_VEC_LENGTH: the vectors now, for the player to
+	/** n x vector_length (carc_learn_shape): the vectors now, for the player to
 	 *  move. */
 	int32_t *vectors;
 };

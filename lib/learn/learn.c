@@ -15,6 +15,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,13 +27,27 @@
 
 #define MAX_SLOTS 16		/* feature slots a tile may have (K) */
 #define MAX_OPTIONS 32		/* rule options compared and observed */
-#define MAX_FIGURES (6 * 16)	/* figures on a board: 6 players x 16 */
+/* figures on a board: 6 players x (15 followers, the phantom, the large
+ * follower, the builder, the pig) */
+#define MAX_FIGURES (6 * 19)
 #define N_TILES CARC_TILE_TYPES
-/* tile types with an entry in the vector's one-hot and counts
+/* tile types with an entry in layout 1's one-hot and counts
  * (CARC_LEARN_VEC_TILE, CARC_LEARN_VEC_REMAINING): the 36 of the base
- * game and the crop circles; the later expansions' types are not
- * observed there yet (doc/api/observation.md) */
+ * game and the crop circles; layout 2 has the others at
+ * CARC_LEARN_VEC_TILE_EXT and CARC_LEARN_VEC_REMAINING_EXT */
 #define N_VEC_TILES 36
+#define N_EXT_TILES (N_TILES - N_VEC_TILES)
+/* the shape struct of 0.3 and 0.4, which carc_learn_shape() still fills */
+#define SHAPE_SIZE_0_3 offsetof(struct carc_learn_shape, large_follower_first)
+/* figure kinds of enum carc_figure, 1 … 8 */
+#define N_FIGURE_KINDS 9
+
+_Static_assert(CARC_LEARN_VEC_TILE_EXT + N_EXT_TILES ==
+		       CARC_LEARN_VEC_REMAINING_EXT &&
+	       CARC_LEARN_VEC_REMAINING_EXT + N_EXT_TILES ==
+		       CARC_LEARN_VEC_RULES_EXT &&
+	       CARC_LEARN_VEC_RULES_EXT + 16 == CARC_LEARN_VEC_LENGTH_MAX,
+	       "layout 2's vector entries follow each other");
 
 /* A tile of the board, as carc_game_tile_at() gives it. */
 struct placed_tile {
@@ -53,6 +68,14 @@ struct carc_learn {
 	struct carc_rules *rules;	/* a reference: the fast rules check */
 	uint32_t players, w, r, k, f;
 	uint32_t n_options;
+	/* layout 2 (The River, Inns & Cathedrals or Traders & Builders):
+	 * the expansion planes from ext_first and the longer vector */
+	bool ext;
+	uint32_t ext_first, vec_len;
+	/* figure kind -> its place in a crop response's figures + 1 (0:
+	 * none there) */
+	uint8_t crop_slot[N_FIGURE_KINDS];
+	uint8_t crop_fig[3];			/* place -> figure kind */
 	int32_t options[MAX_OPTIONS + 1];	/* by option number */
 	int32_t counts[N_TILES];
 	struct carc_learn_shape shape;
@@ -66,6 +89,9 @@ struct carc_learn {
 	uint8_t pennants[N_TILES];
 	uint8_t symbol[N_TILES];
 	uint8_t monastery[N_TILES];
+	uint8_t inn[N_TILES], cathedral[N_TILES];
+	uint8_t goods[N_TILES][3];		/* wine, grain, cloth symbols */
+	uint8_t river[N_TILES][4];		/* [rot] -> river sides, bit s */
 
 	/* scratch */
 	carc_move_t *moves;
@@ -163,8 +189,9 @@ crop_index(const struct carc_learn *l, const struct carc_game *g,
 	uint32_t type, slot;
 	int i;
 
-	if (l->shape.crop_response_count == 0 || figure < 1 ||
-	    figure > l->f || cell < 0 || feature >= 0x50)
+	if (l->shape.crop_response_count == 0 ||
+	    figure >= N_FIGURE_KINDS || !l->crop_slot[figure] || cell < 0 ||
+	    feature >= 0x50)
 		return CARC_E_NOT_FOUND;
 	i = carc_game_tile_find(g, x, y);
 	if (i < 0 || carc_game_tile_at(g, (uint32_t)i, NULL, NULL, &type,
@@ -174,7 +201,21 @@ crop_index(const struct carc_learn *l, const struct carc_game *g,
 	if (!slot)
 		return CARC_E_NOT_FOUND;
 	return l->shape.crop_response_first +
-	       ((uint64_t)cell * l->k + slot - 1) * l->f + figure - 1;
+	       ((uint64_t)cell * l->k + slot - 1) * l->f +
+	       l->crop_slot[figure] - 1;
+}
+
+/* The action of a deployment of @fig on @feat of the tile just placed,
+ * in the section from @first (count @count), or a negative error. */
+static int64_t
+tile_slot_index(const struct carc_learn *l, const struct ctx *c,
+		uint32_t first, uint32_t count, int32_t x, int32_t y,
+		uint32_t feat)
+{
+	if (!count || x != c->last_x || y != c->last_y || feat >= 0x50 ||
+	    !l->slot_of[c->last_type][feat])
+		return CARC_E_NOT_FOUND;
+	return first + l->slot_of[c->last_type][feat] - 1;
 }
 
 /* The action of @m at the decision point @c, or a negative error.  @m is
@@ -204,30 +245,50 @@ index_of(const struct carc_learn *l, const struct carc_game *g,
 		if (c->phase == CARC_PHASE_CROP_RESPONSE &&
 		    c->crop == CARC_CROP_DEPLOY)
 			return crop_index(l, g, c, fig, x, y, feat);
-		if (fig >= CARC_FIGURE_TOWER && fig <= CARC_FIGURE_SHED) {
-			if (c->phase != CARC_PHASE_DEPLOY)
+		if (fig == CARC_FIGURE_PHANTOM) {
+			if (c->phase != CARC_PHASE_PHANTOM)
 				return CARC_E_WRONG_PHASE;
+			return tile_slot_index(l, c, s->phantom_first,
+					       s->phantom_count, x, y, feat);
+		}
+		if (c->phase != CARC_PHASE_DEPLOY)
+			return CARC_E_WRONG_PHASE;
+		switch (fig) {
+		case CARC_FIGURE_TOWER:
+		case CARC_FIGURE_HOUSE:
+		case CARC_FIGURE_SHED:
 			if (!s->build_count || x != c->last_x ||
 			    y != c->last_y)
 				return CARC_E_NOT_FOUND;
 			return s->build_first + fig - CARC_FIGURE_TOWER;
+		case CARC_FIGURE_FOLLOWER:
+			return tile_slot_index(l, c, s->follower_first,
+					       s->follower_count, x, y, feat);
+		case CARC_FIGURE_LARGE_FOLLOWER:
+			return tile_slot_index(l, c, s->large_follower_first,
+					       s->large_follower_count, x, y,
+					       feat);
+		case CARC_FIGURE_BUILDER:
+			return tile_slot_index(l, c, s->builder_first,
+					       s->builder_count, x, y, feat);
+		case CARC_FIGURE_PIG:
+			return tile_slot_index(l, c, s->pig_first,
+					       s->pig_count, x, y, feat);
 		}
-		if (c->phase != (fig == CARC_FIGURE_FOLLOWER
-					 ? CARC_PHASE_DEPLOY
-					 : CARC_PHASE_PHANTOM))
-			return CARC_E_WRONG_PHASE;
-		if (x != c->last_x || y != c->last_y || feat >= 0x50 ||
-		    !l->slot_of[c->last_type][feat])
-			return CARC_E_NOT_FOUND;
-		return (fig == CARC_FIGURE_FOLLOWER ? s->follower_first
-						    : s->phantom_first) +
-		       l->slot_of[c->last_type][feat] - 1;
+		return CARC_E_NOT_FOUND;
 	case CARC_MOVE_PASS:
 		if (c->phase != CARC_PHASE_DEPLOY &&
 		    c->phase != CARC_PHASE_PHANTOM &&
-		    c->phase != CARC_PHASE_CROP_RESPONSE)
+		    c->phase != CARC_PHASE_CROP_RESPONSE &&
+		    c->phase != CARC_PHASE_SECOND_TILE)
 			return CARC_E_WRONG_PHASE;
 		return s->pass_first;
+	case CARC_MOVE_SECOND_TILE:
+		if (c->phase != CARC_PHASE_SECOND_TILE)
+			return CARC_E_WRONG_PHASE;
+		if (!s->second_tile_count)
+			return CARC_E_NOT_FOUND;
+		return s->second_tile_first;
 	case CARC_MOVE_CROP_CHOICE:
 		if (c->phase != CARC_PHASE_CROP_CHOICE)
 			return CARC_E_WRONG_PHASE;
@@ -314,7 +375,8 @@ move_of(const struct carc_learn *l, const struct carc_game *g,
 	} else if (action < s->pass_first + s->pass_count) {
 		if (c->phase != CARC_PHASE_DEPLOY &&
 		    c->phase != CARC_PHASE_PHANTOM &&
-		    c->phase != CARC_PHASE_CROP_RESPONSE)
+		    c->phase != CARC_PHASE_CROP_RESPONSE &&
+		    c->phase != CARC_PHASE_SECOND_TILE)
 			return CARC_E_WRONG_PHASE;
 		m = carc_move_pass();
 	} else if (action < s->crop_choice_first + s->crop_choice_count) {
@@ -328,7 +390,7 @@ move_of(const struct carc_learn *l, const struct carc_game *g,
 		if (c->phase != CARC_PHASE_CROP_RESPONSE)
 			return CARC_E_WRONG_PHASE;
 		a = action - s->crop_response_first;
-		fig = 1 + a % l->f;
+		fig = l->crop_fig[a % l->f];
 		slot = a / l->f % l->k;
 		cell = a / l->f / l->k;
 		x = c->x0 + (int32_t)(cell % l->w);
@@ -341,6 +403,32 @@ move_of(const struct carc_learn *l, const struct carc_game *g,
 		m = c->crop == CARC_CROP_DEPLOY
 			    ? carc_move_deploy(fig, x, y, l->feats[type][slot])
 			    : carc_move_remove(fig, x, y, l->feats[type][slot]);
+	} else if (action < s->fallback_first) {
+		/* the sections of 0.5, between the crop responses and the
+		 * fallback: one figure on a slot of the tile just placed,
+		 * or the second tile */
+		if (action >= s->second_tile_first) {
+			if (c->phase != CARC_PHASE_SECOND_TILE)
+				return CARC_E_WRONG_PHASE;
+			m = carc_move_second_tile();
+		} else {
+			if (c->phase != CARC_PHASE_DEPLOY)
+				return CARC_E_WRONG_PHASE;
+			if (action >= s->pig_first) {
+				fig = CARC_FIGURE_PIG;
+				slot = action - s->pig_first;
+			} else if (action >= s->builder_first) {
+				fig = CARC_FIGURE_BUILDER;
+				slot = action - s->builder_first;
+			} else {
+				fig = CARC_FIGURE_LARGE_FOLLOWER;
+				slot = action - s->large_follower_first;
+			}
+			if (slot >= l->n_feats[c->last_type])
+				return CARC_E_NOT_FOUND;
+			m = carc_move_deploy(fig, c->last_x, c->last_y,
+					     l->feats[c->last_type][slot]);
+		}
 	} else {
 		return fallback_move(l, g, c, out);
 	}
@@ -360,17 +448,47 @@ layout(struct carc_learn *l)
 	bool crop = l->options[CARC_OPT_CROP_CIRCLES_I] != 0 ||
 		    l->options[CARC_OPT_CROP_CIRCLES_II] != 0;
 	bool lb = l->options[CARC_OPT_LITTLE_BUILDINGS] != 0;
+	bool ic = l->n_options >= CARC_OPT_INNS_CATHEDRALS &&
+		  l->options[CARC_OPT_INNS_CATHEDRALS] != 0;
+	bool tb = l->n_options >= CARC_OPT_TRADERS_BUILDERS &&
+		  l->options[CARC_OPT_TRADERS_BUILDERS] != 0;
+	bool second = tb && l->n_options >= CARC_OPT_BUILDER_TURN &&
+		      l->options[CARC_OPT_BUILDER_TURN] ==
+			      CARC_BUILDER_TURN_OPTIONAL;
 
-	l->f = phantom ? 2 : 1;
+	/* the figures a crop response names: follower, then the phantom
+	 * and the large follower when the rules have them */
+	l->f = 0;
+	memset(l->crop_slot, 0, sizeof(l->crop_slot));
+	l->crop_fig[l->f++] = CARC_FIGURE_FOLLOWER;
+	if (phantom)
+		l->crop_fig[l->f++] = CARC_FIGURE_PHANTOM;
+	if (ic)
+		l->crop_fig[l->f++] = CARC_FIGURE_LARGE_FOLLOWER;
+	for (uint32_t i = 0; i < l->f; i++)
+		l->crop_slot[l->crop_fig[i]] = (uint8_t)(i + 1);
+	l->ext = (l->n_options >= CARC_OPT_RIVER &&
+		  l->options[CARC_OPT_RIVER] != 0) ||
+		 ic || tb;
 	memset(s, 0, sizeof(*s));
 	s->size = sizeof(*s);
 	s->players = l->players;
 	s->window = l->w;
 	l->n_planes = CARC_LEARN_PLANE_PLAYERS +
 		      l->players * CARC_LEARN_PLANES_PER_PLAYER;
+	l->ext_first = l->n_planes;
+	s->layout_version = l->ext ? 2 : 1;
+	s->ext_plane_first = l->ext_first;
+	if (l->ext) {
+		s->ext_plane_count = CARC_LEARN_XP_PLAYERS +
+				     l->players * CARC_LEARN_XPP_PER_PLAYER;
+		l->n_planes += s->ext_plane_count;
+	}
+	l->vec_len = l->ext ? CARC_LEARN_VEC_LENGTH_MAX
+			    : CARC_LEARN_VEC_LENGTH;
 	l->plane_bytes = l->n_planes * l->w * l->w;
 	s->n_planes = l->n_planes;
-	s->vector_length = CARC_LEARN_VEC_LENGTH;
+	s->vector_length = l->vec_len;
 	s->mask_dtype = CARC_LEARN_UINT8;
 	s->plane_dtype = CARC_LEARN_UINT8;
 	s->vector_dtype = CARC_LEARN_INT32;
@@ -385,6 +503,10 @@ layout(struct carc_learn *l)
 	SECTION(pass, 1);
 	SECTION(crop_choice, crop ? 2 : 0);
 	SECTION(crop_response, crop ? l->w * l->w * l->k * l->f : 0);
+	SECTION(large_follower, ic ? l->k : 0);
+	SECTION(builder, tb ? l->k : 0);
+	SECTION(pig, tb ? l->k : 0);
+	SECTION(second_tile, second ? 1 : 0);
 	SECTION(fallback, 1);
 #undef SECTION
 	s->n_actions = next;
@@ -404,6 +526,8 @@ tile_tables(struct carc_learn *l)
 		l->n_feats[t] = (uint8_t)n;
 		for (int i = 0; i < n; i++) {
 			int pn = carc_tile_feature_pennants(t, ids[i]);
+			int fl = carc_tile_feature_flags(t, ids[i]);
+			int gd = carc_tile_feature_goods(t, ids[i]);
 
 			l->feats[t][i] = (uint8_t)ids[i];
 			if (ids[i] < 0x50)
@@ -412,15 +536,24 @@ tile_tables(struct carc_learn *l)
 				l->monastery[t] = 1;
 			if (pn > 0)
 				l->pennants[t] = (uint8_t)(l->pennants[t] + pn);
+			if (fl > 0 && (fl & CARC_FLAG_INN))
+				l->inn[t] = 1;
+			if (fl > 0 && (fl & CARC_FLAG_CATHEDRAL))
+				l->cathedral[t] = 1;
+			if (gd >= CARC_GOODS_WINE && gd <= CARC_GOODS_CLOTH)
+				l->goods[t][gd - 1]++;
 		}
 		for (uint32_t r = 0; r < 4; r++)
 			for (uint32_t side = 0; side < 4; side++) {
 				int e = carc_tile_edge(t, r, side);
 
 				/* a river side shows as a field side, its
-				 * banks (doc/api/observation.md) */
-				if (e == CARC_EDGE_RIVER)
+				 * banks, and in layout 2's river planes
+				 * (doc/api/observation.md) */
+				if (e == CARC_EDGE_RIVER) {
+					l->river[t][r] |= (uint8_t)(1u << side);
 					e = CARC_EDGE_FIELD;
+				}
 				l->edges[t][r][side] = (uint8_t)(e > 0 ? e : 0);
 			}
 		l->symbol[t] = (uint8_t)(carc_tile_symbol(t) > 0
@@ -462,7 +595,12 @@ carc_learn_new(const struct carc_rules *rules, uint32_t n_players,
 		l->n_options = o;
 	}
 	tile_tables(l);
-	l->k = l->n_feats[CARC_TILE_D];	/* the start tile */
+	/* the start tile: D, or the spring with The River, where D may
+	 * come on top of the stack's tiles */
+	l->k = l->n_feats[CARC_TILE_D];
+	if (l->n_feats[CARC_TILE_RI_1] > l->k)
+		l->k = l->n_feats[CARC_TILE_RI_1];
+	tiles++;
 	for (uint32_t t = 0; t < N_TILES; t++) {
 		int n = carc_rules_tile_count(rules, t);
 
@@ -475,10 +613,10 @@ carc_learn_new(const struct carc_rules *rules, uint32_t n_players,
 	}
 	layout(l);
 	/* every listing fits: 8 placements per tile on the board and 8
-	 * more, 2 crop responses per figure and the pass */
+	 * more, 3 crop responses per figure and the pass */
 	l->cap = (size_t)(8 * tiles + 8);
-	if (l->cap < 2 * MAX_FIGURES + 1)
-		l->cap = 2 * MAX_FIGURES + 1;
+	if (l->cap < 3 * MAX_FIGURES + 1)
+		l->cap = 3 * MAX_FIGURES + 1;
 	l->moves = malloc(l->cap * sizeof(*l->moves));
 	l->grid = malloc((size_t)w * w * sizeof(*l->grid));
 	l->cap_tiles = (uint32_t)tiles;
@@ -516,9 +654,14 @@ CARC_EXPORT int
 carc_learn_shape(const struct carc_learn *learn,
 		 struct carc_learn_shape *shape)
 {
-	if (!learn || !shape || shape->size != sizeof(*shape))
+	uint32_t size;
+
+	if (!learn || !shape || (shape->size != sizeof(*shape) &&
+				 shape->size != SHAPE_SIZE_0_3))
 		return CARC_E_INVALID;
-	*shape = learn->shape;
+	size = shape->size;
+	memcpy(shape, &learn->shape, size);
+	shape->size = size;
 	return CARC_OK;
 }
 
@@ -680,6 +823,8 @@ write_planes(struct carc_learn *l, const struct carc_game *g,
 #define PL(plane, cell) planes[(size_t)(plane) * area + (cell)]
 #define PP(p, k) (CARC_LEARN_PLANE_PLAYERS + \
 		  ((p) + P - me) % P * CARC_LEARN_PLANES_PER_PLAYER + (k))
+#define XPP(p, k) (l->ext_first + CARC_LEARN_XP_PLAYERS + \
+		   ((p) + P - me) % P * CARC_LEARN_XPP_PER_PLAYER + (k))
 	memset(planes, 0, l->plane_bytes);
 	memset(l->grid, 0, (size_t)area * sizeof(*l->grid));
 	if (P == 0)
@@ -704,15 +849,35 @@ write_planes(struct carc_learn *l, const struct carc_game *g,
 			continue;
 		cell = cell_of(l, c, x, y);
 		if (cell >= 0) {
-			if (fig == CARC_FIGURE_PHANTOM)
-				PL(PP(p, CARC_LEARN_PP_PHANTOM), cell) = 1;
-			else
+			switch (fig) {
+			case CARC_FIGURE_FOLLOWER:
 				PL(PP(p, CARC_LEARN_PP_FOLLOWERS), cell)++;
+				break;
+			case CARC_FIGURE_PHANTOM:
+				PL(PP(p, CARC_LEARN_PP_PHANTOM), cell) = 1;
+				break;
+			case CARC_FIGURE_LARGE_FOLLOWER:
+			case CARC_FIGURE_BUILDER:
+			case CARC_FIGURE_PIG:
+				/* only in layout 2's planes */
+				if (l->ext)
+					PL(XPP(p, fig == CARC_FIGURE_PIG
+							  ? CARC_LEARN_XPP_PIG
+							  : fig == CARC_FIGURE_BUILDER
+								    ? CARC_LEARN_XPP_BUILDER
+								    : CARC_LEARN_XPP_LARGE_FOLLOWER),
+					   cell) = 1;
+				break;
+			}
 		}
-		if (carc_game_feature_get(g, x, y, feat, CARC_FEATURE_ATTR_ID,
+		/* the builder and the pig never count for a majority, the
+		 * large follower counts two */
+		if (fig == CARC_FIGURE_BUILDER || fig == CARC_FIGURE_PIG ||
+		    carc_game_feature_get(g, x, y, feat, CARC_FEATURE_ATTR_ID,
 					  &id) < 0)
 			continue;
-		feat_entry(l, id)->figures[p]++;
+		feat_entry(l, id)->figures[p] +=
+			fig == CARC_FIGURE_LARGE_FOLLOWER ? 2 : 1;
 		kinds |= 1u << (feat >> 4);
 	}
 
@@ -743,6 +908,19 @@ write_planes(struct carc_learn *l, const struct carc_game *g,
 			PL(CARC_LEARN_PLANE_SYMBOL + l->symbol[t] - 1, cell) = 1;
 		PL(CARC_LEARN_PLANE_TILE_TYPE, cell) = (uint8_t)(t + 1);
 		PL(CARC_LEARN_PLANE_ROTATION, cell) = (uint8_t)(r + 1);
+		if (l->ext) {
+			const uint32_t x0 = l->ext_first;
+
+			PL(x0 + CARC_LEARN_XP_INN, cell) = l->inn[t];
+			PL(x0 + CARC_LEARN_XP_CATHEDRAL, cell) =
+				l->cathedral[t];
+			for (uint32_t k = 0; k < 3; k++)
+				PL(x0 + CARC_LEARN_XP_GOODS + k, cell) =
+					l->goods[t][k];
+			for (uint32_t s = 0; s < 4; s++)
+				PL(x0 + CARC_LEARN_XP_RIVER + s, cell) =
+					(uint8_t)(l->river[t][r] >> s & 1);
+		}
 		for (uint32_t k = 0; k < l->n_feats[t]; k++) {
 			uint32_t feat = l->feats[t][k], kind = feat >> 4, held;
 			struct feat_entry *e;
@@ -824,6 +1002,7 @@ write_planes(struct carc_learn *l, const struct carc_game *g,
 			PL(CARC_LEARN_PLANE_BUILDINGS + fig - CARC_FIGURE_TOWER,
 			   cell) = 1;
 	}
+#undef XPP
 #undef PP
 #undef PL
 }
@@ -834,6 +1013,44 @@ nonneg(int v)
 	return v > 0 ? v : 0;
 }
 
+/* Layout 2's entries of the vector (already zero). */
+static void
+write_vector_ext(const struct carc_learn *l, const struct carc_game *g,
+		 const struct ctx *c, uint32_t me, int32_t *v)
+{
+	const uint32_t P = l->players;
+	int t;
+
+	for (uint32_t i = 0; i < P; i++) {
+		uint32_t p = (me + i) % P;
+
+		v[CARC_LEARN_VEC_LARGE_FOLLOWERS + i] = nonneg(
+			carc_game_supply(g, p, CARC_FIGURE_LARGE_FOLLOWER));
+		v[CARC_LEARN_VEC_BUILDERS + i] =
+			nonneg(carc_game_supply(g, p, CARC_FIGURE_BUILDER));
+		v[CARC_LEARN_VEC_PIGS + i] =
+			nonneg(carc_game_supply(g, p, CARC_FIGURE_PIG));
+		for (uint32_t k = 0; k < 3; k++)
+			v[CARC_LEARN_VEC_GOODS + CARC_LEARN_VEC_SEATS * k + i] =
+				nonneg(carc_game_goods(g, p,
+						       CARC_GOODS_WINE + k));
+	}
+	if (c->phase > CARC_PHASE_GAME_OVER &&
+	    c->phase <= CARC_PHASE_GAME_OVER + 2)
+		v[CARC_LEARN_VEC_PHASE_EXT + c->phase - CARC_PHASE_GAME_OVER -
+		  1] = 1;
+	t = c->phase == CARC_PHASE_PLACE_TILE ? carc_game_current_tile(g)
+	    : c->phase != CARC_PHASE_GAME_OVER ? (int)c->last_type
+					       : -1;
+	if (t >= N_VEC_TILES && t < N_TILES)
+		v[CARC_LEARN_VEC_TILE_EXT + t - N_VEC_TILES] = 1;
+	for (uint32_t k = 0; k < N_EXT_TILES; k++)
+		v[CARC_LEARN_VEC_REMAINING_EXT + k] =
+			nonneg(carc_game_remaining(g, N_VEC_TILES + k));
+	for (uint32_t o = 17; o <= l->n_options && o <= 32; o++)
+		v[CARC_LEARN_VEC_RULES_EXT + o - 17] = l->options[o];
+}
+
 static void
 write_vector(const struct carc_learn *l, const struct carc_game *g,
 	     const struct ctx *c, uint32_t me, int32_t *v)
@@ -841,7 +1058,7 @@ write_vector(const struct carc_learn *l, const struct carc_game *g,
 	const uint32_t P = l->players;
 	int64_t last;
 
-	memset(v, 0, CARC_LEARN_VEC_LENGTH * sizeof(*v));
+	memset(v, 0, l->vec_len * sizeof(*v));
 	if (P == 0)
 		return;	/* not reached: carc_learn_new() takes 2 to 6 */
 	for (uint32_t i = 0; i < P; i++) {
@@ -897,6 +1114,8 @@ write_vector(const struct carc_learn *l, const struct carc_game *g,
 	v[CARC_LEARN_VEC_LAST_ROW] = last < 0 ? -1 : (int32_t)(last / l->w);
 	for (uint32_t o = 1; o <= l->n_options && o <= 16; o++)
 		v[CARC_LEARN_VEC_RULES + o - 1] = l->options[o];
+	if (l->ext)
+		write_vector_ext(l, g, c, me, v);
 }
 
 CARC_EXPORT int
@@ -914,7 +1133,7 @@ carc_learn_observe(struct carc_learn *learn, const struct carc_game *game,
 	if (player >= learn->players ||
 	    (planes && n_planes_bytes < learn->plane_bytes) ||
 	    (!planes && n_planes_bytes) ||
-	    (vector && n_vector < CARC_LEARN_VEC_LENGTH) ||
+	    (vector && n_vector < learn->vec_len) ||
 	    (!vector && n_vector))
 		return CARC_E_INVALID;
 	if (planes)
@@ -943,7 +1162,7 @@ write_outputs(struct carc_learn *l, const struct carc_game *g,
 		write_planes(l, g, &c, me, b->planes + i * l->plane_bytes);
 	if (b->vectors)
 		write_vector(l, g, &c, me,
-			     b->vectors + i * CARC_LEARN_VEC_LENGTH);
+			     b->vectors + i * l->vec_len);
 }
 
 static bool

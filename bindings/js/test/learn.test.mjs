@@ -32,6 +32,10 @@ test('shape: the documented sections, one after the other', () => {
 		cropChoiceFirst: 2509, cropChoiceCount: 0,
 		cropResponseFirst: 2509, cropResponseCount: 0,
 		fallbackFirst: 2509, fallbackCount: 1,
+		largeFollowerFirst: 2509, largeFollowerCount: 0,
+		builderFirst: 2509, builderCount: 0, pigFirst: 2509, pigCount: 0,
+		secondTileFirst: 2509, secondTileCount: 0, layoutVersion: 1,
+		extPlaneFirst: 45, extPlaneCount: 0,
 	});
 	base.free();
 	const sections = ['place', 'follower', 'phantom', 'build', 'pass',
@@ -81,6 +85,49 @@ test('shape: the documented sections, one after the other', () => {
 		learn.free();
 		rules.free();
 	}
+});
+
+test('layout 2: the expansions of 0.5 and their longer vector', () => {
+	const rules = new carc.Rules({
+		phantom: true, 'crop-circles-i': true, 'crop-circles-ii': true,
+		'little-buildings': true, river: true, 'inns-cathedrals': true,
+		'traders-builders': true,
+	});
+	const learn = new Learn({ rules, players: 3 });
+	const s = learn.shape();
+	assert.equal(s.layoutVersion, 2);
+	assert.equal(s.vectorLength, VEC.LENGTH_MAX);
+	assert.equal(s.extPlaneFirst, PL.PLAYERS + 3 * PP.PLANES_PER_PLAYER);
+	assert.equal(s.extPlaneCount, carc.LearnExtPlane.PLAYERS +
+		3 * carc.LearnExtPlayerPlane.PER_PLAYER);
+	assert.equal(s.nPlanes, s.extPlaneFirst + s.extPlaneCount);
+	assert.deepEqual([s.largeFollowerFirst, s.builderFirst, s.pigFirst,
+		s.secondTileFirst, s.fallbackFirst, s.nActions],
+	[17522, 17530, 17538, 17546, 17547, 17548]);
+	const games = [1, 2].map((seed) => new Game({ rules, players: 3, seed }));
+	const o = learn.observe(games[0]);
+	assert.equal(o.vector.length, VEC.LENGTH_MAX);
+	// the spring's river tile in hand is in the extension's one-hot
+	assert.equal(o.vector.slice(VEC.TILE_EXT, VEC.REMAINING_EXT)
+		.reduce((a, b) => a + b), 1);
+	assert.equal(o.vector[VEC.BUILDERS], 1);
+	// steps with observations: every row of the vectors is written
+	let b = learn.observeBatch(games);
+	assert.equal(b.vectors.length, 2 * VEC.LENGTH_MAX);
+	for (let step = 0; step < 60; step++) {
+		const actions = [0, 1].map((i) => {
+			const row = b.masks.subarray(i * s.nActions,
+				(i + 1) * s.nActions);
+			return row.indexOf(1);
+		});
+		b = learn.stepBatch(games, actions);
+		assert.equal(b.vectors.length, 2 * VEC.LENGTH_MAX);
+		assert.equal(b.vectors[VEC.LENGTH_MAX + VEC.PRESENT + 2], 1);
+	}
+	for (const g of games)
+		g.free();
+	learn.free();
+	rules.free();
 });
 
 // Whether a legal move has an action index: placements and crop-circle
@@ -512,6 +559,15 @@ test('constants equal learn.h', {
 	for (const [k, v] of Object.entries(PP))
 		assert.equal(v, value(k === 'PLANES_PER_PLAYER'
 			? 'CARC_LEARN_PLANES_PER_PLAYER' : 'CARC_LEARN_PP_' + k), k);
+	for (const [obj, prefix] of [[carc.LearnExtPlane, 'CARC_LEARN_XP_'],
+		[carc.LearnExtPlayerPlane, 'CARC_LEARN_XPP_']]) {
+		for (const [k, v] of Object.entries(obj))
+			assert.equal(v, value(prefix + k), prefix + k);
+		assert.equal(Object.keys(obj).length,
+			[...h.matchAll(new RegExp(`\\b${prefix}\\w+ = `, 'g'))].length);
+	}
+	assert.equal(carc.LEARN_LAYOUT_VERSION,
+		value('CARC_LEARN_LAYOUT_VERSION'));
 	assert.equal(Object.keys(PL).length,
 		[...h.matchAll(/\bCARC_LEARN_PLANE_\w+ = /g)].length);
 	assert.equal(Object.keys(VEC).length,
@@ -524,7 +580,7 @@ test('constants equal learn.h', {
 		`struct ${name} \\{([\\s\\S]*?)\\n\\};`))[1]
 		.split('\n').filter((l) => /^\t[^/ *].*;$/.test(l));
 	assert.equal(members('carc_learn_options').length * 4, 12);
-	assert.equal(members('carc_learn_shape').length * 4, 108);
+	assert.equal(members('carc_learn_shape').length * 4, 152);
 	const batch = members('carc_learn_batch');
 	assert.equal(batch.length, 10);
 	assert.equal(batch.filter((l) => l.includes('*')).length, 8);

@@ -54,7 +54,9 @@ __all__ = ['Learn', 'Shape', 'Batch', 'WINDOW_DEFAULT', 'WINDOW_MIN',
 # TO_MOVE (carc_learn_observe()'s "the player to move"), DTYPE_* (enum
 # carc_learn_dtype), AUTO_RESET (enum carc_learn_batch_flag), PLANE_*
 # (enum carc_learn_plane), PP_* and PLANES_PER_PLAYER (enum
-# carc_learn_player_plane), VEC_* (enum carc_learn_vec).
+# carc_learn_player_plane), VEC_* (enum carc_learn_vec), XP_* and XPP_*
+# (layout 2's expansion planes, enum carc_learn_ext_plane and
+# carc_learn_ext_player_plane), LAYOUT_VERSION.
 from carcassonne._abi import (  # noqa: E402
     AUTO_RESET, DTYPE_INT32, DTYPE_UINT8, LEARN_TO_MOVE as TO_MOVE,
     LEARN_WINDOW_DEFAULT as WINDOW_DEFAULT, LEARN_WINDOW_MAX as WINDOW_MAX,
@@ -68,7 +70,12 @@ from carcassonne._abi import (  # noqa: E402
     VEC_HOUSES, VEC_LAST_COL, VEC_LAST_ROW, VEC_LENGTH, VEC_PHANTOMS,
     VEC_PHASE, VEC_PRESENT, VEC_REMAINING, VEC_REMAINING_TOTAL, VEC_RULES,
     VEC_ROTATION, VEC_SCORES, VEC_SEATS, VEC_SHEDS, VEC_TILE,
-    VEC_TILES_PLACED, VEC_TO_MOVE, VEC_TOWERS, VEC_WINDOW_X, VEC_WINDOW_Y)
+    VEC_TILES_PLACED, VEC_TO_MOVE, VEC_TOWERS, VEC_WINDOW_X, VEC_WINDOW_Y,
+    VEC_EXT, VEC_LARGE_FOLLOWERS, VEC_BUILDERS, VEC_PIGS, VEC_GOODS,
+    VEC_PHASE_EXT, VEC_TILE_EXT, VEC_REMAINING_EXT, VEC_RULES_EXT,
+    VEC_LENGTH_MAX, XP_INN, XP_CATHEDRAL, XP_GOODS, XP_RIVER, XP_PLAYERS,
+    XPP_LARGE_FOLLOWER, XPP_BUILDER, XPP_PIG, XPP_PER_PLAYER,
+    LEARN_LAYOUT_VERSION as LAYOUT_VERSION)
 from carcassonne._abi import (  # noqa: E402
     CarcLearnBatch as _Batch, CarcLearnOptions as _Options,
     CarcLearnShape as _Shape)
@@ -82,8 +89,10 @@ _vp, _size, _int = ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int
 _P = ctypes.POINTER
 
 
+# in the order of their indices (the fallback is always the last)
 _SECTIONS = ('place', 'follower', 'phantom', 'build', 'pass',
-             'crop_choice', 'crop_response', 'fallback')
+             'crop_choice', 'crop_response', 'large_follower', 'builder',
+             'pig', 'second_tile', 'fallback')
 
 
 _new = _proto('carc_learn_new', _int, _vp, _u32, _P(_Options), _P(_vp))
@@ -152,6 +161,17 @@ class Shape(NamedTuple):
     crop_response_count: int
     fallback_first: int
     fallback_count: int
+    large_follower_first: int
+    large_follower_count: int
+    builder_first: int
+    builder_count: int
+    pig_first: int
+    pig_count: int
+    second_tile_first: int
+    second_tile_count: int
+    layout_version: int
+    ext_plane_first: int
+    ext_plane_count: int
 
     @property
     def planes_shape(self) -> Tuple[int, int, int]:
@@ -307,8 +327,9 @@ class Learn:
         return np.zeros(shape, np.uint8)
 
     def new_vector(self, n: Optional[int] = None) -> npt.NDArray[np.int32]:
-        """An empty vector array: (VEC_LENGTH,), or with n rows."""
-        shape = ((VEC_LENGTH,) if n is None else (n, VEC_LENGTH))
+        """An empty vector array: (vector_length,), or with n rows."""
+        k = self.shape.vector_length
+        shape = ((k,) if n is None else (n, k))
         return np.zeros(shape, np.int32)
 
     # -- one game --
@@ -374,13 +395,14 @@ class Learn:
         if planes is None:
             planes = np.empty(self.shape.planes_shape, np.uint8)
         if vector is None:
-            vector = np.empty(VEC_LENGTH, np.int32)
+            vector = np.empty(self.shape.vector_length, np.int32)
         pa = _address(planes, self.shape.plane_dtype, self._plane_size,
                       'planes')
-        va = _address(vector, self.shape.vector_dtype, VEC_LENGTH, 'vector')
+        k = self.shape.vector_length
+        va = _address(vector, self.shape.vector_dtype, k, 'vector')
         with self._lock, game._lock:
             _ok(_observe(self._live(), game._live(), p, pa,
-                                  self._plane_size, va, VEC_LENGTH))
+                                  self._plane_size, va, k))
         return planes, vector
 
     def legal_actions(self, game: Game) -> list[int]:

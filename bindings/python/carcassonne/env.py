@@ -30,8 +30,9 @@ Two environments on the library's learning interface (``learn.h``,
 Actions are indices into a fixed action space over a board window that
 follows the board (doc/api/observation.md#actions); the observation of an
 agent is a dict of ``"observation"`` (uint8 planes, n_planes x W x W),
-``"vector"`` (int32, 160 entries) and ``"action_mask"`` (int8, 1 for the
-legal actions, the dtype Gymnasium's ``sample(mask=...)`` wants) as in PettingZoo's classic environments.  Rewards are
+``"vector"`` (int32, vector_length entries: 160, or 316 with The River,
+Inns & Cathedrals or Traders & Builders) and ``"action_mask"`` (int8, 1
+for the legal actions, the dtype Gymnasium's ``sample(mask=...)`` wants) as in PettingZoo's classic environments.  Rewards are
 score changes, so an agent's rewards over a game add up to its final
 score.  Games always end (the tiles run out): terminations, never
 truncations.
@@ -845,7 +846,7 @@ class CarcassonneVectorEnv(_VectorBase):
 
     * ``obs``: ``"action_mask"`` (num_envs, n_actions) int8 and, unless
       ``observations=False``, ``"observation"`` (num_envs, n_planes, W, W)
-      uint8 and ``"vector"`` (num_envs, 160) int32, each game's from the
+      uint8 and ``"vector"`` (num_envs, vector_length) int32, each game's from the
       point of view of its player to move;
     * ``rewards``: (num_envs, players) int32, every player's score change
       in this step, by seat (not by who moved);
