@@ -3,7 +3,7 @@
 // come from libcarcassonne (WebAssembly) through js/engine.js; the bots
 // run in js/worker.js.  This file only shows the game and turns clicks
 // into moves.
-import { engine, CropSymbol, FeatureKind, TILE_UNITS } from './engine.js';
+import { engine, CropSymbol, Edge, FeatureFlag, FeatureKind, Goods, TILE_UNITS } from './engine.js';
 
 const TU = TILE_UNITS;			// tile units per tile side
 const SVGNS = 'http://www.w3.org/2000/svg';
@@ -16,6 +16,12 @@ const BOTS = { human: 'Person', random: 'Random bot', greedy: 'Greedy bot', mcts
 // loader (and `carcassonne replay`) skips: "# web-seats human mcts".
 const SEATS_TAG = '# web-seats';
 const BUILDINGS = ['tower', 'house', 'shed'];
+// the figures a player may deploy, in words (the chooser's buttons)
+const FIGURE_WORDS = { follower: 'Follower', 'large-follower': 'Large follower', builder: 'Builder',
+		       pig: 'Pig', phantom: 'Phantom' };
+const GOODS = ['wine', 'grain', 'cloth'];
+// the goods' marks on the tile in hand: a letter on a disc of its colour
+const GOODS_MARK = { [Goods.WINE]: ['W', '#8e2a5c'], [Goods.GRAIN]: ['G', '#d9a400'], [Goods.CLOTH]: ['C', '#3a78b5'] };
 const SYMBOLS = { [CropSymbol.PITCHFORK]: 'pitchfork', [CropSymbol.CLUB]: 'club', [CropSymbol.SHIELD]: 'shield' };
 const SYMBOL_KIND = { [CropSymbol.PITCHFORK]: 'farmers', [CropSymbol.CLUB]: 'thieves', [CropSymbol.SHIELD]: 'knights' };
 // paint order of the picture, by feature kind (a feature id's high nibble)
@@ -117,6 +123,7 @@ function tileSvg(tile, rot, ox, oy, extra = '') {
 		.sort((a, b) => LAYER[a >> 4] - LAYER[b >> 4]);
 	const cls = { 1: 'city', 2: 'road', 4: 'mon' };
 	let s = `<g class="drawn-tile ${extra}"><rect class="bg" x="${ox}" y="${oy}" width="${TU}" height="${TU}"/>`;
+	s += riverSvg(tile, rot, ox, oy);
 	for (const f of feats) {
 		const xy = engine.featureShape(tile, rot, f);
 		const pts = [];
@@ -134,7 +141,51 @@ function tileSvg(tile, rot, ox, oy, extra = '') {
 		s += `<circle class="crop" cx="${ox + cx}" cy="${oy + cy}" r="${r}"/>` +
 		     `<use href="#${SYMBOLS[engine.tileSymbol(tile)]}" class="sym" transform="translate(${ox + cx},${oy + cy}) scale(${(r * 0.8 / 100).toFixed(3)})"/>`;
 	}
+	s += marksSvg(tile, rot, ox, oy, feats);
 	s += `<rect class="edge" x="${ox}" y="${oy}" width="${TU}" height="${TU}"/></g>`;
+	return s;
+}
+
+// The River on a tile: a band from each river side to the middle (as the
+// library's picture draws it), a pool at the spring and the lake.
+function riverSvg(tile, rot, ox, oy) {
+	const mid = [[TU / 2, 0], [TU, TU / 2], [TU / 2, TU], [0, TU / 2]];
+	const sides = [0, 1, 2, 3].filter((s) => engine.tileEdge(tile, rot, s) === Edge.RIVER);
+	if (!sides.length)
+		return '';
+	const at = (s) => `${ox + mid[s][0]} ${oy + mid[s][1]}`;
+	const c = `${ox + TU / 2} ${oy + TU / 2}`;
+	const band = 'class="river" fill="none" stroke="#4f8fd6" stroke-width="150"';
+	if (sides.length === 1)
+		return `<path ${band} d="M${at(sides[0])} L${c}"/>` +
+			`<circle class="river" cx="${ox + TU / 2}" cy="${oy + TU / 2}" r="${TU / 5}" fill="#4f8fd6" stroke="#2f6fb6" stroke-width="10"/>`;
+	return `<path ${band} d="M${at(sides[0])} Q${c} ${at(sides[1])}"/>`;
+}
+
+// Inns, cathedrals and goods on a tile, beside the feature's figure
+// point: the page's own small marks (the board is the library's picture).
+function marksSvg(tile, rot, ox, oy, feats) {
+	let s = '';
+	for (const f of feats) {
+		const flags = engine.featureFlags(tile, f);
+		const goods = (f >> 4) === FeatureKind.CITY ? engine.featureGoods(tile, f) : Goods.NONE;
+		if (!flags && !goods)
+			continue;
+		let [px, py] = engine.featurePoint(tile, rot, f);
+		px += px < TU / 2 ? 170 : -170;
+		py += py < TU / 2 ? 170 : -170;
+		const x = ox + px, y = oy + py;
+		if (flags & FeatureFlag.INN)
+			s += `<g class="inn-mark"><path d="M${x - 55},${y} L${x},${y - 50} L${x + 55},${y} Z" fill="#b03a2e" stroke="#000" stroke-width="8"/>` +
+				`<rect x="${x - 40}" y="${y}" width="80" height="60" fill="#f5f0e1" stroke="#000" stroke-width="8"/></g>`;
+		if (flags & FeatureFlag.CATHEDRAL)
+			s += `<path class="cathedral-mark" transform="translate(${x},${y})" d="M-20,-80 H20 V-40 H55 V0 H20 V80 H-20 V0 H-55 V-40 H-20 Z" fill="#fff" stroke="#000" stroke-width="8"/>`;
+		if (goods) {
+			const [letter, colour] = GOODS_MARK[goods];
+			s += `<g class="goods-mark" data-goods="${GOODS[goods - 1]}"><circle cx="${x}" cy="${y}" r="70" fill="${colour}" stroke="#000" stroke-width="8"/>` +
+				`<text x="${x}" y="${y + 32}" text-anchor="middle" font-size="95" font-weight="bold" fill="#fff">${letter}</text></g>`;
+		}
+	}
 	return s;
 }
 
@@ -443,6 +494,8 @@ function chooseFromGroup(moves) {
 	}
 	S.chooser = moves;
 	renderActions();
+	// the question comes into sight, wherever the panel was scrolled
+	$('actions').scrollIntoView({ block: 'nearest' });
 }
 
 /* ---------- board clicks, pan and zoom ---------- */
@@ -574,7 +627,8 @@ function onBoardClick(ev) {
 		return;
 	}
 	// a click that no target took
-	const what = { deploy: 'a follower, the phantom or a building', phantom: 'the phantom',
+	const what = { deploy: 'a figure or a building', phantom: 'the phantom',
+		       'second-tile': 'nothing on the board',
 		       'crop-response': g.cropAction === 'remove' ? 'the figure to remove' : 'a figure',
 		       'crop-choice': 'nothing on the board' }[g.phase] || 'a move';
 	showMessage(`That is not a legal move here: click a highlighted place for ${what}` +
@@ -797,8 +851,14 @@ function phasePrompt() {
 			'Click a highlighted square (bright squares take the tile as turned now).'];
 	case 'deploy': {
 		const b = S.moves.some((m) => m.kind === 'build');
-		return [`${who}: deploy`, `Click a highlighted feature of the tile for a follower${b ? ', a building below the tile' : ''}, or Pass.`];
+		const special = [...new Set(S.moves.filter((m) => m.kind === 'deploy' && m.figure !== 'follower')
+			.map((m) => (FIGURE_WORDS[m.figure] || m.figure).toLowerCase()))];
+		return [`${who}: deploy`, `Click a highlighted feature of the tile for a follower` +
+			(special.length ? ` or your ${special.join(', ')} (where several fit, the page asks which)` : '') +
+			`${b ? ', a building below the tile' : ''}, or Pass.`];
 	}
+	case 'second-tile':
+		return [`${who}: the builder's second tile`, 'Your tile extended the road or city of your builder: take a second tile this turn, or not.'];
 	case 'phantom':
 		return [`${who}: the phantom`, 'Click a highlighted feature for the phantom, or Pass.'];
 	case 'crop-choice': {
@@ -830,7 +890,10 @@ function renderActions() {
 	if (S.chooser) {
 		box.appendChild(el('p', {}, 'Which figure?'));
 		for (const m of S.chooser) {
-			const b = el('button', { type: 'button', class: 'action', 'data-move': m.text }, m.text);
+			const what = FIGURE_WORDS[m.figure] || m.figure;
+			const label = m.kind === 'remove' ? `Take back the ${what.toLowerCase()}` : what;
+			const b = el('button', { type: 'button', class: 'action', 'data-move': m.text,
+						 'data-figure': m.figure, title: m.text }, label);
 			b.onclick = () => play(m.text);
 			box.appendChild(b);
 		}
@@ -857,6 +920,10 @@ function renderActions() {
 			label = m.figure === 'deploy' ? 'Everybody adds a figure' : 'Everybody removes a figure';
 		else if (m.kind === 'build')
 			label = `Build a ${m.figure}`;
+		else if (m.kind === 'second-tile')
+			label = 'Take the second tile';
+		if (m.kind === 'pass' && g.phase === 'second-tile')
+			label = 'No second tile';
 		if (!label)
 			continue;
 		const b = el('button', { type: 'button', class: 'action', 'data-move': m.text }, label);
@@ -894,8 +961,15 @@ function renderPlayers() {
 	const phantom = opts.phantom === 'on';
 	const lb = opts['little-buildings'] === 'on';
 	const shared = buildingsShared(opts);
+	const ic = opts['inns-cathedrals'] === 'on';
+	const tb = opts['traders-builders'] === 'on';
 	$('th-phantom').hidden = !phantom;
 	$('th-buildings').hidden = !lb;
+	$('th-large').hidden = !ic;
+	$('th-builder-pig').hidden = !tb;
+	$('th-goods').hidden = !tb;
+	// many columns: smaller type, so that the table keeps to the panel
+	$('players').classList.toggle('many', [phantom, lb, ic, tb, tb].filter(Boolean).length >= 3);
 	$('th-buildings').title = shared ? 'Building tokens in supply (each may be a tower, a house or a shed)' :
 		'Buildings in supply: tower / house / shed';
 	for (let p = 0; p < g.players; p++) {
@@ -913,6 +987,15 @@ function renderPlayers() {
 		if (lb)
 			tr.appendChild(el('td', { class: 'buildings' }, shared ? String(g.supply(p, 'tower')) :
 				BUILDINGS.map((b) => g.supply(p, b)).join(' / ')));
+		if (ic)
+			tr.appendChild(el('td', { class: 'large' }, String(g.supply(p, 'large-follower'))));
+		if (tb) {
+			tr.appendChild(el('td', { class: 'builder-pig', title: 'builder / pig in supply' },
+				`${g.supply(p, 'builder')}/${g.supply(p, 'pig')}`));
+			const goods = g.goods(p);
+			tr.appendChild(el('td', { class: 'goods', title: GOODS.map((k) => `${goods[k]} ${k}`).join(', ') },
+				GOODS.map((k) => goods[k]).join('/')));
+		}
 		body.appendChild(tr);
 	}
 	$('tiles-left').textContent = String(g.remaining);
@@ -970,11 +1053,11 @@ function renderFinal() {
 	const last = S.log[S.log.length - 1];
 	const events = last ? last.events.filter((e) => e.type !== 'completed') : [];
 	const n = g.players;
-	const cats = ['road', 'city', 'monastery', 'farm', 'buildings'];
+	const cats = ['road', 'city', 'monastery', 'farm', 'goods', 'buildings'];
 	const sums = Array.from({ length: n }, () => Object.fromEntries(cats.map((c) => [c, 0])));
 	for (const e of events)
 		for (let p = 0; p < n; p++) {
-			sums[p][e.type === 'farm' ? 'farm' : e.kind] += e.points[p];
+			sums[p][e.type === 'farm' || e.type === 'goods' ? e.type : e.kind] += e.points[p];
 			sums[p].buildings += e.buildingPoints[p];
 		}
 	const table = el('table', { id: 'final-table' });
@@ -993,6 +1076,8 @@ function renderFinal() {
 	row('incomplete cities', sums.map((s) => s.city));
 	row('incomplete monasteries', sums.map((s) => s.monastery));
 	row('farms', sums.map((s) => s.farm));
+	if ((S.gameOptions || {})['traders-builders'] === 'on')
+		row('goods', sums.map((s) => s.goods));
 	if (sums.some((s) => s.buildings))
 		row('building points', sums.map((s) => s.buildings));
 	row('total', scores, 'total');
@@ -1000,13 +1085,14 @@ function renderFinal() {
 	body.appendChild(el('p', { class: 'winner' }, finalSummary()));
 	const ul = el('ul', { id: 'final-events' });
 	for (const e of events) {
-		const li = el('li', { tabindex: 0, title: 'show it on the board' }, eventText(e));
-		li.onclick = () => {
-			S.highlight = { x: e.x, y: e.y, feature: e.feature };
-			for (const other of ul.children)
-				other.classList.toggle('selected', other === li);
-			renderBoard();
-		};
+		const li = el('li', e.feature ? { tabindex: 0, title: 'show it on the board' } : { class: 'no-feature' }, eventText(e));
+		if (e.feature)
+			li.onclick = () => {
+				S.highlight = { x: e.x, y: e.y, feature: e.feature };
+				for (const other of ul.children)
+					other.classList.toggle('selected', other === li);
+				renderBoard();
+			};
 		ul.appendChild(li);
 	}
 	body.appendChild(el('p', {}, 'Each feature scored at the end (click one to see it on the board):'));
@@ -1265,7 +1351,9 @@ const valueLabel = (name, value) => ((OPTION_WORDS[name] || [])[1] || {})[value]
 // the expansion a detail of the rules belongs to, to show it under it
 const OPTION_PARENT = (name) => expansions().includes(name) ? null :
 	name.startsWith('lb-') ? 'little-buildings' :
-	name.startsWith('crop-') ? 'crop-circles-ii' : null;
+	name.startsWith('crop-') ? 'crop-circles-ii' :
+	name.startsWith('river-') ? 'river' :
+	['builder-turn', 'phantom-with-figure'].includes(name) ? 'traders-builders' : null;
 
 // The library's options, each detail of an expansion under it.
 function orderedOptions() {

@@ -7,7 +7,7 @@ import * as carc from '../carcassonne/carcassonne.mjs';
 
 export const EngineError = carc.CarcassonneError;
 // the header's constants the page uses (by name, never by number)
-export const { CropSymbol, FeatureKind, TILE_UNITS } = carc;
+export const { CropSymbol, Edge, FeatureFlag, FeatureKind, Goods, TILE_UNITS } = carc;
 
 // 'place', 'deploy', 'pass', 'crop-choice', 'remove' by move kind, and
 // 'follower' ... 'shed' by figure: the package's names, lower case
@@ -15,11 +15,12 @@ const words = (e) => Object.fromEntries(Object.entries(e)
 	.map(([k, v]) => [v, k.toLowerCase().replace(/_/g, '-')]));
 const KIND = words(carc.MoveKind);
 const FIGURES = words(carc.Figure);
+const BUILDINGS = new Set([carc.Figure.TOWER, carc.Figure.HOUSE, carc.Figure.SHED]);
 
 // A move of the library as the page uses it.
 function moveInfo(m) {
 	let kind = KIND[m.kind];
-	if (kind === 'deploy' && m.figure >= carc.Figure.TOWER)
+	if (kind === 'deploy' && BUILDINGS.has(m.figure))
 		kind = 'build';
 	return {
 		kind, text: m.toString(),
@@ -31,9 +32,10 @@ function moveInfo(m) {
 }
 
 const tileId = (name) => carc.TILE_NAMES.indexOf(name);
-const NOT_ON_PAGE = new Set(['river', 'river-start-tile', 'river-u-turn',
-	'inns-cathedrals', 'traders-builders', 'builder-turn',
-	'phantom-with-figure']);
+// The library does not count these switches among "every expansion"
+// (carc_option_is_expansion) until every layer plays their figures; the
+// page plays them, so it offers them as expansions.
+const PAGE_EXPANSIONS = new Set(['river', 'inns-cathedrals', 'traders-builders']);
 
 export const engine = {
 	async init(options = {}) {
@@ -41,13 +43,11 @@ export const engine = {
 		return engine;
 	},
 	/** [{name, type, min, max, def, expansion, values: [{value, name}]}]
-	 *  of the options the page offers: not yet those of The River, Inns &
-	 *  Cathedrals and Traders & Builders, whose figures and choices the
-	 *  page does not show yet (a record with them still loads) */
+	 *  of every option of the library */
 	options() {
-		return carc.OPTION_INFO.filter((o) => !NOT_ON_PAGE.has(o.name)).map((o) => ({
+		return carc.OPTION_INFO.map((o) => ({
 			name: o.name, type: o.type, min: o.min, max: o.max, def: o.default,
-			expansion: carc.optionIsExpansion(o.number),
+			expansion: carc.optionIsExpansion(o.number) || PAGE_EXPANSIONS.has(o.name),
 			values: o.values ? Object.entries(o.values).map(([name, value]) => ({ name, value })) : [],
 		}));
 	},
@@ -75,6 +75,12 @@ export const engine = {
 	/** [x, y, radius] or null */
 	symbolArea(t, r) { const a = carc.tileSymbolArea(t, r); return a && [a.x, a.y, a.radius]; },
 	tileSymbol(t) { return carc.tileSymbol(t); },
+	/** the Edge of side s (N, E, S, W) of tile t turned r */
+	tileEdge(t, r, s) { return carc.tileEdge(t, r, s); },
+	/** FeatureFlag bits: an inn, a cathedral */
+	featureFlags(t, f) { return carc.tileFeatureFlags(t, f); },
+	/** the Goods symbol of a city */
+	featureGoods(t, f) { return carc.tileFeatureGoods(t, f); },
 };
 
 export class Game {
@@ -112,7 +118,11 @@ export class Game {
 	}
 	score(p) { return this.g.score(p); }
 	supply(p, figure) { return this.g.supply(p, figure); }
+	/** a player's goods tokens: {wine, grain, cloth} */
+	goods(p) { return this.g.allGoods()[p]; }
 	tiles() { return this.g.tiles().map((t) => ({ ...t, tile: tileId(t.tile) })); }
+	/** [{player, figure ('follower', 'large-follower', 'builder', 'pig' ...), x, y, feature}] */
+	figures() { return this.g.figures(); }
 	events() {
 		return this.g.events().map((e, i) => ({ ...e, kind: e.featureKind, words: this.g.describeEvent(i) }));
 	}

@@ -2,16 +2,20 @@
 // puppeteer-core (no browser download).  The test
 //   1. at 1280x800 with a mouse, plays a whole hot-seat game with every
 //      expansion by clicking the page (tile positions, rotation,
-//      followers, the phantom, buildings, crop circles, End turn),
+//      followers, the phantom, buildings, crop circles, End turn, the
+//      river, the large follower, the builder and the pig chosen among
+//      the figures that fit a feature, the builder's second tile),
 //      choosing each move with its own copy of the library in Node and
-//      checking that the page offers exactly the legal moves;
+//      checking that the page offers exactly the legal moves and shows
+//      each player's supply and goods as the library counts them;
 //   2. clicks an illegal place (a message over the board, which does not
 //      move) and loads a damaged record (a message, the game as it was),
 //      takes a move back with Undo, saves the record, replays it with the
 //      native `carcassonne replay` and compares the final scores, and
 //      loads a saved record again;
-//   3. at 390x844 on a touch screen, plays a whole game against the greedy
-//      bot by taps, saves it and resumes it with its seats;
+//   3. at 390x844 on a touch screen, plays a whole game with every
+//      expansion against the greedy bot by taps, saves it and resumes it
+//      with its seats;
 //   4. at 360x640, 844x390 and 2560x1440, opens every dialog and a loaded
 //      game; at every size the board is at least 60 % of the width, every
 //      dialog and the toolbar fit the screen, nothing scrolls sideways;
@@ -257,7 +261,9 @@ async function waitMoves(n) {
 
 const phantomShown = new Set();
 const stats = { rotations: 0, followers: 0, phantoms: 0, buildings: 0, cropChoices: 0,
-		cropResponses: 0, passes: 0, endTurns: 0, places: 0 };
+		cropResponses: 0, passes: 0, endTurns: 0, places: 0, riverTiles: 0,
+		largeFollowers: 0, builders: 0, pigs: 0, figureChoices: 0, secondTiles: 0 };
+const SPECIAL = { 'large-follower': 'largeFollowers', builder: 'builders', pig: 'pigs' };
 
 // The centre of an element on the screen, or null.
 function centre(sel) {
@@ -304,6 +310,12 @@ async function clickMove(game, m, before) {
 		check(await page.$eval('#preview', (p) => Number(p.dataset.rotation)) === m.rotation, 'rotation reached');
 		await clickOn('#confirm-place');
 		stats.places++;
+		if (/^RI-/.test(engine.tileName(game.tile)))
+			stats.riverTiles++;
+	} else if (m.kind === 'second-tile') {
+		check(phase === 'second-tile', `the second tile is offered at its phase (${phase})`);
+		await clickOn('#actions button[data-move="second-tile"]');
+		stats.secondTiles++;
 	} else if (m.kind === 'end-turn') {
 		await clickOn('#actions button[data-move="end-turn"]');
 		stats.endTurns++;
@@ -329,12 +341,30 @@ async function clickMove(game, m, before) {
 		}, sel);
 		check(t, `a target for ${m.text}`);
 		await press(t.x, t.y);
-		if (t.several)
+		if (t.several) {
+			// the page asks which figure: exactly the moves on that
+			// feature, by name
+			await page.waitForSelector('#actions button[data-figure]');
+			const offered = await page.$$eval('#actions button[data-figure]', (bs) =>
+				bs.map((b) => `${b.dataset.move}=${b.textContent}`));
+			const words = { follower: 'Follower', 'large-follower': 'Large follower', builder: 'Builder',
+					pig: 'Pig', phantom: 'Phantom' };
+			const want = game.legalMoves().filter((x) => x.feature === m.feature && x.x === m.x && x.y === m.y)
+				.map((x) => `${x.text}=${x.kind === 'remove' ? `Take back the ${words[x.figure].toLowerCase()}` : words[x.figure]}`);
+			check(JSON.stringify(offered) === JSON.stringify(want), `the figures offered ${offered} = ${want}`);
+			if (!shotChooser && phase === 'deploy') {
+				await shot(`${screen}-which-figure`);
+				shotChooser = true;
+			}
 			await clickOn(`#actions button[data-move="${m.text}"]`);
+			stats.figureChoices++;
+		}
 		if (phase === 'crop-response')
 			stats.cropResponses++;
 		else if (m.figure === 'phantom')
 			stats.phantoms++;
+		else if (SPECIAL[m.figure])
+			stats[SPECIAL[m.figure]]++;
 		else
 			stats.followers++;
 	}
@@ -350,6 +380,10 @@ function choose(game) {
 	switch (game.phase) {
 	case 'deploy': {
 		const b = of('build'), d = of('deploy');
+		// the large follower, the builder and the pig whenever they may go
+		const sp = d.filter((m) => SPECIAL[m.figure]);
+		if (sp.length && rand(4) < 3)
+			return sp[rand(sp.length)];
 		if (b.length && (stats.buildings === 0 || rand(3) === 0))
 			return b[rand(b.length)];
 		if (d.length && rand(10) < 6)
@@ -365,9 +399,62 @@ function choose(game) {
 			return d[rand(d.length)];
 		return ms.find((m) => m.kind === 'pass') || ms[0];
 	}
+	case 'second-tile':
+		return of('second-tile')[0] && (stats.secondTiles === 0 || rand(3) > 0) ? of('second-tile')[0] : of('pass')[0];
 	default:
 		return ms[rand(ms.length)];
 	}
+}
+
+// The side panel's supplies and goods, as the library counts them.
+async function checkSide(game) {
+	const side = await page.evaluate(() => Object.fromEntries(['followers', 'large', 'builder-pig', 'goods']
+		.map((c) => [c, [...document.querySelectorAll(`#players td.${c}`)].map((t) => t.textContent)])));
+	const n = game.players;
+	const want = {
+		followers: Array.from({ length: n }, (_, p) => String(game.supply(p, 'follower'))),
+		large: Array.from({ length: n }, (_, p) => String(game.supply(p, 'large-follower'))),
+		'builder-pig': Array.from({ length: n }, (_, p) => `${game.supply(p, 'builder')}/${game.supply(p, 'pig')}`),
+		goods: Array.from({ length: n }, (_, p) => { const g = game.goods(p); return `${g.wine}/${g.grain}/${g.cloth}`; }),
+	};
+	check(JSON.stringify(side) === JSON.stringify(want), `at ${screen} the players' supplies and goods ${JSON.stringify(side)} = ${JSON.stringify(want)}`);
+	return side;
+}
+
+// A record of three players with the river, an inn or a cathedral, a
+// builder, a pig and goods on the board, found by playing seeded games
+// that deploy the new figures whenever they may (its own PRNG: the
+// clicked games' choices stay the same).
+function expansionsRecord() {
+	for (let seed = 1; seed < 500; seed++) {
+		const game = engine.newGame(3, seed, ALL);
+		let r = seed;
+		const pick = (n) => { r = (r * 1103515245 + 12345) % 2147483648; return r % n; };
+		try {
+			while (!game.over) {
+				const ms = game.legalMoves();
+				const sp = ms.filter((m) => SPECIAL[m.figure] || m.kind === 'second-tile');
+				const d = ms.filter((m) => m.kind === 'deploy' && m.figure === 'follower');
+				game.apply((sp.length ? sp[pick(sp.length)] : d.length && pick(2) ? d[pick(d.length)] : ms[pick(ms.length)]).text);
+				if (game.phase === 'place-tile' && game.tiles().length > 25 && showsExpansions(game))
+					return { record: game.save(), moves: game.historyLength };
+			}
+		} finally {
+			game.free();
+		}
+	}
+	throw new Error('no seeded game shows every expansion at once');
+}
+
+// A board with the river, an inn or a cathedral, a builder, a pig and
+// goods taken: the moment for a screenshot.
+function showsExpansions(game) {
+	const tiles = game.tiles().map((t) => engine.tileName(t.tile));
+	const figs = new Set(game.figures().map((f) => f.figure));
+	const goods = Array.from({ length: game.players }, (_, p) => game.goods(p))
+		.reduce((a, g) => a + g.wine + g.grain + g.cloth, 0);
+	const innOrCathedral = game.tiles().some((t) => engine.tileFeatures(t.tile).some((f) => engine.featureFlags(t.tile, f)));
+	return tiles.some((t) => /^RI-/.test(t)) && figs.has('builder') && figs.has('pig') && goods > 0 && innOrCathedral;
 }
 
 // "End turn" at the follower's step with the phantom in supply: a pass,
@@ -393,7 +480,9 @@ function applyMove(game, m) {
 
 /* ---------- 1 and 2: a hot-seat game with every expansion ---------- */
 
-const ALL = { phantom: 'on', 'crop-circles-i': 'on', 'crop-circles-ii': 'on', 'little-buildings': 'on' };
+const ALL = { phantom: 'on', 'crop-circles-i': 'on', 'crop-circles-ii': 'on', 'little-buildings': 'on',
+	      river: 'on', 'inns-cathedrals': 'on', 'traders-builders': 'on' };
+let shotChooser = false;
 try {
 	await openPage(1280, 800, false);
 	await page.waitForSelector('#setup[open]');
@@ -422,7 +511,8 @@ try {
 	// the legend of the picture, for these rules
 	{
 		const leg = await page.$$eval('#legend text.leg', (ts) => ts.map((t) => t.textContent));
-		for (const want of ['farmer (field)', 'phantom', 'tower', 'pitchfork: farmers', 'pennant'])
+		for (const want of ['farmer (field)', 'phantom', 'tower', 'pitchfork: farmers', 'pennant',
+				    'large follower', 'inn (road)', 'cathedral (city)'])
 			check(leg.includes(want), `the legend shows "${want}": ${leg}`);
 		const box = await page.$eval('#legend svg', (e) => e.getBoundingClientRect().height);
 		check(box > 50, `the legend is drawn (${box} px high)`);
@@ -463,12 +553,17 @@ try {
 		await clickOn('#message-close');
 	}
 
-	let undoDone = false, shotDeploy = false, shotCrop = false, shotResponse = false;
+	let undoDone = false, shotDeploy = false, shotCrop = false, shotResponse = false, shotBoard = false;
 	for (;;) {
 		// the person's turn: the page's game, the phantom column
 		await ourTurn();
 		game.free();
 		game = engine.load(await page.evaluate(() => window.carcStats.record()));
+		await checkSide(game);
+		if (!shotBoard && game.phase === 'place-tile' && showsExpansions(game)) {
+			await shot('1280x800-expansions');
+			shotBoard = true;
+		}
 		{
 			const ph = await page.$$eval('#players td.phantom', (ts) => ts.map((t) => t.textContent));
 			const want = [0, 1].map((p) => String(game.supply(p, 'phantom')));
@@ -558,6 +653,7 @@ try {
 	for (const [k, v] of Object.entries(stats))
 		check(v > 0, `the game clicked at least one ${k}`);
 	check(phantomShown.has('0') && phantomShown.has('1'), `the phantom column showed 0 and 1: ${[...phantomShown]}`);
+	check(shotBoard, 'the game showed the river, an inn or cathedral, a builder, a pig and goods at once');
 	check(await phaseOf() === 'game-over', 'the page shows the game over');
 	await page.waitForSelector('#final:not([hidden])');
 	await shot('final');
@@ -579,6 +675,19 @@ try {
 	}
 	const finalTotals = await page.$$eval('#final-table tr.total td', (ts) => ts.map((t) => Number(t.textContent)));
 	check(JSON.stringify(finalTotals) === JSON.stringify(pageScores), 'final scoring table totals = scores');
+	check(JSON.stringify(pageScores) === JSON.stringify([game.score(0), game.score(1)]),
+	      `the page's final scores ${pageScores} = the library's for the same seed and moves`);
+	// the goods at the end: the table's row is the library's goods events
+	{
+		const row = await page.$$eval('#final-table tr', (trs) => {
+			const tr = trs.find((r) => r.firstChild.textContent === 'goods');
+			return tr ? [...tr.querySelectorAll('td')].map((t) => Number(t.textContent)) : null;
+		});
+		const want = [0, 1].map((p) => game.events().filter((e) => e.type === 'goods')
+			.reduce((a, e) => a + e.points[p], 0));
+		check(JSON.stringify(row) === JSON.stringify(want), `the final goods row ${row} = ${want}`);
+		await checkSide(game);
+	}
 	// a feature of the final scoring, shown on the board
 	await clickOn('#final-events li');
 	check(await page.$$eval('#board-svg .hl', (e) => e.length) > 0, 'a final-scoring line highlights its feature');
@@ -641,7 +750,7 @@ try {
 			await clickOn('#zoom-fit');
 			check(JSON.stringify(await box()) === JSON.stringify(v0), 'Fit shows the board again');
 		}
-		let game = null, mid = null, taps = 0, shotMid = false;
+		let game = null, mid = null, taps = 0, shotMid = false, shotMid390 = false;
 		for (;;) {
 			await ourTurn();
 			if (game)
@@ -651,6 +760,11 @@ try {
 				break;
 			if (!mid && game.historyLength >= 40 && game.phase === 'place-tile')
 				mid = { record: await pageRecord(), moves: game.historyLength };
+			await checkSide(game);
+			if (!shotMid390 && game.phase === 'place-tile' && showsExpansions(game)) {
+				await shot('390x844-expansions');
+				shotMid390 = true;
+			}
 			const m = choose(game);
 			if (!shotMid && game.phase === 'deploy' && game.historyLength > 30 && m.kind !== 'pass') {
 				await shot('390x844-deploy');
@@ -660,6 +774,8 @@ try {
 			taps++;
 		}
 		check(await phaseOf() === 'game-over', 'the upright game ends');
+		check(JSON.stringify(await page.$$eval('#players tbody td.pts', (ts) => ts.map((t) => Number(t.textContent)))) ===
+		      JSON.stringify([game.score(0), game.score(1)]), 'the upright game\'s final scores are the library\'s');
 		await page.waitForSelector('#final:not([hidden])');
 		await shot('390x844-final');
 		const winner = await page.$eval('#prompt', (e) => e.textContent);
@@ -695,6 +811,23 @@ try {
 			window.carcStats.botMoves.length > n, { timeout: 30000 }, answers);
 		game.free();
 		console.log(`upright game by ${taps} person's moves, in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+	}
+
+	/* ---------- the three new expansions on the board, at two sizes ---------- */
+	if (PARTS.has('1') || PARTS.has('3')) {
+		const ex = expansionsRecord();
+		for (const [w, h, t] of [[1280, 800, false], [390, 844, true]]) {
+			await openPage(w, h, t);
+			await clickOn('#setup-cancel');
+			await loadRecord(ex.record);
+			await waitLoaded(ex.moves);
+			await clickOn('#message-close');
+			const game = engine.load(ex.record);
+			await checkSide(game);
+			game.free();
+			await checkLayout();
+			await shot(`${w}x${h}-expansions-board`);
+		}
 	}
 
 	/* ---------- 4: other screens ---------- */
