@@ -2191,9 +2191,13 @@ int carc_game_load(const char *text, size_t len, struct carc_game **out,
  * Every style is a presentation attribute (no CSS), so SVG renderers that
  * read attributes only, such as QtSvg, draw the same picture; the class
  * attributes only name the parts for scripts.  Since 0.5 the title counts
- * the moves shown ("after move 31" after 31 moves).  The picture is a
- * layer a build may leave out: a library without it (#CARC_HAVE_PICTURE
- * is 0) has no carc_game_render_svg().
+ * the moves shown ("after move 31" after 31 moves).  The large
+ * expansions show too: the river as a blue band, inns and cathedrals, the
+ * large follower, the builder and the pig (marked B and P), and the goods
+ * of each city still open on its tile, with every player's goods counted
+ * under his score; the legend names what the game can show.  The picture
+ * is a layer a build may leave out: a library without it
+ * (#CARC_HAVE_PICTURE is 0) has no carc_game_render_svg().
  * @code
  * int len = carc_game_render_svg(game, NULL, NULL, 0);
  * char *svg = malloc((size_t)len + 1);
@@ -2379,8 +2383,11 @@ int carc_game_describe_feature(const struct carc_game *game, int32_t x,
  * 1,0, turned half a turn (r2)", "put a follower on " followed by
  * carc_game_describe_feature() of the feature, "build a tower on the tile
  * at 1,0", "pass: put no figure on the tile", "crop circle: every player
- * may add a follower beside one of his in cities".  The move need not be
- * legal there, but a deployment or removal must name a placed tile.
+ * may add a follower beside one of his in cities", "take the second tile
+ * the builder gives: draw and place another tile", "place tile RI-7 at
+ * 1,0, turned as drawn (r0); the river flows on to the east".  The move
+ * need not be legal there, but a deployment or removal must name a placed
+ * tile.
  *
  * @param game the position the move is made in (not changed)
  * @param move a well-formed move
@@ -2402,7 +2409,12 @@ int carc_game_explain_move(const struct carc_game *game, carc_move_t move,
  * snprintf-style, e.g. "the city at 1,0, completed with 3 tiles: P0
  * scores 8", "the road at 2,1, unfinished at the end with 2 tiles: P0
  * scores 2, P1 scores 2", "the farm at 0,1 (2 completed cities): P1
- * scores 6", "... : nobody scores".
+ * scores 6", "... : nobody scores".  The expansions add what changed the
+ * points and where the goods went: "the road at 2,0, completed with 4
+ * tiles and an inn (2 a tile): P0 scores 8", "the city at 1,-1, completed
+ * with 3 tiles: P0 scores 6; P1, who completed it, takes 1 wine", "the
+ * wine tokens at the end: P0 holds 1, P1 holds 1, a tie for the most: P0
+ * scores 10, P1 scores 10".
  *
  * @param game the game (not changed)
  * @param index 0 to carc_game_event_count() - 1
