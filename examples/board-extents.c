@@ -14,7 +14,9 @@
  *   centre holds every placement of the game if R is at least this reach;
  * - the same reach from the start tile (0, 0).
  *
- * It prints one table per rule set (base game; all three expansions),
+ * It prints one table per rule set (base game; the four expansions of
+ * 0.3, The Phantom, Crop Circles I and II, Little Buildings; all six,
+ * with The River, Inns & Cathedrals and Traders & Builders too),
  * each as counts per value and cumulative percentages; doc/api/observation.md
  * quotes them and chooses the window of the learning interface from them.
  *
@@ -149,7 +151,10 @@ int
 main(int argc, char **argv)
 {
 	uint64_t games = 100000, seed = 1;
-	static struct hist h[2];
+	static struct hist h[3];
+	static const char *const titles[3] = {
+		"base game", "all expansions", "all six expansions",
+	};
 	carc_move_t *moves;
 	size_t cap = 40000;
 
@@ -167,18 +172,23 @@ main(int argc, char **argv)
 	moves = malloc(cap * sizeof(*moves));
 	if (!moves)
 		return 1;
-	for (int set = 0; set < 2; set++) {
+	for (int set = 0; set < 3; set++) {
 		struct carc_rules_builder *b;
 		struct carc_rules *rules;
 		uint64_t rng = seed * 1000003u + (uint64_t)set;
 
 		if (carc_rules_builder_new(&b) < 0)
 			return 1;
-		if (set == 1) {
+		if (set >= 1) {
 			carc_rules_builder_set(b, CARC_OPT_PHANTOM, 1);
 			carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_I, 1);
 			carc_rules_builder_set(b, CARC_OPT_CROP_CIRCLES_II, 1);
 			carc_rules_builder_set(b, CARC_OPT_LITTLE_BUILDINGS, 1);
+		}
+		if (set == 2) {
+			carc_rules_builder_set(b, CARC_OPT_RIVER, 1);
+			carc_rules_builder_set(b, CARC_OPT_INNS_CATHEDRALS, 1);
+			carc_rules_builder_set(b, CARC_OPT_TRADERS_BUILDERS, 1);
 		}
 		if (carc_rules_builder_build(b, &rules) < 0)
 			return 1;
@@ -192,7 +202,7 @@ main(int argc, char **argv)
 			}
 		carc_rules_unref(rules);
 		printf("\n## %s: %" PRIu64 " games, 2-6 players\n",
-		       set ? "all expansions" : "base game", h[set].games);
+		       titles[set], h[set].games);
 		print_column("### final width", h[set].width, h[set].games);
 		print_column("### final height", h[set].height, h[set].games);
 		print_column("### final larger side", h[set].side, h[set].games);
