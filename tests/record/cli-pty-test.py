@@ -521,9 +521,10 @@ class Screen:
         return '\n'.join(self.line(r) for r in range(self.rows))
 
 
-def full_screen_game(tool, tmp):
+def full_screen_game(tool, tmp, rules=()):
     """A whole game on a 120 x 40 terminal: the board, the panel, the log
-    and the prompt stay in their places on the alternate screen."""
+    and the prompt stay in their places on the alternate screen.  With
+    Traders & Builders among @rules, the goods stay on the status row."""
     import fcntl
     import struct
     import termios
@@ -535,8 +536,9 @@ def full_screen_game(tool, tmp):
     env = dict(os.environ, TERM='xterm-256color')
     env.pop('NO_COLOR', None)
     proc = subprocess.Popen([tool, 'play', '--human', '0', '--seed', '11',
-                             '--record', record], stdin=slave, stdout=slave,
-                            stderr=slave, env=env, start_new_session=True)
+                             '--record', record, *rules], stdin=slave,
+                            stdout=slave, stderr=slave, env=env,
+                            start_new_session=True)
     os.close(slave)
     screen = Screen(rows, cols)
     decoder = codecs.getincrementaldecoder('utf-8')()
@@ -579,6 +581,11 @@ def full_screen_game(tool, tmp):
             fail('full screen: not on the alternate screen')
         while screen.alt:
             text = screen.text()
+            if '--traders-builders' in rules and not re.search(
+                    r'   goods \(wine grain cloth\):  P0 \d+ \d+ \d+  '
+                    r'P1 \d+ \d+ \d+$', screen.line(0)):
+                fail(f'full screen: no goods on row 1: {screen.line(0)!r}')
+                break
             if not screen.line(0).startswith('scores:'):
                 fail(f'full screen: row 1 is {screen.line(0)!r}')
                 break
@@ -670,6 +677,8 @@ def main():
         expansions_games(tool, tmp)
         no_colour_checks(tool, tmp)
         full_screen_game(tool, tmp)
+        full_screen_game(tool, tmp, ('--traders-builders',
+                                     '--inns-cathedrals', '--river'))
     if failures:
         print(f'{len(failures)} failure(s)')
         return 1
