@@ -745,13 +745,23 @@ END_TEST
  */
 START_TEST(bot_calls_never_allocate)
 {
+	/* the base game, the four expansions of 0.3, all six (observation
+	 * layout 2) */
 	struct carc_rules *rules =
-		_i % 2 == 0
+		_i % 3 == 0
 			? make_rules(NULL, 0)
+		: _i % 3 == 1
+			? make_rules(NULL, CARC_OPT_PHANTOM, 1,
+				     CARC_OPT_CROP_CIRCLES_I, 1,
+				     CARC_OPT_CROP_CIRCLES_II, 1,
+				     CARC_OPT_LITTLE_BUILDINGS, 1, 0)
 			: make_rules(NULL, CARC_OPT_PHANTOM, 1,
 				     CARC_OPT_CROP_CIRCLES_I, 1,
 				     CARC_OPT_CROP_CIRCLES_II, 1,
-				     CARC_OPT_LITTLE_BUILDINGS, 1, 0);
+				     CARC_OPT_LITTLE_BUILDINGS, 1,
+				     CARC_OPT_RIVER, 1,
+				     CARC_OPT_INNS_CATHEDRALS, 1,
+				     CARC_OPT_TRADERS_BUILDERS, 1, 0);
 	uint32_t players = 2 + (uint32_t)(_i / 2) % 3;
 	struct carc_game *g = make_game(rules, players, (uint64_t)_i + 1);
 	struct carc_game *copy = make_game(rules, players, 99);
@@ -867,13 +877,23 @@ START_TEST(learn_calls_never_allocate)
 	const char *quick = getenv("CARC_TEST_QUICK");
 	const int want_ended = quick && *quick && strcmp(quick, "0") ? 1
 								     : N + 2;
+	/* the base game, the four expansions of 0.3, all six (observation
+	 * layout 2) */
 	struct carc_rules *rules =
-		_i % 2 == 0
+		_i % 3 == 0
 			? make_rules(NULL, 0)
+		: _i % 3 == 1
+			? make_rules(NULL, CARC_OPT_PHANTOM, 1,
+				     CARC_OPT_CROP_CIRCLES_I, 1,
+				     CARC_OPT_CROP_CIRCLES_II, 1,
+				     CARC_OPT_LITTLE_BUILDINGS, 1, 0)
 			: make_rules(NULL, CARC_OPT_PHANTOM, 1,
 				     CARC_OPT_CROP_CIRCLES_I, 1,
 				     CARC_OPT_CROP_CIRCLES_II, 1,
-				     CARC_OPT_LITTLE_BUILDINGS, 1, 0);
+				     CARC_OPT_LITTLE_BUILDINGS, 1,
+				     CARC_OPT_RIVER, 1,
+				     CARC_OPT_INNS_CATHEDRALS, 1,
+				     CARC_OPT_TRADERS_BUILDERS, 1, 0);
 	uint32_t players = 2 + (uint32_t)_i % 5;
 	struct carc_learn *l = NULL;
 	struct carc_learn_shape s = { .size = sizeof(s) };
@@ -995,7 +1015,7 @@ test_suite(void)
 	tcase_add_loop_test(tc, bot_calls_never_allocate, 0, 12);
 #if CARC_HAVE_LEARN
 	tcase_add_test(tc, oom_learn_new);
-	tcase_add_loop_test(tc, learn_calls_never_allocate, 0, 4);
+	tcase_add_loop_test(tc, learn_calls_never_allocate, 0, 6);
 #endif
 	tcase_set_timeout(tc, 240);
 	suite_add_tcase(s, tc);
