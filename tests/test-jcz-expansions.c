@@ -323,6 +323,94 @@ START_TEST(jcz_suite_little_buildings)
 }
 END_TEST
 
+/* Whether @p player scored a feature of @p kind (road, city, ...) for
+ * @p points in @p g, at any move: the assertions "NAME scored city for N
+ * points" of JCZ's engine tests.  A player scores a feature he has
+ * figures on, whatever the points (0 for an open road with an inn). */
+static bool
+scored(const struct carc_game *g, uint32_t player, uint32_t kind,
+       int32_t points)
+{
+	struct carc_game *at = fresh_copy(g);
+	bool found = false;
+
+	for (int i = 0; i < carc_game_history_count(g); i++) {
+		carc_move_t m = 0;
+
+		assert_ok(carc_game_history_at(g, (uint32_t)i, &m));
+		assert_ok(carc_game_apply(at, m));
+		for (int e = 0; e < carc_game_event_count(at); e++) {
+			int32_t k = 0, fig = 0, pts = -1;
+
+			carc_game_event_get(at, (uint32_t)e,
+					    CARC_EVENT_FEATURE_KIND, &k);
+			carc_game_event_get(at, (uint32_t)e,
+					    CARC_EVENT_FIGURES + player, &fig);
+			carc_game_event_get(at, (uint32_t)e,
+					    CARC_EVENT_POINTS + player, &pts);
+			found |= (uint32_t)k == kind && fig > 0 &&
+				 pts == points;
+		}
+	}
+	carc_game_free(at);
+	return found;
+}
+
+/* JCZ's engine tests of Inns & Cathedrals and Traders & Builders
+ * (JCloisterZone-Client 5.12.1 engine-tests/inns-and-cathedrals/ and
+ * traders-and-builders/), with every assertion of their "test" member:
+ * the points of each player, and who scored which feature for how much. */
+START_TEST(jcz_suite_inns_and_traders)
+{
+	static const struct {
+		const char *name;
+		int32_t points[2];
+		/* "NAME scored KIND for N points": player, kind, points */
+		int scorings[2][3];
+	} tests[] = {
+		/* "Alice has 36 points", "Alice scored city for 36 points" */
+		{ "jcz-suite/cathedrals-scoring-2.jcz", { 36, 0 },
+		  { { 0, CARC_FEATURE_CITY, 36 }, { -1 } } },
+		/* "Alice has 15 points", "Bob has 0 points", "Alice scored
+		 * city for 15 points", "Bob scored city for 0 points" */
+		{ "jcz-suite/cathedrals-scoring.jcz", { 15, 0 },
+		  { { 0, CARC_FEATURE_CITY, 15 }, { 1, CARC_FEATURE_CITY, 0 } } },
+		/* the same with roads and 6 points */
+		{ "jcz-suite/inns-scoring.jcz", { 6, 0 },
+		  { { 0, CARC_FEATURE_ROAD, 6 }, { 1, CARC_FEATURE_ROAD, 0 } } },
+		/* "Alice has 10 points", "Bob has 10 points": a tie in
+		 * cloth */
+		{ "jcz-suite/cloth-scoring-tie.jcz", { 10, 10 }, { { -1 } } },
+		/* "Alice has 10 points", "Bob has 0 points" */
+		{ "jcz-suite/grain-scoring.jcz", { 10, 0 }, { { -1 } } },
+		/* "Alice has 8 points", "Bob has 6 points": the pig adds one
+		 * per city (element "pig" without the tile set) */
+		{ "jcz-suite/pig-scoring.jcz", { 8, 6 }, { { -1 } } },
+		/* "Oskar has 10 points", "Carol has 6 points" (Carol
+		 * first) */
+		{ "jcz-suite/wine-scoring.jcz", { 6, 10 }, { { -1 } } },
+	};
+
+	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
+		struct carc_game *g = jcz_import_fixture(
+			"JCZ_EXPANSIONS_DIR", tests[i].name);
+
+		for (uint32_t p = 0; p < 2; p++)
+			ck_assert_msg(carc_game_score(g, p) ==
+					      tests[i].points[p],
+				      "%s: player %u has %d", tests[i].name,
+				      p, carc_game_score(g, p));
+		for (size_t k = 0; k < 2 && tests[i].scorings[k][0] >= 0; k++)
+			ck_assert_msg(scored(g, (uint32_t)tests[i].scorings[k][0],
+					     (uint32_t)tests[i].scorings[k][1],
+					     tests[i].scorings[k][2]),
+				      "%s: scoring %zu", tests[i].name, k);
+		assert_round_trip(g, tests[i].name);
+		carc_game_free(g);
+	}
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* The crop-circle tiles                                                */
 /* ------------------------------------------------------------------ */
@@ -955,6 +1043,7 @@ test_suite(void)
 			    N_OPTIONS_CASES);
 	tcase_add_test(tc, jcz4_layout);
 	tcase_add_test(tc, jcz_suite_little_buildings);
+	tcase_add_test(tc, jcz_suite_inns_and_traders);
 	tcase_add_loop_test(tc, crop_tiles_match_jcz_definitions, 0,
 			    N_CROP_TILES);
 	tcase_add_test(tc, crop_tile_ids_both_spellings);

@@ -333,6 +333,9 @@ drawn_sequence(struct jcz_import *im, struct jcz_tiles *seq)
 		if (rc < 0)
 			return rc;
 	}
+	/* endTurn is JCZ's draw limit: a forced order may name more */
+	if (im->end_turn >= 0 && seq->n > (size_t)im->end_turn)
+		seq->n = (size_t)im->end_turn;
 	return 0;
 }
 
