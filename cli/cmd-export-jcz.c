@@ -29,13 +29,19 @@ cmd_export_jcz(int argc, char **argv)
 		return 1;
 	len = carc_jcz_export(game, NULL, 0);
 	if (len < 0) {
-		fprintf(stderr, "%s: %s: cannot export: %s\n", progname, path,
+		char why[256] = "";
+
+		/* the option, stack or move JCZ does not play */
+		if (len == CARC_E_NOT_ALLOWED)
+			carc_jcz_export_check(game, why, sizeof(why));
+		fprintf(stderr, "%s: %s: cannot export: %s%s\n", progname,
+			path,
+			len != CARC_E_NOT_ALLOWED ? carc_strerror(len)
+			: why[0] ? why
+				 : "JCloisterZone does not play it",
 			len == CARC_E_NOT_ALLOWED
-				? "its rules have no JCloisterZone equivalent "
-				  "(doc/users/jcz.md lists the options JCZ "
-				  "plays; a custom stack may hold no more "
-				  "tiles of a kind than the game's own)"
-				: carc_strerror(len));
+				? " (doc/users/jcz.md lists what JCZ plays)"
+				: "");
 		carc_game_free(game);
 		return 1;
 	}

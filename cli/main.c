@@ -173,10 +173,12 @@ static const struct {
 	  "  -o GAME.rec            the record ('-': standard output)\n" },
 	{ "export-jcz",
 	  "export-jcz GAME.rec -o GAME.jcz\n",
-	  "Writes a game record as a JCloisterZone saved game.  Refuses rules\n"
-	  "JCloisterZone does not play (an option off its default that JCZ\n"
-	  "lacks) and a custom stack with more tiles of a kind than the\n"
-	  "rules' own stack; see carcassonne(1).\n"
+	  "Writes a game record as a JCloisterZone saved game.  Refuses, naming\n"
+	  "the option, rules JCloisterZone does not play: an option off its\n"
+	  "default that JCZ lacks, river-u-turn other than jcz,\n"
+	  "river-start-tile in-river-stack, builder-turn optional (the\n"
+	  "default; JCZ plays mandatory), phantom-with-figure off; and a\n"
+	  "custom stack JCZ's tile sets cannot give; see carcassonne(1).\n"
 	  "  -o GAME.jcz            the saved game ('-': standard output)\n" },
 	{ "help",
 	  "help [COMMAND]\n",

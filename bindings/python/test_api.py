@@ -680,6 +680,8 @@ COUNTERPARTS = {
     'jcz.h': {
         'carc_jcz_import': 'Game.from_jcz',
         'carc_jcz_export': 'Game.to_jcz',
+        # the reason of CarcassonneError(NOT_ALLOWED) from to_jcz()
+        'carc_jcz_export_check': 'Game.to_jcz',
     },
 }
 

@@ -110,6 +110,26 @@ int carc_jcz_import(const char *text, size_t len, struct carc_game **out,
  */
 int carc_jcz_export(const struct carc_game *game, char *buf, size_t n);
 
+/**
+ * Whether carc_jcz_export() writes @p game, and if not, why: the option
+ * whose value JCloisterZone does not play ("option builder-turn is
+ * optional: JCloisterZone always plays the builder's second tile
+ * (builder-turn mandatory)"), a stack that JCZ's tile sets cannot give,
+ * or a move JCZ does not allow.
+ *
+ * @param game the game (not changed)
+ * @param[out] msg the reason, NUL-terminated when @p n > 0 (the empty
+ *             string when the game can be exported); may be NULL when
+ *             @p n is 0
+ * @param n capacity of @p msg
+ * @retval CARC_OK carc_jcz_export() writes the game
+ * @retval CARC_E_NOT_ALLOWED it refuses the game, for the reason in @p msg
+ * @retval CARC_E_INVALID NULL game, or NULL @p msg with non-zero @p n
+ * @retval CARC_E_NOMEM out of memory
+ * @since 0.5
+ */
+int carc_jcz_export_check(const struct carc_game *game, char *msg, size_t n);
+
 /** @} */
 
 #ifdef __cplusplus

@@ -427,8 +427,13 @@ carc__jcz_write_deploy(struct jcz_export *ex, carc_move_t move)
 	if (figure == CARC_FIGURE_TOWER || figure == CARC_FIGURE_HOUSE ||
 	    figure == CARC_FIGURE_SHED)
 		return carc__jcz_write_build(ex, move); /* jcz-buildings.c */
-	if (!carc__jcz_meeple_id(player, figure, 1, id, sizeof(id)) ||
-	    carc__jcz_builder_refused(ex->replay, move))
+	if (carc__jcz_builder_refused(ex->replay, move))
+		return carc__jcz_refuse(ex->msg, ex->msg_len,
+					"move %d: a builder on a road or city "
+					"that its tile completes: JCloisterZone "
+					"does not allow it",
+					ex->move_index + 1);
+	if (!carc__jcz_meeple_id(player, figure, 1, id, sizeof(id)))
 		return CARC_E_NOT_ALLOWED;
 	idx = carc_game_tile_find(ex->replay, x, y);
 	if (idx < 0)

@@ -183,7 +183,8 @@ carc__jcz_buildings_export_setup(struct jcz_export *ex,
 /* Options of the three expansions that the setup writes, and the values
  * JCZ can play. */
 int
-carc__jcz_expansions_check_rules(const struct carc_rules *rules)
+carc__jcz_expansions_check_rules(const struct carc_rules *rules, char *msg,
+				  size_t n)
 {
 	int32_t lb = 0, scoring = CARC_LB_STANDARD, dist = CARC_LB_DIST_RULES;
 
@@ -193,7 +194,13 @@ carc__jcz_expansions_check_rules(const struct carc_rules *rules)
 	/* JCZ deals the tokens by kind; with standard values the rules'
 	 * distribution (interchangeable tokens) is another game */
 	if (lb && scoring == CARC_LB_STANDARD && dist != CARC_LB_DIST_JCZ)
-		return CARC_E_NOT_ALLOWED;
+		return carc__jcz_refuse(msg, n,
+					"option lb-distribution is %s: with "
+					"standard values JCloisterZone deals "
+					"the tokens by kind (lb-distribution "
+					"jcz)",
+					carc_option_value_name(
+						CARC_OPT_LB_DISTRIBUTION, dist));
 	return 0;
 }
 

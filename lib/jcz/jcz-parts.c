@@ -314,11 +314,13 @@ carc__jcz_parts_option_exported(uint32_t opt)
 }
 
 static int
-refuse(char *msg, size_t n, uint32_t opt, const char *why)
+refuse(char *msg, size_t n, const struct carc_rules *rules, uint32_t opt,
+       const char *why)
 {
-	if (msg && n)
-		snprintf(msg, n, "option %s: %s", carc_option_name(opt), why);
-	return CARC_E_NOT_ALLOWED;
+	return carc__jcz_refuse(msg, n, "option %s is %s: %s",
+				carc_option_name(opt),
+				carc_option_value_name(opt, option(rules, opt)),
+				why);
 }
 
 int
@@ -329,23 +331,23 @@ carc__jcz_parts_check_rules(const struct carc_rules *rules, char *msg,
 	bool tb = option(rules, CARC_OPT_TRADERS_BUILDERS);
 
 	if (river && option(rules, CARC_OPT_RIVER_U_TURN) != CARC_RIVER_U_JCZ)
-		return refuse(msg, n, CARC_OPT_RIVER_U_TURN,
-			      "JCloisterZone has only its own river rule, "
-			      "river-u-turn jcz");
+		return refuse(msg, n, rules, CARC_OPT_RIVER_U_TURN,
+			      "JCloisterZone has only its own river rule "
+			      "(river-u-turn jcz)");
 	if (river && option(rules, CARC_OPT_RIVER_START_TILE) ==
 			     CARC_RIVER_START_IN_RIVER_STACK)
-		return refuse(msg, n, CARC_OPT_RIVER_START_TILE,
-			      "JCloisterZone draws the river's tiles before "
-			      "any other; river-start-tile removed or "
-			      "after-river");
+		return refuse(msg, n, rules, CARC_OPT_RIVER_START_TILE,
+			      "JCloisterZone draws the whole river before any "
+			      "other tile (river-start-tile removed or "
+			      "after-river)");
 	if (tb && option(rules, CARC_OPT_BUILDER_TURN) !=
 			  CARC_BUILDER_TURN_MANDATORY)
-		return refuse(msg, n, CARC_OPT_BUILDER_TURN,
+		return refuse(msg, n, rules, CARC_OPT_BUILDER_TURN,
 			      "JCloisterZone always plays the builder's "
-			      "second tile, builder-turn mandatory");
+			      "second tile (builder-turn mandatory)");
 	if (tb && !option(rules, CARC_OPT_PHANTOM_WITH_FIGURE))
-		return refuse(msg, n, CARC_OPT_PHANTOM_WITH_FIGURE,
+		return refuse(msg, n, rules, CARC_OPT_PHANTOM_WITH_FIGURE,
 			      "JCloisterZone offers the phantom after the "
-			      "builder or the pig, phantom-with-figure 1");
+			      "builder or the pig (phantom-with-figure on)");
 	return 0;
 }

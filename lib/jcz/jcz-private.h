@@ -270,7 +270,15 @@ struct jcz_export {
 	bool pass_pending;
 	bool pass_pending_written;	/* JCZ's action phase offered a move */
 	uint32_t pass_pending_player;
+	/* why the export is refused (carc_jcz_export_check()) */
+	char *msg;
+	size_t msg_len;
+	int move_index;		/* the move being written */
 };
+
+/* Write "why" (printf-style) into msg[n] and return CARC_E_NOT_ALLOWED. */
+int carc__jcz_refuse(char *msg, size_t n, const char *fmt, ...)
+	JCZ_PRINTF(3, 4);
 
 /* Writes the replay message(s) of one move, applied by the caller
  * afterwards; the player to move is carc_game_current_player(ex->replay). */
@@ -292,7 +300,8 @@ uint32_t carc__jcz_meeple_take(struct jcz_export *ex, uint32_t player,
 
 /* jcz-setup.c: the "setup" object's members for ex->rules;
  * CARC_E_NOT_ALLOWED for options JCZ does not have */
-int carc__jcz_export_check_rules(const struct carc_rules *rules);
+int carc__jcz_export_check_rules(const struct carc_rules *rules, char *msg,
+				 size_t n);
 void carc__jcz_export_setup(struct jcz_export *ex);
 
 /* ------------------------------------------------------------------ */
@@ -396,7 +405,8 @@ void carc__jcz_buildings_export_setup(struct jcz_export *ex,
 				      enum jcz_setup_part part);
 /* the expansions' options that the setup writes, and their check */
 bool carc__jcz_expansions_option_exported(uint32_t option);
-int carc__jcz_expansions_check_rules(const struct carc_rules *rules);
+int carc__jcz_expansions_check_rules(const struct carc_rules *rules,
+				      char *msg, size_t n);
 
 /* ------------------------------------------------------------------ */
 /* The river, Inns & Cathedrals, Traders & Builders: jcz-parts.c     */

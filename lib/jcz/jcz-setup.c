@@ -16,6 +16,7 @@
  *                                 "rotation": 0 } ] },
  *         "players": [ one per player ]
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -386,12 +387,41 @@ static const uint32_t exported_options[] = {
 };
 
 int
-carc__jcz_export_check_rules(const struct carc_rules *rules)
+carc__jcz_refuse(char *msg, size_t n, const char *fmt, ...)
 {
+	va_list ap;
+
+	if (n) {
+		va_start(ap, fmt);
+		vsnprintf(msg, n, fmt, ap);
+		va_end(ap);
+	}
+	return CARC_E_NOT_ALLOWED;
+}
+
+/* a value's word, or its number */
+static const char *
+value_word(uint32_t opt, int32_t v, char *buf, size_t n)
+{
+	const char *w = carc_option_value_name(opt, v);
+
+	if (w)
+		return w;
+	snprintf(buf, n, "%d", (int)v);
+	return buf;
+}
+
+int
+carc__jcz_export_check_rules(const struct carc_rules *rules, char *msg,
+			     size_t n)
+{
+	int rc;
+
 	for (uint32_t opt = 1; carc_option_info(opt, NULL, NULL, NULL) >= 0;
 	     opt++) {
 		int32_t v = 0, def = 0;
 		bool mapped = false;
+		char a[16], b[16];
 
 		for (size_t i = 0;
 		     i < sizeof(exported_options) / sizeof(exported_options[0]);
@@ -402,19 +432,17 @@ carc__jcz_export_check_rules(const struct carc_rules *rules)
 		    carc__jcz_parts_option_exported(opt))
 			continue;
 		carc_option_info(opt, NULL, NULL, &def);
-		if (carc_rules_get(rules, opt, &v) < 0 || v != def)
-			return CARC_E_NOT_ALLOWED;
+		carc_rules_get(rules, opt, &v);
+		if (v != def)
+			return carc__jcz_refuse(
+				msg, n,
+				"option %s is %s: JCloisterZone plays only %s",
+				carc_option_name(opt),
+				value_word(opt, v, a, sizeof(a)),
+				value_word(opt, def, b, sizeof(b)));
 	}
-	/* a custom stack is JCZ's tile set cut short (gameAnnotations
-	 * drawOrder and endTurn): JCZ's pack has no more tiles of a kind
-	 * than the set ("Tile pack does not contain active ...") */
-	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		if (carc_rules_tile_count(rules, t) >
-		    (int)carc__jcz_pack_count(rules, t))
-			return CARC_E_NOT_ALLOWED;
-	if (carc__jcz_parts_check_rules(rules, NULL, 0) < 0)
-		return CARC_E_NOT_ALLOWED;
-	return carc__jcz_expansions_check_rules(rules);
+	rc = carc__jcz_parts_check_rules(rules, msg, n);
+	return rc < 0 ? rc : carc__jcz_expansions_check_rules(rules, msg, n);
 }
 
 void

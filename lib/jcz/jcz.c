@@ -665,6 +665,7 @@ export_replay(struct jcz_export *ex, const struct carc_game *game)
 		int rc, phase, before;
 
 		carc_game_history_at(game, (uint32_t)i, &move);
+		ex->move_index = i;
 		before = carc_game_phase(ex->replay);
 		kind = carc_move_kind(move);
 		if (kind >= N_WRITERS || !jcz_move_writers[kind])
@@ -696,14 +697,58 @@ export_replay(struct jcz_export *ex, const struct carc_game *game)
 	return 0;
 }
 
+/* The stack is JCZ's tile pack, or the pack cut short (gameAnnotations
+ * drawOrder and endTurn): no more tiles of a kind than JCZ's sets hold
+ * (JCZ stops with "Tile pack does not contain active ..."), and the
+ * whole river, which JCZ draws before any other tile. */
+static int
+check_stack(struct jcz_export *ex, const struct carc_game *game)
+{
+	int total = carc_game_draw_order(game, NULL, 0);
+	uint32_t *order, counts[CARC_TILE_TYPES] = { 0 };
+	int rc = 0;
+
+	if (total < 0)
+		return total;
+	order = malloc(((size_t)total + 1) * sizeof(*order));
+	if (!order)
+		return CARC_E_NOMEM;
+	carc_game_draw_order(game, order, (size_t)total);
+	for (int i = 0; i < total; i++)
+		counts[order[i]]++;
+	free(order);
+	for (uint32_t t = 0; t < CARC_TILE_TYPES && rc == 0; t++) {
+		uint32_t pack = carc__jcz_pack_count(ex->rules, t);
+		char id[32];
+
+		if (counts[t] > pack)
+			rc = carc__jcz_refuse(
+				ex->msg, ex->msg_len,
+				"the stack holds %u tiles %s (%s), "
+				"JCloisterZone's tile sets %u",
+				counts[t], carc_tile_name(t),
+				carc__jcz_tile_id5(t, id, sizeof(id)), pack);
+		else if (t >= CARC_TILE_RI_1 && t <= CARC_TILE_RI_10 &&
+			 counts[t] != pack)
+			rc = carc__jcz_refuse(
+				ex->msg, ex->msg_len,
+				"the stack leaves out river tiles (%s): "
+				"JCloisterZone draws the whole river first",
+				carc__jcz_tile_id5(t, id, sizeof(id)));
+	}
+	return rc;
+}
+
 static int
 export_doc(struct jcz_export *ex, const struct carc_game *game)
 {
 	struct carc_json_writer *w = ex->w;
 	uint32_t *order, counts[CARC_TILE_TYPES] = { 0 };
 	char id[32];
-	int total, rc;
+	int total, rc = check_stack(ex, game);
 
+	if (rc < 0)
+		return rc;
 	carc_json_begin_object(w);
 	carc_json_key(w, "appVersion");
 	carc_json_write_string(w, "5.7.0");
@@ -784,15 +829,6 @@ export_doc(struct jcz_export *ex, const struct carc_game *game)
 	for (int i = 0; i < total; i++)
 		counts[order[i]]++;
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-		if (counts[t] > carc__jcz_pack_count(ex->rules, t) ||
-		    (t >= CARC_TILE_RI_1 && t <= CARC_TILE_RI_10 &&
-		     counts[t] != carc__jcz_pack_count(ex->rules, t))) {
-			/* "Tile pack does not contain active ...": JCZ
-			 * draws its whole river before any other tile */
-			free(order);
-			return CARC_E_NOT_ALLOWED;
-		}
-	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
 		if (counts[t] != carc__jcz_pack_count(ex->rules, t)) {
 			carc_json_key(w, "endTurn");
 			carc_json_write_int(w, total);
@@ -804,24 +840,28 @@ export_doc(struct jcz_export *ex, const struct carc_game *game)
 	return 0;
 }
 
-CARC_EXPORT int
-carc_jcz_export(const struct carc_game *game, char *buf, size_t n)
+/* carc_jcz_export() into buf[n], the reason of a refusal into msg[msg_len] */
+static int
+export_game(const struct carc_game *game, char *buf, size_t n, char *msg,
+	    size_t msg_len)
 {
 	struct jcz_export *ex;
 	const char *text = NULL;
 	size_t len = 0;
 	int rc;
 
-	if (!game || (!buf && n))
-		return CARC_E_INVALID;
 	if (n)
 		buf[0] = '\0';
-	rc = carc__jcz_export_check_rules(carc_game_rules(game));
+	if (msg_len)
+		msg[0] = '\0';
+	rc = carc__jcz_export_check_rules(carc_game_rules(game), msg, msg_len);
 	if (rc < 0)
 		return rc;
 	ex = calloc(1, sizeof(*ex));
 	if (!ex)
 		return CARC_E_NOMEM;
+	ex->msg = msg;
+	ex->msg_len = msg_len;
 	ex->rules = carc_game_rules(game);
 	ex->players = (uint32_t)carc_game_player_count(game);
 	rc = carc_json_writer_new(&ex->w, 2);
@@ -862,4 +902,23 @@ carc_jcz_export(const struct carc_game *game, char *buf, size_t n)
 	carc_game_free(ex->replay);
 	free(ex);
 	return rc;
+}
+
+CARC_EXPORT int
+carc_jcz_export(const struct carc_game *game, char *buf, size_t n)
+{
+	if (!game || (!buf && n))
+		return CARC_E_INVALID;
+	return export_game(game, buf, n, NULL, 0);
+}
+
+CARC_EXPORT int
+carc_jcz_export_check(const struct carc_game *game, char *msg, size_t n)
+{
+	int rc;
+
+	if (!game || (!msg && n))
+		return CARC_E_INVALID;
+	rc = export_game(game, NULL, 0, msg, n);
+	return rc < 0 ? rc : CARC_OK;
 }

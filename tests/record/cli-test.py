@@ -365,8 +365,19 @@ def check_jcz(tmp, fixtures):
         '--record', per_city)
     p = run('export-jcz', per_city, '-o', os.path.join(tmp, 'x.jcz'),
             ok=False)
-    if p.returncode != 1 or 'no JCloisterZone equivalent' not in p.stderr:
+    if p.returncode != 1 or ('cannot export: option farm-scoring is '
+                             'per-city: JCloisterZone plays only '
+                             'per-field') not in p.stderr:
         fail(f'export-jcz per-city: exit {p.returncode}, {p.stderr!r}')
+    # Traders & Builders with the default optional second tile
+    tb = os.path.join(tmp, 'tb.rec')
+    run('play', '--seed', '3', '--option', 'traders-builders=on',
+        '--record', tb)
+    p = run('export-jcz', tb, '-o', os.path.join(tmp, 'x.jcz'), ok=False)
+    if p.returncode != 1 or ('option builder-turn is optional: '
+                             'JCloisterZone always plays the builder') \
+            not in p.stderr:
+        fail(f'export-jcz builder-turn: exit {p.returncode}, {p.stderr!r}')
     # an illegal move: the file, the entry's line, the entry
     doc['replay'][0]['payload']['position'] = [7, 7]
     bad = os.path.join(tmp, 'bad.jcz')
@@ -426,7 +437,7 @@ def check_jcz_expansions(tmp, fixtures):
     run('play', '--seed', '5', '--little-buildings', '--record', rules_lb)
     p = run('export-jcz', rules_lb, '-o', os.path.join(tmp, 'x.jcz'),
             ok=False)
-    if p.returncode != 1 or 'no JCloisterZone equivalent' not in p.stderr:
+    if p.returncode != 1 or 'option lb-distribution is rules' not in p.stderr:
         fail(f'export-jcz lb-distribution rules: exit {p.returncode}, '
              f'{p.stderr!r}')
 

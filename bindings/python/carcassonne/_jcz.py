@@ -51,6 +51,10 @@ class _Jcz:
         # word of a switch or choice) that make a new game of these rules
         # exportable.
         from . import _game     # it imports this module
+        # the library's reason: the option, stack or move
+        why = ctypes.create_string_buffer(256)
+        _L.carc_jcz_export_check(self._live(), why, 256)
+        reason = why.value.decode('utf-8')
         values = self.rules().options()
         found = []
         for number, value in values.items():
@@ -75,7 +79,10 @@ class _Jcz:
                     found.append(f'{option_name(number)} {word}')
         if found:
             return (f'JCloisterZone does not play these rules; it would '
-                    f'with {" or ".join(found)} (doc/users/jcz.md)')
+                    f'with {" or ".join(found)} ({reason}; '
+                    f'doc/users/jcz.md)')
+        if reason:
+            return f'{reason} (doc/users/jcz.md)'
         return ('JCloisterZone does not play these rules or a move of '
                 'this game (doc/users/jcz.md)')
 

@@ -147,6 +147,7 @@ _proto('carc_game_describe_event', _c_int, _vp, _c_u32, _cp, _size)
 _proto('carc_jcz_import', _c_int, _cp, _size, _P(_vp), _P(_c_u32), _P(_c_u32),
        _cp, _size)
 _proto('carc_jcz_export', _c_int, _vp, _cp, _size)
+_proto('carc_jcz_export_check', _c_int, _vp, _cp, _size)
 _proto('carc_move_place', _c_u64, _c_i32, _c_i32, _c_u32)
 _proto('carc_move_deploy', _c_u64, _c_u32, _c_i32, _c_i32, _c_u32)
 _proto('carc_move_build', _c_u64, _c_u32, _c_i32, _c_i32)
