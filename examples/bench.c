@@ -405,7 +405,7 @@ usage(FILE *f)
 		"Usage: %s [--games N] [--reps R] [--players N]\n"
 		"       [--rules base|all|both|inns|traders|river|six]\n"
 		"       [--scale K]\n"
-		"       [--scaling]\n"
+		"       [--scaling] [--play-only]\n"
 		"Plays N random games R times (defaults 20000, 5, 2 players)\n"
 		"and prints the median speed of libcarcassonne: base game,\n"
 		"then all three expansions (--rules both, the default);\n"
@@ -414,7 +414,10 @@ usage(FILE *f)
 		"River, --rules six with all six expansions together.\n"
 		"--scale K plays with K copies of every tile (a longer stack;\n"
 		"compare 'us per tile placed' across K); --scaling runs the\n"
-		"base game with K = 1, 2, 4, 8 (N / K games) and compares.\n",
+		"base game with K = 1, 2, 4, 8 (N / K games) and compares.\n"
+		"--play-only plays the N games of each table once, untimed,\n"
+		"and prints their checksum (for counting instructions with\n"
+		"valgrind --tool=callgrind).\n",
 		progname);
 }
 
@@ -687,6 +690,39 @@ run_scaling(struct bench *b, uint32_t games, uint32_t reps, double overhead,
 	return 0;
 }
 
+/*
+ * --play-only: the games of each table once, untimed, with nothing else
+ * (no clones, copies or clock), and their checksum: what
+ * `valgrind --tool=callgrind` counts is then the library's work for
+ * those games, comparable between two builds.
+ */
+static int
+run_play_only(struct bench *b, uint32_t games, uint32_t sets)
+{
+	static const char *const names[] = {
+		"base", "all", "inns", "traders", "river", "six",
+	};
+
+	for (int k = 0; k < 6; k++) {
+		uint64_t decisions = 0, checksum = 0;
+
+		if (!(sets & (1u << k)))
+			continue;
+		if (build_rules(k, &b->rules) < 0)
+			return -1;
+		for (uint32_t g = 0; g < games; g++)
+			if (play_game(b, g + 1, &decisions, NULL, NULL,
+				      &checksum) < 0)
+				return -1;
+		printf("%s: %" PRIu32 " games, %" PRIu64 " decisions, "
+		       "checksum %016" PRIx64 "\n", names[k], games,
+		       decisions, checksum);
+		carc_rules_unref(b->rules);
+		b->rules = NULL;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -696,17 +732,21 @@ main(int argc, char **argv)
 	struct rep_result base = { 0 }, all = { 0 }, inns = { 0 },
 			  traders = { 0 }, river = { 0 }, six = { 0 };
 	uint32_t games = 20000, reps = 5, sets = RULES_BOTH;
-	int i, scaling = 0, status = EXIT_FAILURE;
+	int i, scaling = 0, play_only = 0, status = EXIT_FAILURE;
 
 	memset(&b, 0, sizeof(b));
 	b.players = 2;
-	/* Every option but --help and --scaling takes a value. */
+	/* Every option but --help, --scaling and --play-only takes a
+	 * value. */
 	for (i = 1; i < argc; i += 2) {
 		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
 		int bad = 0;
 
 		if (strcmp(argv[i], "--scaling") == 0) {
 			scaling = 1;
+			i--;
+		} else if (strcmp(argv[i], "--play-only") == 0) {
+			play_only = 1;
 			i--;
 		} else if (strcmp(argv[i], "--games") == 0)
 			bad = parse_count(val, 1, 100000000, &games);
@@ -739,6 +779,11 @@ main(int argc, char **argv)
 	}
 
 	overhead = clock_overhead_ns();
+	if (play_only) {
+		if (run_play_only(&b, games, sets) == 0)
+			status = EXIT_SUCCESS;
+		goto out;
+	}
 	if (scaling) {
 		if (run_scaling(&b, games, reps, overhead, res, col) == 0)
 			status = EXIT_SUCCESS;
