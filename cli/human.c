@@ -1096,12 +1096,20 @@ human_report(struct human *h, const struct carc_game *before,
 	char words[512];
 
 	switch (carc_move_kind(m)) {
-	case CARC_MOVE_PLACE:
-		fprintf(h->out, "%s P%d places %s at %d,%d r%u\n",
+	case CARC_MOVE_PLACE: {
+		/* a river tile: where the river goes on, in the library's
+		 * words after "; " */
+		const char *river = NULL;
+
+		if (carc_game_explain_move(before, m, words, sizeof(words)) >= 0)
+			river = strstr(words, "; the ");
+		fprintf(h->out, "%s P%d places %s at %d,%d r%u%s\n",
 			is_human ? "  you:" : "  bot:", player,
 			carc_tile_name((uint32_t)tile), (int)carc_move_x(m),
-			(int)carc_move_y(m), (unsigned)carc_move_rotation(m));
+			(int)carc_move_y(m), (unsigned)carc_move_rotation(m),
+			river ? river : "");
 		break;
+	}
 	case CARC_MOVE_DEPLOY:
 	case CARC_MOVE_REMOVE:
 		if (carc_game_explain_move(before, m, words, sizeof(words)) < 0)

@@ -406,6 +406,12 @@ def expansions_games(tool, tmp):
         if re.search(r'tile RI-\d+ fits nowhere on the board: discarded',
                      text):
             seen.add('river discard')
+        if re.search(r'^  (you|bot): P\d places RI-\d+ at -?\d+,-?\d+ r\d; '
+                     r'the river flows on to the (north|east|south|west)$',
+                     text, re.M) and re.search(
+                         r'^  (you|bot): P\d places RI-2 at -?\d+,-?\d+ '
+                         r'r\d; the lake ends the river$', text, re.M):
+            seen.add('river course')
         m = re.search(r'^final scores:.*\ngoods \(wine grain cloth\):'
                       r'  P0 \d+ \d+ \d+  P1 \d+ \d+ \d+$', text, re.M)
         if not m:
@@ -421,7 +427,7 @@ def expansions_games(tool, tmp):
             fail(f'expansions: {len(wide)} lines wider than 80 columns: '
                  f'{set(wide)!r}')
     want = {'second', 'builder-', 'pig-', 'large-', 'goods taken',
-            'goods at the end', 'river discard'}
+            'goods at the end', 'river discard', 'river course'}
     if seen != want:
         fail(f'expansions: met {sorted(seen)}, not {sorted(want - seen)}')
 
