@@ -181,9 +181,13 @@ function marksSvg(tile, rot, ox, oy, feats) {
 		if (flags & FeatureFlag.CATHEDRAL)
 			s += `<path class="cathedral-mark" transform="translate(${x},${y})" d="M-20,-80 H20 V-40 H55 V0 H20 V80 H-20 V0 H-55 V-40 H-20 Z" fill="#fff" stroke="#000" stroke-width="8"/>`;
 		if (goods) {
+			// the picture's own symbol, from its legend; else a letter
+			const key = document.querySelector(`#legend-svg g.goods.${GOODS[goods - 1]}`);
 			const [letter, colour] = GOODS_MARK[goods];
-			s += `<g class="goods-mark" data-goods="${GOODS[goods - 1]}"><circle cx="${x}" cy="${y}" r="70" fill="${colour}" stroke="#000" stroke-width="8"/>` +
-				`<text x="${x}" y="${y + 32}" text-anchor="middle" font-size="95" font-weight="bold" fill="#fff">${letter}</text></g>`;
+			s += `<g class="goods-mark" data-goods="${GOODS[goods - 1]}" transform="translate(${x},${y})"` +
+				(key ? ` stroke="#000" stroke-width="7">${key.innerHTML}</g>` :
+				 `><circle r="70" fill="${colour}" stroke="#000" stroke-width="8"/>` +
+				 `<text y="32" text-anchor="middle" font-size="95" font-weight="bold" fill="#fff">${letter}</text></g>`);
 		}
 	}
 	return s;
