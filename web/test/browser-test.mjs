@@ -318,6 +318,10 @@ async function clickMove(game, m, before) {
 			stats.riverTiles++;
 	} else if (m.kind === 'second-tile') {
 		check(phase === 'second-tile', `the second tile is offered at its phase (${phase})`);
+		if (!shotSecond.has(screen)) {
+			await shot(`${screen}-second-tile`);
+			shotSecond.add(screen);
+		}
 		await clickOn('#actions button[data-move="second-tile"]');
 		stats.secondTiles++;
 	} else if (m.kind === 'end-turn') {
@@ -487,6 +491,7 @@ function applyMove(game, m) {
 const ALL = { phantom: 'on', 'crop-circles-i': 'on', 'crop-circles-ii': 'on', 'little-buildings': 'on',
 	      river: 'on', 'inns-cathedrals': 'on', 'traders-builders': 'on' };
 let shotChooser = false;
+const shotSecond = new Set();
 try {
 	await openPage(1280, 800, false);
 	await page.waitForSelector('#setup[open]');
@@ -755,6 +760,11 @@ try {
 			check(JSON.stringify(await box()) === JSON.stringify(v0), 'Fit shows the board again');
 		}
 		let game = null, mid = null, taps = 0, shotMid = false, shotMid390 = false;
+		// the same choices whether part 1 ran or not
+		rng = (SEED + 2) * 2654435761 % 4294967296 || 1;
+		for (const k of Object.keys(stats))
+			stats[k] = 0;
+		const before = { ...stats };
 		for (;;) {
 			await ourTurn();
 			if (game)
@@ -778,6 +788,13 @@ try {
 			taps++;
 		}
 		check(await phaseOf() === 'game-over', 'the upright game ends');
+		{
+			// what the taps played: every new choice of the expansions
+			const tapped = Object.fromEntries(Object.entries(stats).map(([k, v]) => [k, v - before[k]]));
+			console.log(`upright game taps: ${JSON.stringify(tapped)}`);
+			for (const k of ['riverTiles', 'largeFollowers', 'builders', 'pigs', 'figureChoices', 'secondTiles'])
+				check(tapped[k] > 0, `the upright game tapped at least one of ${k}`);
+		}
 		check(JSON.stringify(await page.$$eval('#players tbody td.pts', (ts) => ts.map((t) => Number(t.textContent)))) ===
 		      JSON.stringify([game.score(0), game.score(1)]), 'the upright game\'s final scores are the library\'s');
 		await page.waitForSelector('#final:not([hidden])');
