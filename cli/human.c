@@ -1138,6 +1138,15 @@ human_report(struct human *h, const struct carc_game *before,
 	}
 	report_events(h, after);
 	report_discards(h, before, after);
+	/* Traders & Builders, the second tile always taken: the same
+	 * player places again */
+	if (carc_move_kind(m) != CARC_MOVE_SECOND_TILE &&
+	    carc_move_kind(m) != CARC_MOVE_PLACE &&
+	    carc_game_phase(after) == CARC_PHASE_PLACE_TILE &&
+	    carc_game_current_player(after) == player)
+		fprintf(h->out, "      the builder gives P%d a second tile this "
+				"turn\n",
+			player);
 	if (carc_game_event_count(after) > 0) {
 		fprintf(h->out, "      ");
 		print_status(h, after);

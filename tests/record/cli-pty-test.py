@@ -326,20 +326,20 @@ def no_colour_checks(tool, tmp):
 
 
 def expansions_games(tool, tmp):
-    """The River, Inns & Cathedrals and Traders & Builders (the builder's
-    second tile optional) as a person plays them: the large follower,
-    the builder, the pig and the second tile are offered with their own
-    labels and taken when typed; the goods show in the status and at the
-    end; a river tile that fits nowhere is reported.  Two seeds that
-    meet all of it with this player."""
+    """The River, Inns & Cathedrals and Traders & Builders as a person
+    plays them: the large follower, the builder, the pig and the optional
+    second tile are offered with their own labels and taken when typed
+    (a mandatory second tile is said); the goods show in the status and
+    at the end; the river's course and a river tile that fits nowhere are
+    reported.  Games that meet all of it with this player."""
     seen = set()
-    for seed in (9, 13):
-        record = os.path.join(tmp, f'expansions-{seed}.rec')
+    for seed, turn in ((9, 'optional'), (13, 'optional'), (9, 'mandatory')):
+        record = os.path.join(tmp, f'expansions-{seed}-{turn}.rec')
         rng = random.Random(seed)
         s = Session([tool, 'play', '--human', '0', '--seed', str(seed),
                      '--players', '2', '--traders-builders',
                      '--inns-cathedrals', '--river', '--option',
-                     'builder-turn=optional', '--record', record])
+                     'builder-turn=' + turn, '--record', record])
         screen = s.read_until_prompt()
         if 'goods (wine grain cloth):  P0 0 0 0  P1 0 0 0' not in \
                 plain(screen):
@@ -406,6 +406,11 @@ def expansions_games(tool, tmp):
         if re.search(r'tile RI-\d+ fits nowhere on the board: discarded',
                      text):
             seen.add('river discard')
+        # the second tile always taken: said, not asked
+        if turn == 'mandatory' and re.search(
+                r'^      the builder gives P\d a second tile this turn$',
+                plain(s.all), re.M):
+            seen.add('second, mandatory')
         if re.search(r'^  (you|bot): P\d places RI-\d+ at -?\d+,-?\d+ r\d; '
                      r'the river flows on to the (north|east|south|west)$',
                      text, re.M) and re.search(
@@ -427,7 +432,8 @@ def expansions_games(tool, tmp):
             fail(f'expansions: {len(wide)} lines wider than 80 columns: '
                  f'{set(wide)!r}')
     want = {'second', 'builder-', 'pig-', 'large-', 'goods taken',
-            'goods at the end', 'river discard', 'river course'}
+            'goods at the end', 'river discard', 'river course',
+            'second, mandatory'}
     if seen != want:
         fail(f'expansions: met {sorted(seen)}, not {sorted(want - seen)}')
 
