@@ -681,45 +681,92 @@ START_TEST(export_leaves_out_what_jcz_skips)
 }
 END_TEST
 
-/* Options of the expansions JCZ does not play are refused. */
+/* Options of the expansions JCZ does not play are refused, and
+ * carc_jcz_export_check() names them. */
 START_TEST(export_refuses_what_jcz_cannot_play)
 {
 	static const struct {
-		int32_t opts[8];
-		int want;
+		int32_t opts[12];
+		const char *why; /* NULL: exported */
 	} cases[] = {
 		/* standard values with the rules' interchangeable tokens */
-		{ { CARC_OPT_LITTLE_BUILDINGS, 1, 0 }, CARC_E_NOT_ALLOWED },
+		{ { CARC_OPT_LITTLE_BUILDINGS, 1, 0 },
+		  "option lb-distribution is rules: with standard values "
+		  "JCloisterZone deals the tokens by kind (lb-distribution "
+		  "jcz)" },
 		{ { CARC_OPT_LITTLE_BUILDINGS, 1, CARC_OPT_LB_DISTRIBUTION,
 		    CARC_LB_DIST_JCZ, 0 },
-		  0 },
+		  NULL },
 		/* with 3/2/1 both distributions are JCZ's */
 		{ { CARC_OPT_LITTLE_BUILDINGS, 1, CARC_OPT_LB_SCORING,
 		    CARC_LB_321, 0 },
-		  0 },
+		  NULL },
 		{ { CARC_OPT_LITTLE_BUILDINGS, 1, CARC_OPT_LB_DISTRIBUTION,
 		    CARC_LB_DIST_JCZ, CARC_OPT_LB_ZERO_FIELD, 0, 0 },
-		  CARC_E_NOT_ALLOWED },
+		  "option lb-zero-field is off: JCloisterZone plays only on" },
 		{ { CARC_OPT_CROP_CIRCLES_I, 1, CARC_OPT_CROP_DEPLOY_ANY, 1,
 		    0 },
-		  CARC_E_NOT_ALLOWED },
+		  "option crop-deploy-any is on: JCloisterZone plays only off" },
 		{ { CARC_OPT_CROP_CIRCLES_II, 1, CARC_OPT_CROP_DEPLOY_MANDATORY,
 		    1, 0 },
-		  CARC_E_NOT_ALLOWED },
+		  "option crop-deploy-mandatory is on: JCloisterZone plays only "
+		  "off" },
 		{ { CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_PHANTOM, 0, 0 },
-		  CARC_E_NOT_ALLOWED },
+		  "option crop-phantom is off: JCloisterZone plays only on" },
 		{ { CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_AFTER_PHANTOM, 0, 0 },
-		  CARC_E_NOT_ALLOWED },
+		  "option crop-after-phantom is off: JCloisterZone plays only "
+		  "on" },
 		{ { CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_CIRCLES_I, 1,
 		    CARC_OPT_CROP_CIRCLES_II, 1, 0 },
-		  0 },
+		  NULL },
+		/* The River: JCZ's river rule, no D in the river stack */
+		{ { CARC_OPT_RIVER, 1, 0 },
+		  "option river-u-turn is adjacent: JCloisterZone has only its "
+		  "own river rule (river-u-turn jcz)" },
+		{ { CARC_OPT_RIVER, 1, CARC_OPT_RIVER_U_TURN,
+		    CARC_RIVER_U_SUCCESSIVE, 0 },
+		  "option river-u-turn is successive: JCloisterZone has only "
+		  "its own river rule (river-u-turn jcz)" },
+		{ { CARC_OPT_RIVER, 1, CARC_OPT_RIVER_U_TURN, CARC_RIVER_U_JCZ,
+		    0 },
+		  NULL },
+		{ { CARC_OPT_RIVER, 1, CARC_OPT_RIVER_U_TURN, CARC_RIVER_U_JCZ,
+		    CARC_OPT_RIVER_START_TILE, CARC_RIVER_START_AFTER_RIVER,
+		    0 },
+		  NULL },
+		{ { CARC_OPT_RIVER, 1, CARC_OPT_RIVER_U_TURN, CARC_RIVER_U_JCZ,
+		    CARC_OPT_RIVER_START_TILE, CARC_RIVER_START_IN_RIVER_STACK,
+		    0 },
+		  "option river-start-tile is in-river-stack: JCloisterZone "
+		  "draws the whole river before any other tile "
+		  "(river-start-tile removed or after-river)" },
+		/* Inns & Cathedrals as it is */
+		{ { CARC_OPT_INNS_CATHEDRALS, 1, 0 }, NULL },
+		/* Traders & Builders: the second tile always, the phantom
+		 * after the builder or pig */
+		{ { CARC_OPT_TRADERS_BUILDERS, 1, 0 },
+		  "option builder-turn is optional: JCloisterZone always plays "
+		  "the builder's second tile (builder-turn mandatory)" },
+		{ { CARC_OPT_TRADERS_BUILDERS, 1, CARC_OPT_BUILDER_TURN,
+		    CARC_BUILDER_TURN_MANDATORY, 0 },
+		  NULL },
+		{ { CARC_OPT_TRADERS_BUILDERS, 1, CARC_OPT_BUILDER_TURN,
+		    CARC_BUILDER_TURN_MANDATORY, CARC_OPT_PHANTOM_WITH_FIGURE, 0,
+		    0 },
+		  "option phantom-with-figure is off: JCloisterZone offers the "
+		  "phantom after the builder or the pig (phantom-with-figure "
+		  "on)" },
+		/* options without JCZ value names: plain numbers would show */
+		{ { CARC_OPT_FARM_SCORING, CARC_FARM_PER_CITY, 0 },
+		  "option farm-scoring is per-city: JCloisterZone plays only "
+		  "per-field" },
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct carc_rules_builder *b = NULL;
 		struct carc_rules *r = NULL;
 		struct carc_game *g = NULL;
-		char buf[8] = "x";
+		char buf[8] = "x", why[256] = "x";
 		int rc;
 
 		assert_ok(carc_rules_builder_new(&b));
@@ -732,15 +779,121 @@ START_TEST(export_refuses_what_jcz_cannot_play)
 		assert_ok(carc_game_new(r, 2, 7, &g));
 		carc_rules_unref(r);
 		rc = carc_jcz_export(g, buf, sizeof(buf));
-		if (cases[i].want) {
-			ck_assert_msg(rc == cases[i].want, "case %zu: %d", i,
-				      rc);
+		if (cases[i].why) {
+			ck_assert_msg(rc == CARC_E_NOT_ALLOWED, "case %zu: %d",
+				      i, rc);
 			ck_assert_str_eq(buf, "");
+			ck_assert_int_eq(carc_jcz_export_check(g, why,
+							       sizeof(why)),
+					 CARC_E_NOT_ALLOWED);
+			ck_assert_str_eq(why, cases[i].why);
 		} else {
 			ck_assert_msg(rc > 0, "case %zu: %d", i, rc);
+			assert_ok(carc_jcz_export_check(g, why, sizeof(why)));
+			ck_assert_str_eq(why, "");
 		}
 		carc_game_free(g);
 	}
+}
+END_TEST
+
+/* The stack: no more tiles of a kind than JCZ's sets, and the whole
+ * river; a builder on a feature its tile completes; bad arguments. */
+START_TEST(export_check_stack_and_moves)
+{
+	struct carc_rules_builder *b = NULL;
+	struct carc_rules *r = NULL;
+	struct carc_game *g = NULL;
+	char why[256];
+	bool found = false;
+
+	/* a river without one of its tiles */
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_RIVER, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_RIVER_U_TURN,
+					 CARC_RIVER_U_JCZ));
+	assert_ok(carc_rules_builder_set_tile_count(b, CARC_TILE_RI_10, 1));
+	assert_ok(carc_rules_builder_build(b, &r));
+	assert_ok(carc_game_new(r, 2, 7, &g));
+	carc_rules_unref(r);
+	ck_assert_int_eq(carc_jcz_export(g, NULL, 0), CARC_E_NOT_ALLOWED);
+	ck_assert_int_eq(carc_jcz_export_check(g, why, sizeof(why)),
+			 CARC_E_NOT_ALLOWED);
+	ck_assert_str_eq(why, "the stack leaves out river tiles (RI.1/II): "
+			      "JCloisterZone draws the whole river first");
+	carc_game_free(g);
+	/* five D: the start tile after the river and four more */
+	assert_ok(carc_rules_builder_set_tile_count(b, CARC_TILE_RI_10, 2));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_RIVER_START_TILE,
+					 CARC_RIVER_START_AFTER_RIVER));
+	assert_ok(carc_rules_builder_set_tile_count(b, CARC_TILE_D, 4));
+	assert_ok(carc_rules_builder_build(b, &r));
+	assert_ok(carc_game_new(r, 2, 7, &g));
+	carc_rules_unref(r);
+	ck_assert_int_eq(carc_jcz_export_check(g, why, sizeof(why)),
+			 CARC_E_NOT_ALLOWED);
+	ck_assert_str_eq(why, "the stack holds 5 tiles D (BA/RCr), "
+			      "JCloisterZone's tile sets 4");
+	/* a message cut to its buffer; no buffer */
+	ck_assert_int_eq(carc_jcz_export_check(g, why, 4), CARC_E_NOT_ALLOWED);
+	ck_assert_str_eq(why, "the");
+	ck_assert_int_eq(carc_jcz_export_check(g, NULL, 0), CARC_E_NOT_ALLOWED);
+	ck_assert_int_eq(carc_jcz_export_check(g, NULL, 4), CARC_E_INVALID);
+	ck_assert_int_eq(carc_jcz_export_check(NULL, why, sizeof(why)),
+			 CARC_E_INVALID);
+	carc_game_free(g);
+	carc_rules_builder_free(b);
+
+	/* a builder on the road or city its tile completes: legal for the
+	 * engine, refused by JCZ */
+	r = NULL;
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_TRADERS_BUILDERS, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_BUILDER_TURN,
+					 CARC_BUILDER_TURN_MANDATORY));
+	assert_ok(carc_rules_builder_build(b, &r));
+	carc_rules_builder_free(b);
+	for (uint64_t seed = 1; seed < 200 && !found; seed++) {
+		struct random_game rg;
+
+		assert_ok(carc_game_new(r, 2, seed, &g));
+		random_game_start(&rg, g, seed);
+		while (!found && random_game_next(&rg)) {
+			for (int k = 0; k < rg.n && !found; k++) {
+				carc_move_t m = rg.moves[k];
+
+				if (carc_move_kind(m) != CARC_MOVE_DEPLOY ||
+				    carc_move_figure(m) != CARC_FIGURE_BUILDER ||
+				    carc_game_feature_is_complete(
+					    g, carc_move_x(m), carc_move_y(m),
+					    carc_move_feature(m)) <= 0)
+					continue;
+				assert_ok(carc_game_apply(g, m));
+				found = true;
+			}
+			if (!found)
+				random_game_play(&rg);
+		}
+		random_game_end(&rg);
+		if (found) {
+			char want[128];
+
+			snprintf(want, sizeof(want),
+				 "move %d: a builder on a road or city that "
+				 "its tile completes: JCloisterZone does not "
+				 "allow it",
+				 carc_game_history_count(g));
+			ck_assert_int_eq(carc_jcz_export(g, NULL, 0),
+					 CARC_E_NOT_ALLOWED);
+			ck_assert_int_eq(carc_jcz_export_check(g, why,
+							       sizeof(why)),
+					 CARC_E_NOT_ALLOWED);
+			ck_assert_str_eq(why, want);
+		}
+		carc_game_free(g);
+	}
+	ck_assert(found);
+	carc_rules_unref(r);
 }
 END_TEST
 
@@ -830,6 +983,50 @@ static const struct bad {
 	  CARC_E_WRONG_PHASE,
 	  "replay[9] CIRCLE_REMOVE_OR_DEPLOY: player 1 is not to move "
 	  "(player 2 is)" },
+	/* The River, Inns & Cathedrals, Traders & Builders: a set with all
+	 * its elements, figures one each (jcz-parts.c) */
+	{ "jcz-suite/inns-scoring.jcz", "\"inns-and-cathedrals:1\": 1",
+	  "\"inns-and-cathedrals:1\": 2", 1, CARC_E_UNKNOWN_OPTION,
+	  "tile set 'inns-and-cathedrals:1' is not 1: the library has one "
+	  "copy of it" },
+	{ "jcz-suite/inns-scoring.jcz", "\"big-follower\": 1",
+	  "\"big-follower\": 2", 1, CARC_E_UNKNOWN_OPTION,
+	  "element 'big-follower': the library plays one per player, or "
+	  "none" },
+	{ "jcz-suite/inns-scoring.jcz", "\"cathedral\": true,", "", 1,
+	  CARC_E_UNKNOWN_OPTION,
+	  "tile set 'inns-and-cathedrals:1' without element 'cathedral': the "
+	  "library plays Inns & Cathedrals with all its parts" },
+	{ "jcz-suite/grain-scoring.jcz", "\"traders\": true,", "", 1,
+	  CARC_E_UNKNOWN_OPTION,
+	  "tile set 'traders-and-builders:1' without element 'traders': the "
+	  "library plays Traders & Builders with all its parts" },
+	{ "jcz-suite/pig-scoring.jcz", "\"pig\": 1", "\"pig\": true", 1,
+	  CARC_E_UNKNOWN_OPTION,
+	  "element 'pig': the library plays one per player, or none" },
+	{ "jcz-suite/pig-scoring.jcz", "\"farmers\": true,",
+	  "\"farmers\": true, \"river\": true,", 1, CARC_E_UNKNOWN_OPTION,
+	  "element 'river' without tile set 'river/1:1': the library has no "
+	  "other river" },
+	{ "jcz-suite/pig-scoring.jcz", "\"basic:1\": 1",
+	  "\"basic:1\": 1, \"river/1:1\": 1", 1, CARC_E_UNKNOWN_OPTION,
+	  "tile set 'river/1:1' without element 'river': the library plays "
+	  "The River with all its parts" },
+	/* no pig: the element's 0 */
+	{ "jcz-suite/pig-scoring.jcz", "\"pig\": 1", "\"pig\": 0", 1,
+	  CARC_E_NOT_ALLOWED,
+	  "replay[7] DEPLOY_MEEPLE: no pig can go on location "
+	  "'NL.NR.EL.ER.SL.SR' of the tile at -1,-1 (not allowed by the rules "
+	  "in force)" },
+	{ "jcz-suite/pig-scoring.jcz", "\"0.pig.1\"", "\"0.pig.2\"", 1,
+	  CARC_E_NO_MEEPLE,
+	  "replay[7] DEPLOY_MEEPLE: meeple '0.pig.2': the player has one pig" },
+	/* the spring starts a river game */
+	{ "jcz-suite/pig-scoring.jcz",
+	  "\"basic:1\": 1\n    },\n    \"elements\": {",
+	  "\"basic:1\": 1, \"river/1:1\": 1\n    },\n    \"elements\": "
+	  "{\"river\": true,", 1, CARC_E_NOT_ALLOWED,
+	  "setup.start: the library starts with one RI/s at 0,0, rotation 0" },
 	{ "lb-road-tower.jcz", "\"LB_TOWER\"", "\"LB_CASTLE\"", 1,
 	  CARC_E_UNKNOWN_OPTION,
 	  "replay[4] PLACE_TOKEN: token 'LB_CASTLE': the library has only the "
@@ -1053,6 +1250,7 @@ test_suite(void)
 	tcase_add_loop_test(tc, export_leaves_out_what_jcz_skips, 0,
 			    N_EXPORT_CASES);
 	tcase_add_test(tc, export_refuses_what_jcz_cannot_play);
+	tcase_add_test(tc, export_check_stack_and_moves);
 	tcase_add_loop_test(tc, phantom_pass_order, 0, N_PHANTOM_ORDERS);
 	tcase_add_test(tc, phantom_element_and_misplaced_messages);
 	suite_add_tcase(s, tc);

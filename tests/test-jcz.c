@@ -256,6 +256,16 @@ START_TEST(tile_ids_both_spellings)
 	ck_assert_str_eq(carc__jcz_tile_id5(CARC_TILE_D, buf, sizeof(buf)),
 			 "BA/RCr");
 	ck_assert_ptr_null(carc__jcz_tile_id5(CARC_TILE_D, buf, 4));
+	/* the river, Inns & Cathedrals, Traders & Builders: JCZ 5 ids only */
+	ck_assert_int_eq(carc__jcz_tile_from_id("RI/s"), CARC_TILE_RI_1);
+	ck_assert_int_eq(carc__jcz_tile_from_id("RI.1/I.e"), CARC_TILE_RI_2);
+	ck_assert_int_eq(carc__jcz_tile_from_id("IC/Cccc.c"), CARC_TILE_IC_1);
+	ck_assert_int_eq(carc__jcz_tile_from_id("TB/RRrr"), CARC_TILE_TB_24);
+	ck_assert_int_eq(carc__jcz_tile_from_id("IC.Cccc.c"), -1);
+	ck_assert_int_eq(carc__jcz_tile_from_id("RI.1/IIG"), -1);
+	ck_assert_str_eq(carc__jcz_tile_id5(CARC_TILE_TB_7, buf, sizeof(buf)),
+			 "TB/CcRR!.c");
+	ck_assert_ptr_null(carc__jcz_tile_id5(CARC_TILE_TB_7, buf, 10));
 	ck_assert_ptr_null(carc__jcz_tile_id5(CARC_TILE_TYPES, buf,
 					      sizeof(buf)));
 }
@@ -320,6 +330,44 @@ START_TEST(locations_parse_and_name)
 						 (int)feats[k]);
 			}
 	}
+	/* and of every tile with its feature kind, as JCZ 5 names it */
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
+		uint32_t feats[16];
+		int nf = carc_tile_features(t, feats, 16);
+
+		for (uint32_t r = 0; r < 4; r++)
+			for (int k = 0; k < nf; k++) {
+				const char *name = carc__jcz_location_name(
+					t, r, feats[k], buf, sizeof(buf));
+
+				ck_assert_ptr_nonnull(name);
+				ck_assert_int_eq(
+					carc__jcz_location_feature(
+						t, r,
+						(uint32_t)carc__jcz_location_parse(
+							name),
+						feats[k] >> 4),
+					(int)feats[k]);
+			}
+	}
+	/* "I": the monastery, or a field that reaches no side */
+	ck_assert_str_eq(carc__jcz_location_name(CARC_TILE_IC_3, 2, CARC_F1,
+						 buf, sizeof(buf)), "I");
+	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_IC_3, 0, 0x10000,
+						    CARC_FEATURE_FIELD),
+			 CARC_F1);
+	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_IC_3, 0, 0x10000,
+						    0),
+			 CARC_F1);
+	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_IC_3, 0, 0x10000,
+						    CARC_FEATURE_MONASTERY),
+			 CARC_E_NO_FEATURE);
+	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_IC_2, 0, 0x10000,
+						    CARC_FEATURE_FIELD),
+			 CARC_E_NO_FEATURE);
+	ck_assert_int_eq(carc__jcz_location_feature(CARC_TILE_IC_2, 0, 0x10000,
+						    CARC_FEATURE_MONASTERY),
+			 CARC_MONASTERY);
 	ck_assert_str_eq(carc__jcz_location_name(CARC_TILE_B, 3, CARC_MONASTERY,
 						 buf, sizeof(buf)), "I");
 	ck_assert_str_eq(carc__jcz_location_name(CARC_TILE_R, 0, CARC_C1, buf,

@@ -342,8 +342,12 @@ carc__jcz_import_setup(struct jcz_import *im)
 					    elements5, "element",
 					    "the library does not have it",
 					    true);
-		if (rc >= 0)
+		if (rc >= 0) {
 			rc = carc__jcz_parts_finish(im);
+			/* the sets and elements together: the setup's line */
+			if (rc < 0 && !im->err_line)
+				im->err_line = carc_json_line(setup);
+		}
 		if (rc >= 0)
 			rc = apply_settings(im, carc_json_get(setup, "rules"),
 					    rules5, "rule", NULL, false);
