@@ -9,10 +9,10 @@
  *       expansion, each expansion alone and all together; farmers on and
  *       off; small cities; 1-15 followers; one game in five with the
  *       whole stack, the others with custom stacks of 12 to 36 tiles), and
- *       writes each as DIR/NNNN.jcz.  About one game in fifty also gets a
- *       planted copy, DIR/NNNN-moved.jcz: the same game with one follower
- *       put on another feature of its tile, which changes the final
- *       points.  DIR/expected.txt has one line per file:
+ *       writes each as DIR/NNNN.jcz.  About three games in fifty also get
+ *       a planted copy, DIR/NNNN-moved.jcz: the same game with one
+ *       follower (or large follower) put on another feature of its tile,
+ *       which changes the final points.  DIR/expected.txt has one line per file:
  *           FILE KIND CONFIG POINTS...
  *       KIND "clean" or "moved", CONFIG a word naming the configuration,
  *       POINTS our final points in player order (for a planted copy,
@@ -242,8 +242,11 @@ move_a_follower(const struct carc_rules *rules, uint32_t players,
 		struct carc_game *at = NULL;
 		int count;
 
+		uint32_t figure = carc_move_figure(moves[k]);
+
 		if (carc_move_kind(moves[k]) != CARC_MOVE_DEPLOY ||
-		    carc_move_figure(moves[k]) != CARC_FIGURE_FOLLOWER)
+		    (figure != CARC_FIGURE_FOLLOWER &&
+		     figure != CARC_FIGURE_LARGE_FOLLOWER))
 			continue;
 		check(carc_game_new(rules, players, seed, &at), "new game");
 		for (int j = 0; j < k; j++)
@@ -256,7 +259,7 @@ move_a_follower(const struct carc_rules *rules, uint32_t players,
 
 			if (legal[a] == moves[k] ||
 			    carc_move_kind(legal[a]) != CARC_MOVE_DEPLOY ||
-			    carc_move_figure(legal[a]) != CARC_FIGURE_FOLLOWER)
+			    carc_move_figure(legal[a]) != figure)
 				continue;
 			check(carc_game_clone(at, &alt), "clone");
 			check(carc_game_apply(alt, legal[a]), "apply");
@@ -337,7 +340,9 @@ export_games(const char *dir, int count)
 		snprintf(file, sizeof(file), "%04d.jcz", i);
 		write_jcz(dir, file, g);
 		expected_line(out, file, "clean", config, g);
-		if (i % 50 == 7) {
+		/* the configurations in turn: the Phantom, Crop Circles I,
+		 * the river, Inns & Cathedrals, Traders & Builders, ... */
+		if (i % 50 == 7 || i % 50 == 12 || i % 50 == 47) {
 			moved = move_a_follower(rules, players, seed, moves, n,
 						g);
 			if (moved) {
