@@ -473,8 +473,13 @@ def test_goods_and_the_end_goods_event():
     for player, kind in ((0, 0), (0, 4), (2, 1)):
         with pytest.raises(carc.InvalidArgumentError):
             game.goods(player, kind)
-    with pytest.raises((TypeError, ValueError)):
-        game.goods(0, 'wine')
+    assert game.goods(0, 'grain') == 1
+    assert game.goods(1, 'wine') == 0
+    with pytest.raises(carc.InvalidArgumentError) as e:
+        game.goods(0, 'silk')
+    assert 'wine, grain or cloth' in str(e.value)
+    with pytest.raises(carc.InvalidArgumentError):
+        game.goods(0, 'none')
     with pytest.raises(OverflowError):
         game.goods(-1, 1)
     assert game.hash() == h

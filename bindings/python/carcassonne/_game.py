@@ -419,9 +419,16 @@ class Game(_Picture, _Jcz):
         return self._query(_L.carc_game_supply, self._seat(player),
                            _figure(figure))
 
-    def goods(self, player: int, kind: int) -> int:
-        """Goods tokens of a kind (Goods.WINE, GRAIN or CLOTH) a player
-        holds (Traders & Builders)."""
+    def goods(self, player: int, kind: Union[int, str]) -> int:
+        """Goods tokens of a kind (Goods.WINE, GRAIN or CLOTH, or its
+        name 'wine', 'grain', 'cloth') a player holds (Traders &
+        Builders; 0 without it)."""
+        if isinstance(kind, str):
+            if kind not in ('wine', 'grain', 'cloth'):
+                raise InvalidArgumentError(
+                    E_INVALID, f'unknown goods kind {kind!r} (wine, grain '
+                    'or cloth)')
+            kind = Goods[kind.upper()]
         return self._query(_L.carc_game_goods, self._seat(player),
                            _u32(kind, 'kind'))
 
