@@ -763,6 +763,65 @@ START_TEST(choose_every_decision_point)
 }
 END_TEST
 
+/*
+ * Inns & Cathedrals and Traders & Builders (with the phantom): every bot
+ * gives a legal move at every decision point, the builder's second tile
+ * included, and leaves the game as it was; the searches see the large
+ * follower, the builder and the pig on the board.
+ */
+START_TEST(choose_new_expansions)
+{
+	int seen_second = 0, seen_figures = 0;
+
+	for (uint64_t seed = 1; seed <= (quick() ? 1 : 2); seed++) {
+		struct carc_rules *r = make_rules(
+			NULL, CARC_OPT_INNS_CATHEDRALS, 1,
+			CARC_OPT_TRADERS_BUILDERS, 1, CARC_OPT_PHANTOM, 1, 0);
+		struct carc_game *g = make_game(r, 3, seed);
+		uint64_t rng = seed;
+		uint32_t turn = 0;
+
+		carc_rules_unref(r);
+		while (!carc_game_is_over(g)) {
+			static const uint32_t searches[] = {
+				CARC_BOT_MCTS, CARC_BOT_STAR25,
+				CARC_BOT_MCTS_RAVE,
+			};
+			uint32_t kind = turn % 4 == 0 ? searches[turn / 4 % 3]
+						      : 1 + turn % 2;
+			struct carc_bot_options o =
+				options(kind, 12, splitmix(&rng));
+			struct snapshot before;
+			carc_move_t m;
+
+			if (carc_game_phase(g) == CARC_PHASE_SECOND_TILE)
+				seen_second++;
+			for (int i = 0; i < carc_game_figure_count(g); i++) {
+				uint32_t fig = 0;
+
+				assert_ok(carc_game_figure_at(g, (uint32_t)i,
+							      NULL, &fig, NULL,
+							      NULL, NULL));
+				seen_figures |= 1 << fig;
+			}
+			snap(g, &before);
+			assert_ok(carc_bot_choose(g, &o, &m, NULL));
+			assert_unchanged(g, &before);
+			ck_assert_int_eq(carc_game_is_legal(g, m), 1);
+			ck_assert(is_listed(g, m));
+			assert_ok(carc_game_apply(g, m));
+			turn++;
+		}
+		carc_game_free(g);
+	}
+	ck_assert_int_gt(seen_second, 0);
+	ck_assert_msg((seen_figures & (1 << CARC_FIGURE_LARGE_FOLLOWER)) &&
+		      (seen_figures & (1 << CARC_FIGURE_BUILDER)) &&
+		      (seen_figures & (1 << CARC_FIGURE_PIG)),
+		      "figures seen: 0x%x", (unsigned)seen_figures);
+}
+END_TEST
+
 /* The same options and seed give the same move and the same statistics
  * (but the time); the playout budget is exact. */
 START_TEST(choose_reproducible)
@@ -1352,6 +1411,7 @@ test_suite(void)
 	tc = tcase_create("edges");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, star25_exact_endgame);
+	tcase_add_test(tc, choose_new_expansions);
 	suite_add_tcase(s, tc);
 	return s;
 }

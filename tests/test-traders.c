@@ -379,6 +379,13 @@ START_TEST(builder_second_tile_declined)
 {
 	builder_road(CARC_BUILDER_TURN_OPTIONAL);
 	play(g, CARC_TILE_U, 3, 0, 0);
+	/* the builder is out already; a road tile has no city C2 */
+	apply_expect(g, figure_move(CARC_FIGURE_BUILDER, CARC_R1),
+		     CARC_E_NO_MEEPLE);
+	apply_expect(g, figure_move(CARC_FIGURE_BUILDER, CARC_C2),
+		     CARC_E_NO_FEATURE);
+	apply_expect(g, figure_move(CARC_FIGURE_PIG, CARC_C2),
+		     CARC_E_NO_FEATURE);
 	pass(g);
 	EQ(carc_game_phase(g), CARC_PHASE_SECOND_TILE);
 	pass(g);
@@ -582,6 +589,9 @@ START_TEST(pig_of_a_loser_scores_nothing)
 	deploy(g, CARC_F2);			/* Blue, south-east of it */
 	/* road ends that join the three fields into one */
 	play(g, CARC_TILE_A, 1, 1, 2);
+	/* Red's pig is out already */
+	apply_expect(g, figure_move(CARC_FIGURE_PIG, CARC_F1),
+		     CARC_E_NO_MEEPLE);
 	pass(g);
 	play(g, CARC_TILE_A, -1, 0, 3);
 	pass(g);
@@ -591,6 +601,20 @@ START_TEST(pig_of_a_loser_scores_nothing)
 	/* Blue's majority scores D + E's city; Red's pig gives nothing */
 	EQ(carc_game_score(g, BLUE), 3);
 	EQ(carc_game_score(g, RED), 0);
+}
+END_TEST
+
+/* Without farmers (CARC_OPT_FARMERS 0) there is no pig to deploy. */
+START_TEST(pig_needs_farmers)
+{
+	static const uint32_t order[] = { CARC_TILE_E, CARC_TILE_B };
+
+	g = scenario(order, 2, CARC_OPT_FARMERS, 0, 0);
+	play(g, CARC_TILE_E, 0, -1, 2);
+	apply_expect(g, figure_move(CARC_FIGURE_PIG, CARC_F1),
+		     CARC_E_NOT_ALLOWED);
+	EQ(carc_game_is_legal(g, figure_move(CARC_FIGURE_PIG, CARC_F1)), 0);
+	EQ(carc_game_supply(g, RED, CARC_FIGURE_PIG), 1);
 }
 END_TEST
 
@@ -748,6 +772,7 @@ test_suite(void)
 	tcase_add_test(tc, pig_per_field_once);
 	tcase_add_test(tc, pig_per_city);
 	tcase_add_test(tc, pig_of_a_loser_scores_nothing);
+	tcase_add_test(tc, pig_needs_farmers);
 	tcase_add_test(tc, pig_returns_when_crop_circle_removes_farmer);
 	suite_add_tcase(s, tc);
 

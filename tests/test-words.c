@@ -270,6 +270,50 @@ START_TEST(large_follower_with_others)
 }
 END_TEST
 
+/* A monastery completed on the board, and a city with a cathedral. */
+START_TEST(complete_monastery_and_cathedral)
+{
+	static const uint32_t ic[] = { CARC_TILE_IC_1, CARC_TILE_U };
+	struct carc_rules_builder *b = NULL;
+
+	/* Red's monastery south of the start tile, then the eight tiles
+	 * around it: roads beside the start tile, monasteries elsewhere */
+	g = make_scenario("BUUBBBBB", 0);
+	play(g, CARC_TILE_B, 0, 1, 0);
+	deploy(g, CARC_MONASTERY);
+	play(g, CARC_TILE_U, 1, 0, 0);
+	pass(g);
+	play(g, CARC_TILE_U, -1, 0, 0);
+	pass(g);
+	play(g, CARC_TILE_B, -1, 1, 0);
+	pass(g);
+	play(g, CARC_TILE_B, 1, 1, 0);
+	pass(g);
+	play(g, CARC_TILE_B, -1, 2, 0);
+	pass(g);
+	play(g, CARC_TILE_B, 0, 2, 0);
+	pass(g);
+	WORDS_EQ(carc_game_describe_feature(g, 0, 1, CARC_MONASTERY, B),
+		 "the monastery at 0,1: 8 of 9 tiles around it, worth 8 as "
+		 "it stands; taken by P0");
+	play(g, CARC_TILE_B, 1, 2, 0);
+	pass(g);
+	ck_assert_int_eq(carc_game_score(g, RED), 9);
+	WORDS_EQ(carc_game_describe_feature(g, 0, 1, CARC_MONASTERY, B),
+		 "the monastery at 0,1: complete, worth 9");
+	carc_game_free(g);
+
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_INNS_CATHEDRALS, 1));
+	g = make_stacked_game(b, 2, ic, 2);
+	play(g, CARC_TILE_IC_1, 0, -1, 0);
+	/* an open city with a cathedral is worth nothing as it stands */
+	WORDS_EQ(carc_game_describe_feature(g, 0, 0, CARC_C1, B),
+		 "the city on the north edge at 0,0: 2 tiles, with a "
+		 "cathedral, 3 open sides, worth 0 as it stands");
+}
+END_TEST
+
 /* The last tile ends the game: Red's road is scored unfinished. */
 START_TEST(final_events)
 {
@@ -737,6 +781,7 @@ test_suite(void)
 	tcase_add_test(tc, move_words);
 	tcase_add_test(tc, several_figures);
 	tcase_add_test(tc, large_follower_with_others);
+	tcase_add_test(tc, complete_monastery_and_cathedral);
 	tcase_add_test(tc, final_events);
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, every_legal_move);

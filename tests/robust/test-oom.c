@@ -499,6 +499,57 @@ search_calls(void)
 	carc_rules_unref(rules);
 }
 
+/* Star2.5 through the end of a game of three tiles (its probes and chance
+ * nodes at every depth), and a playout whose stack is too long for the
+ * list on the stack: the same results as without failures, or NOMEM
+ * with nothing written. */
+static void
+search_deep_calls(void)
+{
+	struct carc_game *g = make_scenario("EUK", 0);
+	struct carc_rules_builder *b;
+	struct carc_rules *rules;
+	struct carc_bot_options o;
+	carc_move_t m = 1, want;
+	int32_t scores[2] = { -1, -1 }, want_scores[2];
+	uint64_t hash = carc_game_hash(g);
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	o.size = sizeof(o);
+	o.kind = CARC_BOT_STAR25;
+	assert_ok(carc_bot_choose(g, &o, &want, NULL));
+	CALL(rc, carc_bot_choose(g, &o, &m, NULL));
+	if (rc == CARC_E_NOMEM) {
+		ck_assert(m == 1);
+	} else {
+		assert_ok(rc);
+		ck_assert(m == want);
+	}
+	ck_assert(carc_game_hash(g) == hash);
+	carc_game_free(g);
+
+	assert_ok(carc_rules_builder_new(&b));
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		assert_ok(carc_rules_builder_set_tile_count(b, t, 6));
+	assert_ok(carc_rules_builder_build(b, &rules));
+	carc_rules_builder_free(b);
+	g = make_game(rules, 2, 3);
+	carc_rules_unref(rules);
+	ck_assert_int_gt(carc_game_remaining_total(g), 128);
+	ck_assert_int_eq(carc_game_playout(g, 5, 0, want_scores, 2), 2);
+	CALL(rc, carc_game_playout(g, 5, 0, scores, 2));
+	if (rc == CARC_E_NOMEM) {
+		ck_assert_int_eq(scores[0], -1);
+		ck_assert_int_eq(scores[1], -1);
+	} else {
+		ck_assert_int_eq(rc, 2);
+		ck_assert_int_eq(scores[0], want_scores[0]);
+		ck_assert_int_eq(scores[1], want_scores[1]);
+	}
+	carc_game_free(g);
+}
+
 #endif
 
 #if CARC_HAVE_JCZ
@@ -693,6 +744,12 @@ END_TEST
 START_TEST(oom_search)
 {
 	each_failure("search", search_calls, 2000);
+}
+END_TEST
+
+START_TEST(oom_search_deep)
+{
+	each_failure("search-deep", search_deep_calls, 2000);
 }
 END_TEST
 
@@ -1004,6 +1061,7 @@ test_suite(void)
 	tcase_add_test(tc, oom_full_game);
 #if CARC_HAVE_SEARCH
 	tcase_add_test(tc, oom_search);
+	tcase_add_test(tc, oom_search_deep);
 #endif
 #if CARC_HAVE_PICTURE
 	tcase_add_test(tc, oom_picture);
