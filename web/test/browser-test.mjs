@@ -521,7 +521,8 @@ try {
 	{
 		const leg = await page.$$eval('#legend text.leg', (ts) => ts.map((t) => t.textContent));
 		for (const want of ['farmer (field)', 'phantom', 'tower', 'pitchfork: farmers', 'pennant',
-				    'large follower', 'inn (road)', 'cathedral (city)'])
+				    'large follower', 'inn (road)', 'cathedral (city)', 'builder (road, city)',
+				    'pig (field)', 'wine (goods)', 'grain (goods)', 'cloth (goods)', 'river'])
 			check(leg.includes(want), `the legend shows "${want}": ${leg}`);
 		const box = await page.$eval('#legend svg', (e) => e.getBoundingClientRect().height);
 		check(box > 50, `the legend is drawn (${box} px high)`);
