@@ -7,7 +7,6 @@
  * arguments.
  */
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,6 +130,17 @@ shape_of(const struct carc_learn *l)
 	return s;
 }
 
+static struct carc_learn_layout
+layout_of(const struct carc_learn *l)
+{
+	struct carc_learn_layout lay;
+
+	memset(&lay, 0, sizeof(lay));
+	lay.size = sizeof(lay);
+	assert_ok(carc_learn_layout(l, &lay));
+	return lay;
+}
+
 #define REQUIRE_EQ(a_, b_) REQUIRE((a_) == (b_))
 #define REQUIRE_GT(a_, b_) REQUIRE((a_) > (b_))
 #define REQUIRE_GE(a_, b_) REQUIRE((a_) >= (b_))
@@ -211,20 +221,21 @@ enum section {
 
 /* The section of action @a; every action is in exactly one. */
 static enum section
-section_of(const struct carc_learn_shape *s, uint32_t a)
+section_of(const struct carc_learn_shape *s, const struct carc_learn_layout *x,
+	   uint32_t a)
 {
 	const uint32_t first[N_SECTIONS] = {
 		s->place_first, s->follower_first, s->phantom_first,
 		s->build_first, s->pass_first, s->crop_choice_first,
-		s->crop_response_first, s->large_follower_first,
-		s->builder_first, s->pig_first, s->second_tile_first,
+		s->crop_response_first, x->large_follower_first,
+		x->builder_first, x->pig_first, x->second_tile_first,
 		s->fallback_first,
 	};
 	const uint32_t count[N_SECTIONS] = {
 		s->place_count, s->follower_count, s->phantom_count,
 		s->build_count, s->pass_count, s->crop_choice_count,
-		s->crop_response_count, s->large_follower_count,
-		s->builder_count, s->pig_count, s->second_tile_count,
+		s->crop_response_count, x->large_follower_count,
+		x->builder_count, x->pig_count, x->second_tile_count,
 		s->fallback_count,
 	};
 	int found = -1;
@@ -255,7 +266,9 @@ check_position(struct carc_learn *l, const struct carc_learn_shape *s,
 {
 	int set;
 	uint32_t inside = 0;
+	struct carc_learn_layout lay = { .size = sizeof(lay) };
 
+	REQUIRE_OK(carc_learn_layout(l, &lay));
 	REQUIRE(n >= 1);
 	memset(want, 0, s->n_actions);
 	for (int i = 0; i < n; i++) {
@@ -281,8 +294,8 @@ check_position(struct carc_learn *l, const struct carc_learn_shape *s,
 		REQUIRE(a < s->fallback_first);
 		REQUIRE(!want[a]);	/* no two moves share an action */
 		want[a] = 1;
-		t->sections[section_of(s, a)]++;
-		if (section_of(s, a) == SEC_CROP_RESPONSE)
+		t->sections[section_of(s, &lay, a)]++;
+		if (section_of(s, &lay, a) == SEC_CROP_RESPONSE)
 			t->figures[carc_move_figure(moves[i])]++;
 		inside++;
 		REQUIRE_RC(carc_learn_action_to_move(l, g, a, &back), CARC_OK);
@@ -1294,11 +1307,12 @@ START_TEST(shape_expansions_of_0_5)
 {
 	struct carc_rules *r = config_rules(10);
 	struct carc_learn *l = make_learn(r, 3, 0);
-	struct carc_learn_shape s = shape_of(l), old;
+	struct carc_learn_shape s = shape_of(l);
+	struct carc_learn_layout lay = layout_of(l), bad;
 	uint32_t k = s.features_per_tile, resp = 625 * k * 3;
 
 	ck_assert_uint_eq(k, 8);
-	ck_assert_uint_eq(s.layout_version, 2);
+	ck_assert_uint_eq(lay.layout_version, 2);
 	ck_assert_uint_eq(s.follower_first, 2500);
 	ck_assert_uint_eq(s.phantom_first, 2508);
 	ck_assert_uint_eq(s.build_first, 2516);
@@ -1307,30 +1321,29 @@ START_TEST(shape_expansions_of_0_5)
 	ck_assert_uint_eq(s.crop_response_first, 2522);
 	/* follower, phantom, large follower */
 	ck_assert_uint_eq(s.crop_response_count, resp);
-	ck_assert_uint_eq(s.large_follower_first, 2522 + resp);
-	ck_assert_uint_eq(s.large_follower_count, k);
-	ck_assert_uint_eq(s.builder_first, 2522 + resp + k);
-	ck_assert_uint_eq(s.builder_count, k);
-	ck_assert_uint_eq(s.pig_first, 2522 + resp + 2 * k);
-	ck_assert_uint_eq(s.pig_count, k);
-	ck_assert_uint_eq(s.second_tile_first, 2522 + resp + 3 * k);
-	ck_assert_uint_eq(s.second_tile_count, 1);
+	ck_assert_uint_eq(lay.large_follower_first, 2522 + resp);
+	ck_assert_uint_eq(lay.large_follower_count, k);
+	ck_assert_uint_eq(lay.builder_first, 2522 + resp + k);
+	ck_assert_uint_eq(lay.builder_count, k);
+	ck_assert_uint_eq(lay.pig_first, 2522 + resp + 2 * k);
+	ck_assert_uint_eq(lay.pig_count, k);
+	ck_assert_uint_eq(lay.second_tile_first, 2522 + resp + 3 * k);
+	ck_assert_uint_eq(lay.second_tile_count, 1);
 	ck_assert_uint_eq(s.fallback_first, 2522 + resp + 3 * k + 1);
 	ck_assert_uint_eq(s.n_actions, 17548);
-	ck_assert_uint_eq(s.ext_plane_first, 33 + 3 * 6);
-	ck_assert_uint_eq(s.ext_plane_count, 9 + 3 * 3);
+	ck_assert_uint_eq(lay.ext_plane_first, 33 + 3 * 6);
+	ck_assert_uint_eq(lay.ext_plane_count, 9 + 3 * 3);
 	ck_assert_uint_eq(s.n_planes, 33 + 3 * 6 + 9 + 3 * 3);
 	ck_assert_uint_eq(s.vector_length, CARC_LEARN_VEC_LENGTH_MAX);
 	ck_assert_uint_eq(CARC_LEARN_VEC_LENGTH_MAX, 316);
-	/* the struct of 0.3 gets its members alone */
-	memset(&old, 0x5a, sizeof(old));
-	old.size = offsetof(struct carc_learn_shape, large_follower_first);
-	assert_ok(carc_learn_shape(l, &old));
-	ck_assert_uint_eq(old.size, offsetof(struct carc_learn_shape,
-					     large_follower_first));
-	ck_assert_uint_eq(old.n_actions, s.n_actions);
-	ck_assert_uint_eq(old.fallback_count, 1);
-	ck_assert_uint_eq(old.large_follower_first, 0x5a5a5a5a);
+	/* the size is checked; a refusal writes nothing */
+	memset(&bad, 0x5a, sizeof(bad));
+	bad.size = sizeof(bad) - 4;
+	assert_status_eq(carc_learn_layout(l, &bad), CARC_E_INVALID);
+	ck_assert_uint_eq(bad.layout_version, 0x5a5a5a5a);
+	bad.size = sizeof(bad);
+	assert_status_eq(carc_learn_layout(NULL, &bad), CARC_E_INVALID);
+	assert_status_eq(carc_learn_layout(l, NULL), CARC_E_INVALID);
 	carc_learn_free(l);
 	carc_rules_unref(r);
 
@@ -1340,18 +1353,19 @@ START_TEST(shape_expansions_of_0_5)
 		r = config_rules(config);
 		l = make_learn(r, 2, 0);
 		s = shape_of(l);
-		ck_assert_uint_eq(s.layout_version, 2);
+		lay = layout_of(l);
+		ck_assert_uint_eq(lay.layout_version, 2);
 		ck_assert_uint_eq(s.vector_length, CARC_LEARN_VEC_LENGTH_MAX);
-		ck_assert_uint_eq(s.ext_plane_count, 9 + 3 * 2);
-		ck_assert_uint_eq(s.large_follower_count,
+		ck_assert_uint_eq(lay.ext_plane_count, 9 + 3 * 2);
+		ck_assert_uint_eq(lay.large_follower_count,
 				  config == 7 ? s.features_per_tile : 0);
-		ck_assert_uint_eq(s.builder_count,
+		ck_assert_uint_eq(lay.builder_count,
 				  config >= 8 ? s.features_per_tile : 0);
-		ck_assert_uint_eq(s.pig_count, s.builder_count);
-		ck_assert_uint_eq(s.second_tile_count, config == 8);
+		ck_assert_uint_eq(lay.pig_count, lay.builder_count);
+		ck_assert_uint_eq(lay.second_tile_count, config == 8);
 		ck_assert_uint_eq(s.crop_response_count, 0);
 		ck_assert_uint_eq(s.fallback_first, s.n_actions - 1);
-		ck_assert_uint_eq(s.second_tile_first + s.second_tile_count,
+		ck_assert_uint_eq(lay.second_tile_first + lay.second_tile_count,
 				  s.fallback_first);
 		carc_learn_free(l);
 		carc_rules_unref(r);
@@ -1361,14 +1375,15 @@ START_TEST(shape_expansions_of_0_5)
 		r = config_rules(config);
 		l = make_learn(r, 2, 0);
 		s = shape_of(l);
-		ck_assert_uint_eq(s.layout_version, 1);
+		lay = layout_of(l);
+		ck_assert_uint_eq(lay.layout_version, 1);
 		ck_assert_uint_eq(s.vector_length, CARC_LEARN_VEC_LENGTH);
-		ck_assert_uint_eq(s.ext_plane_count, 0);
-		ck_assert_uint_eq(s.ext_plane_first, s.n_planes);
-		ck_assert_uint_eq(s.large_follower_count + s.builder_count +
-					  s.pig_count + s.second_tile_count,
+		ck_assert_uint_eq(lay.ext_plane_count, 0);
+		ck_assert_uint_eq(lay.ext_plane_first, s.n_planes);
+		ck_assert_uint_eq(lay.large_follower_count + lay.builder_count +
+					  lay.pig_count + lay.second_tile_count,
 				  0);
-		ck_assert_uint_eq(s.large_follower_first, s.fallback_first);
+		ck_assert_uint_eq(lay.large_follower_first, s.fallback_first);
 		carc_learn_free(l);
 		carc_rules_unref(r);
 	}
@@ -1385,6 +1400,7 @@ START_TEST(sections_of_0_5_by_decision_point)
 		struct carc_rules *r = config_rules(config);
 		struct carc_learn *l = make_learn(r, 2, 0);
 		struct carc_learn_shape s = shape_of(l);
+		struct carc_learn_layout lay = layout_of(l);
 
 		for (uint64_t seed = 1; seed <= 8; seed++) {
 			struct carc_game *g = make_game(r, 2, seed);
@@ -1400,8 +1416,8 @@ START_TEST(sections_of_0_5_by_decision_point)
 
 				seen[phase]++;
 				/* the new deploy sections: DEPLOY only */
-				for (uint32_t first = s.large_follower_first;
-				     first < s.second_tile_first;
+				for (uint32_t first = lay.large_follower_first;
+				     first < lay.second_tile_first;
 				     first += s.features_per_tile) {
 					rc = carc_learn_action_to_move(l, g, first,
 								       &m);
@@ -1412,9 +1428,9 @@ START_TEST(sections_of_0_5_by_decision_point)
 						REQUIRE_RC(rc,
 							   CARC_E_WRONG_PHASE);
 				}
-				if (s.second_tile_count) {
+				if (lay.second_tile_count) {
 					rc = carc_learn_action_to_move(
-						l, g, s.second_tile_first, &m);
+						l, g, lay.second_tile_first, &m);
 					REQUIRE_RC(rc, phase == CARC_PHASE_SECOND_TILE
 							       ? CARC_OK
 							       : CARC_E_WRONG_PHASE);
@@ -1423,7 +1439,7 @@ START_TEST(sections_of_0_5_by_decision_point)
 					l, g, carc_move_second_tile(), &a);
 				REQUIRE_RC(rc, phase != CARC_PHASE_SECOND_TILE
 						       ? CARC_E_WRONG_PHASE
-						       : s.second_tile_count
+						       : lay.second_tile_count
 							 ? CARC_OK
 							 : CARC_E_NOT_FOUND);
 				/* a builder, a large follower on the last
@@ -1483,11 +1499,13 @@ rel(uint32_t p, uint32_t me, uint32_t players)
  * supplies, goods, tiles and rule options. */
 static void
 check_observation(struct carc_learn *l, const struct carc_learn_shape *s,
+		  const struct carc_learn_layout *lay,
 		  const struct carc_game *g, uint32_t me, uint8_t *planes,
 		  int32_t *vec)
 {
-	const uint32_t w = s->window, P = s->players, x0p = s->ext_plane_first;
-	const bool ext = s->layout_version == 2;
+	const uint32_t w = s->window, P = s->players,
+		       x0p = lay->ext_plane_first;
+	const bool ext = lay->layout_version == 2;
 	int32_t x0, y0;
 	int phase = carc_game_phase(g), nt = carc_game_tile_count(g);
 	uint32_t large[6] = { 0 }, builders[6] = { 0 }, pigs[6] = { 0 };
@@ -1672,6 +1690,7 @@ START_TEST(observe_expansions_of_0_5)
 		struct carc_rules *r = config_rules(config);
 		struct carc_learn *l = make_learn(r, players, 0);
 		struct carc_learn_shape s = shape_of(l);
+		struct carc_learn_layout lay = layout_of(l);
 		uint8_t *planes = malloc((size_t)s.n_planes * W * W);
 		int32_t *vec = malloc(s.vector_length * sizeof(*vec));
 		struct carc_game *g = make_game(r, players, (uint64_t)config);
@@ -1682,14 +1701,14 @@ START_TEST(observe_expansions_of_0_5)
 		while (random_game_next(&rg)) {
 			uint32_t me = (uint32_t)(positions % players);
 
-			check_observation(l, &s, g, me, planes, vec);
+			check_observation(l, &s, &lay, g, me, planes, vec);
 			positions++;
 			random_game_play(&rg);
 		}
-		check_observation(l, &s, g, 0, planes, vec);
+		check_observation(l, &s, &lay, g, 0, planes, vec);
 		for (uint32_t k = 0; k < 3; k++)
 			tiles_seen += plane_sum(planes, W,
-						s.ext_plane_first +
+						lay.ext_plane_first +
 							CARC_LEARN_XP_GOODS + k);
 		figs += carc_game_figure_count(g) > 0;
 		random_game_end(&rg);
@@ -1708,6 +1727,7 @@ START_TEST(observe_expansions_of_0_5)
 		struct carc_rules *r = config_rules(5);
 		struct carc_learn *l = make_learn(r, 2, 0);
 		struct carc_learn_shape s = shape_of(l);
+		struct carc_learn_layout lay = layout_of(l);
 		uint8_t *planes = malloc((size_t)s.n_planes * W * W);
 		int32_t vec[CARC_LEARN_VEC_LENGTH];
 		struct carc_game *g = make_game(r, 2, 5);
@@ -1716,7 +1736,7 @@ START_TEST(observe_expansions_of_0_5)
 		ck_assert_ptr_nonnull(planes);
 		random_game_start(&rg, g, 5);
 		while (random_game_next(&rg)) {
-			check_observation(l, &s, g, 1, planes, vec);
+			check_observation(l, &s, &lay, g, 1, planes, vec);
 			random_game_play(&rg);
 		}
 		random_game_end(&rg);
@@ -1734,6 +1754,7 @@ START_TEST(observe_tile_features_of_0_5)
 	struct carc_rules *r = config_rules(10);
 	struct carc_learn *l = make_learn(r, 2, 0);
 	struct carc_learn_shape s = shape_of(l);
+	struct carc_learn_layout lay = layout_of(l);
 	uint8_t *planes = malloc((size_t)s.n_planes * W * W);
 	int32_t vec[CARC_LEARN_VEC_LENGTH_MAX];
 	struct carc_game *g = make_game(r, 2, 1);
@@ -1748,16 +1769,16 @@ START_TEST(observe_tile_features_of_0_5)
 	ck_assert_uint_eq(at(planes, W, CARC_LEARN_PLANE_TILE_TYPE,
 			     (uint32_t)-x0, (uint32_t)-y0),
 			  CARC_TILE_RI_1 + 1);
-	ck_assert_uint_eq(plane_sum(planes, W, s.ext_plane_first +
+	ck_assert_uint_eq(plane_sum(planes, W, lay.ext_plane_first +
 						       CARC_LEARN_XP_RIVER) +
 				  plane_sum(planes, W,
-					    s.ext_plane_first +
+					    lay.ext_plane_first +
 						    CARC_LEARN_XP_RIVER + 1) +
 				  plane_sum(planes, W,
-					    s.ext_plane_first +
+					    lay.ext_plane_first +
 						    CARC_LEARN_XP_RIVER + 2) +
 				  plane_sum(planes, W,
-					    s.ext_plane_first +
+					    lay.ext_plane_first +
 						    CARC_LEARN_XP_RIVER + 3),
 			  1);	/* the spring has one river side */
 	/* the river's tile in hand is in the extension's one-hot */

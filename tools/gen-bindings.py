@@ -241,7 +241,8 @@ CONSTANTS = {
 # The public structs, all of them bound (ctypes classes in Python,
 # offsets in JavaScript).
 STRUCTS = ('carc_render_options', 'carc_bot_options', 'carc_bot_stats',
-           'carc_learn_options', 'carc_learn_shape', 'carc_learn_batch')
+           'carc_learn_options', 'carc_learn_shape', 'carc_learn_layout',
+           'carc_learn_batch')
 
 # Structs the JavaScript package returns as plain objects, member by
 # member in camelCase: their TypeScript interfaces.
@@ -259,6 +260,10 @@ TS_STRUCTS = {
                'plane_dtype': 'LearnDtypeName',
                'vector_dtype': 'LearnDtypeName',
                'reward_dtype': 'LearnDtypeName'}),
+    'carc_learn_layout': dict(
+        ts='LearnLayout', skip=('size',), readonly=True,
+        doc='What Learn.shape() adds to LearnShape since 0.5 (a frozen '
+            'object of both)'),
     'carc_bot_stats': dict(ts='BotStats', skip=('size', 'reserved'),
                            doc="The stats of Game.botMove({ stats: true })"),
 }

@@ -1914,17 +1914,22 @@ export class Game extends Handle {
 const LEARN_DTYPES = Object.fromEntries(Object.entries(LearnDtype)
 	.map(([k, v]) => [v, k.toLowerCase()]));
 
-// struct carc_learn_shape as an object: its members but size, by name.
+// struct carc_learn_shape and struct carc_learn_layout (the sections and
+// observation layout of 0.5) as one object: their members but size, by
+// name.
 function readLearnShape(learn) {
-	const L = Layout.learn_shape;
-	const s = structAt(L, scratch + 512);
-	check(M._carc_learn_shape(learn, s), 'learn shape');
 	const out = {};
-	for (const [key, at] of Object.entries(L)) {
-		if (key === 'size' || key === 'sizeof')
-			continue;
-		const v = M.HEAPU32[(s + at) >> 2];
-		out[key] = key.endsWith('Dtype') ? LEARN_DTYPES[v] : v;
+	for (const [L, fn, what] of [
+		[Layout.learn_shape, M._carc_learn_shape, 'learn shape'],
+		[Layout.learn_layout, M._carc_learn_layout, 'learn layout']]) {
+		const s = structAt(L, scratch + 512);
+		check(fn(learn, s), what);
+		for (const [key, at] of Object.entries(L)) {
+			if (key === 'size' || key === 'sizeof')
+				continue;
+			const v = M.HEAPU32[(s + at) >> 2];
+			out[key] = key.endsWith('Dtype') ? LEARN_DTYPES[v] : v;
+		}
 	}
 	return Object.freeze(out);
 }

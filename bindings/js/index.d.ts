@@ -13,7 +13,7 @@
 
 import type {
 	BotKindName, BotStats, EventTypeName, FeatureKindName, FigureName,
-	LearnDtypeName, LearnShape, PhaseName,
+	LearnDtypeName, LearnLayout, LearnShape, PhaseName,
 } from './carcassonne-abi.mjs';
 
 export {
@@ -23,7 +23,9 @@ export {
 	LEARN_WINDOW_MIN, LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane,
 	LearnVec, LearnExtPlane, LearnExtPlayerPlane, LEARN_LAYOUT_VERSION,
 } from './carcassonne-abi.mjs';
-export type { PhaseName, BotStats, LearnShape } from './carcassonne-abi.mjs';
+export type {
+	PhaseName, BotStats, LearnShape, LearnLayout,
+} from './carcassonne-abi.mjs';
 
 declare global {
 	interface SymbolConstructor {
@@ -532,7 +534,9 @@ export class Learn implements Disposable {
 	readonly freed: boolean;
 	free(): void;
 	[Symbol.dispose](): void;
-	shape(): LearnShape;
+	/** struct carc_learn_shape and struct carc_learn_layout in one
+	 *  object. */
+	shape(): LearnShape & LearnLayout;
 	/** The board position of window cell (0, 0) for the game now. */
 	window(game: Game): { x: number; y: number };
 	/** The move an action names now, legal or not. */

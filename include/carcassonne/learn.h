@@ -25,7 +25,7 @@
  *   [n_planes][W][W] (row-major: plane, then row north to south, then
  *   column west to east) and an int32 vector of vector_length entries
  *   (#CARC_LEARN_VEC_LENGTH, or #CARC_LEARN_VEC_LENGTH_MAX with the
- *   expansions of layout 2, carc_learn_shape::layout_version)
+ *   expansions of layout 2, carc_learn_layout::layout_version)
  *   entries, all written into caller buffers so that a binding wraps
  *   its own arrays (numpy) without copying.  carc_learn_shape() gives
  *   the sizes and dtypes.
@@ -94,7 +94,7 @@ struct carc_learn_options {
 };
 
 /** The newest observation layout this header describes
- *  (carc_learn_shape::layout_version): 2 since 0.5.  Layout 1 (rules
+ *  (carc_learn_layout::layout_version): 2 since 0.5.  Layout 1 (rules
  *  without The River, Inns & Cathedrals and Traders & Builders) is
  *  unchanged since 0.3; layout 2 appends the expansion planes
  *  (#carc_learn_ext_plane) and vector entries (#CARC_LEARN_VEC_EXT).
@@ -116,11 +116,12 @@ enum carc_learn_dtype {
  *
  * The action space is the concatenation of the sections below, in this
  * order, except that the sections added in 0.5 (large follower, builder,
- * pig, second tile) come after the crop responses and before the
- * fallback, which is always the last index; a section the rules do not
- * use has count 0 (its @c first is the index where it would start), so
- * the indices of rules without the expansions of 0.5 are those of 0.3.
- * doc/api/observation.md ("Actions") gives each section's index formula.
+ * pig, second tile; struct carc_learn_layout) come after the crop
+ * responses and before the fallback, which is always the last index; a
+ * section the rules do not use has count 0 (its @c first is the index
+ * where it would start), so the indices of rules without the expansions
+ * of 0.5 are those of 0.3.  doc/api/observation.md ("Actions") gives
+ * each section's index formula.
  */
 struct carc_learn_shape {
 	/** sizeof(struct carc_learn_shape), set by the caller. */
@@ -185,45 +186,53 @@ struct carc_learn_shape {
 	uint32_t fallback_first;
 	/** Number of actions of that section. */
 	uint32_t fallback_count;
-	/* Members added in 0.5 (a caller of 0.3 or 0.4 with the shorter
-	 * struct, its @c size ending here, gets the members above). */
-	/** First index of: the large follower (Inns & Cathedrals) on
-	 *  feature slot k of the tile just placed: K with Inns &
-	 *  Cathedrals, else 0.  @since 0.5 */
-	uint32_t large_follower_first;
-	/** Number of actions of that section.  @since 0.5 */
-	uint32_t large_follower_count;
-	/** First index of: the builder (Traders & Builders) on feature slot
-	 *  k of the tile just placed: K with Traders & Builders, else 0.
-	 *  @since 0.5 */
-	uint32_t builder_first;
-	/** Number of actions of that section.  @since 0.5 */
-	uint32_t builder_count;
-	/** First index of: the pig (Traders & Builders) on feature slot k
-	 *  of the tile just placed: K with Traders & Builders, else 0.
-	 *  @since 0.5 */
-	uint32_t pig_first;
-	/** Number of actions of that section.  @since 0.5 */
-	uint32_t pig_count;
-	/** First index of: take the builder's second tile
-	 *  (#CARC_PHASE_SECOND_TILE): 1 with Traders & Builders and
-	 *  #CARC_BUILDER_TURN_OPTIONAL, else 0.  @since 0.5 */
-	uint32_t second_tile_first;
-	/** Number of actions of that section.  @since 0.5 */
-	uint32_t second_tile_count;
+};
+
+/**
+ * What carc_learn_shape() does not say since the expansions of 0.5: the
+ * observation layout and the action sections of The River, Inns &
+ * Cathedrals and Traders & Builders, filled by carc_learn_layout().
+ * Set @c size to `sizeof(struct carc_learn_layout)` before the call.
+ * Sections follow carc_learn_shape's: @c first and @c count, count 0
+ * when the rules lack the expansion.
+ * @since 0.5
+ */
+struct carc_learn_layout {
+	/** sizeof(struct carc_learn_layout), set by the caller. */
+	uint32_t size;
 	/** The observation layout (#CARC_LEARN_LAYOUT_VERSION): 1 for rules
 	 *  without The River, Inns & Cathedrals and Traders & Builders
 	 *  (exactly the layout of 0.3), 2 with any of them (the layout of
-	 *  1 and the expansion planes and vector entries after it).
-	 *  @since 0.5 */
+	 *  1 and the expansion planes and vector entries after it). */
 	uint32_t layout_version;
 	/** First plane of the expansion planes (#carc_learn_ext_plane),
-	 *  after the per-player blocks: 33 + 6 x players with layout 2.
-	 *  @since 0.5 */
+	 *  after the per-player blocks: 33 + 6 x players. */
 	uint32_t ext_plane_first;
 	/** Number of expansion planes: 9 + 3 x players with layout 2, else
-	 *  0.  @since 0.5 */
+	 *  0. */
 	uint32_t ext_plane_count;
+	/** First index of: the large follower (Inns & Cathedrals) on
+	 *  feature slot k of the tile just placed: K with Inns &
+	 *  Cathedrals, else 0. */
+	uint32_t large_follower_first;
+	/** Number of actions of that section. */
+	uint32_t large_follower_count;
+	/** First index of: the builder (Traders & Builders) on feature slot
+	 *  k of the tile just placed: K with Traders & Builders, else 0. */
+	uint32_t builder_first;
+	/** Number of actions of that section. */
+	uint32_t builder_count;
+	/** First index of: the pig (Traders & Builders) on feature slot k
+	 *  of the tile just placed: K with Traders & Builders, else 0. */
+	uint32_t pig_first;
+	/** Number of actions of that section. */
+	uint32_t pig_count;
+	/** First index of: take the builder's second tile
+	 *  (#CARC_PHASE_SECOND_TILE): 1 with Traders & Builders and
+	 *  #CARC_BUILDER_TURN_OPTIONAL, else 0. */
+	uint32_t second_tile_first;
+	/** Number of actions of that section. */
+	uint32_t second_tile_count;
 };
 
 /**
@@ -275,7 +284,7 @@ enum carc_learn_plane {
 
 /**
  * Expansion planes (layout 2: rules with The River, Inns & Cathedrals or
- * Traders & Builders): plane carc_learn_shape::ext_plane_first + one of
+ * Traders & Builders): plane carc_learn_layout::ext_plane_first + one of
  * these.  Planes from #CARC_LEARN_XP_PLAYERS on come in blocks of
  * #CARC_LEARN_XPP_PER_PLAYER, one block per player in the order of the
  * per-player blocks (the observing player's first).  @since 0.5
@@ -455,13 +464,25 @@ void carc_learn_free(struct carc_learn *learn);
  * @param[out] shape filled in; its @c size must be set
  * @retval CARC_OK success
  * @retval CARC_E_INVALID NULL argument or @c size other than
- *         sizeof(struct carc_learn_shape) or the size of the struct of
- *         0.3 (up to @c fallback_count, whose members alone are then
- *         written)
+ *         sizeof(struct carc_learn_shape)
  * @since 0.3
  */
 int carc_learn_shape(const struct carc_learn *learn,
 		     struct carc_learn_shape *shape);
+
+/**
+ * The observation layout and the action sections of the expansions of
+ * 0.5 (struct carc_learn_layout).
+ *
+ * @param learn the learn object
+ * @param[out] layout filled in; its @c size must be set
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL argument or @c size other than
+ *         sizeof(struct carc_learn_layout)
+ * @since 0.5
+ */
+int carc_learn_layout(const struct carc_learn *learn,
+		      struct carc_learn_layout *layout);
 
 /**
  * The board position of window cell (0, 0) (the north-west corner) for

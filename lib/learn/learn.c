@@ -15,7 +15,6 @@
 
 #include <limits.h>
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +36,6 @@
  * CARC_LEARN_VEC_TILE_EXT and CARC_LEARN_VEC_REMAINING_EXT */
 #define N_VEC_TILES 36
 #define N_EXT_TILES (N_TILES - N_VEC_TILES)
-/* the shape struct of 0.3 and 0.4, which carc_learn_shape() still fills */
-#define SHAPE_SIZE_0_3 offsetof(struct carc_learn_shape, large_follower_first)
 /* figure kinds of enum carc_figure, 1 … 8 */
 #define N_FIGURE_KINDS 9
 
@@ -79,6 +76,7 @@ struct carc_learn {
 	int32_t options[MAX_OPTIONS + 1];	/* by option number */
 	int32_t counts[N_TILES];
 	struct carc_learn_shape shape;
+	struct carc_learn_layout lay;	/* the sections of 0.5, layout */
 	uint32_t n_planes, plane_bytes;
 
 	/* tile tables, from the public tile calls */
@@ -265,15 +263,15 @@ index_of(const struct carc_learn *l, const struct carc_game *g,
 			return tile_slot_index(l, c, s->follower_first,
 					       s->follower_count, x, y, feat);
 		case CARC_FIGURE_LARGE_FOLLOWER:
-			return tile_slot_index(l, c, s->large_follower_first,
-					       s->large_follower_count, x, y,
+			return tile_slot_index(l, c, l->lay.large_follower_first,
+					       l->lay.large_follower_count, x, y,
 					       feat);
 		case CARC_FIGURE_BUILDER:
-			return tile_slot_index(l, c, s->builder_first,
-					       s->builder_count, x, y, feat);
+			return tile_slot_index(l, c, l->lay.builder_first,
+					       l->lay.builder_count, x, y, feat);
 		case CARC_FIGURE_PIG:
-			return tile_slot_index(l, c, s->pig_first,
-					       s->pig_count, x, y, feat);
+			return tile_slot_index(l, c, l->lay.pig_first,
+					       l->lay.pig_count, x, y, feat);
 		}
 		return CARC_E_NOT_FOUND;
 	case CARC_MOVE_PASS:
@@ -286,9 +284,9 @@ index_of(const struct carc_learn *l, const struct carc_game *g,
 	case CARC_MOVE_SECOND_TILE:
 		if (c->phase != CARC_PHASE_SECOND_TILE)
 			return CARC_E_WRONG_PHASE;
-		if (!s->second_tile_count)
+		if (!l->lay.second_tile_count)
 			return CARC_E_NOT_FOUND;
-		return s->second_tile_first;
+		return l->lay.second_tile_first;
 	case CARC_MOVE_CROP_CHOICE:
 		if (c->phase != CARC_PHASE_CROP_CHOICE)
 			return CARC_E_WRONG_PHASE;
@@ -407,22 +405,22 @@ move_of(const struct carc_learn *l, const struct carc_game *g,
 		/* the sections of 0.5, between the crop responses and the
 		 * fallback: one figure on a slot of the tile just placed,
 		 * or the second tile */
-		if (action >= s->second_tile_first) {
+		if (action >= l->lay.second_tile_first) {
 			if (c->phase != CARC_PHASE_SECOND_TILE)
 				return CARC_E_WRONG_PHASE;
 			m = carc_move_second_tile();
 		} else {
 			if (c->phase != CARC_PHASE_DEPLOY)
 				return CARC_E_WRONG_PHASE;
-			if (action >= s->pig_first) {
+			if (action >= l->lay.pig_first) {
 				fig = CARC_FIGURE_PIG;
-				slot = action - s->pig_first;
-			} else if (action >= s->builder_first) {
+				slot = action - l->lay.pig_first;
+			} else if (action >= l->lay.builder_first) {
 				fig = CARC_FIGURE_BUILDER;
-				slot = action - s->builder_first;
+				slot = action - l->lay.builder_first;
 			} else {
 				fig = CARC_FIGURE_LARGE_FOLLOWER;
-				slot = action - s->large_follower_first;
+				slot = action - l->lay.large_follower_first;
 			}
 			if (slot >= l->n_feats[c->last_type])
 				return CARC_E_NOT_FOUND;
@@ -477,12 +475,14 @@ layout(struct carc_learn *l)
 	l->n_planes = CARC_LEARN_PLANE_PLAYERS +
 		      l->players * CARC_LEARN_PLANES_PER_PLAYER;
 	l->ext_first = l->n_planes;
-	s->layout_version = l->ext ? 2 : 1;
-	s->ext_plane_first = l->ext_first;
+	memset(&l->lay, 0, sizeof(l->lay));
+	l->lay.size = sizeof(l->lay);
+	l->lay.layout_version = l->ext ? 2 : 1;
+	l->lay.ext_plane_first = l->ext_first;
 	if (l->ext) {
-		s->ext_plane_count = CARC_LEARN_XP_PLAYERS +
-				     l->players * CARC_LEARN_XPP_PER_PLAYER;
-		l->n_planes += s->ext_plane_count;
+		l->lay.ext_plane_count = CARC_LEARN_XP_PLAYERS +
+					 l->players * CARC_LEARN_XPP_PER_PLAYER;
+		l->n_planes += l->lay.ext_plane_count;
 	}
 	l->vec_len = l->ext ? CARC_LEARN_VEC_LENGTH_MAX
 			    : CARC_LEARN_VEC_LENGTH;
@@ -496,6 +496,8 @@ layout(struct carc_learn *l)
 	s->features_per_tile = l->k;
 #define SECTION(name, count) do { s->name##_first = next; \
 	s->name##_count = (count); next += (count); } while (0)
+#define SECTION_0_5(name, count) do { l->lay.name##_first = next; \
+	l->lay.name##_count = (count); next += (count); } while (0)
 	SECTION(place, l->w * l->w * 4);
 	SECTION(follower, l->k);
 	SECTION(phantom, phantom ? l->k : 0);
@@ -503,11 +505,12 @@ layout(struct carc_learn *l)
 	SECTION(pass, 1);
 	SECTION(crop_choice, crop ? 2 : 0);
 	SECTION(crop_response, crop ? l->w * l->w * l->k * l->f : 0);
-	SECTION(large_follower, ic ? l->k : 0);
-	SECTION(builder, tb ? l->k : 0);
-	SECTION(pig, tb ? l->k : 0);
-	SECTION(second_tile, second ? 1 : 0);
+	SECTION_0_5(large_follower, ic ? l->k : 0);
+	SECTION_0_5(builder, tb ? l->k : 0);
+	SECTION_0_5(pig, tb ? l->k : 0);
+	SECTION_0_5(second_tile, second ? 1 : 0);
 	SECTION(fallback, 1);
+#undef SECTION_0_5
 #undef SECTION
 	s->n_actions = next;
 }
@@ -654,14 +657,19 @@ CARC_EXPORT int
 carc_learn_shape(const struct carc_learn *learn,
 		 struct carc_learn_shape *shape)
 {
-	uint32_t size;
-
-	if (!learn || !shape || (shape->size != sizeof(*shape) &&
-				 shape->size != SHAPE_SIZE_0_3))
+	if (!learn || !shape || shape->size != sizeof(*shape))
 		return CARC_E_INVALID;
-	size = shape->size;
-	memcpy(shape, &learn->shape, size);
-	shape->size = size;
+	*shape = learn->shape;
+	return CARC_OK;
+}
+
+CARC_EXPORT int
+carc_learn_layout(const struct carc_learn *learn,
+		  struct carc_learn_layout *layout)
+{
+	if (!learn || !layout || layout->size != sizeof(*layout))
+		return CARC_E_INVALID;
+	*layout = learn->lay;
 	return CARC_OK;
 }
 

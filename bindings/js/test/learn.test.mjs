@@ -580,7 +580,8 @@ test('constants equal learn.h', {
 		`struct ${name} \\{([\\s\\S]*?)\\n\\};`))[1]
 		.split('\n').filter((l) => /^\t[^/ *].*;$/.test(l));
 	assert.equal(members('carc_learn_options').length * 4, 12);
-	assert.equal(members('carc_learn_shape').length * 4, 152);
+	assert.equal(members('carc_learn_shape').length * 4, 108);
+	assert.equal(members('carc_learn_layout').length * 4, 48);
 	const batch = members('carc_learn_batch');
 	assert.equal(batch.length, 10);
 	assert.equal(batch.filter((l) => l.includes('*')).length, 8);

@@ -19,7 +19,8 @@ import {
 	type RenderOptions, type RulesOptions, type ScoringEvent, type Supply,
 	type GoodsCounts, type GoodsKind,
 	type TileLike, type U64,
-	Learn, type LearnOptions, type LearnShape, type LearnDtype,
+	Learn, type LearnOptions, type LearnShape, type LearnLayout,
+	type LearnDtype,
 	type Observation, type BatchOptions, type StepBatchOptions,
 	type ObserveBatchResult, type StepBatchResult,
 } from 'carcassonne';
@@ -371,6 +372,17 @@ const vecEntries: [6, 0, 6, 12, 18, 24, 30, 36, 42, 48, 54, 90, 94, 130,
 	V.REMAINING_TOTAL, V.CROP_ACTION, V.CROP_SYMBOL, V.TILES_PLACED,
 	V.DISCARDS, V.WINDOW_X, V.WINDOW_Y, V.BOARD_WIDTH, V.BOARD_HEIGHT,
 	V.LAST_COL, V.LAST_ROW, V.RULES, V.LENGTH];
+// observation layout 2 (The River, Inns & Cathedrals, Traders & Builders)
+const vecExt: [160, 160, 166, 172, 178, 196, 198, 249, 300, 316] = [V.EXT,
+	V.LARGE_FOLLOWERS, V.BUILDERS, V.PIGS, V.GOODS, V.PHASE_EXT,
+	V.TILE_EXT, V.REMAINING_EXT, V.RULES_EXT, V.LENGTH_MAX];
+const XP = carc.LearnExtPlane;
+const extPlanes: [0, 1, 2, 5, 9] = [XP.INN, XP.CATHEDRAL, XP.GOODS,
+	XP.RIVER, XP.PLAYERS];
+const XPP = carc.LearnExtPlayerPlane;
+const extPlayerPlanes: [0, 1, 2, 3] = [XPP.LARGE_FOLLOWER, XPP.BUILDER,
+	XPP.PIG, XPP.PER_PLAYER];
+const layoutVersion: 2 = carc.LEARN_LAYOUT_VERSION;
 const learnOptions: LearnOptions = { rules, players: 3, window: 9 };
 const learn: Learn = new Learn(learnOptions);
 const learn2: Learn = new Learn(rules);
@@ -386,6 +398,13 @@ const shapeNumbers: number[] = [learnShape.players, learnShape.window,
 	learnShape.cropChoiceFirst, learnShape.cropChoiceCount,
 	learnShape.cropResponseFirst, learnShape.cropResponseCount,
 	learnShape.fallbackFirst, learnShape.fallbackCount];
+const learnLayout: LearnLayout = learn.shape();
+const layoutNumbers: number[] = [learnLayout.layoutVersion,
+	learnLayout.extPlaneFirst, learnLayout.extPlaneCount,
+	learnLayout.largeFollowerFirst, learnLayout.largeFollowerCount,
+	learnLayout.builderFirst, learnLayout.builderCount,
+	learnLayout.pigFirst, learnLayout.pigCount,
+	learnLayout.secondTileFirst, learnLayout.secondTileCount];
 const corner = learn.window(game);
 const cornerXY: [number, number] = [corner.x, corner.y];
 const mask: Uint8Array = learn.mask(game, new Uint8Array(learnShape.nActions));
@@ -409,8 +428,9 @@ const observed: ObserveBatchResult = learn.observeBatch([game], batchOptions);
 const batchArrays: [Uint32Array, Uint8Array, Uint8Array | null,
 	Int32Array | null] = [observed.toMove, observed.masks, observed.planes,
 	observed.vectors];
-console.log(windows, learnPlanes, playerPlanes, vecEntries, dtypes,
-	shapeNumbers, cornerXY, mask, action, observation.planes,
+console.log(windows, learnPlanes, playerPlanes, vecEntries, vecExt,
+	extPlanes, extPlayerPlanes, layoutVersion, dtypes, shapeNumbers,
+	layoutNumbers, cornerXY, mask, action, observation.planes,
 	observation.vector, planes, vector, steppedAgain, stepArrays,
 	batchArrays, learn.observeBatch([game2]), learn2.freed);
 learn2.free();

@@ -77,8 +77,8 @@ from carcassonne._abi import (  # noqa: E402
     XPP_LARGE_FOLLOWER, XPP_BUILDER, XPP_PIG, XPP_PER_PLAYER,
     LEARN_LAYOUT_VERSION as LAYOUT_VERSION)
 from carcassonne._abi import (  # noqa: E402
-    CarcLearnBatch as _Batch, CarcLearnOptions as _Options,
-    CarcLearnShape as _Shape)
+    CarcLearnBatch as _Batch, CarcLearnLayout as _Layout,
+    CarcLearnOptions as _Options, CarcLearnShape as _Shape)
 
 # ---------------------------------------------------------------------
 # The C declarations
@@ -98,6 +98,7 @@ _SECTIONS = ('place', 'follower', 'phantom', 'build', 'pass',
 _new = _proto('carc_learn_new', _int, _vp, _u32, _P(_Options), _P(_vp))
 _free = _proto('carc_learn_free', None, _vp)
 _shape = _proto('carc_learn_shape', _int, _vp, _P(_Shape))
+_layout = _proto('carc_learn_layout', _int, _vp, _P(_Layout))
 _window = _proto('carc_learn_window', _int, _vp, _vp, _P(_i32), _P(_i32))
 _to_move = _proto('carc_learn_action_to_move', _int, _vp, _vp, _u32,
                   _P(_u64))
@@ -133,8 +134,11 @@ def _address(array: npt.NDArray[Any], dtype: np.dtype[Any], size: int,
 
 class Shape(NamedTuple):
     """Sizes, dtypes and the action layout of a :class:`Learn`, as
-    carc_learn_shape() gives them.  Each ``*_first``/``*_count`` pair is a
-    section of the action space (doc/api/observation.md#actions)."""
+    carc_learn_shape() and, for the members from ``large_follower_first``
+    on (the sections of The River, Inns & Cathedrals and Traders &
+    Builders, and the observation layout), carc_learn_layout() give
+    them.  Each ``*_first``/``*_count`` pair is a section of the action
+    space (doc/api/observation.md#actions)."""
     players: int
     window: int
     n_actions: int
@@ -280,6 +284,11 @@ class Learn:
         s.size = ctypes.sizeof(_Shape)
         _ok(_shape(h, ctypes.byref(s)))
         values = {name: getattr(s, name) for name, _ in _Shape._fields_}
+        lay = _Layout()
+        lay.size = ctypes.sizeof(_Layout)
+        _ok(_layout(h, ctypes.byref(lay)))
+        values.update((name, getattr(lay, name))
+                      for name, _ in _Layout._fields_)
         del values['size']
         for key in ('mask_dtype', 'plane_dtype', 'vector_dtype',
                     'reward_dtype'):
