@@ -764,6 +764,85 @@ START_TEST(choose_every_decision_point)
 END_TEST
 
 /*
+ * A decided game: P0's follower holds a city of 110 four-sided city
+ * tiles (C: a pennant each), worth more than the 200 points at which
+ * Star2.5's heuristic stops; nobody else can enter it.  For P0 every
+ * turn is worth that bound, so each depth stops after its first turn:
+ * depth 2 costs one listing of his turns and one of P1's, and a budget
+ * a little larger completes it (depth 3 needs two listings more).  For
+ * P1 every turn is worth minus the bound, which proves nothing early:
+ * the same budget leaves depth 2 unfinished.
+ */
+START_TEST(star25_decided_game)
+{
+	struct carc_rules_builder *b;
+	struct carc_game *g;
+	carc_move_t moves[2048];
+	uint32_t c = CARC_TILE_C, stack[110];
+	int n_p0, n_p1;
+
+	for (size_t i = 0; i < 110; i++)
+		stack[i] = c;
+	assert_ok(carc_rules_builder_new(&b));
+	g = make_stacked_game(b, 2, stack, 110);
+	/* P0's first C joins the start tile's city; his follower on it */
+	assert_ok(carc_game_apply(g, carc_move_place(0, -1, 0)));
+	deploy(g, CARC_C1);
+	while (carc_game_remaining_total(g) > 4 ||
+	       carc_game_current_player(g) != 0 ||
+	       carc_game_phase(g) != CARC_PHASE_PLACE_TILE) {
+		int n = carc_game_legal_moves(g, moves, 2048);
+
+		ck_assert_int_gt(n, 0);
+		ck_assert_int_le(n, 2048);
+		/* the first placement; no follower can go anywhere */
+		assert_ok(carc_game_apply(g, moves[0]));
+		ck_assert_int_eq(carc_game_figure_count(g), 1);
+	}
+	{
+		int32_t worth = 0;
+
+		assert_ok(carc_game_feature_get(g, 0, 0, CARC_C1,
+						CARC_FEATURE_ATTR_POINTS + 0,
+						&worth));
+		ck_assert_int_gt(worth, 200);
+		ck_assert_int_eq(carc_game_score(g, 1), 0);
+	}
+	n_p0 = carc_game_legal_moves(g, moves, 2048);
+	{
+		struct carc_game *next;
+		struct carc_bot_options o = options(CARC_BOT_STAR25, 0, 3);
+		struct carc_bot_stats st;
+		carc_move_t m;
+
+		assert_ok(carc_game_clone(g, &next));
+		assert_ok(carc_game_apply(next, moves[0]));
+		if (carc_game_phase(next) == CARC_PHASE_DEPLOY)
+			pass(next);
+		ck_assert_int_eq(carc_game_phase(next), CARC_PHASE_PLACE_TILE);
+		ck_assert_int_eq(carc_game_current_player(next), 1);
+		n_p1 = carc_game_legal_moves(next, NULL, 0);
+		ck_assert_int_gt(n_p0, 100);
+		ck_assert_int_gt(n_p1, 100);
+		memset(&st, 0, sizeof(st));
+		st.size = sizeof(st);
+		/* (P1's turns after another placement of P0's: a few more
+		 * or fewer) */
+		o.playouts = (uint32_t)(n_p0 + n_p1 + 100);
+		assert_ok(carc_bot_choose(g, &o, &m, &st));
+		ck_assert_int_eq(carc_game_is_legal(g, m), 1);
+		ck_assert_int_eq(st.nodes, 2);
+		/* P1, one tile later, with as many evaluations */
+		assert_ok(carc_bot_choose(next, &o, &m, &st));
+		ck_assert_int_eq(carc_game_is_legal(next, m), 1);
+		ck_assert_int_eq(st.nodes, 1);
+		carc_game_free(next);
+	}
+	carc_game_free(g);
+}
+END_TEST
+
+/*
  * Inns & Cathedrals and Traders & Builders (with the phantom): every bot
  * gives a legal move at every decision point, the builder's second tile
  * included, and leaves the game as it was; the searches see the large
@@ -1412,6 +1491,7 @@ test_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, star25_exact_endgame);
 	tcase_add_test(tc, choose_new_expansions);
+	tcase_add_test(tc, star25_decided_game);
 	suite_add_tcase(s, tc);
 	return s;
 }

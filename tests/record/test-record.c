@@ -680,6 +680,10 @@ START_TEST(error_each_line_kind)
 		  "bad crop-circle choice 'stay' (deploy or remove)" },
 		{ "P0 pass now\n", CARC_E_PARSE, 4, 9,
 		  "unexpected 'now' at the end of the line" },
+		{ "P0 second-tile now\n", CARC_E_PARSE, 4, 16,
+		  "unexpected 'now' at the end of the line" },
+		{ "P0 place E 0,-1 r2 now\n", CARC_E_PARSE, 4, 20,
+		  "unexpected 'now' at the end of the line" },
 		{ "P0 place E 0,-1 r2\nP0 deploy knight c1\n", CARC_E_PARSE,
 		  5, 11, "unknown figure 'knight' (follower, phantom, "
 		  "large-follower, builder or pig)" },
@@ -722,6 +726,8 @@ START_TEST(error_each_line_kind)
 		  "bad player count '10000000000000' (2 to 6)" },
 		{ "players -\n", CARC_E_PARSE, 4, 9,
 		  "bad player count '-' (2 to 6)" },
+		{ "players +\n", CARC_E_PARSE, 4, 9,
+		  "bad player count '+' (2 to 6)" },
 	};
 	char text[512];
 
