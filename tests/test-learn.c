@@ -411,6 +411,24 @@ START_TEST(round_trip_10000_positions)
 }
 END_TEST
 
+/* A window of 41 (reach 20; random games with all six expansions reach
+ * 17 at most, doc/api/observation.md) gives every legal move of every
+ * rule set an action. */
+START_TEST(round_trip_wide_window)
+{
+	/* the games of round_trip_10000_positions, where the default
+	 * window leaves moves outside */
+	uint64_t want = quick() ? 3000 : 30000;
+	struct tally t = round_trips(41, want);
+
+	ck_assert_uint_eq(t.positions, want);
+	ck_assert_uint_eq(t.outside, 0);
+	ck_assert_uint_eq(t.fallbacks, 0);
+	for (int i = 0; i < SEC_FALLBACK; i++)
+		ck_assert_msg(t.sections[i] > 0, "section %d never legal", i);
+}
+END_TEST
+
 /* A 3 x 3 window leaves most placements outside: the fallback and the
  * NOT_FOUND answers get exercised. */
 START_TEST(round_trip_small_window)
@@ -1946,6 +1964,7 @@ test_suite(void)
 	tcase_add_test(tc, shape_all_expansions);
 	tcase_add_test(tc, round_trip_10000_positions);
 	tcase_add_test(tc, round_trip_small_window);
+	tcase_add_test(tc, round_trip_wide_window);
 	tcase_add_test(tc, observe_hand_built);
 	tcase_add_test(tc, crop_circle_actions);
 	tcase_add_test(tc, reset_equals_new);
