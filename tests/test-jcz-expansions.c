@@ -148,6 +148,9 @@ count_substr(const char *text, const char *needle)
 	return n;
 }
 
+static char *replace(const char *text, const char *old, const char *new,
+		     int nth);
+
 /* ------------------------------------------------------------------ */
 /* The hand-made games                                                  */
 /* ------------------------------------------------------------------ */
@@ -407,6 +410,21 @@ START_TEST(jcz_suite_inns_and_traders)
 				      "%s: scoring %zu", tests[i].name, k);
 		assert_round_trip(g, tests[i].name);
 		carc_game_free(g);
+	}
+	/* a set named with true, as JCZ 4's lists did: the same game */
+	{
+		size_t len;
+		char *text = read_fixture("JCZ_EXPANSIONS_DIR",
+					  "jcz-suite/inns-scoring.jcz", &len);
+		char *doc = replace(text, "\"inns-and-cathedrals:1\": 1",
+				    "\"inns-and-cathedrals:1\": true", 1);
+		struct carc_game *g = jcz_import_ok(doc, strlen(doc), "true");
+
+		ck_assert_int_eq(carc_game_score(g, 0), 6);
+		ck_assert_int_eq(carc_game_score(g, 1), 0);
+		carc_game_free(g);
+		free(doc);
+		free(text);
 	}
 }
 END_TEST
@@ -993,6 +1011,14 @@ static const struct bad {
 	  "\"big-follower\": 2", 1, CARC_E_UNKNOWN_OPTION,
 	  "element 'big-follower': the library plays one per player, or "
 	  "none" },
+	{ "jcz-suite/inns-scoring.jcz", "\"big-follower\": 1",
+	  "\"big-follower\": -1", 1, CARC_E_UNKNOWN_OPTION,
+	  "element 'big-follower': the library plays one per player, or "
+	  "none" },
+	{ "jcz-suite/inns-scoring.jcz", "\"big-follower\": 1",
+	  "\"big-follower\": 0", 1, CARC_E_UNKNOWN_OPTION,
+	  "tile set 'inns-and-cathedrals:1' without element 'big-follower': "
+	  "the library plays Inns & Cathedrals with all its parts" },
 	{ "jcz-suite/inns-scoring.jcz", "\"cathedral\": true,", "", 1,
 	  CARC_E_UNKNOWN_OPTION,
 	  "tile set 'inns-and-cathedrals:1' without element 'cathedral': the "

@@ -49,22 +49,26 @@ static const struct {
 
 #define N_PART_NAMES (sizeof(part_names) / sizeof(part_names[0]))
 
+/* @p name: one of part_names[] (the setup tables call with those) */
 static uint32_t
 part_of(const char *name)
 {
-	for (size_t i = 0; i < N_PART_NAMES; i++)
-		if (strcmp(part_names[i].name, name) == 0)
-			return part_names[i].part;
-	return 0;
+	size_t i = 0;
+
+	while (strcmp(part_names[i].name, name) != 0)
+		i++;
+	return part_names[i].part;
 }
 
+/* @p part: one of part_names[] */
 static const char *
 part_name(uint32_t part)
 {
-	for (size_t i = 0; i < N_PART_NAMES; i++)
-		if (part_names[i].part == part)
-			return part_names[i].name;
-	return "?";
+	size_t i = 0;
+
+	while (part_names[i].part != part)
+		i++;
+	return part_names[i].name;
 }
 
 /* ------------------------------------------------------------------ */
@@ -113,81 +117,83 @@ carc__jcz_part_flag(struct jcz_import *im, const char *name,
 	return 0;
 }
 
-/* The parts of one expansion: its set needs every element. */
-static int
-check_expansion(struct jcz_import *im, uint32_t set, const uint32_t *elements,
-		size_t n, const char *expansion)
-{
-	if (!(im->parts & set))
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (!(im->parts & elements[i]))
-			return carc__jcz_fail(
-				im, CARC_E_UNKNOWN_OPTION,
-				"tile set '%s' without element '%s': the "
-				"library plays %s with all its parts",
-				part_name(set), part_name(elements[i]),
-				expansion);
-	return 0;
-}
+#define JCZ_PARTS_IC                                                           \
+	(JCZ_PART_IC_SET | JCZ_PART_BIG | JCZ_PART_INN | JCZ_PART_CATHEDRAL)
+#define JCZ_PARTS_TB                                                           \
+	(JCZ_PART_TB_SET | JCZ_PART_BUILDER | JCZ_PART_PIG | JCZ_PART_TRADERS)
+
+/* Each expansion: its set, the elements the set needs, its name. */
+static const struct {
+	uint32_t set, elements;
+	const char *name;
+} expansions[] = {
+	{ JCZ_PART_RIVER_SET, JCZ_PART_RIVER, "The River" },
+	{ JCZ_PART_IC_SET, JCZ_PARTS_IC & ~JCZ_PART_IC_SET,
+	  "Inns & Cathedrals" },
+	{ JCZ_PART_TB_SET, JCZ_PARTS_TB & ~JCZ_PART_TB_SET,
+	  "Traders & Builders" },
+};
+
+/* The options the parts set: when any of @p parts is in the setup,
+ * @p option is @p value (JCZ's rules where ours have a choice). */
+static const struct {
+	uint32_t parts, option;
+	int32_t value;
+	const char *name;
+} part_options[] = {
+	{ JCZ_PART_RIVER_SET, CARC_OPT_RIVER, 1, "river/1:1" },
+	/* JCZ's river rule; the fourth D in the main stack
+	 * (carc__jcz_parts_stack) */
+	{ JCZ_PART_RIVER_SET, CARC_OPT_RIVER_U_TURN, CARC_RIVER_U_JCZ,
+	  "river/1:1" },
+	{ JCZ_PART_RIVER_SET, CARC_OPT_RIVER_START_TILE,
+	  CARC_RIVER_START_REMOVED, "river/1:1" },
+	{ JCZ_PARTS_IC, CARC_OPT_INNS_CATHEDRALS, 1, "inns-and-cathedrals:1" },
+	{ JCZ_PARTS_TB, CARC_OPT_TRADERS_BUILDERS, 1,
+	  "traders-and-builders:1" },
+	/* JCZ always plays the second tile, and offers the phantom after
+	 * the builder or the pig */
+	{ JCZ_PARTS_TB, CARC_OPT_BUILDER_TURN, CARC_BUILDER_TURN_MANDATORY,
+	  "traders-and-builders:1" },
+	{ JCZ_PARTS_TB, CARC_OPT_PHANTOM_WITH_FIGURE, 1,
+	  "traders-and-builders:1" },
+};
 
 int
 carc__jcz_parts_finish(struct jcz_import *im)
 {
-	static const uint32_t river[] = { JCZ_PART_RIVER };
-	static const uint32_t ic[] = { JCZ_PART_BIG, JCZ_PART_INN,
-				       JCZ_PART_CATHEDRAL };
-	static const uint32_t tb[] = { JCZ_PART_BUILDER, JCZ_PART_PIG,
-				       JCZ_PART_TRADERS };
 	uint32_t p = im->parts;
-	int rc = check_expansion(im, JCZ_PART_RIVER_SET, river, 1,
-				 "The River");
 
-	if (rc >= 0)
-		rc = check_expansion(im, JCZ_PART_IC_SET, ic, 3,
-				     "Inns & Cathedrals");
-	if (rc >= 0)
-		rc = check_expansion(im, JCZ_PART_TB_SET, tb, 3,
-				     "Traders & Builders");
-	if (rc < 0)
-		return rc;
+	/* a set comes with all its elements */
+	for (size_t i = 0; i < sizeof(expansions) / sizeof(expansions[0]); i++)
+		for (uint32_t bit = 1; bit <= expansions[i].elements; bit <<= 1)
+			if ((p & expansions[i].set) &&
+			    (expansions[i].elements & bit) && !(p & bit))
+				return carc__jcz_fail(
+					im, CARC_E_UNKNOWN_OPTION,
+					"tile set '%s' without element '%s': "
+					"the library plays %s with all its "
+					"parts",
+					part_name(expansions[i].set),
+					part_name(bit), expansions[i].name);
 	if ((p & JCZ_PART_RIVER) && !(p & JCZ_PART_RIVER_SET))
 		return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
 				      "element 'river' without tile set "
 				      "'river/1:1': the library has no other "
 				      "river");
-	if (p & JCZ_PART_RIVER_SET) {
-		rc = carc__jcz_set_option(im, CARC_OPT_RIVER, 1, "river/1:1");
-		/* JCZ's river rule; the fourth D goes into the main stack
-		 * (carc__jcz_parts_stack) */
-		if (rc >= 0)
-			rc = carc__jcz_set_option(im, CARC_OPT_RIVER_U_TURN,
-						  CARC_RIVER_U_JCZ, "river");
-		if (rc >= 0)
-			rc = carc__jcz_set_option(im,
-						  CARC_OPT_RIVER_START_TILE,
-						  CARC_RIVER_START_REMOVED,
-						  "river");
+	for (size_t i = 0; i < sizeof(part_options) / sizeof(part_options[0]);
+	     i++) {
+		int rc;
+
+		if (!(p & part_options[i].parts))
+			continue;
+		rc = carc__jcz_set_option(im, part_options[i].option,
+					  part_options[i].value,
+					  part_options[i].name);
+		if (rc < 0)
+			return rc;
 	}
-	if (rc >= 0 && (p & (JCZ_PART_IC_SET | JCZ_PART_BIG | JCZ_PART_INN |
-			     JCZ_PART_CATHEDRAL)))
-		rc = carc__jcz_set_option(im, CARC_OPT_INNS_CATHEDRALS, 1,
-					  "inns-and-cathedrals:1");
-	if (rc >= 0 && (p & (JCZ_PART_TB_SET | JCZ_PART_BUILDER |
-			     JCZ_PART_PIG | JCZ_PART_TRADERS))) {
-		rc = carc__jcz_set_option(im, CARC_OPT_TRADERS_BUILDERS, 1,
-					  "traders-and-builders:1");
-		/* JCZ always plays the second tile, and offers the
-		 * phantom after the builder or the pig */
-		if (rc >= 0)
-			rc = carc__jcz_set_option(im, CARC_OPT_BUILDER_TURN,
-						  CARC_BUILDER_TURN_MANDATORY,
-						  "builder");
-		if (rc >= 0)
-			rc = carc__jcz_set_option(
-				im, CARC_OPT_PHANTOM_WITH_FIGURE, 1, "builder");
-	}
-	return rc;
+	return 0;
 }
 
 uint32_t
@@ -196,29 +202,19 @@ carc__jcz_start_tile(const struct jcz_import *im)
 	return (im->parts & JCZ_PART_RIVER_SET) ? CARC_TILE_RI_1 : CARC_TILE_D;
 }
 
-int
+void
 carc__jcz_parts_stack(struct jcz_import *im)
 {
-	int rc = 0;
-
-	/* JCZ's main stack keeps all four BA/RCr when the spring starts */
+	/* JCZ's main stack keeps all four BA/RCr when the spring starts;
+	 * the figures without their tiles (counts the builder accepts) */
 	if (im->parts & JCZ_PART_RIVER_SET)
-		rc = carc_rules_builder_set_tile_count(im->builder,
-						       CARC_TILE_D, 4);
-	/* the figures without their tiles */
-	if (!(im->parts & JCZ_PART_IC_SET))
-		for (uint32_t t = CARC_TILE_IC_1; t <= CARC_TILE_IC_17 && rc >= 0;
-		     t++)
-			rc = carc_rules_builder_set_tile_count(im->builder, t,
-							       0);
-	if (!(im->parts & JCZ_PART_TB_SET))
-		for (uint32_t t = CARC_TILE_TB_1; t <= CARC_TILE_TB_24 && rc >= 0;
-		     t++)
-			rc = carc_rules_builder_set_tile_count(im->builder, t,
-							       0);
-	return rc < 0 ? carc__jcz_fail(im, rc, "the stack cannot be built: %s",
-				       carc_strerror(rc))
-		      : 0;
+		carc_rules_builder_set_tile_count(im->builder, CARC_TILE_D, 4);
+	for (uint32_t t = CARC_TILE_IC_1; t <= CARC_TILE_IC_17; t++)
+		if (!(im->parts & JCZ_PART_IC_SET))
+			carc_rules_builder_set_tile_count(im->builder, t, 0);
+	for (uint32_t t = CARC_TILE_TB_1; t <= CARC_TILE_TB_24; t++)
+		if (!(im->parts & JCZ_PART_TB_SET))
+			carc_rules_builder_set_tile_count(im->builder, t, 0);
 }
 
 /* ------------------------------------------------------------------ */

@@ -439,7 +439,7 @@ int carc__jcz_parts_finish(struct jcz_import *im);
 uint32_t carc__jcz_start_tile(const struct jcz_import *im);
 /* the stack of the full game (make_game, JCZ_STACK_FULL): a tile count
  * for each tile whose count differs from the rules' default */
-int carc__jcz_parts_stack(struct jcz_import *im);
+void carc__jcz_parts_stack(struct jcz_import *im);
 
 /* export: how many tiles of type @p tile JCZ's tile pack holds for
  * @p rules (the start tile left out) */

@@ -354,9 +354,7 @@ make_game(struct jcz_import *im, struct carc_game **out)
 	if (rc < 0)
 		goto fail;
 	if (im->stack == JCZ_STACK_FULL) {
-		rc = carc__jcz_parts_stack(im);
-		if (rc < 0)
-			goto fail;
+		carc__jcz_parts_stack(im);
 	} else {
 		for (size_t i = 0; i < seq.n; i++)
 			counts[seq.v[i]]++;
