@@ -392,6 +392,21 @@ carc__mix(uint64_t v)
 	return carc__rng_next(&s);
 }
 
+/* Sort @a[0..@n) by tile type (carc_game_sort_stack()): a counting sort,
+ * one pass to count and one to write. */
+static inline void
+carc__sort_tiles(uint8_t *a, uint32_t n)
+{
+	uint16_t count[CARC_TILE_TYPES] = { 0 };
+	uint32_t k = 0;
+
+	for (uint32_t i = 0; i < n; i++)
+		count[a[i]]++;
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		for (uint32_t c = count[t]; c > 0; c--)
+			a[k++] = (uint8_t)t;
+}
+
 /* Shuffle @a[0..@n) from @seed (the stack, the river's stack). */
 static inline void
 carc__shuffle(uint8_t *a, uint32_t n, uint64_t seed)
@@ -643,6 +658,8 @@ int carc__river_check(const struct carc_game *g, carc_move_t m,
 bool carc__river_order_ok(const struct carc_game *g, uint32_t from,
 			  const uint32_t *tiles, size_t n);
 void carc__river_shuffle(struct carc_game *g, uint64_t seed);
+void carc__river_sort(struct carc_game *g);
+void carc__river_part(const struct carc_game *g, uint32_t at, uint32_t *to);
 /* traders.c: Traders & Builders */
 static inline bool
 carc__tb(const struct carc_game *g)

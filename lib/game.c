@@ -901,6 +901,55 @@ carc_game_shuffle_stack(struct carc_game *game, uint64_t seed)
 }
 
 CARC_EXPORT int
+carc_game_draw_counts(const struct carc_game *game, uint32_t *counts,
+		      size_t n)
+{
+	const struct carc_game *g = game;
+	uint32_t c[CARC_TILE_TYPES] = { 0 }, from, to, total;
+
+	if (!g || (!counts && n > 0))
+		return CARC_E_INVALID;
+	if (g->s.phase != CARC_PHASE_PLACE_TILE)
+		return g->s.phase == CARC_PHASE_GAME_OVER ? CARC_E_GAME_OVER
+							  : CARC_E_WRONG_PHASE;
+	/* the tile in hand is stack[stack_pos - 1]; its part of the stack */
+	from = g->s.stack_pos - 1;
+	to = g->s.stack_len;
+	if (g->rules->river_len > 0)
+		carc__river_part(g, from, &to);
+	total = to - from;
+	if (to == g->s.stack_len) {
+		/* the usual case: the counts left and the tile in hand */
+		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+			c[t] = g->s.remaining[t];
+		c[g->s.hand]++;
+	} else {
+		for (uint32_t i = from; i < to; i++)
+			c[g->stack[i]]++;
+	}
+	for (size_t t = 0; t < n && t < CARC_TILE_TYPES; t++)
+		counts[t] = c[t];
+	for (size_t t = CARC_TILE_TYPES; t < n; t++)
+		counts[t] = 0;
+	return (int)total;
+}
+
+CARC_EXPORT int
+carc_game_sort_stack(struct carc_game *game)
+{
+	if (!game)
+		return CARC_E_INVALID;
+	if (game->s.phase == CARC_PHASE_GAME_OVER)
+		return CARC_E_GAME_OVER;
+	if (game->rules->river_len > 0)
+		carc__river_sort(game);
+	else
+		carc__sort_tiles(game->stack + game->s.stack_pos,
+				 game->s.stack_len - game->s.stack_pos);
+	return CARC_OK;
+}
+
+CARC_EXPORT int
 carc_game_discard_count(const struct carc_game *game)
 {
 	return game ? (int)game->s.n_discards : CARC_E_INVALID;

@@ -119,6 +119,35 @@ carc__river_shuffle(struct carc_game *g, uint64_t seed)
 	carc__shuffle(g->stack + pos, g->s.stack_len - pos, seed);
 }
 
+/* carc_game_draw_counts(): the end of the part of the stack that
+ * position @at (from 0) is in: the course, a fixed place alone, or the
+ * rest of the stack (*to as it is). */
+void
+carc__river_part(const struct carc_game *g, uint32_t at, uint32_t *to)
+{
+	const struct carc_rules *r = g->rules;
+	uint32_t course = r->river_len - r->river_fixed;
+
+	if (at < course)
+		*to = course;
+	else if (at < r->river_len)
+		*to = at + 1;
+}
+
+/* carc_game_sort_stack(): each part sorted apart, the fixed places kept. */
+void
+carc__river_sort(struct carc_game *g)
+{
+	const struct carc_rules *r = g->rules;
+	uint32_t pos = g->s.stack_pos, course = r->river_len - r->river_fixed;
+
+	if (pos < course)
+		carc__sort_tiles(g->stack + pos, course - pos);
+	if (pos < r->river_len)
+		pos = r->river_len;
+	carc__sort_tiles(g->stack + pos, g->s.stack_len - pos);
+}
+
 bool
 carc__river_order_ok(const struct carc_game *g, uint32_t from,
 		     const uint32_t *tiles, size_t n)

@@ -107,6 +107,73 @@ START_TEST(hash_ignores_stack_order)
 }
 END_TEST
 
+START_TEST(sort_stack_and_draw_counts)
+{
+	struct carc_rules *rules = make_rules(NULL, 0);
+	struct carc_game *a = make_game(rules, 2, 17), *b = NULL;
+	uint32_t order[80], counts[CARC_TILE_TYPES];
+	uint64_t h = carc_game_hash(a);
+	int n, tile = carc_game_current_tile(a);
+
+	carc_rules_unref(rules);
+	ck_assert_int_eq(carc_game_draw_counts(a, counts, CARC_TILE_TYPES),
+			 71);
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		ck_assert_uint_eq(counts[t],
+				  (uint32_t)carc_game_remaining(a, t) +
+				  ((int)t == tile));
+	/* n may be smaller than the tile types; 0 with NULL asks the total */
+	ck_assert_int_eq(carc_game_draw_counts(a, counts, 2), 71);
+	ck_assert_uint_eq(counts[0], 2);
+	ck_assert_uint_eq(counts[1], 4);
+	ck_assert_int_eq(carc_game_draw_counts(a, NULL, 0), 71);
+	assert_ok(carc_game_sort_stack(a));
+	ck_assert_uint_eq(carc_game_hash(a), h);
+	ck_assert_int_eq(carc_game_current_tile(a), tile);
+	n = carc_game_draw_order(a, order, 80);
+	ck_assert_int_eq(n, 71);
+	for (int i = 2; i < n; i++)
+		ck_assert_uint_le(order[i - 1], order[i]);
+	/* two games that differ only in the hidden order sort alike */
+	assert_ok(carc_game_clone(a, &b));
+	assert_ok(carc_game_shuffle_stack(b, 5));
+	assert_ok(carc_game_sort_stack(b));
+	{
+		uint32_t again[80];
+
+		ck_assert_int_eq(carc_game_draw_order(b, again, 80), n);
+		ck_assert_mem_eq(order, again, (size_t)n * sizeof(*order));
+	}
+	/* bad input and the wrong phase change nothing */
+	assert_status_eq(carc_game_sort_stack(NULL), CARC_E_INVALID);
+	assert_status_eq(carc_game_draw_counts(NULL, counts, 1),
+			 CARC_E_INVALID);
+	assert_status_eq(carc_game_draw_counts(a, NULL, 1), CARC_E_INVALID);
+	{
+		carc_move_t m[256];
+
+		ck_assert_int_gt(carc_game_legal_moves(b, m, 256), 0);
+		assert_ok(carc_game_apply(b, m[0]));
+		ck_assert_int_eq(carc_game_phase(b), CARC_PHASE_DEPLOY);
+		h = carc_game_hash(b);
+		assert_status_eq(carc_game_draw_counts(b, counts, 1),
+				 CARC_E_WRONG_PHASE);
+		/* sorting works at any phase but the end */
+		assert_ok(carc_game_sort_stack(b));
+		ck_assert_uint_eq(carc_game_hash(b), h);
+		while (!carc_game_is_over(b)) {
+			ck_assert_int_gt(carc_game_legal_moves(b, m, 256), 0);
+			assert_ok(carc_game_apply(b, m[0]));
+		}
+		assert_status_eq(carc_game_sort_stack(b), CARC_E_GAME_OVER);
+		assert_status_eq(carc_game_draw_counts(b, counts, 1),
+				 CARC_E_GAME_OVER);
+	}
+	carc_game_free(b);
+	carc_game_free(a);
+}
+END_TEST
+
 START_TEST(hash_tracks_state)
 {
 	struct carc_game *a = make_scenario("UB", 0);
@@ -701,6 +768,7 @@ test_suite(void)
 	tcase_add_test(tc, same_seed_same_game);
 	tcase_add_test(tc, different_seeds_differ);
 	tcase_add_test(tc, hash_ignores_stack_order);
+	tcase_add_test(tc, sort_stack_and_draw_counts);
 	tcase_add_test(tc, hash_tracks_state);
 	tcase_add_test(tc, hash_same_state_other_path);
 	suite_add_tcase(s, tc);

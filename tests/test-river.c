@@ -167,6 +167,86 @@ START_TEST(lake_keeps_its_place)
 }
 END_TEST
 
+/* carc_game_sort_stack() sorts the course and the rest apart and keeps
+ * the lake (and the start tile after it) in place; carc_game_draw_counts()
+ * counts the part the tile in hand came from. */
+START_TEST(sort_stack_and_draw_counts)
+{
+	static const int32_t starts[] = { CARC_RIVER_START_REMOVED,
+					  CARC_RIVER_START_AFTER_RIVER,
+					  CARC_RIVER_START_IN_RIVER_STACK };
+
+	for (size_t k = 0; k < sizeof(starts) / sizeof(starts[0]); k++) {
+		uint32_t before[128], after[128], counts[CARC_TILE_TYPES + 2];
+		uint32_t want[CARC_TILE_TYPES] = { 0 };
+		/* the course: 10 river tiles, and D with in-river-stack */
+		uint32_t course = starts[k] == CARC_RIVER_START_IN_RIVER_STACK
+				  ? 11 : 10;
+		uint32_t fixed = course + (starts[k] ==
+					   CARC_RIVER_START_AFTER_RIVER ? 2 : 1);
+		uint64_t hash;
+		int n;
+
+		g = river_game(CARC_RIVER_U_ADJACENT, starts[k], NULL, 5 + k);
+		n = carc_game_draw_order(g, before, 128);
+		ck_assert_int_gt(n, (int)fixed);
+		for (uint32_t i = 0; i < course; i++)
+			want[before[i]]++;
+		memset(counts, 0xff, sizeof(counts));
+		ck_assert_int_eq(carc_game_draw_counts(g, counts,
+						       CARC_TILE_TYPES + 2),
+				 (int)course);
+		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+			ck_assert_uint_eq(counts[t], want[t]);
+		ck_assert_uint_eq(counts[CARC_TILE_TYPES], 0);
+		ck_assert_uint_eq(counts[CARC_TILE_TYPES + 1], 0);
+		/* exactly the types counted can be taken in hand */
+		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
+			struct carc_game *c = NULL;
+
+			if (carc_game_remaining(g, t) == 0 &&
+			    t != (uint32_t)carc_game_current_tile(g))
+				continue;
+			assert_ok(carc_game_clone(g, &c));
+			assert_status_eq(carc_game_set_next_tile(c, t),
+					 want[t] ? CARC_OK : CARC_E_NOT_ALLOWED);
+			carc_game_free(c);
+		}
+		hash = carc_game_hash(g);
+		assert_ok(carc_game_sort_stack(g));
+		ck_assert(carc_game_hash(g) == hash);
+		ck_assert_int_eq(carc_game_draw_order(g, after, 128), n);
+		ck_assert_uint_eq(after[0], before[0]);
+		for (int i = 1; i < n; i++) {
+			/* the fixed places stay, each part ascends */
+			if ((uint32_t)i >= course && (uint32_t)i < fixed)
+				ck_assert_uint_eq(after[i], before[i]);
+			else if (i != 1 && (uint32_t)i != fixed)
+				ck_assert_uint_le(after[i - 1], after[i]);
+		}
+		ck_assert_uint_eq(after[course], CARC_TILE_RI_2);
+		if (starts[k] == CARC_RIVER_START_AFTER_RIVER)
+			ck_assert_uint_eq(after[course + 1], CARC_TILE_D);
+		/* at the lake, the lake alone */
+		while (carc_game_drawn_count(g) < (int)course + 1 &&
+		       !carc_game_is_over(g)) {
+			carc_move_t m[256];
+
+			ck_assert_int_gt(carc_game_legal_moves(g, m, 256), 0);
+			assert_ok(carc_game_apply(g, m[0]));
+		}
+		/* (these seeds' rivers reach the lake with no discard) */
+		ck_assert_int_eq(carc_game_current_tile(g), CARC_TILE_RI_2);
+		ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_PLACE_TILE);
+		ck_assert_int_eq(carc_game_draw_counts(g, counts,
+						       CARC_TILE_TYPES), 1);
+		ck_assert_uint_eq(counts[CARC_TILE_RI_2], 1);
+		carc_game_free(g);
+		g = NULL;
+	}
+}
+END_TEST
+
 /* Saves a record of @g, loads it back and asserts the same state and
  * the same text again. */
 static void
@@ -523,6 +603,7 @@ test_suite(void)
 	tcase_add_loop_test(tc, spring_starts, 1, 6);
 	tcase_add_test(tc, start_tile_options);
 	tcase_add_test(tc, lake_keeps_its_place);
+	tcase_add_test(tc, sort_stack_and_draw_counts);
 	tcase_add_test(tc, record_tile_counts);
 	tcase_add_test(tc, first_draw_discards);
 	suite_add_tcase(s, tc);

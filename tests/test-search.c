@@ -34,7 +34,8 @@ quick(void)
 }
 
 /* Rule sets: base, each expansion, all of them. */
-enum { BASE, PHANTOM, CROP, LB, ALL, N_SETS };
+/* NEW: The River, Inns & Cathedrals, Traders & Builders; SIX: all */
+enum { BASE, PHANTOM, CROP, LB, ALL, NEW, SIX, N_SETS };
 
 static struct carc_rules *
 rules_of(int set)
@@ -52,6 +53,18 @@ rules_of(int set)
 				  CARC_OPT_CROP_CIRCLES_I, 1,
 				  CARC_OPT_CROP_CIRCLES_II, 1,
 				  CARC_OPT_LITTLE_BUILDINGS, 1, 0);
+	case NEW:
+		return make_rules(NULL, CARC_OPT_RIVER, 1,
+				  CARC_OPT_INNS_CATHEDRALS, 1,
+				  CARC_OPT_TRADERS_BUILDERS, 1, 0);
+	case SIX:
+		return make_rules(NULL, CARC_OPT_PHANTOM, 1,
+				  CARC_OPT_CROP_CIRCLES_I, 1,
+				  CARC_OPT_CROP_CIRCLES_II, 1,
+				  CARC_OPT_LITTLE_BUILDINGS, 1,
+				  CARC_OPT_RIVER, 1,
+				  CARC_OPT_INNS_CATHEDRALS, 1,
+				  CARC_OPT_TRADERS_BUILDERS, 1, 0);
 	default:
 		return make_rules(NULL, 0);
 	}
@@ -91,7 +104,7 @@ position(int set, uint32_t players, uint64_t seed, int n)
 /* What must not change: hash, draw order, history, phase. */
 struct snapshot {
 	uint64_t hash;
-	uint32_t order[128];
+	uint32_t order[256];
 	int n_order, drawn, history, phase;
 };
 
@@ -100,8 +113,8 @@ snap(const struct carc_game *g, struct snapshot *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->hash = carc_game_hash(g);
-	s->n_order = carc_game_draw_order(g, s->order, 128);
-	ck_assert_int_le(s->n_order, 128);
+	s->n_order = carc_game_draw_order(g, s->order, 256);
+	ck_assert_int_le(s->n_order, 256);
 	s->drawn = carc_game_drawn_count(g);
 	s->history = carc_game_history_count(g);
 	s->phase = carc_game_phase(g);
@@ -284,9 +297,8 @@ START_TEST(playout_deterministic)
 }
 END_TEST
 
-/* Replay the documented algorithm through the public API: the tiles
- * left by type after the tile in hand (after the placement: the stack
- * alone), carc_game_shuffle_stack() with the seed, then
+/* Replay the documented algorithm through the public API:
+ * carc_game_sort_stack(), carc_game_shuffle_stack() with the seed, then
  * moves[(r >> 32) * n >> 32] with r from splitmix64. */
 static void
 replay(const struct carc_game *g, uint64_t seed, uint32_t flags,
@@ -298,18 +310,7 @@ replay(const struct carc_game *g, uint64_t seed, uint32_t flags,
 
 	assert_ok(carc_game_clone(g, &c));
 	if (!(flags & CARC_PLAYOUT_KEEP_ORDER)) {
-		uint32_t order[128];
-		size_t n = 0;
-
-		int place = carc_game_phase(c) == CARC_PHASE_PLACE_TILE;
-
-		if (place)
-			order[n++] = (uint32_t)carc_game_current_tile(c);
-		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
-			for (int k = carc_game_remaining(c, t); k > 0; k--)
-				order[n++] = t;
-		assert_ok(place ? carc_game_set_draw_order(c, order, n)
-				: carc_game_set_stack_order(c, order, n));
+		assert_ok(carc_game_sort_stack(c));
 		assert_ok(carc_game_shuffle_stack(c, seed));
 	}
 	while (!carc_game_is_over(c)) {
@@ -444,17 +445,25 @@ START_TEST(hidden_order_is_hidden)
 	for (int set = 0; set < N_SETS; set++) {
 		struct carc_game *a = position(set, 2, 60 + (uint64_t)set, 12);
 		struct carc_game *b;
-		uint32_t order[128];
+		uint32_t order[256];
 		uint64_t rng = 99;
 		int n;
 
 		while (carc_game_phase(a) != CARC_PHASE_PLACE_TILE)
 			advance(a, 1, &rng);
 		assert_ok(carc_game_clone(a, &b));
-		/* b: the tile in hand, then the stack reversed */
-		n = carc_game_draw_order(b, order, 128);
-		ck_assert_int_le(n, 128);
-		{
+		/* b: the tile in hand, then the stack reversed; with The
+		 * River, whose parts keep their places, reshuffled */
+		n = carc_game_draw_order(b, order, 256);
+		ck_assert_int_le(n, 256);
+		if (set >= NEW) {
+			uint32_t again[256];
+
+			assert_ok(carc_game_shuffle_stack(b, 4321));
+			ck_assert_int_eq(carc_game_draw_order(b, again, 256), n);
+			ck_assert(memcmp(order, again,
+					 (size_t)n * sizeof(*order)) != 0);
+		} else {
 			int first = carc_game_drawn_count(b) - 1;
 			int len = n - first;
 

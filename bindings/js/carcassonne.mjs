@@ -1448,6 +1448,37 @@ export class Game extends Handle {
 		check(M._carc_game_shuffle_stack(g, argU64(seed, 'seed')));
 	}
 
+	/** Sort the stack (not the tile in hand) by tile type, so that its
+	 *  hidden order depends only on the tiles left; with The River each
+	 *  part of the stack apart. */
+	sortStack() {
+		const g = this._live();
+		check(M._carc_game_sort_stack(g));
+	}
+
+	/** The tiles the draw of the tile in hand chose from: {name: count}
+	 *  of the types that could have been drawn, the tile in hand
+	 *  included (with The River only the river's part of the stack).
+	 *  Only at Phase.PLACE_TILE. */
+	drawCounts() {
+		const g = this._live();
+		const p = M._malloc(4 * TILE_TYPES);
+		if (!p)
+			throw new CarcassonneError(ErrorCode.NOMEM);
+		try {
+			check(M._carc_game_draw_counts(g, p, TILE_TYPES));
+			const out = {};
+			for (let t = 0; t < TILE_TYPES; t++) {
+				const n = M.HEAPU32[(p >>> 2) + t];
+				if (n > 0)
+					out[TILE_NAMES[t]] = n;
+			}
+			return out;
+		} finally {
+			M._free(p);
+		}
+	}
+
 	/** Set the whole draw order from now on (tile names or numbers). */
 	setDrawOrder(tiles) {
 		const g = this._live();

@@ -412,6 +412,8 @@ export class Game implements Disposable {
 	history(): Move[];
 	setNextTile(tile: TileLike): void;
 	shuffleStack(seed: U64): void;
+	sortStack(): void;
+	drawCounts(): Record<string, number>;
 	setDrawOrder(tiles: TileLike[]): void;
 	setStackOrder(tiles: TileLike[]): void;
 	drawOrder(): string[];

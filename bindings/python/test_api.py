@@ -628,6 +628,8 @@ COUNTERPARTS = {
         'carc_game_set_stack_order': 'Game.set_stack_order',
         'carc_game_set_next_tile': 'Game.set_next_tile',
         'carc_game_shuffle_stack': 'Game.shuffle_stack',
+        'carc_game_sort_stack': 'Game.sort_stack',
+        'carc_game_draw_counts': 'Game.draw_counts',
         'carc_game_reset': 'Game.reset',
         'carc_game_discard_count': 'Game.discards',
         'carc_game_discard_at': 'Game.discards',
@@ -1020,3 +1022,46 @@ def test_words_of_features_moves_and_events():
     with pytest.raises(TypeError):
         game.describe_feature(0, 0, 1.5)
     assert game.hash() == h
+
+
+def _tile_number(name):
+    return int(carc.Tile[name.replace('-', '_')])
+
+
+def test_sort_stack_and_draw_counts_with_the_river():
+    game = carc.Game(carc.Rules(river=True), 2, 5)
+    order = game.draw_order()
+    assert order[0].startswith('RI-') and game.current_tile() == order[0]
+    # the ten river tiles of the course, the tile in hand among them; the
+    # lake and the rest of the stack are not part of this draw
+    counts = game.draw_counts()
+    assert sum(counts.values()) == 10
+    assert set(counts) == {t for t in order[:10]}
+    assert all(t.startswith('RI-') and t != 'RI-2' for t in counts)
+    before = game.hash()
+    game.sort_stack()
+    after = game.draw_order()
+    # the river part sorted, the lake kept in its place, the rest sorted
+    assert after[0] == order[0]
+    assert after[1:10] == sorted(order[1:10], key=_tile_number)
+    assert after[10] == 'RI-2'
+    assert after[11:] == sorted(order[11:], key=_tile_number)
+    assert game.hash() == before
+    # every type counted can be taken in hand, no other
+    for t in carc.Tile:
+        probe = game.clone()
+        if t.name.replace('_', '-') in counts:
+            probe.set_next_tile(t)
+        elif probe.remaining(t) > 0:
+            with pytest.raises(carc.CarcassonneError) as e:
+                probe.set_next_tile(t)
+            assert e.value.code == carc.ErrorCode.NOT_ALLOWED
+
+
+def test_draw_counts_refused_outside_a_placement():
+    game = in_phase(carc.Phase.DEPLOY)
+    before = game.hash()
+    with pytest.raises(carc.CarcassonneError) as e:
+        game.draw_counts()
+    assert e.value.code == carc.ErrorCode.WRONG_PHASE
+    assert game.hash() == before

@@ -1409,6 +1409,51 @@ int carc_game_set_next_tile(struct carc_game *game, uint32_t tile);
  */
 int carc_game_shuffle_stack(struct carc_game *game, uint64_t seed);
 
+/**
+ * Sort the tiles left in the stack (not the tile in hand) by tile type,
+ * lowest #carc_tile first, so that the hidden order depends only on
+ * which tiles are left: two games equal in everything a player can see
+ * get the same stack.  Searches call it on their copy of a game before
+ * they reshuffle it, so that their choice cannot depend on the real
+ * order.  With The River each part of the stack that
+ * carc_game_shuffle_stack() shuffles is sorted apart: the river tiles
+ * still come first, the lake and the start tile keep their places.  Like
+ * carc_game_set_stack_order() it writes the stack and nothing else: the
+ * phase, the legal moves, the events of the last move and
+ * carc_game_hash() stay.
+ *
+ * @retval CARC_OK success
+ * @retval CARC_E_INVALID NULL game
+ * @retval CARC_E_GAME_OVER the game is over
+ * @since 0.5
+ */
+int carc_game_sort_stack(struct carc_game *game);
+
+/**
+ * The tiles the draw of the tile in hand chose from, by type: what a
+ * player knows of the chances of that draw, e.g. for the chance nodes of
+ * a search.  @p counts[t] is how many tiles of type t were in the part
+ * of the stack the tile in hand came from, the tile in hand included;
+ * carc_game_set_next_tile() accepts exactly the types counted.  In
+ * most games the part is the whole stack, so @p counts[t] is
+ * carc_game_remaining() plus one for the tile in hand.  With The River
+ * the river tiles are drawn apart: while the river is played only the
+ * river tiles left count, and the lake (or the start tile drawn after
+ * it) counts alone.
+ *
+ * @param game the game, at #CARC_PHASE_PLACE_TILE
+ * @param counts filled for the first @p n tile types (entries past
+ *        #CARC_TILE_TYPES get 0); may be NULL when @p n is 0
+ * @param n the room in @p counts, #CARC_TILE_TYPES for every type
+ * @return the number of tiles counted (at least 1), or
+ * @retval CARC_E_INVALID NULL game, or NULL @p counts with non-zero @p n
+ * @retval CARC_E_WRONG_PHASE not at #CARC_PHASE_PLACE_TILE
+ * @retval CARC_E_GAME_OVER the game is over
+ * @since 0.5
+ */
+int carc_game_draw_counts(const struct carc_game *game, uint32_t *counts,
+			  size_t n);
+
 /** Number of tiles discarded so far because they fit nowhere, or
  *  #CARC_E_INVALID.  @since 0.1 */
 int carc_game_discard_count(const struct carc_game *game);

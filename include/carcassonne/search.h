@@ -61,9 +61,10 @@ enum carc_playout_flag {
  * a Monte Carlo search in any language: one call plays a whole game at
  * the engine's speed (tens of thousands per second).
  *
- * The tiles left in the stack are first reshuffled with @p seed
- * (carc_game_shuffle_stack() on the copy), so the result does not depend
- * on the hidden draw order, unless @p flags has
+ * The tiles left in the stack are first put in order and reshuffled
+ * with @p seed (carc_game_sort_stack() and carc_game_shuffle_stack() on
+ * the copy), so the result does not depend on the hidden draw order,
+ * unless @p flags has
  * #CARC_PLAYOUT_KEEP_ORDER.  Then, while the game is not over, the move
  * played is `moves[(r >> 32) * n >> 32]` of the n moves of
  * carc_game_legal_moves() in canonical order, where r is the next output

@@ -52,46 +52,15 @@ carc__srch_play_out(struct carc_game *g, struct srch_moves *m, uint64_t *rng)
 	}
 }
 
-/* The tiles of g's stack fit a list this long without the heap: more
- * than the standard stacks hold (83 tiles with both Crop Circles). */
-#define ORDER_ON_STACK 128
-
+/* The tiles left sorted by type (the tile in hand stays), so that
+ * positions equal in public information get the same hidden order; a
+ * game at its end has none to forget. */
 int
 carc__srch_forget_order(struct carc_game *g)
 {
-	uint32_t on_stack[ORDER_ON_STACK], *order = on_stack;
-	int left = carc_game_remaining_total(g);
-	int hand = carc_game_current_tile(g);
-	int place = carc_game_phase(g) == CARC_PHASE_PLACE_TILE;
-	size_t n = 0;
-	int rc;
+	int rc = carc_game_sort_stack(g);
 
-	if (carc_game_is_over(g))
-		return CARC_OK;
-	if (left < 0 || (place && hand < 0))
-		return left < 0 ? left : hand;
-	if ((size_t)left + 1 > ORDER_ON_STACK) {
-		order = malloc(((size_t)left + 1) * sizeof(*order));
-		if (!order)
-			return CARC_E_NOMEM;
-	}
-	/* at a placement the draw order, the tile in hand first (as since
-	 * 0.3); elsewhere in a turn the stack alone, the tile placed stays:
-	 * both leave the tiles left sorted by type, so that positions equal
-	 * in public information get the same hidden order */
-	if (place)
-		order[n++] = (uint32_t)hand;
-	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
-		int k = carc_game_remaining(g, t);
-
-		while (k-- > 0 && n < (size_t)left + (size_t)place)
-			order[n++] = t;
-	}
-	rc = place ? carc_game_set_draw_order(g, order, n)
-		   : carc_game_set_stack_order(g, order, n);
-	if (order != on_stack)
-		free(order);
-	return rc;
+	return rc == CARC_E_GAME_OVER ? CARC_OK : rc;
 }
 
 uint64_t

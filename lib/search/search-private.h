@@ -51,12 +51,12 @@ int carc__srch_list_moves(struct srch_moves *m, const struct carc_game *g);
  * (the documented sequence of carc_game_playout()). */
 int carc__srch_play_out(struct carc_game *g, struct srch_moves *m, uint64_t *rng);
 
-/* Forget the hidden order of g's stack: put the tiles left in a
- * canonical order (by tile type), as if carc_game_set_draw_order() had
- * done so at the start of the turn, with no undo: set_draw_order() at a
- * placement, carc_game_set_stack_order() elsewhere.  Nothing else
- * changes (the same carc_game_hash()).  A carc_game_shuffle_stack() afterwards gives an
- * order that depends on the seed and on public information only. */
+/* Forget the hidden order of g's stack: carc_game_sort_stack(), the
+ * tiles left in a canonical order (by tile type, the river's parts
+ * apart); nothing else changes (the same carc_game_hash()), and a game
+ * at its end is left alone.  A carc_game_shuffle_stack() afterwards
+ * gives an order that depends on the seed and on public information
+ * only. */
 int carc__srch_forget_order(struct carc_game *g);
 
 /* Monotonic time in microseconds. */

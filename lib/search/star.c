@@ -270,22 +270,24 @@ chance(struct star *s, int L, const struct carc_game *g, int depth,
        double alpha, double beta)
 {
 	struct level *lv = &s->lv[L];
-	uint32_t tiles[CARC_TILE_TYPES];
+	uint32_t tiles[CARC_TILE_TYPES], count[CARC_TILE_TYPES];
 	double p[CARC_TILE_TYPES], bound[CARC_TILE_TYPES];
-	int hand = carc_game_current_tile(g), n = 0, total = 0;
+	int n = 0, total;
 	int succ_max = (uint32_t)carc_game_current_player(g) == s->me;
 	double x, rest_p;
 
 	/* depth >= 1 (turn_value() goes deeper only from depth 2), and
 	 * n >= 1: after a turn that leaves the game going, a tile is in
-	 * hand (carc_game_current_tile()) */
+	 * hand, drawn from the tiles carc_game_draw_counts() counts */
+	total = carc_game_draw_counts(g, count, CARC_TILE_TYPES);
+	if (total < 0) {
+		s->err = total;
+		return 0;
+	}
 	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++) {
-		int c = carc_game_remaining(g, t) + ((int)t == hand);
-
-		if (c > 0) {
+		if (count[t] > 0) {
 			tiles[n] = t;
-			p[n++] = c;
-			total += c;
+			p[n++] = count[t];
 		}
 	}
 	/* by probability, the most likely first (stable by tile type) */

@@ -353,6 +353,8 @@ test('every result has the type index.d.ts declares', { skip }, async () => {
 		['Game#setNextTile', other, () => other.setNextTile(other.drawOrder()[other.drawnCount() + 1])],
 		['Game#shuffleStack', other, () => other.shuffleStack(9)],
 		['Game#setStackOrder', other, () => other.setStackOrder(other.drawOrder().slice(other.drawnCount()).reverse())],
+		['Game#sortStack', other, () => other.sortStack()],
+		['Game#drawCounts', other, () => other.drawCounts()],
 	];
 	// the learning interface, on copies of the game
 	const learn = new carc.Learn({ rules, players: 3, window: 9 });

@@ -187,3 +187,34 @@ test('large follower, builder and pig on the board and in the features', () => {
 		[[0, 0, 0], [0, 1, 0]]);
 	game.free();
 });
+
+test('the river\'s part of the stack: drawCounts and sortStack', () => {
+	const game = threeExpansions();
+	const order = game.drawOrder();
+	const number = (name) => carc.TILE_NAMES.indexOf(name);
+	const byType = (a, b) => number(a) - number(b);
+	// the draw of the tile in hand chose among the ten river tiles of
+	// the course; the lake and the other tiles were not part of it
+	const counts = game.drawCounts();
+	assert.equal(Object.values(counts).reduce((a, b) => a + b, 0), 10);
+	assert.deepEqual(Object.keys(counts).sort(byType),
+		[...new Set(order.slice(0, 10))].sort(byType));
+	assert.equal(order[10], 'RI-2');
+	const hash = game.hash();
+	game.sortStack();
+	const sorted = game.drawOrder();
+	assert.equal(sorted[0], order[0]);
+	assert.deepEqual(sorted.slice(1, 10), order.slice(1, 10).sort(byType));
+	assert.equal(sorted[10], 'RI-2');
+	assert.deepEqual(sorted.slice(11), order.slice(11).sort(byType));
+	assert.equal(game.hash(), hash);
+	// a tile of the rest of the stack cannot be taken in hand now
+	assert.throws(() => game.setNextTile('D'),
+		(e) => e.code === ErrorCode.NOT_ALLOWED);
+	assert.deepEqual(game.drawOrder(), sorted);
+	// nor counted at a deployment
+	game.apply(game.legalMoves()[0]);
+	assert.throws(() => game.drawCounts(),
+		(e) => e.code === ErrorCode.WRONG_PHASE);
+	game.free();
+});

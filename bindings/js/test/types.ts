@@ -208,6 +208,8 @@ const undone: boolean = game.undo();
 const history: Move[] = game.history();
 game.setNextTile('D');
 game.shuffleStack(11);
+game.sortStack();
+const drawCounts: Record<string, number> = game.drawCounts();
 game.setDrawOrder(['D', 3]);
 game.setStackOrder([3, 'E']);
 const order: string[] = game.drawOrder();

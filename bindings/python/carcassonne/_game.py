@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import ctypes
 import threading
-from typing import (Any, Callable, Iterable, List, Optional, Tuple, TypeVar,
-                    Union)
+from typing import (Any, Callable, Dict, Iterable, List, Optional, Tuple,
+                    TypeVar, Union)
 
 from ._loader import _L
 from ._protos import _byref, _c_i32, _c_u32, _c_u64, _vp
 from ._constants import (CropChoice, E_GAME_OVER, E_INVALID, E_NOT_FOUND,
                          EventType, Feature, FeatureAttr, FeatureKind, Figure,
-                         Goods, Phase)
+                         Goods, Phase, TILE_TYPES)
 from ._args import _i32, _u32, _u64
 from ._errors import (IllegalMoveError, InvalidArgumentError, RecordError,
                       _check)
@@ -308,6 +308,23 @@ class Game(_Picture, _Jcz):
         seed = _u64(seed, 'seed')
         with self._lock:
             _check(_L.carc_game_shuffle_stack(self._live(), seed))
+
+    def sort_stack(self) -> None:
+        """Sort the stack (not the tile in hand) by tile type, so that its
+        hidden order depends only on the tiles left; with The River each
+        part of the stack apart (``carc_game_sort_stack``)."""
+        with self._lock:
+            _check(_L.carc_game_sort_stack(self._live()))
+
+    def draw_counts(self) -> Dict[str, int]:
+        """The tiles the draw of the tile in hand chose from: {name:
+        count} of the types that could have been drawn, the tile in hand
+        included; with The River only the river's part of the stack
+        (``carc_game_draw_counts``).  Only at Phase.PLACE_TILE."""
+        buf = (_c_u32 * TILE_TYPES)()
+        with self._lock:
+            _check(_L.carc_game_draw_counts(self._live(), buf, TILE_TYPES))
+        return {tile_name(t): buf[t] for t in range(TILE_TYPES) if buf[t]}
 
     def reset(self, seed: int) -> None:
         """Start a new game in place: the game ``Game(rules, players,
