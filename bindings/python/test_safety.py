@@ -616,6 +616,7 @@ class TestClosedGame(unittest.TestCase):
             'to_jcz': (),
             'legal_moves': (), 'is_legal': (move,), 'apply': (move,),
             'history': (), 'set_next_tile': ('E',), 'shuffle_stack': (1,),
+            'sort_stack': (), 'draw_counts': (),
             'reset': (1,),
             'players': (), 'phase': (), 'is_over': (),
             'current_player': (), 'current_tile': (), 'score': (0,),
