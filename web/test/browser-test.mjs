@@ -167,9 +167,7 @@ const movesDone = async () => Number(await page.$eval('body', (b) => b.dataset.m
 const phaseOf = async () => page.$eval('body', (b) => b.dataset.phase);
 const messageShown = async () => page.$eval('#message', (m) => (m.hidden ? null : { kind: m.className, text: document.getElementById('message-text').textContent.trim() }));
 
-// seats: the kinds; off: options the game leaves off after All
-// expansions
-async function startGame(seats, seed, off = []) {
+async function startGame(seats, seed) {
 	if (!(await page.$('#setup[open]')))
 		await clickOn('#new-game');
 	await page.waitForSelector('#setup[open]');
@@ -182,8 +180,6 @@ async function startGame(seats, seed, off = []) {
 	for (let i = 0; i < seats.length; i++)
 		await page.select(`.seat-kind[data-seat="${i}"]`, seats[i]);
 	await clickOn('#all-expansions');
-	for (const name of off)
-		await page.$eval(`#options [data-option="${name}"]`, (e) => { e.checked = false; });
 	await page.$eval('#seed', (e, v) => { e.value = v; }, String(seed));
 	await page.select('#bot-pause', '0');
 	await clickOn('#start');
@@ -882,9 +878,7 @@ try {
 
 	/* ---------- 5: the MCTS bot in its worker ---------- */
 	await openPage(1280, 800, false);
-	// not with The River: the library's MCTS refuses its games for now
-	// (carc_bot_choose gives CARC_E_NOT_ALLOWED)
-	await startGame(['human', 'mcts'], SEED + 1, ['river']);
+	await startGame(['human', 'mcts'], SEED + 1);
 	// the bot's first worker fails to start: a message and Retry
 	await page.evaluate(() => { window.carcBreakNextWorker = true; });
 	let humanMoves = 0;
