@@ -20,6 +20,10 @@ engine and its runner are ../shared/jcz/jcz-score beside SOURCE-DIR
    export is wrong.  --plant counts the planted copies as ordinary games
    and the test then fails: a demonstration of the same.
 
+Every fifth exported game is also imported again the way JCZ's client
+saves a game played live (no forced draw order, GAME_OVER at the end):
+the import must find the tiles from the replay alone and give our points.
+
 And without Java it imports every saved game of JCZ's released engine
 tests (../shared/jcz/engine-tests) whose setup uses only what the library
 plays: each must import and its "NAME has N points" assertions hold; the
@@ -150,6 +154,34 @@ def drop_message(src, dst, index):
     return True
 
 
+def check_live_copies(games, tmp, expected, clean):
+    """Every fifth exported game as JCZ's client saves a game played live:
+    no forced draw order, GAME_OVER at the end.  The import must find the
+    tiles from the replay alone (the river first) and give our points."""
+    live = []
+    for f in clean[::5]:
+        with open(os.path.join(tmp, f), encoding="utf-8") as fh:
+            doc = json.load(fh)
+        doc.pop("gameAnnotations", None)
+        doc["replay"].append({"type": "GAME_OVER", "payload": {}})
+        path = os.path.join(tmp, f.replace(".jcz", "-live.json"))
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(doc, fh)
+        live.append((f, path))
+    out = run([games, "import"] + [p for _, p in live])
+    got = dict(line.split(": ", 1) for line in out.stdout.splitlines())
+    failures = []
+    for f, path in live:
+        want = "points " + " ".join(str(p) for p in expected[f][2])
+        if got.get(path) != want:
+            failures.append("%s without its draw order: %s, want %s"
+                            % (f, got.get(path), want))
+    print("jcz-engine: %d exported games imported again as JCZ saves a "
+          "live game (no draw order, GAME_OVER): %d with our points"
+          % (len(live), len(live) - len(failures)))
+    return failures
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", required=True)
@@ -195,6 +227,7 @@ def main():
             d = f.replace(".jcz", "-dropped.jcz")
             if drop_message(os.path.join(tmp, f), os.path.join(tmp, d), i):
                 expected[d] = ("dropped",) + expected[f][1:]
+    failures += check_live_copies(args.games, tmp, expected, clean)
     t1 = time.monotonic()
 
     files = sorted(expected)
