@@ -411,6 +411,24 @@ START_TEST(jcz_suite_inns_and_traders)
 		assert_round_trip(g, tests[i].name);
 		carc_game_free(g);
 	}
+	/* a game of the river, inns, traders and the phantom exported by
+	 * the library, which JCZ's engine replays to 16 3 13: the spring
+	 * as start tile, the whole river first, large followers, a pig */
+	{
+		struct carc_game *g = jcz_import_fixture(
+			"JCZ_EXPANSIONS_DIR", "river-inns-traders.jcz");
+		int32_t river = 0;
+
+		ck_assert_int_eq(carc_game_score(g, 0), 16);
+		ck_assert_int_eq(carc_game_score(g, 1), 3);
+		ck_assert_int_eq(carc_game_score(g, 2), 13);
+		ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_GAME_OVER);
+		assert_ok(carc_rules_get(carc_game_rules(g),
+					 CARC_OPT_RIVER_U_TURN, &river));
+		ck_assert_int_eq(river, CARC_RIVER_U_JCZ);
+		assert_round_trip(g, "river-inns-traders.jcz");
+		carc_game_free(g);
+	}
 	/* a set named with true, as JCZ 4's lists did: the same game */
 	{
 		size_t len;
