@@ -417,11 +417,11 @@ search(struct star *s, int L, const struct carc_game *g, int depth,
 	int maxing, rc;
 	size_t n;
 
-	if (carc_game_is_over(g) || depth == 0)
-		return eval(s, g);
-	/* L < MAX_LEVELS: a turn takes at most two levels (its own and a
-	 * chance node's), and a search at depth >= 1 is at most
-	 * MAX_TURNS - 1 turns below the root */
+	/* depth >= 1 and g not over: turn_value() searches only after a
+	 * turn that leaves the game going, from depth 2, and chance() passes
+	 * on its own depth, at least 1.  L < MAX_LEVELS: a turn takes at
+	 * most two levels (its own and a chance node's), and a search at
+	 * depth >= 1 is at most MAX_TURNS - 1 turns below the root. */
 	lv = &s->lv[L];
 	maxing = (uint32_t)carc_game_current_player(g) == s->me;
 	rc = list_turns(s, L, g);
