@@ -113,13 +113,13 @@ static bool
 fits(const struct carc_game *g, const struct fcell *c, uint32_t type,
      uint32_t rot)
 {
-	return (g->fit[type][c->req] >> rot) & 1;
+	return (g->rules->fit[type][c->req] >> rot) & 1;
 }
 
 bool
 carc__board_placeable(const struct carc_game *g, uint32_t type)
 {
-	const uint8_t *fit = g->fit[type];
+	const uint8_t *fit = g->rules->fit[type];
 	const struct fcell *f = g->frontier;
 	uint32_t n = g->s.n_frontier, i = 0;
 

@@ -331,11 +331,15 @@ struct game_state {
 	uint8_t goods[MAX_PLAYERS][3];	/* by kind - 1, saturating at 255 */
 };
 
+struct phase_ops;
+
 struct carc_game {
 	struct carc_rules *rules;
-	/* from the rules, one load closer (set_rules() in game.c) */
+	/* from the rules (set_rules() in game.c); the fit table is read
+	 * from them, at the same cost */
 	const struct tile_info *ti;
-	const uint8_t (*fit)[256];
+	/* the decision points: carc__base_phases when ext is 0 */
+	const struct phase_ops *phases;
 	uint32_t hash_mask;
 	uint32_t ext;		/* EXT_*: the expansions whose hooks run */
 	void *mem;		/* one block holding every array below: right
@@ -588,13 +592,22 @@ struct phase_ops {
 	bool by_position;
 };
 
-/* phases.c: every decision point's operations, by enum carc_phase */
+/* phases.c: every decision point's operations, by enum carc_phase; a
+ * game goes through carc_game.phases, one of these two */
 #define N_PHASES (CARC_PHASE_SECOND_TILE + 1)
 extern const struct phase_ops carc__phases[N_PHASES];
+extern const struct phase_ops carc__base_phases[N_PHASES];
 
-/* place.c: the placement step */
+/* place.c: the placement step; the _base functions, for
+ * carc__base_phases, leave out the tests of carc_game.ext */
 uint32_t carc__place_list(const struct carc_game *g, carc_move_t *moves,
 			  size_t n_moves);
+uint32_t carc__place_list_base(const struct carc_game *g, carc_move_t *moves,
+			       size_t n_moves);
+int carc__place_check_base(const struct carc_game *g, carc_move_t m,
+			   struct place_hint *h);
+void carc__place_apply_base(struct carc_game *g, carc_move_t m, uint32_t node,
+			    const struct place_hint *h);
 int carc__place_check(const struct carc_game *g, carc_move_t m,
 		      struct place_hint *h);
 void carc__place_apply(struct carc_game *g, carc_move_t m, uint32_t node,
@@ -604,6 +617,8 @@ void carc__place_apply(struct carc_game *g, carc_move_t m, uint32_t node,
 void carc__deploy_mask(struct carc_game *g);
 uint32_t carc__deploy_list(const struct carc_game *g, carc_move_t *moves,
 			   size_t cap);
+uint32_t carc__deploy_list_base(const struct carc_game *g,
+				carc_move_t *moves, size_t cap);
 int carc__deploy_check(const struct carc_game *g, carc_move_t m,
 		       struct place_hint *h);
 void carc__deploy_apply(struct carc_game *g, carc_move_t m, uint32_t node,

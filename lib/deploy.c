@@ -113,6 +113,18 @@ carc__deploy_list(const struct carc_game *g, carc_move_t *moves, size_t cap)
 	return n;
 }
 
+uint32_t
+carc__deploy_list_base(const struct carc_game *g, carc_move_t *moves,
+		       size_t cap)
+{
+	uint32_t n = 0;
+
+	if (g->s.supply[g->s.player] > 0)
+		emit_tile_deploys(g, CARC_FIGURE_FOLLOWER, moves, cap, &n);
+	emit(moves, cap, &n, MOVE_PASS);
+	return n;
+}
+
 int
 carc__deploy_check(const struct carc_game *g, carc_move_t m,
 		   struct place_hint *h)

@@ -97,12 +97,12 @@ set_rules(struct carc_game *g, struct carc_rules *r)
 {
 	g->rules = r;
 	g->ti = r->ti;
-	g->fit = (const uint8_t (*)[256])r->fit;
 	g->hash_mask = r->hash_size - 1;
 	g->ext = (OPT(r, CARC_OPT_RIVER) ? EXT_RIVER : 0) |
 		 (OPT(r, CARC_OPT_INNS_CATHEDRALS) ? EXT_IC : 0) |
 		 (OPT(r, CARC_OPT_TRADERS_BUILDERS) ? EXT_TB : 0) |
 		 (OPT(r, CARC_OPT_LITTLE_BUILDINGS) ? EXT_LB : 0);
+	g->phases = g->ext ? carc__phases : carc__base_phases;
 }
 
 static struct carc_game *
@@ -549,7 +549,7 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 	rc = carc__check_move(g, move, &hint);
 	if (rc < 0)
 		return rc;
-	ops = &carc__phases[g->s.phase];
+	ops = &g->phases[g->s.phase];
 	g->s.n_events = 0;
 	/* the tile and feature the move names, found once for the history
 	 * and the decision point */

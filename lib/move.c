@@ -208,7 +208,7 @@ carc__check_move(const struct carc_game *g, carc_move_t m,
 
 	if (!well_formed(m))
 		return CARC_E_INVALID;
-	return carc__phases[g->s.phase].check(g, m, h ? h : &unused);
+	return g->phases[g->s.phase].check(g, m, h ? h : &unused);
 }
 
 CARC_EXPORT int
@@ -225,5 +225,5 @@ carc_game_legal_moves(const struct carc_game *game, carc_move_t *moves,
 {
 	if (!game || (!moves && n_moves > 0))
 		return CARC_E_INVALID;
-	return (int)carc__phases[game->s.phase].list(game, moves, n_moves);
+	return (int)game->phases[game->s.phase].list(game, moves, n_moves);
 }

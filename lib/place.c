@@ -28,18 +28,16 @@ static const uint8_t rot_count[16] = {
 	0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4
 };
 
-/* Placements of the tile in hand, by (y, x, rotation). */
-uint32_t
-carc__place_list(const struct carc_game *g, carc_move_t *moves,
-		 size_t n_moves)
+/* Placements of the tile in hand, by (y, x, rotation), from the fit
+ * table. */
+static inline uint32_t
+list_fitting(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 {
-	const uint8_t *fit = g->fit[g->s.hand];
+	const uint8_t *fit = g->rules->fit[g->s.hand];
 	/* local copies: the stores to @moves could alias the game */
 	const struct fcell *f = g->frontier;
 	uint32_t nf = g->s.n_frontier, n = 0, i = 0;
 
-	if (g->s.river_mode)
-		return carc__river_place_list(g, moves, n_moves);
 	/*
 	 * Whether a tile fits a cell is a coin toss for the branch
 	 * predictor, so while four slots are free every cell writes
@@ -94,6 +92,23 @@ carc__place_list(const struct carc_game *g, carc_move_t *moves,
 	return n;
 }
 
+/* Placements of the tile in hand, by (y, x, rotation). */
+uint32_t
+carc__place_list(const struct carc_game *g, carc_move_t *moves,
+		 size_t n_moves)
+{
+	if (g->s.river_mode)
+		return carc__river_place_list(g, moves, n_moves);
+	return list_fitting(g, moves, n_moves);
+}
+
+uint32_t
+carc__place_list_base(const struct carc_game *g, carc_move_t *moves,
+		      size_t n_moves)
+{
+	return list_fitting(g, moves, n_moves);
+}
+
 int
 carc__place_check(const struct carc_game *g, carc_move_t m,
 		  struct place_hint *h)
@@ -102,6 +117,16 @@ carc__place_check(const struct carc_game *g, carc_move_t m,
 		return CARC_E_WRONG_PHASE;
 	if (g->s.river_mode)
 		return carc__river_check(g, m, h);
+	return carc__board_check_place(g, M_X(m), M_Y(m), M_ROT(m), g->s.hand,
+				       h);
+}
+
+int
+carc__place_check_base(const struct carc_game *g, carc_move_t m,
+		       struct place_hint *h)
+{
+	if (M_KIND(m) != CARC_MOVE_PLACE)
+		return CARC_E_WRONG_PHASE;
 	return carc__board_check_place(g, M_X(m), M_Y(m), M_ROT(m), g->s.hand,
 				       h);
 }
@@ -120,15 +145,30 @@ placed_hooks(struct carc_game *g)
 		carc__traders_placed(g);
 }
 
+static inline void
+place(struct carc_game *g, carc_move_t m, const struct place_hint *h,
+      bool hooks)
+{
+	carc__board_place(g, M_X(m), M_Y(m), M_ROT(m), g->s.hand, h);
+	g->s.last_tile = g->s.n_tiles - 1;
+	if (hooks && (g->ext & (EXT_RIVER | EXT_TB)))
+		placed_hooks(g);
+	carc__deploy_mask(g);
+	g->s.phase = CARC_PHASE_DEPLOY;
+}
+
 void
 carc__place_apply(struct carc_game *g, carc_move_t m, uint32_t node,
 		  const struct place_hint *h)
 {
 	(void)node;
-	carc__board_place(g, M_X(m), M_Y(m), M_ROT(m), g->s.hand, h);
-	g->s.last_tile = g->s.n_tiles - 1;
-	if (g->ext & (EXT_RIVER | EXT_TB))
-		placed_hooks(g);
-	carc__deploy_mask(g);
-	g->s.phase = CARC_PHASE_DEPLOY;
+	place(g, m, h, true);
+}
+
+void
+carc__place_apply_base(struct carc_game *g, carc_move_t m, uint32_t node,
+		       const struct place_hint *h)
+{
+	(void)node;
+	place(g, m, h, false);
 }

@@ -250,7 +250,7 @@ river_rots(const struct carc_game *g, const struct fcell *c, uint32_t type,
 	   uint32_t *turns)
 {
 	const struct tile_info *ti = &g->ti[type];
-	uint32_t rots = g->fit[type][c->req], have, ok = 0, allowed = 0;
+	uint32_t rots = g->rules->fit[type][c->req], have, ok = 0, allowed = 0;
 	uint32_t river = g->s.river_open ? c->river : 0;
 
 	if (!ti->river_rot[0]) {
