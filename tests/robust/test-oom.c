@@ -500,8 +500,8 @@ search_calls(void)
 }
 
 /* Star2.5 through the end of a game of three tiles (its probes and chance
- * nodes at every depth), and a playout whose stack is too long for the
- * list on the stack: the same results as without failures, or NOMEM
+ * nodes at every depth), and a playout of a stack of more than 128
+ * tiles: the same results as without failures, or NOMEM
  * with nothing written. */
 static void
 search_deep_calls(void)
