@@ -44,10 +44,10 @@ const char *command;
 	"  --crop-circles         both Crop Circles sets; or one of them:\n" \
 	"  --crop-circles-i, --crop-circles-ii\n"                          \
 	"  --little-buildings     Little Buildings\n"                      \
-	"  --inns-cathedrals      Inns & Cathedrals (not in --all yet)\n"   \
-	"  --traders-builders     Traders & Builders (not in --all yet)\n"  \
-	"  --river                The River (not in --all yet)\n"          \
-	"  --all                  all four expansions\n"                   \
+	"  --inns-cathedrals      Inns & Cathedrals\n"                    \
+	"  --traders-builders     Traders & Builders\n"                   \
+	"  --river                The River\n"                            \
+	"  --all                  all seven expansions\n"                 \
 	"  --farm-scoring RULE    per-field (default), per-city or "       \
 	"per-field-once\n"                                                 \
 	"  --option NAME=VALUE    any rule option by its record name, e.g.\n" \

@@ -83,19 +83,13 @@ static const struct option_names options[N_OPTS] = {
 	[CARC_OPT_CROP_DEPLOY_MANDATORY] = { "crop-deploy-mandatory", SWITCH },
 	[CARC_OPT_CROP_PHANTOM] = { "crop-phantom", SWITCH },
 	[CARC_OPT_CROP_AFTER_PHANTOM] = { "crop-after-phantom", SWITCH },
-	/* not yet among the expansions: not every layer plays it */
-	[CARC_OPT_RIVER] = { "river", SWITCH },
+	[CARC_OPT_RIVER] = { "river", EXPANSION },
 	[CARC_OPT_RIVER_START_TILE] = { "river-start-tile",
 					CHOICE(river_start_values) },
 	[CARC_OPT_RIVER_U_TURN] = { "river-u-turn",
 				    CHOICE(river_u_turn_values) },
-	/* an expansion, but not yet one of "every expansion" (--all): the
-	 * JCZ layer, the learning interface and the page do not know it */
-	[CARC_OPT_INNS_CATHEDRALS] = { "inns-cathedrals", SWITCH },
-	/* not yet among the expansions that "all expansions" switches on
-	 * (carc_option_is_expansion()): the tool's menus, the picture, the
-	 * learning interface and the page do not know its figures yet */
-	[CARC_OPT_TRADERS_BUILDERS] = { "traders-builders", SWITCH },
+	[CARC_OPT_INNS_CATHEDRALS] = { "inns-cathedrals", EXPANSION },
+	[CARC_OPT_TRADERS_BUILDERS] = { "traders-builders", EXPANSION },
 	[CARC_OPT_BUILDER_TURN] = { "builder-turn",
 				    CHOICE(builder_turn_values) },
 	[CARC_OPT_PHANTOM_WITH_FIGURE] = { "phantom-with-figure", SWITCH },

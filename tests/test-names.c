@@ -289,14 +289,16 @@ END_TEST
 
 START_TEST(option_is_expansion_exact)
 {
-	/* the expansions of doc/users/rules.md that every layer knows, and
-	 * nothing else (Inns & Cathedrals not yet: lib/names.c) */
+	/* the expansions of doc/users/rules.md, and nothing else */
 	for (uint32_t o = 1; o <= N_OPTIONS; o++)
 		ck_assert_int_eq(carc_option_is_expansion(o),
 				 o == CARC_OPT_PHANTOM ||
 				 o == CARC_OPT_CROP_CIRCLES_I ||
 				 o == CARC_OPT_CROP_CIRCLES_II ||
-				 o == CARC_OPT_LITTLE_BUILDINGS);
+				 o == CARC_OPT_LITTLE_BUILDINGS ||
+				 o == CARC_OPT_RIVER ||
+				 o == CARC_OPT_INNS_CATHEDRALS ||
+				 o == CARC_OPT_TRADERS_BUILDERS);
 	assert_status_eq(carc_option_is_expansion(0), CARC_E_UNKNOWN_OPTION);
 	assert_status_eq(carc_option_is_expansion(N_OPTIONS + 1),
 			 CARC_E_UNKNOWN_OPTION);

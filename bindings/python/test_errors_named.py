@@ -78,10 +78,12 @@ def test_all_expansions_come_from_the_option_table():
     expansions = [name for name, number in carc.OPTIONS.items()
                   if carc.option_is_expansion(number)]
     assert expansions == ['phantom', 'crop-circles-i', 'crop-circles-ii',
-                          'little-buildings']
+                          'little-buildings', 'river', 'inns-cathedrals',
+                          'traders-builders']
     r = carc.Rules.all_expansions()
     assert r == carc.Rules(phantom=1, crop_circles_i=1, crop_circles_ii=1,
-                           little_buildings=1)
+                           little_buildings=1, river=1, inns_cathedrals=1,
+                           traders_builders=1)
     assert carc.Rules.all_expansions(phantom=False, followers=5) == \
         carc.Rules(crop_circles_i=1, crop_circles_ii=1, little_buildings=1,
                    followers=5)

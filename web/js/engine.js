@@ -32,10 +32,6 @@ function moveInfo(m) {
 }
 
 const tileId = (name) => carc.TILE_NAMES.indexOf(name);
-// The library does not count these switches among "every expansion"
-// (carc_option_is_expansion) until every layer plays their figures; the
-// page plays them, so it offers them as expansions.
-const PAGE_EXPANSIONS = new Set(['river', 'inns-cathedrals', 'traders-builders']);
 
 export const engine = {
 	async init(options = {}) {
@@ -47,7 +43,7 @@ export const engine = {
 	options() {
 		return carc.OPTION_INFO.map((o) => ({
 			name: o.name, type: o.type, min: o.min, max: o.max, def: o.default,
-			expansion: carc.optionIsExpansion(o.number) || PAGE_EXPANSIONS.has(o.name),
+			expansion: carc.optionIsExpansion(o.number),
 			values: o.values ? Object.entries(o.values).map(([name, value]) => ({ name, value })) : [],
 		}));
 	},

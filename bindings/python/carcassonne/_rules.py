@@ -99,7 +99,9 @@ class Rules:
         ``tiles`` and keywords as :class:`Rules` takes them.
 
             >>> Rules.all_expansions()
-            Rules(phantom=True, crop_circles_i=True, crop_circles_ii=True, little_buildings=True)
+            Rules(phantom=True, crop_circles_i=True, crop_circles_ii=True,
+            little_buildings=True, river=True, inns_cathedrals=True,
+            traders_builders=True)
         """
         merged: Dict[Any, Any] = {
             name: 1 for name, number in OPTIONS.items()
