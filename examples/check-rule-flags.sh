@@ -3,8 +3,7 @@
 #
 # Usage: check-rule-flags.sh RANDOM-GAME CARCASSONNE
 #
-# The example program takes the rule flags of `carcassonne play` (issue
-# #25): each set below must be accepted by both, the example's game with
+# The example program takes the rule flags of `carcassonne play`: each set below must be accepted by both, the example's game with
 # the tool's spellings must be the game of its older spellings, and a
 # misspelt option must get the library's words (close matches, ranges)
 # from both.
@@ -21,7 +20,8 @@ same() {	# same "TOOL FLAGS" "OLD FLAGS"
 }
 
 for flags in "--phantom" "--crop-circles" "--crop-circles-i" \
-	"--crop-circles-ii" "--little-buildings" "--all" \
+	"--crop-circles-ii" "--little-buildings" "--river" "--inns-cathedrals" \
+	"--traders-builders" "--all" \
 	"--farm-scoring per-city" "--option followers=3" \
 	"--all --option lb-scoring=3-2-1 --option crop-deploy-any=on"; do
 	# shellcheck disable=SC2086
@@ -33,7 +33,8 @@ for flags in "--phantom" "--crop-circles" "--crop-circles-i" \
 done
 same "--crop-circles-i --little-buildings" "--crop-circles-1 --buildings"
 same "--crop-circles" "--crop-circles-1 --crop-circles-2"
-same "--all" "--phantom --crop-circles-1 --crop-circles-2 --buildings"
+same "--all" "--phantom --crop-circles-1 --crop-circles-2 --buildings --river
+	--inns-cathedrals --traders-builders"
 same "--farm-scoring per-city" "--farm per-city"
 same "--option followers=4 --option farmers=off" "--followers 4 --no-farmers"
 

@@ -47,6 +47,7 @@ struct options {
 	int32_t crop_2;
 	int32_t buildings;
 	int32_t inns_cathedrals;
+	int32_t traders_builders;
 	/* their options, as carc_rules_builder_set() values */
 	int32_t lb_scoring;
 	int32_t lb_distribution;
@@ -59,6 +60,8 @@ struct options {
 	int32_t river;
 	int32_t river_start_tile;
 	int32_t river_u_turn;
+	int32_t builder_turn;
+	int32_t phantom_with_figure;
 };
 
 struct session {
@@ -113,14 +116,14 @@ usage(FILE *f)
 		"Usage: %s [--players N] [--seed S]\n"
 		"       [--phantom] [--crop-circles] [--crop-circles-i]\n"
 		"       [--crop-circles-ii] [--little-buildings] [--inns-cathedrals]\n"
-		"       [--all]\n"
+		"       [--traders-builders] [--river] [--all]\n"
 		"       [--farm-scoring per-field|per-city|per-field-once]\n"
 		"       [--option NAME=VALUE]...\n"
 		"       [--no-farmers] [--small-city] [--followers N]\n"
 		"       [--lb-321] [--lb-jcz] [--lb-no-zero-field]\n"
 		"       [--lb-no-per-city-fields]\n"
 		"       [--crop-any] [--crop-mandatory] [--crop-no-phantom]\n"
-		"       [--crop-no-after-phantom] [--river]\n"
+		"       [--crop-no-after-phantom]\n"
 		"Plays one game of random legal moves and prints every turn.\n"
 		"Defaults: 2 players, seed 1, per-field farms, farmers on,\n"
 		"base game only.  The rule flags of the first two lines and\n"
@@ -161,6 +164,7 @@ static const struct flag flags[] = {
 	{ "--crop-circles-2", offsetof(struct options, crop_2), 1 },
 	{ "--buildings", offsetof(struct options, buildings), 1 },
 	{ "--inns-cathedrals", offsetof(struct options, inns_cathedrals), 1 },
+	{ "--traders-builders", offsetof(struct options, traders_builders), 1 },
 	{ "--lb-321", offsetof(struct options, lb_scoring), CARC_LB_321 },
 	{ "--lb-jcz", offsetof(struct options, lb_distribution),
 	  CARC_LB_DIST_JCZ },
@@ -206,6 +210,11 @@ static const struct {
 	{ CARC_OPT_RIVER_START_TILE,
 	  offsetof(struct options, river_start_tile) },
 	{ CARC_OPT_RIVER_U_TURN, offsetof(struct options, river_u_turn) },
+	{ CARC_OPT_TRADERS_BUILDERS,
+	  offsetof(struct options, traders_builders) },
+	{ CARC_OPT_BUILDER_TURN, offsetof(struct options, builder_turn) },
+	{ CARC_OPT_PHANTOM_WITH_FIGURE,
+	  offsetof(struct options, phantom_with_figure) },
 };
 
 /* Set option @name (as game records name it) to @value (a word or a
@@ -255,6 +264,8 @@ parse_options(int argc, char **argv, struct options *opt)
 	opt->lb_per_city_fields = 1;
 	opt->crop_phantom = 1;
 	opt->crop_after_phantom = 1;
+	opt->builder_turn = CARC_BUILDER_TURN_OPTIONAL;
+	opt->phantom_with_figure = 1;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -400,6 +411,12 @@ build_rules(const struct options *opt, struct carc_rules **out)
 		  "the start tile with the river" },
 		{ CARC_OPT_RIVER_U_TURN, opt->river_u_turn,
 		  "the river's U-turn rule" },
+		{ CARC_OPT_TRADERS_BUILDERS, opt->traders_builders,
+		  "Traders & Builders" },
+		{ CARC_OPT_BUILDER_TURN, opt->builder_turn,
+		  "the builder's second tile" },
+		{ CARC_OPT_PHANTOM_WITH_FIGURE, opt->phantom_with_figure,
+		  "the phantom with a builder or pig" },
 		{ CARC_OPT_FOLLOWERS, opt->followers, "followers" },
 	};
 	size_t n = sizeof(settings) / sizeof(settings[0]), k;
@@ -452,6 +469,10 @@ print_header(const struct options *opt)
 		       opt->crop_1 ? "I" : "II");
 	if (opt->buildings)
 		printf(", little buildings");
+	if (opt->inns_cathedrals)
+		printf(", inns & cathedrals");
+	if (opt->traders_builders)
+		printf(", traders & builders");
 	/* non-default options of the expansions, whether used or not */
 	if (opt->lb_scoring == CARC_LB_321)
 		printf(", lb 3/2/1");
@@ -479,6 +500,12 @@ print_header(const struct options *opt)
 		printf(", river u-turn %s",
 		       carc_option_value_name(CARC_OPT_RIVER_U_TURN,
 					      opt->river_u_turn));
+	if (opt->builder_turn != CARC_BUILDER_TURN_OPTIONAL)
+		printf(", builder turn %s",
+		       carc_option_value_name(CARC_OPT_BUILDER_TURN,
+					      opt->builder_turn));
+	if (!opt->phantom_with_figure)
+		printf(", no phantom with a builder or pig");
 	printf("\n");
 }
 
@@ -873,7 +900,9 @@ play(const struct options *opt, struct session *s)
 
 	s->players = opt->players;
 	s->phantom = opt->phantom != 0;
-	s->tile_width = opt->crop_1 || opt->crop_2 ? 6 : 1;
+	/* the tile names of the expansions are longer than one letter */
+	s->tile_width = opt->crop_1 || opt->crop_2 || opt->river ||
+			opt->inns_cathedrals || opt->traders_builders ? 6 : 1;
 	s->farmers = opt->farmers != 0;
 	/* Different stream from the library's shuffle of the same seed. */
 	s->rng = opt->seed ^ UINT64_C(0x6a09e667f3bcc908);
@@ -887,6 +916,17 @@ play(const struct options *opt, struct session *s)
 			return -1;
 		if (phase == CARC_PHASE_GAME_OVER)
 			break;
+		if (phase == CARC_PHASE_SECOND_TILE) {
+			/* Traders & Builders: the builder's road or city grew */
+			char text[64];
+			carc_move_t move;
+
+			if (pick_move(s, &move) < 0 ||
+			    apply_move(s, move, text, sizeof(text)) < 0)
+				return -1;
+			printf("         builder: %s\n", text);
+			continue;
+		}
 		if (phase != CARC_PHASE_PLACE_TILE) {
 			fprintf(stderr, "%s: unexpected phase %d\n",
 				progname, phase);

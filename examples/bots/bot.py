@@ -10,7 +10,8 @@ built-in greedy bot does), ties broken at random.  Play it with
 
 It keeps the lines the referee sends and, when asked to move, rebuilds
 the game as a record: the rules lines, a deck of the tiles drawn so far
-followed by the unseen ones in any order, and the move lines, which are
+followed by the unseen ones in an order the rules allow, and the move
+lines, which are
 record lines already.  Free to copy; see examples/COPYING.
 """
 import random
@@ -27,13 +28,13 @@ class Follower:
 
     def game(self):
         head = 'carcassonne-record 1\n' + ''.join(self.rules)
-        fresh = carc.Game.load(head + 'end\n')    # the whole stack
-        unseen = {carc.tile_name(t): fresh.remaining(t)
-                  for t in range(carc.TILE_TYPES)}
-        unseen[fresh.current_tile()] += 1
+        # the whole stack in an order these rules allow (with The River
+        # the river's tiles first, the lake after them); the unseen tiles
+        # keep that order, the tiles drawn so far taken out of it
+        unseen = carc.Game.load(head + 'end\n').draw_order()
         for tile in self.drawn:
-            unseen[tile] -= 1
-        deck = self.drawn + [t for t, n in unseen.items() for _ in range(n)]
+            unseen.remove(tile)
+        deck = self.drawn + unseen
         return carc.Game.load(head + 'deck ' + ' '.join(deck) + '\n'
                               + ''.join(self.moves) + 'end\n')
 

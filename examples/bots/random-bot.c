@@ -7,8 +7,8 @@
  *
  * It keeps the lines the referee sends and, when asked to move, rebuilds
  * the game as a record: the rules lines, a deck of the tiles drawn so far
- * followed by the unseen ones in any order, and the move lines, which
- * are record lines already.  Free to copy; see examples/COPYING.
+ * followed by the unseen ones in an order the rules allow, and the move
+ * lines, which are record lines already.  Free to copy; see examples/COPYING.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -49,27 +49,33 @@ rebuild(void)
 {
 	static uint32_t order[4096];
 	static char names[sizeof(drawn)];
-	int unseen[CARC_TILE_TYPES] = { 0 }, n, t;
+	int n, t;
 	struct carc_game *g;
 
-	/* every tile of the stack of these rules */
+	/* every tile of the stack of these rules, in an order the rules
+	 * allow (with The River the river's tiles first, the lake after) */
 	snprintf(text, sizeof(text), "carcassonne-record 1\n%send\n", rules);
 	if (!(g = load(text)))
 		return NULL;
 	n = carc_game_draw_order(g, order, 4096);
 	carc_game_free(g);
-	for (int i = 0; i < n && i < 4096; i++)
-		unseen[order[i]]++;
+	if (n > 4096)
+		n = 4096;
+	/* the tiles drawn so far out of it (marked past the tile types) */
 	strcpy(names, drawn);
 	for (char *s = strtok(names, " "); s; s = strtok(NULL, " "))
 		if ((t = carc_tile_from_name(s)) >= 0)
-			unseen[t]--;
+			for (int i = 0; i < n; i++)
+				if (order[i] == (uint32_t)t) {
+					order[i] = CARC_TILE_TYPES;
+					break;
+				}
 	/* the deck: the tiles drawn, in order, then the unseen ones */
 	snprintf(text, sizeof(text), "carcassonne-record 1\n%sdeck%s", rules,
 		 drawn);
-	for (t = 0; t < CARC_TILE_TYPES; t++)
-		for (; unseen[t] > 0; unseen[t]--)
-			add(text, sizeof(text), " ", carc_tile_name((uint32_t)t));
+	for (int i = 0; i < n; i++)
+		if (order[i] < CARC_TILE_TYPES)
+			add(text, sizeof(text), " ", carc_tile_name(order[i]));
 	if (!add(text, sizeof(text), "\n", moves) ||
 	    !add(text, sizeof(text), "end\n", ""))
 		return NULL;

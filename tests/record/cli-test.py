@@ -416,8 +416,12 @@ def check_jcz_expansions(tmp, fixtures):
     if last_line(r.stdout) != 'scores: 8 3 0':
         fail(f'import-jcz crop-three-players.jcz: {last_line(r.stdout)!r}')
     game = os.path.join(tmp, 'all.rec')
-    run('play', '--seed', '5', '--players', '4', '--all', '--option',
-        'lb-distribution=jcz', '--record', game)
+    # --all with the options JCZ plays (doc/users/jcz.md); seed 6 deploys
+    # a large follower, a builder and a pig
+    run('play', '--seed', '6', '--players', '4', '--all',
+        '--option', 'lb-distribution=jcz', '--option', 'river-u-turn=jcz',
+        '--option', 'builder-turn=mandatory',
+        '--option', 'phantom-with-figure=1', '--record', game)
     jcz = os.path.join(tmp, 'all.jcz')
     run('export-jcz', game, '-o', jcz)
     with open(jcz) as f:
@@ -426,6 +430,16 @@ def check_jcz_expansions(tmp, fixtures):
     want = {'CIRCLE_REMOVE_OR_DEPLOY', 'RETURN_MEEPLE', 'PLACE_TOKEN'}
     if not want <= types or doc['setup']['elements'].get('phantom') != 1:
         fail(f'export-jcz --all: messages {sorted(types)}')
+    figures = {e['payload'].get('meepleId', '').split('.')[1]
+               for e in doc['replay'] if e['type'] == 'DEPLOY_MEEPLE'}
+    if not {'big', 'builder', 'pig', 'phantom', 'small'} <= figures:
+        fail(f'export-jcz --all: figures {sorted(figures)}')
+    default = os.path.join(tmp, 'all-default.rec')
+    run('play', '--seed', '6', '--all', '--record', default)
+    p = run('export-jcz', default, '-o', os.path.join(tmp, 'y.jcz'),
+            ok=False)
+    if p.returncode != 1 or 'river-u-turn is adjacent' not in p.stderr:
+        fail(f'export-jcz of --all with our defaults: {p.stderr!r}')
     back = run('import-jcz', jcz, '-o', '-').stdout
     with open(game) as f:
         original = f.read()
