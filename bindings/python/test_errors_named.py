@@ -86,6 +86,7 @@ def test_all_expansions_come_from_the_option_table():
                            traders_builders=1)
     assert carc.Rules.all_expansions(phantom=False, followers=5) == \
         carc.Rules(crop_circles_i=1, crop_circles_ii=1, little_buildings=1,
+                   river=1, inns_cathedrals=1, traders_builders=1,
                    followers=5)
     assert not carc.option_is_expansion('farm-scoring')
 

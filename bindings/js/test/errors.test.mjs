@@ -63,11 +63,12 @@ test('allExpansions() sets every option the library marks', () => {
 	const marked = carc.OPTION_INFO.filter((o) => carc.optionIsExpansion(o.number))
 		.map((o) => o.name);
 	assert.deepEqual(marked, ['phantom', 'crop-circles-i', 'crop-circles-ii',
-		'little-buildings']);
+		'little-buildings', 'river', 'inns-cathedrals', 'traders-builders']);
 	assert.equal(carc.optionIsExpansion('farm-scoring'), false);
 	const all = Rules.allExpansions();
 	const want = new Rules({ phantom: 1, 'crop-circles-i': 1,
-		'crop-circles-ii': 1, 'little-buildings': 1 });
+		'crop-circles-ii': 1, 'little-buildings': 1, river: 1,
+		'inns-cathedrals': 1, 'traders-builders': 1 });
 	assert.deepEqual(all.options(), want.options());
 	const some = Rules.allExpansions({ phantom: false, followers: 5 });
 	assert.equal(some.get('phantom'), 0);
