@@ -103,7 +103,9 @@ reuse(struct carc_game **slot, const struct carc_game *g)
 
 /* A player's virtual score: his score plus what the features his figures
  * stand on would give him if the game ended now (incomplete roads,
- * cities and monasteries, farms, Little Buildings points). */
+ * cities and monasteries, farms, Little Buildings points).  Followers,
+ * phantoms and large followers hold features; a builder or a pig stands
+ * only where its owner's follower does. */
 static void
 virtual_scores(const struct carc_game *g, int players, double *v)
 {
@@ -122,7 +124,8 @@ virtual_scores(const struct carc_game *g, int players, double *v)
 		if (carc_game_figure_at(g, (uint32_t)i, NULL, &figure, &x, &y,
 					&feature) < 0 ||
 		    (figure != CARC_FIGURE_FOLLOWER &&
-		     figure != CARC_FIGURE_PHANTOM) ||
+		     figure != CARC_FIGURE_PHANTOM &&
+		     figure != CARC_FIGURE_LARGE_FOLLOWER) ||
 		    carc_game_feature_get(g, x, y, feature, CARC_FEATURE_ATTR_ID,
 					  &id) < 0)
 			continue;
