@@ -1313,6 +1313,13 @@ export class Game extends Handle {
 	 *  when the rules have an option JCloisterZone does not play. */
 	toJcz() {
 		const g = this._live();
+		const rc = M._carc_jcz_export(g, 0, 0);
+		if (rc === ErrorCode.NOT_ALLOWED) {
+			// the library's reason: the option, stack or move JCZ refuses
+			M._carc_jcz_export_check(g, scratch, SCRATCH);
+			const why = cstr(scratch);
+			throw libraryError(rc, `toJcz: ${why || 'JCloisterZone does not play these rules or a move of this game'} (doc/users/jcz.md)`);
+		}
 		return readText((buf, n) => M._carc_jcz_export(g, buf, n), 'toJcz');
 	}
 

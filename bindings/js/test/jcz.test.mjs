@@ -197,3 +197,14 @@ test('toJcz() refuses rules JCZ does not play, and changes nothing', () => {
 	game.free();
 	assert.throws(() => game.toJcz(), carc.InvalidArgumentError);
 });
+
+test('toJcz() of rules JCZ does not play names the option, and changes nothing', () => {
+	const rules = new carc.Rules({ 'traders-builders': 1 });
+	const game = new Game({ rules, seed: 3 });
+	rules.free();
+	const hash = game.hash();
+	assert.throws(() => game.toJcz(), (e) => e.code === carc.ErrorCode.NOT_ALLOWED &&
+		e.message.includes('option builder-turn is optional: JCloisterZone always plays the builder\'s second tile (builder-turn mandatory)'));
+	assert.equal(game.hash(), hash);
+	game.free();
+});
