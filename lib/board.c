@@ -78,6 +78,16 @@ hash_insert(struct carc_game *g, uint32_t key, uint32_t index)
 	g->cells[i] = (uint16_t)(index + 1);
 }
 
+/* The key of the open position whose cell starts at @p. */
+static inline uint32_t
+key_at(const uint16_t *p)
+{
+	uint32_t k;
+
+	memcpy(&k, p, sizeof(k));
+	return k;
+}
+
 /* For each of three keys the first index of the frontier whose key is
  * not below it (n_frontier if none): three bisections in one loop, so
  * that their loads, each of which waits for the one before, overlap.
@@ -87,9 +97,16 @@ static void
 lower_bound3(const struct carc_game *g, const uint32_t key[3],
 	     uint32_t out[3])
 {
-	const struct fcell *f = g->frontier, *a = f, *b = f, *c = f;
+	/* the frontier as 16-bit words, three to a cell: six bytes are no
+	 * scale of an address, but three words are one of two bytes */
+	enum { W = sizeof(struct fcell) / sizeof(uint16_t) };
+	const uint16_t *f = (const uint16_t *)(const void *)g->frontier;
+	const uint16_t *a = f, *b = f, *c = f;
 	uint32_t n = g->s.n_frontier;
 
+	_Static_assert(sizeof(struct fcell) == 3 * sizeof(uint16_t) &&
+			       offsetof(struct fcell, key2) == 0,
+		       "a cell is three words, its key first");
 	if (n == 0) {
 		out[0] = out[1] = out[2] = 0;
 		return;
@@ -97,16 +114,25 @@ lower_bound3(const struct carc_game *g, const uint32_t key[3],
 	/* a step adds half or nothing by a mask: a multiply would lengthen
 	 * the chain of dependent steps */
 	while (n > 1) {
-		uint32_t half = n / 2;
+		uint32_t half = n / 2, step;
 
-		a += half & -(uint32_t)(a[half - 1].key < key[0]);
-		b += half & -(uint32_t)(b[half - 1].key < key[1]);
-		c += half & -(uint32_t)(c[half - 1].key < key[2]);
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+		/* else gcc makes 3 * (n / 2) (n & ~1) + n / 2, two
+		 * instructions and a copy where one lea does */
+		__asm__("" : "+r"(half));
+#endif
+		step = W * half;
+
+		a += step & -(uint32_t)(key_at(a + step - W) < key[0]);
+		b += step & -(uint32_t)(key_at(b + step - W) < key[1]);
+		c += step & -(uint32_t)(key_at(c + step - W) < key[2]);
 		n -= half;
 	}
-	out[0] = (uint32_t)(a - f) + (a->key < key[0]);
-	out[1] = (uint32_t)(b - f) + (b->key < key[1]);
-	out[2] = (uint32_t)(c - f) + (c->key < key[2]);
+	/* the words before a cell over 3, exactly: a multiplication by
+	 * the inverse of 3 modulo 2^32 */
+	out[0] = (uint32_t)(a - f) * 0xaaaaaaabu + (key_at(a) < key[0]);
+	out[1] = (uint32_t)(b - f) * 0xaaaaaaabu + (key_at(b) < key[1]);
+	out[2] = (uint32_t)(c - f) * 0xaaaaaaabu + (key_at(c) < key[2]);
 }
 
 static bool
@@ -120,18 +146,19 @@ bool
 carc__board_placeable(const struct carc_game *g, uint32_t type)
 {
 	const uint8_t *fit = g->rules->fit[type];
-	const struct fcell *f = g->frontier;
-	uint32_t n = g->s.n_frontier, i = 0;
+	const struct fcell *f = g->frontier, *end = f + g->s.n_frontier;
 
 	/* eight cells per test: most tiles fit one of the first few cells,
-	 * and one branch per block mispredicts less than one per cell */
-	for (; i + 8 <= n; i += 8)
-		if (fit[f[i].req] | fit[f[i + 1].req] | fit[f[i + 2].req] |
-		    fit[f[i + 3].req] | fit[f[i + 4].req] | fit[f[i + 5].req] |
-		    fit[f[i + 6].req] | fit[f[i + 7].req])
+	 * and one branch per block mispredicts less than one per cell (a
+	 * pointer, not an index: six-byte cells are no scale of an
+	 * address) */
+	for (; end - f >= 8; f += 8)
+		if (fit[f[0].req] | fit[f[1].req] | fit[f[2].req] |
+		    fit[f[3].req] | fit[f[4].req] | fit[f[5].req] |
+		    fit[f[6].req] | fit[f[7].req])
 			return true;
-	for (; i < n; i++)
-		if (fit[f[i].req])
+	for (; f < end; f++)
+		if (fit[f->req])
 			return true;
 	return false;
 }
@@ -146,7 +173,8 @@ carc__board_check_place(const struct carc_game *g, int32_t x, int32_t y,
 	/* the position's own cell, and where its north and south neighbours'
 	 * cells are or go, for board_place() */
 	lower_bound3(g, key, at);
-	if (at[1] >= g->s.n_frontier || g->frontier[at[1]].key != key[1]) {
+	if (at[1] >= g->s.n_frontier ||
+	    fcell_key(&g->frontier[at[1]]) != key[1]) {
 		if (carc__board_lookup(g, x, y) >= 0)
 			return CARC_E_POSITION_TAKEN;
 		return CARC_E_NOT_ADJACENT;
@@ -240,10 +268,9 @@ frontier_require(struct carc_game *g, int i, bool found, uint32_t key,
 	if (!found) {
 		memmove(c + 1, c, (g->s.n_frontier - (uint32_t)i) * sizeof(*c));
 		g->s.n_frontier++;
-		c->key = key;
+		fcell_set_key(c, key);
 		c->req = 0;
 		c->river = 0;
-		memset(c->pad, 0, sizeof(c->pad));
 	}
 	c->req = (uint8_t)(c->req | edge << (2 * side));
 	return !found;
@@ -397,18 +424,20 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 		if (nb[2] >= 0)
 			connect(g, idx, (uint32_t)nb[2], 2);
 		else
-			frontier_require(g, (int)iS, iS < n && f[iS].key == nkey[2],
+			frontier_require(g, (int)iS,
+					 iS < n && fcell_key(&f[iS]) == nkey[2],
 					 nkey[2], 0, edge[2]);
 		if (nb[1] >= 0)
 			connect(g, idx, (uint32_t)nb[1], 1);
-		else if (after < g->s.n_frontier && f[after].key == nkey[1])
+		else if (after < g->s.n_frontier &&
+			 fcell_key(&f[after]) == nkey[1])
 			frontier_require(g, (int)after, true, nkey[1], 3,
 					 edge[1]);
 		else
 			new_e = true;
 		if (nb[3] >= 0)
 			connect(g, idx, (uint32_t)nb[3], 3);
-		else if (fi > 0 && f[fi - 1].key == nkey[3])
+		else if (fi > 0 && fcell_key(&f[fi - 1]) == nkey[3])
 			frontier_require(g, fi - 1, true, nkey[3], 1, edge[3]);
 		else
 			new_w = true;
@@ -417,7 +446,7 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 			/* the west cell if it is new, else the east one */
 			uint32_t s = new_w ? 3 : 1;
 
-			f[fi].key = nkey[s];
+			fcell_set_key(&f[fi], nkey[s]);
 			f[fi].req = (uint8_t)(edge[s] << (2 * ((s + 2) & 3)));
 			if (new_w && new_e)
 				frontier_require(g, fi + 1, false, nkey[1], 3,
@@ -440,7 +469,7 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 			connect(g, idx, (uint32_t)nb[0], 0);
 		else
 			frontier_require(g, (int)iN, iN < g->s.n_frontier &&
-						f[iN].key == nkey[0],
+						fcell_key(&f[iN]) == nkey[0],
 					 nkey[0], 2, edge[0]);
 	}
 	g->s.hash_board += tile_key(x, y, type, rot);

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <carcassonne/carcassonne.h>
 
@@ -234,13 +235,32 @@ struct monastery {
 
 /* An open position next to the board, with the side types it requires. */
 struct fcell {
-	uint32_t key;		/* (y, x) biased, sorts in canonical order */
+	/* (y, x) biased, sorts in canonical order: fcell_key().  Two
+	 * halves, so that a cell takes six bytes, not eight (a game of
+	 * all six expansions holds 276 of them, copied with the game) */
+	uint16_t key2[2];
 	uint8_t req;		/* 2 bits per side: required edge type, 0 = free */
 	uint8_t river;		/* the side facing the river's open end, as a
 				 * side bit, or 0 (river.c; valid while
 				 * river_open) */
-	uint8_t pad[2];
 };
+
+_Static_assert(sizeof(struct fcell) == 6, "an open position takes 6 bytes");
+
+static inline uint32_t
+fcell_key(const struct fcell *c)
+{
+	uint32_t k;
+
+	memcpy(&k, c->key2, sizeof(k));
+	return k;
+}
+
+static inline void
+fcell_set_key(struct fcell *c, uint32_t key)
+{
+	memcpy(c->key2, &key, sizeof(key));
+}
 
 /* A scoring event: this header, then uint16_t points[n_players] and
  * uint8_t figures[n_players] (event_points(), event_figures()), so that a

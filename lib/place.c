@@ -28,6 +28,28 @@ static const uint8_t rot_count[16] = {
 	0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4
 };
 
+/* The placements of cells @i to @nf - 1 when fewer than four slots of
+ * @moves are left: one at a time, counting those that do not fit. */
+static uint32_t
+list_rest(const struct fcell *f, const uint8_t *fit, size_t i, size_t nf,
+	  carc_move_t *moves, size_t n_moves, uint32_t n)
+{
+	for (; i < nf; i++) {
+		uint32_t rots = fit[f[i].req];
+		carc_move_t base;
+
+		if (!rots)
+			continue;
+		base = CARC_MOVE_PLACE |
+		       (carc_move_t)(fcell_key(&f[i]) ^ 0x80008000u) << 32;
+		for (uint32_t r = 0; r < 4; r++)
+			if (rots & (1u << r))
+				emit(moves, n_moves, &n,
+				     base | (carc_move_t)r << 16);
+	}
+	return n;
+}
+
 /* Placements of the tile in hand, by (y, x, rotation), from the fit
  * table. */
 static inline uint32_t
@@ -36,7 +58,9 @@ list_fitting(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 	const uint8_t *fit = g->rules->fit[g->s.hand];
 	/* local copies: the stores to @moves could alias the game */
 	const struct fcell *f = g->frontier;
-	uint32_t nf = g->s.n_frontier, n = 0, i = 0;
+	/* size_t, not uint32_t: an index of 32 bits is widened again at
+	 * every store, an instruction per cell */
+	size_t nf = g->s.n_frontier, n = 0, i = 0;
 
 	/*
 	 * Whether a tile fits a cell is a coin toss for the branch
@@ -50,14 +74,15 @@ list_fitting(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 	 */
 	while (i < nf && n + 4 <= n_moves) {
 		/* cells that surely fit in the buffer, at most 4 moves each */
-		uint32_t end = i + (uint32_t)((n_moves - n) / 4);
+		size_t end = i + (n_moves - n) / 4;
 
 		if (end > nf)
 			end = nf;
 		for (; i < end; i++) {
-			uint32_t rots = fit[f[i].req];
-			carc_move_t base = (carc_move_t)(f[i].key ^ 0x80008000u)
-					   << 32;
+			size_t rots = fit[f[i].req];
+			carc_move_t base =
+				(carc_move_t)(fcell_key(&f[i]) ^ 0x80008000u)
+				<< 32;
 #if HAVE_VECTOR_SIZE
 			/* the four rotations as two vectors: two ORs and two
 			 * stores of 16 bytes instead of four of each */
@@ -76,20 +101,7 @@ list_fitting(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 			n += rot_count[rots];
 		}
 	}
-	for (; i < nf; i++) {
-		uint32_t rots = fit[f[i].req];
-		carc_move_t base;
-
-		if (!rots)
-			continue;
-		base = CARC_MOVE_PLACE |
-		       (carc_move_t)(f[i].key ^ 0x80008000u) << 32;
-		for (uint32_t r = 0; r < 4; r++)
-			if (rots & (1u << r))
-				emit(moves, n_moves, &n,
-				     base | (carc_move_t)r << 16);
-	}
-	return n;
+	return list_rest(f, fit, i, nf, moves, n_moves, (uint32_t)n);
 }
 
 /* Placements of the tile in hand, by (y, x, rotation). */

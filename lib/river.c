@@ -191,13 +191,13 @@ present(const struct fcell *c)
 static uint32_t
 cell_x(const struct fcell *c)
 {
-	return (c->key & 0xffffu) ^ 0x8000u;
+	return (fcell_key(c) & 0xffffu) ^ 0x8000u;
 }
 
 static uint32_t
 cell_y(const struct fcell *c)
 {
-	return (c->key >> 16) ^ 0x8000u;
+	return (fcell_key(c) >> 16) ^ 0x8000u;
 }
 
 static bool
@@ -317,7 +317,7 @@ carc__river_place_list(const struct carc_game *g, carc_move_t *moves,
 	for (uint32_t i = 0; i < g->s.n_frontier; i++) {
 		const struct fcell *c = &g->frontier[i];
 		carc_move_t base = CARC_MOVE_PLACE |
-				   (carc_move_t)(c->key ^ 0x80008000u) << 32;
+				   (carc_move_t)(fcell_key(c) ^ 0x80008000u) << 32;
 		uint32_t turns;
 
 		river_rots(g, c, g->s.hand, &turns);
@@ -381,6 +381,6 @@ carc__river_placed(struct carc_game *g, uint32_t idx)
 	g->s.river_open = 1;
 	key = pos_key(p->x + dx[e], p->y + dy[e]);
 	for (uint32_t i = 0; i < g->s.n_frontier; i++)
-		if (g->frontier[i].key == key)
+		if (fcell_key(&g->frontier[i]) == key)
 			g->frontier[i].river = (uint8_t)(1u << ((e + 2) & 3));
 }
