@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Count the pieces of one long two-bot match together.
 
-usage: tools/ladder-merge.py [--json DIR/NAME.json ...] DIR...
+usage: tools/ladder-merge.py DIR... [DIR/NAME.json...]
 
 Each DIR holds the records of `carcassonne match --records DIR` (as
 tools/ladder.sh keeps them): pieces of one match played with other
@@ -12,8 +12,9 @@ the seed, the seating, who sat where, the result), the rounds that have
 both games are counted, and the report's figures are made with the
 referee's formulas (cli/match-stats.c): the first bot's wins, draws and
 losses, its score with Wilson's 95 % interval for as many results as the
-rounds' variance is worth, and the Elo of both.  With --json the reports
-of the pieces add their CPU time per move.  A seed played in two pieces
+rounds' variance is worth, and the Elo of both.  The reports of the
+pieces (NAME.json, given after the directories or among them) add their
+CPU time per move.  A seed played in two pieces
 is an error: its rounds would count twice.
 """
 import argparse
@@ -96,11 +97,12 @@ def pair(scores, forfeit, a, b):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    ap.add_argument('dirs', nargs='+', help='record directories')
-    ap.add_argument('--json', action='append', default=[],
-                    help='a report of a piece (for the CPU time per move)')
+    ap.add_argument('paths', nargs='+', metavar='DIR|NAME.json',
+                    help='record directories, and the reports of the '
+                         'pieces (for the CPU time per move)')
     a = ap.parse_args()
-    games = read_games(a.dirs)
+    reports = [p for p in a.paths if p.endswith('.json')]
+    games = read_games([p for p in a.paths if not p.endswith('.json')])
     if not games:
         sys.exit('ladder-merge.py: no records')
     first = games[min(games)][0]
@@ -124,7 +126,7 @@ def main():
         sys.exit('ladder-merge.py: no whole round')
     p, lo, hi, e, e_lo, e_hi = score_interval(rounds, 2)
     cpu = [[0, 0], [0, 0]]
-    for path in a.json:
+    for path in reports:
         with open(path, encoding='utf-8') as f:
             report = json.load(f)
         for k, bot in enumerate(report['bots'][:2]):
