@@ -1736,8 +1736,10 @@ START_TEST(observe_expansions_of_0_5)
 		free(planes);
 		free(vec);
 	}
-	/* goods were on the board at the end of the traders' games */
+	/* goods were on the board at the end of the traders' games, and
+	 * figures at the end of each game */
 	ck_assert_uint_gt(tiles_seen, 0);
+	ck_assert_uint_eq(figs, N_CONFIGS - 6);
 	ck_assert_uint_gt(positions, 1000);
 
 	/* the base game is unchanged: layout 1 checked the same way */
