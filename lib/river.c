@@ -105,18 +105,42 @@ carc__river_deal(struct carc_game *g, uint64_t seed)
 	carc__shuffle(g->stack + r->river_len, n - r->river_len, seed);
 }
 
+/*
+ * The two parts of the stack still to draw that carc_game_shuffle_stack()
+ * and carc_game_sort_stack() reorder apart, the fixed places between
+ * them kept: the course tiles from the draw position, then everything
+ * after the river stack (each *len 0 when that part is drawn already).
+ */
+struct stack_parts {
+	uint32_t course_from, course_len;
+	uint32_t rest_from, rest_len;
+};
+
+static struct stack_parts
+stack_parts(const struct carc_game *g)
+{
+	const struct carc_rules *r = g->rules;
+	uint32_t pos = g->s.stack_pos, course = r->river_len - r->river_fixed;
+	struct stack_parts p = { pos, 0, pos, 0 };
+
+	if (pos < course)
+		p.course_len = course - pos;
+	if (p.rest_from < r->river_len)
+		p.rest_from = r->river_len;
+	p.rest_len = g->s.stack_len - p.rest_from;
+	return p;
+}
+
 /* carc_game_shuffle_stack(): each part apart, the fixed places kept. */
 void
 carc__river_shuffle(struct carc_game *g, uint64_t seed)
 {
-	const struct carc_rules *r = g->rules;
-	uint32_t pos = g->s.stack_pos, course = r->river_len - r->river_fixed;
+	struct stack_parts p = stack_parts(g);
 
-	if (pos < course)
-		carc__shuffle(g->stack + pos, course - pos, river_seed(seed));
-	if (pos < r->river_len)
-		pos = r->river_len;
-	carc__shuffle(g->stack + pos, g->s.stack_len - pos, seed);
+	if (p.course_len)
+		carc__shuffle(g->stack + p.course_from, p.course_len,
+			      river_seed(seed));
+	carc__shuffle(g->stack + p.rest_from, p.rest_len, seed);
 }
 
 /* carc_game_draw_counts(): the end of the part of the stack that
@@ -138,14 +162,11 @@ carc__river_part(const struct carc_game *g, uint32_t at, uint32_t *to)
 void
 carc__river_sort(struct carc_game *g)
 {
-	const struct carc_rules *r = g->rules;
-	uint32_t pos = g->s.stack_pos, course = r->river_len - r->river_fixed;
+	struct stack_parts p = stack_parts(g);
 
-	if (pos < course)
-		carc__sort_tiles(g->stack + pos, course - pos);
-	if (pos < r->river_len)
-		pos = r->river_len;
-	carc__sort_tiles(g->stack + pos, g->s.stack_len - pos);
+	if (p.course_len)
+		carc__sort_tiles(g->stack + p.course_from, p.course_len);
+	carc__sort_tiles(g->stack + p.rest_from, p.rest_len);
 }
 
 bool
