@@ -29,7 +29,7 @@
 #define MAX_FOLLOWERS 15
 #define PHANTOM_SLOT 15
 #define LARGE_SLOT 16		/* Inns & Cathedrals */
-#define N_OPTS 24
+#define N_OPTS 26
 #define NODE_NONE 0xffffu
 
 /* Side bits for cities and roads, half-edge bits for fields. */
@@ -683,7 +683,7 @@ void carc__river_deal(struct carc_game *g, uint64_t seed);
 void carc__river_placed(struct carc_game *g, uint32_t idx);
 /* draw(): whether the tile drawn fits, with the river's rules while they
  * apply (sets game_state.river_mode) */
-bool carc__river_hand(struct carc_game *g, uint32_t type);
+int carc__river_hand(struct carc_game *g, uint32_t type);
 uint32_t carc__river_place_list(const struct carc_game *g, carc_move_t *moves,
 				size_t cap);
 int carc__river_check(const struct carc_game *g, carc_move_t m,

@@ -137,21 +137,26 @@ stack_count_add(struct carc_game *g, uint32_t t, int delta)
 }
 
 /* Draw tiles until one fits somewhere; end the game when none is left.
- * Inline: a call per turn costs more than the drawing of the base game. */
+ * Inline: a call per turn costs more than the drawing of the base game.
+ * The river may place a tile itself (its lake, river.c: 2), and the
+ * player draws again. */
 static inline void
 draw(struct carc_game *g)
 {
 	while (g->s.stack_pos < g->s.stack_len) {
 		uint32_t t = g->stack[g->s.stack_pos++];
+		int fit;
 
 		stack_count_add(g, t, -1);
-		if (g->ext & EXT_RIVER ? carc__river_hand(g, t)
-				       : carc__board_placeable(g, t)) {
+		fit = g->ext & EXT_RIVER ? carc__river_hand(g, t)
+					 : carc__board_placeable(g, t);
+		if (fit == 1) {
 			g->s.hand = t;
 			g->s.phase = CARC_PHASE_PLACE_TILE;
 			return;
 		}
-		g->discards[g->s.n_discards++] = (uint8_t)t;
+		if (fit == 0)
+			g->discards[g->s.n_discards++] = (uint8_t)t;
 	}
 	g->s.phase = CARC_PHASE_GAME_OVER;
 	carc__score_final(g);

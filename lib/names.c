@@ -56,6 +56,10 @@ static const char *const river_u_turn_values[] = {
 	[CARC_RIVER_U_ALLOWED] = "allowed",
 	[CARC_RIVER_U_JCZ] = "jcz",
 };
+static const char *const river_lake_turn_values[] = {
+	[CARC_RIVER_LAKE_TURN] = "turn",
+	[CARC_RIVER_LAKE_AUTOMATIC] = "automatic",
+};
 
 /* every field spelt out: clang's -Wmissing-field-initializers */
 #define CHOICE(a) CARC_OPTION_CHOICE, (a), sizeof(a) / sizeof((a)[0]), false
@@ -93,6 +97,9 @@ static const struct option_names options[N_OPTS] = {
 	[CARC_OPT_BUILDER_TURN] = { "builder-turn",
 				    CHOICE(builder_turn_values) },
 	[CARC_OPT_PHANTOM_WITH_FIGURE] = { "phantom-with-figure", SWITCH },
+	[CARC_OPT_BUILDER_ON_COMPLETED] = { "builder-on-completed", SWITCH },
+	[CARC_OPT_RIVER_LAKE_TURN] = { "river-lake-turn",
+				       CHOICE(river_lake_turn_values) },
 };
 
 /* Other words accepted for a value; carc_option_value_name() never gives

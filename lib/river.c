@@ -14,6 +14,8 @@
  */
 #include "config.h"
 
+#include <assert.h>
+
 #include "carc-private.h"
 
 static const int dx[4] = { 0, 1, 0, -1 };
@@ -312,11 +314,36 @@ river_placeable(const struct carc_game *g, uint32_t type)
 	return false;
 }
 
-/* Whether tile @type, just drawn, can be placed, and how the placement
- * step takes it (game_state.river_mode): through this file while the
- * river is open or @type is a river tile, through the fit table
- * otherwise. */
-bool
+/* CARC_RIVER_LAKE_AUTOMATIC (doc/users/rules.md#river-lake-turn): the
+ * lake, drawn and placeable, goes to its one position at the river's open
+ * end (one river side, one rotation), and what it completes (a monastery
+ * beside it; it has no road or city) is scored, with no deployment. */
+static void
+place_lake(struct carc_game *g)
+{
+	carc_move_t m[4];
+	struct place_hint h;
+	uint32_t n;
+
+	g->s.hand = CARC_TILE_RI_2;
+	n = carc__river_place_list(g, m, 4);
+	assert(n == 1);
+	(void)n;
+	if (carc__river_check(g, m[0], &h) < 0)
+		assert(!"the lake's listed position is legal");
+	carc__board_place(g, M_X(m[0]), M_Y(m[0]), M_ROT(m[0]), CARC_TILE_RI_2,
+			  &h);
+	g->s.last_tile = g->s.n_tiles - 1;
+	carc__river_placed(g, g->s.last_tile);
+	carc__score_turn(g);
+}
+
+/* Whether tile @type, just drawn, can be placed (1, or 0 to discard it),
+ * and how the placement step takes it (game_state.river_mode): through
+ * this file while the river is open or @type is a river tile, through
+ * the fit table otherwise.  2: the engine placed it (the lake under
+ * CARC_RIVER_LAKE_AUTOMATIC), the player draws again. */
+int
 carc__river_hand(struct carc_game *g, uint32_t type)
 {
 	uint8_t mode = (uint8_t)(g->s.river_open |
@@ -324,9 +351,15 @@ carc__river_hand(struct carc_game *g, uint32_t type)
 
 	if (!(mode ? river_placeable(g, type)
 		   : carc__board_placeable(g, type)))
-		return false;
+		return 0;
 	g->s.river_mode = mode;
-	return true;
+	if (type == CARC_TILE_RI_2 &&
+	    OPT(g->rules, CARC_OPT_RIVER_LAKE_TURN) ==
+		    CARC_RIVER_LAKE_AUTOMATIC) {
+		place_lake(g);
+		return 2;
+	}
+	return 1;
 }
 
 uint32_t

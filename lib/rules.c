@@ -32,6 +32,8 @@ static const int32_t opt_default[N_OPTS] = {
 	[CARC_OPT_TRADERS_BUILDERS] = 0,
 	[CARC_OPT_BUILDER_TURN] = CARC_BUILDER_TURN_OPTIONAL,
 	[CARC_OPT_PHANTOM_WITH_FIGURE] = 1,
+	[CARC_OPT_BUILDER_ON_COMPLETED] = 1,
+	[CARC_OPT_RIVER_LAKE_TURN] = CARC_RIVER_LAKE_TURN,
 };
 
 static const struct {
@@ -60,6 +62,8 @@ static const struct {
 	[CARC_OPT_TRADERS_BUILDERS] = { 0, 1 },
 	[CARC_OPT_BUILDER_TURN] = { 0, 1 },
 	[CARC_OPT_PHANTOM_WITH_FIGURE] = { 0, 1 },
+	[CARC_OPT_BUILDER_ON_COMPLETED] = { 0, 1 },
+	[CARC_OPT_RIVER_LAKE_TURN] = { 0, 1 },
 };
 
 static bool

@@ -60,6 +60,19 @@ carc__traders_placed(struct carc_game *g)
 	}
 }
 
+/* Whether the builder may go on road or city node @node of the tile just
+ * placed as far as its completion goes: always under
+ * CARC_OPT_BUILDER_ON_COMPLETED = 1, else only while the feature is open
+ * (doc/users/rules.md#builder-on-completed).  The root's open sides, not
+ * the tile's completed bits: those mark one piece of a feature that the
+ * tile joins twice. */
+static bool
+builder_may_complete(const struct carc_game *g, uint32_t node)
+{
+	return OPT(g->rules, CARC_OPT_BUILDER_ON_COMPLETED) ||
+	       g->nodes[carc__find(g, node)].open != 0;
+}
+
 /* Whether @figure (builder or pig) may go on local feature @i of the tile
  * just placed (doc/users/rules.md#traders-builder, #traders-pig). */
 static int
@@ -74,6 +87,8 @@ target_ok(const struct carc_game *g, uint32_t figure, int i)
 			return CARC_E_NOT_ALLOWED;
 		if (g->s.builder[player] != NODE_NONE)
 			return CARC_E_NO_MEEPLE;
+		if (!builder_may_complete(g, p->node_base + (uint32_t)i))
+			return CARC_E_NOT_ALLOWED;
 	} else {
 		if (kind != CARC_FEATURE_FIELD ||
 		    !OPT(g->rules, CARC_OPT_FARMERS))
@@ -120,6 +135,10 @@ carc__traders_list(const struct carc_game *g, carc_move_t *moves, size_t cap,
 		for (uint32_t m = held; m; m &= m - 1) {
 			uint32_t i = (uint32_t)carc__ctz32(m);
 
+			/* the builder on a road or city the tile completed
+			 * (doc/users/rules.md#builder-on-completed) */
+			if (k == 0 && !builder_may_complete(g, p->node_base + i))
+				continue;
 			if (kinds[k] >> (ti->code[i] >> 4) & 1)
 				emit(moves, cap, n,
 				     pack(CARC_MOVE_DEPLOY,

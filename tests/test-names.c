@@ -77,6 +77,10 @@ static const struct {
 	  CARC_BUILDER_TURN_OPTIONAL, { "optional", "mandatory" } },
 	{ CARC_OPT_PHANTOM_WITH_FIGURE, "phantom-with-figure",
 	  CARC_OPTION_SWITCH, 0, 1, 1, { "off", "on" } },
+	{ CARC_OPT_BUILDER_ON_COMPLETED, "builder-on-completed",
+	  CARC_OPTION_SWITCH, 0, 1, 1, { "off", "on" } },
+	{ CARC_OPT_RIVER_LAKE_TURN, "river-lake-turn", CARC_OPTION_CHOICE, 0,
+	  1, CARC_RIVER_LAKE_TURN, { "turn", "automatic" } },
 };
 
 #define N_OPTIONS ((uint32_t)N_OF(option_table))
@@ -330,7 +334,8 @@ START_TEST(option_explain_exact)
 		  "lb-per-city-fields, crop-deploy-any, crop-deploy-mandatory, "
 		  "crop-phantom, crop-after-phantom, river, river-start-tile, "
 		  "river-u-turn, inns-cathedrals, traders-builders, "
-		  "builder-turn or phantom-with-figure" },
+		  "builder-turn, phantom-with-figure, builder-on-completed or "
+		  "river-lake-turn" },
 		{ "followers", "99", "followers must be 1 to 15, not 99" },
 		{ "Followers", "-3", "followers must be 1 to 15, not -3" },
 		{ "followers", "x", "followers must be 1 to 15, not 'x'" },
@@ -342,7 +347,7 @@ START_TEST(option_explain_exact)
 		{ "lb-scoring", NULL, "lb-scoring takes standard or 3-2-1 "
 		  "(0 to 1)" },
 	};
-	char buf[400];
+	char buf[512];
 
 	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
 		int n = carc_option_explain(cases[k].name, cases[k].value, buf,

@@ -553,6 +553,76 @@ START_TEST(city_on_river_tile_scores)
 }
 END_TEST
 
+/* river-lake-turn automatic (doc/users/rules.md#river-lake-turn): once
+ * the last course tile is down the engine lays the lake at the open end
+ * and the next player draws a base tile; the record and the undo keep
+ * it. */
+START_TEST(lake_automatic)
+{
+	uint32_t counts[CARC_TILE_TYPES] = { 0 }, tile = 99, rot = 9;
+	struct carc_rules_builder *b = NULL;
+	struct carc_rules *r = NULL;
+	struct carc_game *back = NULL;
+	char text[4096];
+	int32_t x = 9, y = 9;
+	int idx, len;
+
+	counts[CARC_TILE_RI_2] = 1;
+	counts[CARC_TILE_RI_3] = 1;
+	counts[CARC_TILE_E] = 1;
+	counts[CARC_TILE_B] = 1;
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, RIVER_OPT, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_RIVER_LAKE_TURN,
+					 CARC_RIVER_LAKE_AUTOMATIC));
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		assert_ok(carc_rules_builder_set_tile_count(b, t, counts[t]));
+	assert_ok(carc_rules_builder_build(b, &r));
+	carc_rules_builder_free(b);
+	g = make_game(r, 2, 1);
+	carc_rules_unref(r);
+	ck_assert_int_eq(carc_game_current_tile(g), CARC_TILE_RI_3);
+	assert_ok(carc_game_apply(g, carc_move_place(1, 0, 0)));
+	deploy(g, CARC_C1);			/* the north cap */
+	/* the lake lies at (2, 0), the river flowing into it from the
+	 * west; player 1 holds a base tile and nothing was discarded */
+	idx = carc_game_tile_find(g, 2, 0);
+	ck_assert_int_eq(idx, 2);
+	assert_ok(carc_game_tile_at(g, (uint32_t)idx, &x, &y, &tile, &rot));
+	ck_assert_uint_eq(tile, CARC_TILE_RI_2);
+	ck_assert_uint_eq(rot, 0);
+	ck_assert_int_eq(carc_game_tile_count(g), 3);
+	ck_assert_int_eq(carc_game_discard_count(g), 0);
+	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_PLACE_TILE);
+	ck_assert_int_eq(carc_game_current_player(g), 1);
+	ck_assert_int_eq(carc_game_history_count(g), 2);
+	ck_assert_int_eq(carc_game_remaining_total(g), 1);
+	ck_assert_int_eq(carc_game_remaining(g, CARC_TILE_RI_2), 0);
+	/* the river is closed: the city cap closes as in the ordinary
+	 * turn's game (city_on_river_tile_scores) */
+	assert_ok(carc_game_set_next_tile(g, CARC_TILE_E));
+	assert_ok(carc_game_apply(g, carc_move_place(1, -1, 2)));
+	pass(g);
+	ck_assert_int_eq(carc_game_score(g, 0), 4);
+	ck_assert_int_eq(carc_game_current_player(g), 0);
+	/* the record says the option and plays back to the same game */
+	len = carc_game_save(g, text, sizeof(text));
+	ck_assert_int_gt(len, 0);
+	ck_assert_int_lt(len, (int)sizeof(text));
+	ck_assert_ptr_nonnull(strstr(text, "option river-lake-turn automatic\n"));
+	assert_ok(carc_game_load(text, (size_t)len, &back, NULL, NULL, NULL,
+				 0));
+	ck_assert(carc_game_hash(back) == carc_game_hash(g));
+	carc_game_free(back);
+	/* undoing the deployment of the first turn takes the lake away */
+	for (int k = 0; k < 3; k++)
+		assert_ok(carc_game_undo(g));
+	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_DEPLOY);
+	ck_assert_int_lt(carc_game_tile_find(g, 2, 0), 0);
+	ck_assert_int_eq(carc_game_tile_count(g), 2);
+}
+END_TEST
+
 /* Random river games: every listed move is legal, every game ends, the
  * river's 12 tiles form one chain from the spring. */
 START_TEST(random_river_games)
@@ -626,6 +696,7 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, river_splits_fields);
 	tcase_add_test(tc, city_on_river_tile_scores);
+	tcase_add_test(tc, lake_automatic);
 	tcase_add_test(tc, random_river_games);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);

@@ -465,6 +465,63 @@ START_TEST(builder_completed_returns_and_second_tile)
 }
 END_TEST
 
+/* Red's tile completes the road holding his thief
+ * (doc/users/rules.md#builder-on-completed): with builder-on-completed
+ * on (_i 1, the default) his builder may go onto the road's piece on
+ * that tile and comes back at once with the thief when the road scores;
+ * off (_i 0, JCloisterZone) the move is neither listed nor legal.  The
+ * score, the supply and the next player are the same either way; on an
+ * open road the builder goes under both values. */
+START_TEST(builder_on_completed)
+{
+	static const uint32_t order[] = {
+		CARC_TILE_U, CARC_TILE_A, CARC_TILE_A, CARC_TILE_U,
+		CARC_TILE_B, CARC_TILE_U,
+	};
+	carc_move_t moves[32], builder;
+	int n, listed = 0;
+
+	g = scenario(order, 6, CARC_OPT_BUILDER_ON_COMPLETED, _i, 0);
+	play(g, CARC_TILE_U, 1, 0, 0);
+	deploy(g, CARC_R1);			/* Red's thief */
+	play(g, CARC_TILE_A, -1, 0, 3);		/* ends the road's west */
+	pass(g);
+	play(g, CARC_TILE_A, 2, 0, 1);		/* ends its east: 4 tiles */
+	EQ(carc_game_feature_is_complete(g, 2, 0, CARC_R1), 1);
+	builder = figure_move(CARC_FIGURE_BUILDER, CARC_R1);
+	n = carc_game_legal_moves(g, moves, 32);
+	ck_assert_int_gt(n, 0);
+	for (int k = 0; k < n; k++)
+		listed += moves[k] == builder;
+	EQ(listed, _i);
+	EQ(carc_game_is_legal(g, builder), _i);
+	if (_i) {
+		assert_ok(carc_game_apply(g, builder));
+	} else {
+		apply_expect(g, builder, CARC_E_NOT_ALLOWED);
+		EQ(carc_game_phase(g), CARC_PHASE_DEPLOY);
+		pass(g);
+	}
+	/* four tiles of road for Red; thief and builder in his supply; no
+	 * second tile (the builder was not on the road before this tile) */
+	EQ(carc_game_score(g, RED), 4);
+	EQ(carc_game_score(g, BLUE), 0);
+	EQ(carc_game_supply(g, RED, CARC_FIGURE_BUILDER), 1);
+	EQ(carc_game_supply(g, RED, CARC_FIGURE_FOLLOWER), 7);
+	EQ(carc_game_phase(g), CARC_PHASE_PLACE_TILE);
+	EQ(carc_game_current_player(g), BLUE);
+	/* an open road: Blue's thief, then his builder beside it */
+	play(g, CARC_TILE_U, 0, 1, 0);
+	deploy(g, CARC_R1);
+	play(g, CARC_TILE_B, 3, 0, 0);
+	pass(g);
+	play(g, CARC_TILE_U, 1, 1, 0);
+	EQ(carc_game_feature_is_complete(g, 1, 1, CARC_R1), 0);
+	EQ(carc_game_is_legal(g, figure_move(CARC_FIGURE_BUILDER, CARC_R1)),
+	   1);
+}
+END_TEST
+
 /* A crop circle takes Red's only thief off the builder's road: the
  * builder goes back with it, and is never itself removed
  * (doc/users/rules.md#traders-builder-return, #traders-together). */
@@ -763,6 +820,7 @@ test_suite(void)
 	tcase_add_test(tc, builder_second_tile_mandatory);
 	tcase_add_test(tc, builder_needs_own_follower);
 	tcase_add_test(tc, builder_completed_returns_and_second_tile);
+	tcase_add_loop_test(tc, builder_on_completed, 0, 2);
 	tcase_add_test(tc, builder_returns_when_crop_circle_removes_thief);
 	suite_add_tcase(s, tc);
 

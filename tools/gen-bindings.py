@@ -137,6 +137,11 @@ BINDINGS = {
         prefix=('CARC_BUILDER_TURN_',), py='BuilderTurn', base='_Named',
         js=None,
         doc='Values of Option.BUILDER_TURN (``enum carc_builder_turn``).'),
+    'carc_river_lake_turn': dict(
+        prefix=('CARC_RIVER_LAKE_',), py='RiverLakeTurn', base='_Named',
+        js=None,
+        doc='Values of Option.RIVER_LAKE_TURN (``enum '
+            'carc_river_lake_turn``).'),
     'carc_option_type': dict(
         prefix=('CARC_OPTION_',), py='OptionType', base='IntEnum',
         js='OptionType',

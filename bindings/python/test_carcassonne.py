@@ -207,7 +207,8 @@ def test_options_from_the_library():
                              'in-river-stack': 2},
         'river-u-turn': {'adjacent': 0, 'successive': 1, 'allowed': 2,
                          'jcz': 3},
-        'builder-turn': {'optional': 0, 'mandatory': 1}}
+        'builder-turn': {'optional': 0, 'mandatory': 1},
+        'river-lake-turn': {'turn': 0, 'automatic': 1}}
     with pytest.raises(carc.CarcError) as e:
         carc.option_name(len(carc.OPTIONS) + 1)
     assert e.value.code == carc.E_UNKNOWN_OPTION

@@ -100,7 +100,7 @@ def test_options(enums):
     header = {n[len('CARC_OPT_'):].lower().replace('_', '-'): v
               for n, v in enums['carc_option'].items()}
     assert carc.OPTIONS == header
-    assert len(header) == 23
+    assert len(header) == 25
 
 
 def test_option_values(enums):
@@ -111,6 +111,7 @@ def test_option_values(enums):
         'river-start-tile': 'carc_river_start',
         'river-u-turn': 'carc_river_u_turn',
         'builder-turn': 'carc_builder_turn',
+        'river-lake-turn': 'carc_river_lake_turn',
     }
     assert set(carc.OPTION_VALUES) == set(values)
     for option, enum in values.items():
@@ -146,6 +147,7 @@ ENUMS = {
     'carc_render_flag': (carc.RenderFlag, 'CARC_RENDER_', {}),
     'carc_goods': (carc.Goods, 'CARC_GOODS_', {}),
     'carc_builder_turn': (carc.BuilderTurn, 'CARC_BUILDER_TURN_', {}),
+    'carc_river_lake_turn': (carc.RiverLakeTurn, 'CARC_RIVER_LAKE_', {}),
 }
 
 

@@ -578,6 +578,26 @@ enum carc_option {
 	 *  0 not.
 	 *  @since 0.5 */
 	CARC_OPT_PHANTOM_WITH_FIGURE = 23,
+	/** The builder on a road or city that the tile just placed
+	 *  completes (`doc/users/rules.md#builder-on-completed`): 1 (default)
+	 *  allowed, it comes back at once in the scoring; 0 not
+	 *  (JCloisterZone).  @since 0.5 */
+	CARC_OPT_BUILDER_ON_COMPLETED = 24,
+	/** Who places the lake (`doc/users/rules.md#river-lake-turn`), a
+	 *  #carc_river_lake_turn.  Default #CARC_RIVER_LAKE_TURN.
+	 *  @since 0.5 */
+	CARC_OPT_RIVER_LAKE_TURN = 25,
+};
+
+/** Values of #CARC_OPT_RIVER_LAKE_TURN.  @since 0.5 */
+enum carc_river_lake_turn {
+	/** The lake is drawn and placed as an ordinary turn (place,
+	 *  deploy, score), as the second edition has it. */
+	CARC_RIVER_LAKE_TURN = 0,
+	/** The engine puts the lake at the river's open end when it comes
+	 *  up (no deployment; a monastery it completes is scored), and the
+	 *  same player draws again. */
+	CARC_RIVER_LAKE_AUTOMATIC = 1,
 };
 
 /** Values of #CARC_OPT_RIVER_START_TILE. @since 0.5 */

@@ -148,6 +148,9 @@ static const struct {
 	  "river/1:1" },
 	{ JCZ_PART_RIVER_SET, CARC_OPT_RIVER_START_TILE,
 	  CARC_RIVER_START_REMOVED, "river/1:1" },
+	/* JCZ's lake is an ordinary turn */
+	{ JCZ_PART_RIVER_SET, CARC_OPT_RIVER_LAKE_TURN, CARC_RIVER_LAKE_TURN,
+	  "river/1:1" },
 	{ JCZ_PARTS_IC, CARC_OPT_INNS_CATHEDRALS, 1, "inns-and-cathedrals:1" },
 	{ JCZ_PARTS_TB, CARC_OPT_TRADERS_BUILDERS, 1,
 	  "traders-and-builders:1" },
@@ -156,6 +159,10 @@ static const struct {
 	{ JCZ_PARTS_TB, CARC_OPT_BUILDER_TURN, CARC_BUILDER_TURN_MANDATORY,
 	  "traders-and-builders:1" },
 	{ JCZ_PARTS_TB, CARC_OPT_PHANTOM_WITH_FIGURE, 1,
+	  "traders-and-builders:1" },
+	/* JCZ's builder never goes on a feature its tile completes
+	 * (Builder.java) */
+	{ JCZ_PARTS_TB, CARC_OPT_BUILDER_ON_COMPLETED, 0,
 	  "traders-and-builders:1" },
 };
 
@@ -303,6 +310,8 @@ carc__jcz_parts_option_exported(uint32_t opt)
 	case CARC_OPT_TRADERS_BUILDERS:
 	case CARC_OPT_BUILDER_TURN:
 	case CARC_OPT_PHANTOM_WITH_FIGURE:
+	case CARC_OPT_BUILDER_ON_COMPLETED:
+	case CARC_OPT_RIVER_LAKE_TURN:
 		return true;
 	default:
 		return false;
@@ -336,6 +345,11 @@ carc__jcz_parts_check_rules(const struct carc_rules *rules, char *msg,
 			      "JCloisterZone draws the whole river before any "
 			      "other tile (river-start-tile removed or "
 			      "after-river)");
+	if (river && option(rules, CARC_OPT_RIVER_LAKE_TURN) !=
+			     CARC_RIVER_LAKE_TURN)
+		return refuse(msg, n, rules, CARC_OPT_RIVER_LAKE_TURN,
+			      "JCloisterZone draws and places the lake as an "
+			      "ordinary turn (river-lake-turn turn)");
 	if (tb && option(rules, CARC_OPT_BUILDER_TURN) !=
 			  CARC_BUILDER_TURN_MANDATORY)
 		return refuse(msg, n, rules, CARC_OPT_BUILDER_TURN,

@@ -406,7 +406,9 @@ river_allows(const struct board *b, const struct river *rv, uint32_t tile,
  * with a placed tile, every shared side matching (a river side only a
  * river side).  Candidates are all neighbours of placed tiles, sorted by
  * y, then x; rotations 0-3.  A river tile besides continues the river
- * (river_allows()).
+ * (river_allows()).  With river-lake-turn automatic the lake is never a
+ * player's tile (doc/users/rules.md#river-lake-turn): a lake in hand is
+ * an error.
  */
 static int
 list_placements(struct board *b, struct out *o)
@@ -416,6 +418,9 @@ list_placements(struct board *b, struct out *o)
 	struct river rv;
 
 	if (tile < 0)
+		return -1;
+	if (tile == CARC_TILE_RI_2 &&
+	    opt(b->g, CARC_OPT_RIVER_LAKE_TURN) == CARC_RIVER_LAKE_AUTOMATIC)
 		return -1;
 	follow_river(b, &rv);
 	for (int i = 0; i < b->n; i++) {
@@ -506,7 +511,9 @@ list_tile_deploys(struct board *b, struct out *o, uint32_t player,
 		return -1;
 	/* doc/users/rules.md#traders-builder, #traders-pig: the builder on a
 	 * road or city, the pig in a field, of the tile just placed, whose
-	 * board feature holds a follower of the player */
+	 * board feature holds a follower of the player; with
+	 * builder-on-completed off not on a road or city that has no side
+	 * left facing an empty position (#builder-on-completed) */
 	if (figure == CARC_FIGURE_FOLLOWER &&
 	    opt(b->g, CARC_OPT_TRADERS_BUILDERS)) {
 		uint32_t feats[MAX_FEATURES];
@@ -529,6 +536,15 @@ list_tile_deploys(struct board *b, struct out *o, uint32_t player,
 					continue;
 				if (figures_on(b, t, feats[i], per) < 0)
 					return -1;
+				if (fig == CARC_FIGURE_BUILDER &&
+				    !opt(b->g, CARC_OPT_BUILDER_ON_COMPLETED)) {
+					int open = walk(b, t, feats[i]);
+
+					if (open < 0)
+						return -1;
+					if (!open)
+						continue;
+				}
 				if (per[player] > 0)
 					emit(o, carc_move_deploy(fig, b->x[t],
 								 b->y[t],

@@ -20,7 +20,7 @@
 
 #define SENTINEL 0x5a5a5a5a
 #define CLOBBERED 9999		/* a row's result when an output was written */
-#define N_OPTIONS 23
+#define N_OPTIONS 25
 
 /* A fixture of games at different decision points. */
 static struct fixture {
@@ -880,6 +880,8 @@ static const struct {
 	[CARC_OPT_TRADERS_BUILDERS] = { 0, 1 },
 	[CARC_OPT_BUILDER_TURN] = { 0, 1 },
 	[CARC_OPT_PHANTOM_WITH_FIGURE] = { 0, 1 },
+	[CARC_OPT_BUILDER_ON_COMPLETED] = { 0, 1 },
+	[CARC_OPT_RIVER_LAKE_TURN] = { 0, 1 },
 };
 
 START_TEST(option_out_of_range)

@@ -56,7 +56,7 @@
 
 struct run {
 	uint32_t game_index;
-	int32_t opt[CARC_OPT_PHANTOM_WITH_FIGURE + 1];
+	int32_t opt[CARC_OPT_RIVER_LAKE_TURN + 1];
 	uint32_t players;
 	int crop_heavy;		/* five of each crop-circle tile */
 	struct carc_game *game;
@@ -124,6 +124,10 @@ config_of(struct run *r, uint32_t i)
 	r->opt[CARC_OPT_BUILDER_TURN] =
 		(int32_t)((h >> 21 & 1) && !r->opt[CARC_OPT_CROP_CIRCLES_I] &&
 			  !r->opt[CARC_OPT_CROP_CIRCLES_II]);
+	/* the builder on a feature its tile completes refused in one game
+	 * in two, the lake placed by the engine in one in two */
+	r->opt[CARC_OPT_BUILDER_ON_COMPLETED] = (int32_t)(h >> 22 & 1);
+	r->opt[CARC_OPT_RIVER_LAKE_TURN] = (int32_t)(h >> 23 & 1);
 	/* every other game with crop circles plays many more of their
 	 * tiles, so that the action meets crowded boards */
 	r->crop_heavy = (r->opt[CARC_OPT_CROP_CIRCLES_I] ||
@@ -406,7 +410,7 @@ play_game(uint32_t i)
 		REQUIRE_CMP(carc_rules_builder_set(b, o, r->opt[o]), ==,
 			    CARC_OK);
 	for (uint32_t o = CARC_OPT_INNS_CATHEDRALS;
-	     o <= CARC_OPT_PHANTOM_WITH_FIGURE; o++)
+	     o <= CARC_OPT_RIVER_LAKE_TURN; o++)
 		REQUIRE_CMP(carc_rules_builder_set(b, o, r->opt[o]), ==,
 			    CARC_OK);
 	if (r->crop_heavy)

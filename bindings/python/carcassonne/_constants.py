@@ -19,7 +19,7 @@ __all__ = ['CROP_DEPLOY', 'CROP_REMOVE', 'CropChoice', 'E_EDGE_MISMATCH',
     'PHASE_GAME_OVER', 'PHASE_PHANTOM', 'PHASE_PLACE_TILE', 'Phase',
     'RenderFlag', 'RiverStart', 'RiverUTurn', 'SHAPE_MAX_POINTS', 'Symbol', 'TILE_TYPES', 'TILE_UNITS',
     'Tile', '_ARGUMENT_ERRORS', '_RENDER_COLOUR', '_RenderOptions',
-    'Goods', 'BuilderTurn', 'PHASE_SECOND_TILE', 'MOVE_SECOND_TILE',
+    'Goods', 'BuilderTurn', 'RiverLakeTurn', 'PHASE_SECOND_TILE', 'MOVE_SECOND_TILE',
     'FIGURE_BUILDER', 'FIGURE_PIG']
 
 try:
@@ -29,7 +29,7 @@ try:
                        Feature, FeatureAttr, FeatureFlag, FeatureKind,
                        Figure, LbDistribution, LbScoring, MoveKind, Option,
                        OptionType, Phase, RenderFlag, RiverStart,
-                       RiverUTurn, SHAPE_MAX_POINTS,
+                       RiverUTurn, RiverLakeTurn, SHAPE_MAX_POINTS,
                        Symbol, TILE_TYPES, TILE_UNITS, Tile,
                        RENDER_COLOUR as _RENDER_COLOUR,
                        CarcRenderOptions as _RenderOptions)

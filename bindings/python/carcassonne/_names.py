@@ -13,7 +13,8 @@ from ._protos import _byref, _c_i32, _c_u32
 from ._constants import (E_INVALID, E_UNKNOWN_OPTION, E_UNKNOWN_TILE,
                          ErrorCode, FarmScoring, Feature, FeatureKind, Figure,
                          LbDistribution, LbScoring, Option, OptionType, Phase,
-                         RiverStart, RiverUTurn, Tile, BuilderTurn)
+                         RiverStart, RiverUTurn, Tile, BuilderTurn,
+                         RiverLakeTurn)
 from ._args import _i32, _text, _u32
 from ._errors import InvalidArgumentError, _check, _error
 
@@ -252,6 +253,7 @@ _WORD_OF: Dict[type, Callable[[int], str]] = {
     RiverStart: lambda v: option_value_name(Option.RIVER_START_TILE, v),
     RiverUTurn: lambda v: option_value_name(Option.RIVER_U_TURN, v),
     BuilderTurn: lambda v: option_value_name(Option.BUILDER_TURN, v),
+    RiverLakeTurn: lambda v: option_value_name(Option.RIVER_LAKE_TURN, v),
 }
 _FROM_WORD: Dict[type, Callable[[str], int]] = {
     Phase: phase_from_name, Figure: figure_from_name,
@@ -265,6 +267,8 @@ _FROM_WORD: Dict[type, Callable[[str], int]] = {
         lambda w: option_value_from_name(Option.RIVER_START_TILE, w),
     RiverUTurn: lambda w: option_value_from_name(Option.RIVER_U_TURN, w),
     BuilderTurn: lambda w: option_value_from_name(Option.BUILDER_TURN, w),
+    RiverLakeTurn:
+        lambda w: option_value_from_name(Option.RIVER_LAKE_TURN, w),
 }
 
 
