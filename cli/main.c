@@ -176,9 +176,11 @@ static const struct {
 	  "Writes a game record as a JCloisterZone saved game.  Refuses, naming\n"
 	  "the option, rules JCloisterZone does not play: an option off its\n"
 	  "default that JCZ lacks, river-u-turn other than jcz,\n"
-	  "river-start-tile in-river-stack, builder-turn optional (the\n"
-	  "default; JCZ plays mandatory), phantom-with-figure off; and a\n"
-	  "custom stack JCZ's tile sets cannot give; see carcassonne(1).\n"
+	  "river-start-tile in-river-stack, river-lake-turn automatic,\n"
+	  "builder-turn optional (the default; JCZ plays mandatory),\n"
+	  "phantom-with-figure off; a builder put on a feature its tile\n"
+	  "completes; and a custom stack JCZ's tile sets cannot give; see\n"
+	  "carcassonne(1).\n"
 	  "  -o GAME.jcz            the saved game ('-': standard output)\n" },
 	{ "help",
 	  "help [COMMAND]\n",

@@ -62,6 +62,8 @@ struct options {
 	int32_t river_u_turn;
 	int32_t builder_turn;
 	int32_t phantom_with_figure;
+	int32_t builder_on_completed;
+	int32_t river_lake_turn;
 };
 
 struct session {
@@ -215,6 +217,9 @@ static const struct {
 	{ CARC_OPT_BUILDER_TURN, offsetof(struct options, builder_turn) },
 	{ CARC_OPT_PHANTOM_WITH_FIGURE,
 	  offsetof(struct options, phantom_with_figure) },
+	{ CARC_OPT_BUILDER_ON_COMPLETED,
+	  offsetof(struct options, builder_on_completed) },
+	{ CARC_OPT_RIVER_LAKE_TURN, offsetof(struct options, river_lake_turn) },
 };
 
 /* Set option @name (as game records name it) to @value (a word or a
@@ -266,6 +271,8 @@ parse_options(int argc, char **argv, struct options *opt)
 	opt->crop_after_phantom = 1;
 	opt->builder_turn = CARC_BUILDER_TURN_OPTIONAL;
 	opt->phantom_with_figure = 1;
+	opt->builder_on_completed = 1;
+	opt->river_lake_turn = CARC_RIVER_LAKE_TURN;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -417,6 +424,10 @@ build_rules(const struct options *opt, struct carc_rules **out)
 		  "the builder's second tile" },
 		{ CARC_OPT_PHANTOM_WITH_FIGURE, opt->phantom_with_figure,
 		  "the phantom with a builder or pig" },
+		{ CARC_OPT_BUILDER_ON_COMPLETED, opt->builder_on_completed,
+		  "the builder on a feature its tile completes" },
+		{ CARC_OPT_RIVER_LAKE_TURN, opt->river_lake_turn,
+		  "who places the lake" },
 		{ CARC_OPT_FOLLOWERS, opt->followers, "followers" },
 	};
 	size_t n = sizeof(settings) / sizeof(settings[0]), k;
@@ -506,6 +517,12 @@ print_header(const struct options *opt)
 					      opt->builder_turn));
 	if (!opt->phantom_with_figure)
 		printf(", no phantom with a builder or pig");
+	if (!opt->builder_on_completed)
+		printf(", no builder on a completed feature");
+	if (opt->river_lake_turn != CARC_RIVER_LAKE_TURN)
+		printf(", river lake %s",
+		       carc_option_value_name(CARC_OPT_RIVER_LAKE_TURN,
+					      opt->river_lake_turn));
 	printf("\n");
 }
 

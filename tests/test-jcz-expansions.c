@@ -776,6 +776,12 @@ START_TEST(export_refuses_what_jcz_cannot_play)
 		  "option river-start-tile is in-river-stack: JCloisterZone "
 		  "draws the whole river before any other tile "
 		  "(river-start-tile removed or after-river)" },
+		/* JCZ's lake is an ordinary turn */
+		{ { CARC_OPT_RIVER, 1, CARC_OPT_RIVER_U_TURN, CARC_RIVER_U_JCZ,
+		    CARC_OPT_RIVER_LAKE_TURN, CARC_RIVER_LAKE_AUTOMATIC, 0 },
+		  "option river-lake-turn is automatic: JCloisterZone draws "
+		  "and places the lake as an ordinary turn (river-lake-turn "
+		  "turn)" },
 		/* Inns & Cathedrals as it is */
 		{ { CARC_OPT_INNS_CATHEDRALS, 1, 0 }, NULL },
 		/* Traders & Builders: the second tile always, the phantom
@@ -792,6 +798,12 @@ START_TEST(export_refuses_what_jcz_cannot_play)
 		  "option phantom-with-figure is off: JCloisterZone offers the "
 		  "phantom after the builder or the pig (phantom-with-figure "
 		  "on)" },
+		/* the builder on a feature its tile completes: both values
+		 * export (only such a move is refused) */
+		{ { CARC_OPT_TRADERS_BUILDERS, 1, CARC_OPT_BUILDER_TURN,
+		    CARC_BUILDER_TURN_MANDATORY, CARC_OPT_BUILDER_ON_COMPLETED,
+		    0, 0 },
+		  NULL },
 		/* options without JCZ value names: plain numbers would show */
 		{ { CARC_OPT_FARM_SCORING, CARC_FARM_PER_CITY, 0 },
 		  "option farm-scoring is per-city: JCloisterZone plays only "

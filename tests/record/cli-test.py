@@ -421,7 +421,8 @@ def check_jcz_expansions(tmp, fixtures):
     run('play', '--seed', '6', '--players', '4', '--all',
         '--option', 'lb-distribution=jcz', '--option', 'river-u-turn=jcz',
         '--option', 'builder-turn=mandatory',
-        '--option', 'phantom-with-figure=1', '--record', game)
+        '--option', 'phantom-with-figure=1',
+        '--option', 'builder-on-completed=off', '--record', game)
     jcz = os.path.join(tmp, 'all.jcz')
     run('export-jcz', game, '-o', jcz)
     with open(jcz) as f:

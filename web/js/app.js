@@ -1349,6 +1349,9 @@ const OPTION_WORDS = {
 	'builder-turn': ['Builder: the second tile', { optional: 'the player may take it',
 						       mandatory: 'always taken (JCloisterZone)' }],
 	'phantom-with-figure': ['Phantom: allowed in a turn the builder or pig was deployed'],
+	'builder-on-completed': ['Builder: allowed on a road or city its tile completes'],
+	'river-lake-turn': ['River: the lake', { turn: 'placed in a turn of its own',
+						 automatic: 'laid by the engine' }],
 };
 const optionLabel = (name) => (OPTION_WORDS[name] || [name])[0];
 const valueLabel = (name, value) => ((OPTION_WORDS[name] || [])[1] || {})[value] || value;
@@ -1357,7 +1360,8 @@ const OPTION_PARENT = (name) => expansions().includes(name) ? null :
 	name.startsWith('lb-') ? 'little-buildings' :
 	name.startsWith('crop-') ? 'crop-circles-ii' :
 	name.startsWith('river-') ? 'river' :
-	['builder-turn', 'phantom-with-figure'].includes(name) ? 'traders-builders' : null;
+	['builder-turn', 'phantom-with-figure', 'builder-on-completed'].includes(name)
+		? 'traders-builders' : null;
 
 // The library's options, each detail of an expansion under it.
 function orderedOptions() {
