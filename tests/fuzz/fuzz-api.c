@@ -42,9 +42,9 @@
 
 #include "fuzz-api.h"
 
-/* The options fuzzed: CARC_OPT_FARM_SCORING .. _PHANTOM_WITH_FIGURE
+/* The options fuzzed: CARC_OPT_FARM_SCORING .. _RIVER_LAKE_TURN
  * (The River, Inns & Cathedrals and Traders & Builders included). */
-#define N_OPTIONS 23
+#define N_OPTIONS 25
 #define PLAYERS_MAX 6
 #define FOLLOWERS_MAX 15
 #define STACK_MAX 4000
@@ -83,6 +83,9 @@ static const struct {
 	[CARC_OPT_BUILDER_TURN] = { CARC_BUILDER_TURN_OPTIONAL,
 				    CARC_BUILDER_TURN_MANDATORY },
 	[CARC_OPT_PHANTOM_WITH_FIGURE] = { 0, 1 },
+	[CARC_OPT_BUILDER_ON_COMPLETED] = { 0, 1 },
+	[CARC_OPT_RIVER_LAKE_TURN] = { CARC_RIVER_LAKE_TURN,
+				       CARC_RIVER_LAKE_AUTOMATIC },
 };
 
 /* The figures of a player's supply at the start, by the documentation

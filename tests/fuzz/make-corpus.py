@@ -4,7 +4,7 @@
 
 The files are committed; rerun this only when the input layout of
 fuzz-api.c changes.  Layout (see make_rules(), make_alt_rules() and
-start_game() in fuzz-api.c): stack byte, 23 option bytes (< 0xe0: a
+start_game() in fuzz-api.c): stack byte, 25 option bytes (< 0xe0: a
 value in range, 0xe0-0xef: the default, >= 0xf0: out of range), an
 unknown-option byte, [custom stack: count byte, (tile, count) pairs],
 alt-rules byte, player byte (bit 7: try an invalid count first), 8 seed
@@ -23,8 +23,8 @@ import sys
 # LB LB_SCORING LB_DIST LB_ZERO_FIELD LB_PER_CITY_FIELDS CROP_DEPLOY_ANY
 # CROP_DEPLOY_MANDATORY CROP_PHANTOM CROP_AFTER_PHANTOM RIVER
 # RIVER_START_TILE RIVER_U_TURN INNS_CATHEDRALS TRADERS_BUILDERS
-# BUILDER_TURN PHANTOM_WITH_FIGURE
-DEFAULT = [0xe0] * 23
+# BUILDER_TURN PHANTOM_WITH_FIGURE BUILDER_ON_COMPLETED RIVER_LAKE_TURN
+DEFAULT = [0xe0] * 25
 # tile numbers of the custom stacks (enum carc_tile)
 TILE_RI_2, TILE_RI_3, TILE_IC_1, TILE_TB_1 = 37, 38, 46, 63
 OP_ODD, OP_NEXT, OP_ORDER, OP_SHUFFLE = 0xc0, 0xc6, 0xc8, 0xc9
@@ -35,6 +35,7 @@ OP_UNDO, OP_RUN, OP_SAVE, OP_HISTORY, OP_FEATURE = \
 
 
 def header(options, players, seed, stack=None, alt=0, bad_players=False):
+    assert len(options) == len(DEFAULT), len(options)
     out = bytearray()
     if stack is None:
         out.append(0)
@@ -42,7 +43,7 @@ def header(options, players, seed, stack=None, alt=0, bad_players=False):
         clear, pairs = stack
         out.append(1 | (2 if clear else 0))
     out += bytes(options)
-    out.append(3)                       # unknown option 24 + 3
+    out.append(3)                       # unknown option 26 + 3
     if stack is not None:
         out.append(len(pairs))
         for tile, count in pairs:
@@ -75,7 +76,7 @@ def main():
     os.makedirs(outdir, exist_ok=True)
     rng = random.Random(20240611)
     every = [0, 1, 0, 6, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1,
-             1, 1, 0, 1, 1, 0, 1]
+             1, 1, 0, 1, 1, 0, 1, 1, 0]
     seeds = {
         # the start of a base game, two players (an input stops after
         # MOVES_MAX = 96 moves)
@@ -89,38 +90,42 @@ def main():
         # a small stack
         "expansions-small-6p": header(
             [1, 1, 1, 2, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0,
-             0, 0, 0, 1, 1, 1, 0], 6, 3,
+             0, 0, 0, 1, 1, 1, 0, 0, 1], 6, 3,
             stack=(True, [(3, 3), (4, 2), (24, 1), (25, 1), (26, 1),
                           (30, 1), (32, 1), (1, 2), (10, 2)]), alt=5) +
         play(rng, 60, mix=True),
         # per-city farms, 3/2/1 buildings, JCZ tokens, three players
         "farms-lb-3p": header([1, 1, 0, 7, 0, 0, 0, 1, 1, 1, 1, 1,
-                               0xe0, 0xe0, 0xe0, 0xe0] + [0xe0] * 7, 3,
+                               0xe0, 0xe0, 0xe0, 0xe0] + [0xe0] * 9, 3,
                               99) +
         play(rng, 60, mix=True),
         # farmers off, the small-city rule, one follower, crop circles
         "nofarmers-1f-5p": header([2, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0,
-                                   1, 0, 1, 0] + [0xe0] * 7, 5, 12345,
+                                   1, 0, 1, 0] + [0xe0] * 9, 5, 12345,
                                   alt=3) +
         play(rng, 60, mix=True),
         # out-of-range options, invalid player count, mixed operations
         "bad-values": header([0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6,
                               0xf7, 0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd,
                               0xfe, 0xff, 0xf0, 0xf1, 0xf2, 0xf3, 0xf4,
-                              0xf5, 0xf6], 2, 0, bad_players=True,
+                              0xf5, 0xf6, 0xf7, 0xf8], 2, 0,
+                             bad_players=True,
                              stack=(False, [(40, 1), (0, 5)])) +
         play(rng, 40, mix=True),
         # an empty stack: the game is over at once
         # (no river: its start tile after the lake would be a tile)
-        "empty-stack": header(every[:16] + [0, 0, 0, 1, 1, 0, 1], 3, 5,
+        "empty-stack": header(every[:16] + [0, 0, 0, 1, 1, 0, 1, 1, 0], 3, 5,
                               stack=(True, [])) +
         play(rng, 20, mix=True),
         # The River: the start tile in the river stack, JCZ's U-turn rule
-        "river-3p": header([0xe0] * 16 + [1, 2, 3, 0xe0, 0xe0, 0xe0, 0xe0],
+        "river-3p": header([0xe0] * 16 + [1, 2, 3, 0xe0, 0xe0, 0xe0, 0xe0,
+                                          0xe0, 0xe0],
                            3, 17) + play(rng, 100),
         # a river of three tiles and the start tile after the lake, a few
-        # land tiles: the river ends early in the game
-        "river-short-2p": header([0xe0] * 16 + [1, 1, 1, 0, 0, 0, 0], 2, 4,
+        # land tiles, the lake laid by the engine: the river ends early
+        # in the game
+        "river-short-2p": header([0xe0] * 16 + [1, 1, 1, 0, 0, 0, 0, 1, 1],
+                                 2, 4,
                                  stack=(True, [(TILE_RI_2, 1),
                                                (TILE_RI_3, 2), (3, 2),
                                                (4, 1), (21, 1)])) +
@@ -128,11 +133,12 @@ def main():
         # Inns & Cathedrals and Traders & Builders on the full stack, the
         # second tile optional, the phantom with the builder or pig
         "inns-traders-4p": header([0xe0] * 4 + [1] + [0xe0] * 11 +
-                                  [0, 0, 0, 1, 1, 0, 1], 4, 23) +
+                                  [0, 0, 0, 1, 1, 0, 1, 1, 0], 4, 23) +
         play(rng, 100, mix=True),
         # a small stack of cathedrals and Traders & Builders tiles, played
         # to the end: goods scored, large follower, builder and pig
-        "traders-small-2p": header([0xe0] * 16 + [0, 0, 0, 1, 1, 0, 0], 2,
+        "traders-small-2p": header([0xe0] * 16 + [0, 0, 0, 1, 1, 0, 0, 0, 0],
+                                   2,
                                    31, stack=(True, [
                                        (TILE_IC_1, 1), (TILE_TB_1, 2),
                                        (TILE_TB_1 + 5, 2),

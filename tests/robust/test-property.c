@@ -75,7 +75,7 @@
 #define COMBINATIONS 960
 
 struct config {
-	int32_t opt[CARC_OPT_INNS_CATHEDRALS + 1];
+	int32_t opt[CARC_OPT_RIVER_LAKE_TURN + 1];
 	uint32_t players;
 };
 
@@ -130,6 +130,8 @@ config_of(uint32_t i, struct config *c)
 	c->opt[CARC_OPT_RIVER] = (int32_t)(h >> 15 & 1);
 	c->opt[CARC_OPT_RIVER_U_TURN] = (int32_t)(h >> 16 & 3);
 	c->opt[CARC_OPT_RIVER_START_TILE] = (int32_t)((h >> 18 & 3) % 3);
+	/* and the lake laid by the engine in one river game in two */
+	c->opt[CARC_OPT_RIVER_LAKE_TURN] = (int32_t)(h >> 20 & 1);
 }
 
 struct run {
@@ -363,6 +365,8 @@ play_game(uint32_t i)
 		REQUIRE_OK(carc_rules_builder_set(b, o, r->cfg.opt[o]));
 	REQUIRE_OK(carc_rules_builder_set(b, CARC_OPT_INNS_CATHEDRALS,
 				r->cfg.opt[CARC_OPT_INNS_CATHEDRALS]));
+	REQUIRE_OK(carc_rules_builder_set(b, CARC_OPT_RIVER_LAKE_TURN,
+				r->cfg.opt[CARC_OPT_RIVER_LAKE_TURN]));
 	REQUIRE_OK(carc_rules_builder_build(b, &rules));
 	carc_rules_builder_free(b);
 	REQUIRE_OK(carc_game_new(rules, r->cfg.players, mix(i), &r->game));
