@@ -681,8 +681,9 @@ void carc__river_deal(struct carc_game *g, uint64_t seed);
 /* after a river tile was placed as tile @idx (carc__place_apply(), the
  * spring at the start) */
 void carc__river_placed(struct carc_game *g, uint32_t idx);
-/* draw(): whether the tile drawn fits, with the river's rules while they
- * apply (sets game_state.river_mode) */
+/* draw(): whether the tile drawn fits (1) or is discarded (0), with the
+ * river's rules while they apply (sets game_state.river_mode); 2 when
+ * river.c placed it itself (the lake under CARC_RIVER_LAKE_AUTOMATIC) */
 int carc__river_hand(struct carc_game *g, uint32_t type);
 uint32_t carc__river_place_list(const struct carc_game *g, carc_move_t *moves,
 				size_t cap);

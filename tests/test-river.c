@@ -623,6 +623,131 @@ START_TEST(lake_automatic)
 }
 END_TEST
 
+/* The rotation of river tile @tile whose river sides are exactly @river
+ * (bit = side N, E, S, W) and whose side @side is @edge (@side 4: any). */
+static uint32_t
+river_rotation(uint32_t tile, uint32_t river, uint32_t side, int edge)
+{
+	for (uint32_t r = 0; r < 4; r++) {
+		uint32_t have = 0;
+
+		for (uint32_t s = 0; s < 4; s++)
+			if (carc_tile_edge(tile, r, s) == CARC_EDGE_RIVER)
+				have |= 1u << s;
+		if (have == river &&
+		    (side > 3 || carc_tile_edge(tile, r, side) == edge))
+			return r;
+	}
+	ck_abort_msg("no rotation of %s", carc_tile_name(tile));
+	return 0;
+}
+
+#define N_ (1u << 0)
+#define E_ (1u << 1)
+#define S_ (1u << 2)
+#define W_ (1u << 3)
+
+/* A river that spirals round its own monastery (river-u-turn allowed, a
+ * custom set of course tiles): the lake is the monastery's eighth
+ * neighbour.  Player 0's monk scores 9 when the lake is laid: in player
+ * 0's own lake turn under river-lake-turn turn (_i 0), within player 1's
+ * last move under automatic (_i 1), after which player 0 draws a base
+ * tile (doc/users/rules.md#river-lake-turn). */
+START_TEST(lake_completes_monastery)
+{
+	static const struct {
+		uint32_t tile;
+		int32_t x, y;
+		uint32_t river, side;
+		int edge;
+	} course[] = {
+		{ CARC_TILE_RI_5, 1, 0, W_ | E_, 4, 0 },	/* the monastery */
+		{ CARC_TILE_RI_10, 2, 0, W_ | S_, 4, 0 },
+		{ CARC_TILE_RI_10, 2, 1, N_ | W_, 4, 0 },
+		{ CARC_TILE_RI_4, 1, 1, E_ | W_, 0, CARC_EDGE_ROAD },
+		{ CARC_TILE_RI_7, 0, 1, E_ | W_, 4, 0 },
+		{ CARC_TILE_RI_10, -1, 1, E_ | N_, 4, 0 },
+		{ CARC_TILE_RI_7, -1, 0, S_ | N_, 4, 0 },
+		{ CARC_TILE_RI_10, -1, -1, S_ | E_, 4, 0 },
+		{ CARC_TILE_RI_7, 0, -1, W_ | E_, 4, 0 },
+		{ CARC_TILE_RI_7, 1, -1, W_ | E_, 4, 0 },
+	};
+	uint32_t counts[CARC_TILE_TYPES] = { 0 }, tile = 99;
+	struct carc_rules_builder *b = NULL;
+	struct carc_rules *r = NULL;
+	struct event ev[16];
+	int n, k;
+
+	counts[CARC_TILE_RI_2] = 1;
+	counts[CARC_TILE_RI_4] = 1;
+	counts[CARC_TILE_RI_5] = 1;
+	counts[CARC_TILE_RI_7] = 4;
+	counts[CARC_TILE_RI_10] = 4;
+	counts[CARC_TILE_B] = 2;
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, RIVER_OPT, 1));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_RIVER_U_TURN,
+					 CARC_RIVER_U_ALLOWED));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_RIVER_LAKE_TURN, _i));
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		assert_ok(carc_rules_builder_set_tile_count(b, t, counts[t]));
+	assert_ok(carc_rules_builder_build(b, &r));
+	carc_rules_builder_free(b);
+	g = make_game(r, 2, 5);
+	carc_rules_unref(r);
+	/* the draw order of the spiral: a tile that fits nowhere when drawn
+	 * would be discarded */
+	{
+		uint32_t order[13];
+
+		for (size_t i = 0; i < 10; i++)
+			order[i] = course[i].tile;
+		order[10] = CARC_TILE_RI_2;
+		order[11] = order[12] = CARC_TILE_B;
+		assert_ok(carc_game_set_draw_order(g, order, 13));
+	}
+	for (size_t i = 0; i < sizeof(course) / sizeof(course[0]); i++) {
+		ck_assert_int_eq(carc_game_current_player(g), (int)(i % 2));
+		ck_assert_int_eq(carc_game_current_tile(g), (int)course[i].tile);
+		assert_ok(carc_game_apply(g, carc_move_place(
+			course[i].x, course[i].y,
+			river_rotation(course[i].tile, course[i].river,
+				       course[i].side, course[i].edge))));
+		if (i == 0)
+			deploy(g, CARC_MONASTERY);	/* player 0's monk */
+		else
+			pass(g);
+	}
+	ck_assert_int_eq(carc_game_discard_count(g), 0);
+	if (_i == CARC_RIVER_LAKE_TURN) {
+		ck_assert_int_eq(carc_game_score(g, 0), 0);
+		ck_assert_int_eq(carc_game_current_tile(g), CARC_TILE_RI_2);
+		ck_assert_int_eq(carc_game_current_player(g), 0);
+		assert_ok(carc_game_apply(g, carc_move_place(2, -1,
+			river_rotation(CARC_TILE_RI_2, W_, 4, 0))));
+		pass(g);
+	}
+	/* the lake at (2, 0)'s north, the monastery scored for player 0 in
+	 * the move that laid it (player 0's pass, or player 1's) */
+	ck_assert_int_ge(carc_game_tile_find(g, 2, -1), 0);
+	assert_ok(carc_game_tile_at(g, (uint32_t)carc_game_tile_find(g, 2, -1),
+				    NULL, NULL, &tile, NULL));
+	ck_assert_uint_eq(tile, CARC_TILE_RI_2);
+	n = collect_events(g, ev, 16);
+	k = find_event(ev, n, CARC_EVENT_COMPLETED, CARC_FEATURE_MONASTERY);
+	ck_assert_int_ge(k, 0);
+	ck_assert_int_eq(ev[k].points[0], 9);
+	ck_assert_int_eq(carc_game_score(g, 0), 9);
+	ck_assert_int_eq(carc_game_score(g, 1), 0);
+	ck_assert_int_eq(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER), 7);
+	ck_assert_int_eq(carc_game_current_tile(g), CARC_TILE_B);
+	ck_assert_int_eq(carc_game_current_player(g),
+			 _i == CARC_RIVER_LAKE_AUTOMATIC ? 0 : 1);
+	ck_assert_int_eq(carc_game_history_count(g),
+			 _i == CARC_RIVER_LAKE_AUTOMATIC ? 20 : 22);
+}
+END_TEST
+
 /* Random river games: every listed move is legal, every game ends, the
  * river's 12 tiles form one chain from the spring. */
 START_TEST(random_river_games)
@@ -697,6 +822,7 @@ test_suite(void)
 	tcase_add_test(tc, river_splits_fields);
 	tcase_add_test(tc, city_on_river_tile_scores);
 	tcase_add_test(tc, lake_automatic);
+	tcase_add_loop_test(tc, lake_completes_monastery, 0, 2);
 	tcase_add_test(tc, random_river_games);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);

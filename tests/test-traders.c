@@ -519,6 +519,22 @@ START_TEST(builder_on_completed)
 	EQ(carc_game_feature_is_complete(g, 1, 1, CARC_R1), 0);
 	EQ(carc_game_is_legal(g, figure_move(CARC_FIGURE_BUILDER, CARC_R1)),
 	   1);
+	/* the record names the value and plays back to the same game */
+	{
+		char text[8192];
+		int len = carc_game_save(g, text, sizeof(text));
+		struct carc_game *back = NULL;
+
+		ck_assert_int_gt(len, 0);
+		ck_assert_int_lt(len, (int)sizeof(text));
+		ck_assert_ptr_nonnull(strstr(text,
+			_i ? "option builder-on-completed on\n"
+			   : "option builder-on-completed off\n"));
+		assert_ok(carc_game_load(text, (size_t)len, &back, NULL, NULL,
+					 NULL, 0));
+		ck_assert(carc_game_hash(back) == carc_game_hash(g));
+		carc_game_free(back);
+	}
 }
 END_TEST
 
