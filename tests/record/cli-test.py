@@ -441,6 +441,21 @@ def check_jcz_expansions(tmp, fixtures):
             ok=False)
     if p.returncode != 1 or 'river-u-turn is adjacent' not in p.stderr:
         fail(f'export-jcz of --all with our defaults: {p.stderr!r}')
+    # the lake laid by the engine: a river game of 82 tiles has 81
+    # placements in its record, and JCZ export refuses the option
+    lake = os.path.join(tmp, 'lake.rec')
+    run('play', '--seed', '6', '--river', '--option', 'river-u-turn=jcz',
+        '--option', 'river-lake-turn=automatic', '--record', lake)
+    with open(lake) as f:
+        text = f.read()
+    places = len(re.findall(r'^P\d place ', text, re.M))
+    if 'option river-lake-turn automatic\n' not in text or places != 81:
+        fail(f'play --option river-lake-turn=automatic: {places} places')
+    p = run('export-jcz', lake, '-o', os.path.join(tmp, 'z.jcz'), ok=False)
+    if p.returncode != 1 or ('option river-lake-turn is automatic: '
+                             'JCloisterZone draws and places the lake as '
+                             'an ordinary turn') not in p.stderr:
+        fail(f'export-jcz river-lake-turn automatic: {p.stderr!r}')
     back = run('import-jcz', jcz, '-o', '-').stdout
     with open(game) as f:
         original = f.read()
