@@ -198,6 +198,11 @@ BINDINGS = {
         doc="The library's bots (``enum carc_bot_kind``)."),
     'carc_bot_flag': dict(
         prefix=('CARC_BOT_',), py=None, js='BotFlag', flat='BOT_'),
+    'carc_bot_reward': dict(
+        prefix=('CARC_BOT_REWARD_',), py='BotReward', base='IntEnum',
+        js='BotReward',
+        doc='Rewards of the tree searches\' playouts (``enum '
+            'carc_bot_reward``).'),
     'carc_learn_dtype': dict(
         prefix=('CARC_LEARN_',), py=None, js='LearnDtype',
         names=('LearnDtypeName', 'lower'),
@@ -239,6 +244,8 @@ CONSTANTS = {
     'CARC_BOT_DEFAULT_PLAYOUTS': ('BOT_DEFAULT_PLAYOUTS',
                                   'BOT_DEFAULT_PLAYOUTS', True),
     'CARC_BOT_MAX_THREADS': ('BOT_MAX_THREADS', 'BOT_MAX_THREADS', True),
+    'CARC_BOT_MAX_PROBING': ('BOT_MAX_PROBING', 'BOT_MAX_PROBING', True),
+    'CARC_BOT_MAX_DEPTH': ('BOT_MAX_DEPTH', 'BOT_MAX_DEPTH', True),
     'CARC_BOT_DEFAULT_EVALUATIONS': ('BOT_DEFAULT_EVALUATIONS',
                                      'BOT_DEFAULT_EVALUATIONS', True),
 }

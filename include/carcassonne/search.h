@@ -138,6 +138,29 @@ enum carc_bot_flag {
 /** Most threads carc_bot_choose() accepts. */
 #define CARC_BOT_MAX_THREADS 64
 
+/** Largest Star2.5 probing factor (#carc_bot_options.probing).
+ *  @since 0.5 */
+#define CARC_BOT_MAX_PROBING 1000
+
+/** Deepest Star2.5 search in turns (#carc_bot_options.depth).
+ *  @since 0.5 */
+#define CARC_BOT_MAX_DEPTH 8
+
+/** The reward of a finished playout for the tree searches
+ *  (#carc_bot_options.reward).  @since 0.5 */
+enum carc_bot_reward {
+	/** Mostly the result: 0.9 x (1 for a win, 1/k for a win shared by
+	 *  k, 0 for a loss) + 0.1 x (1/2 + 1/2 x clamp(margin / 40, -1,
+	 *  1)), the margin being the player's score minus the best other
+	 *  score; in [0, 1].  The default. */
+	CARC_BOT_REWARD_WIN = 1,
+	/** The margin itself, in points (the player's final score minus
+	 *  the best other score), as in Ameneyro, Galván and Kuri
+	 *  Morales's code: the exploration constant is then in points
+	 *  too. */
+	CARC_BOT_REWARD_MARGIN = 2,
+};
+
 /**
  * Options of carc_bot_choose().  Zero it, set @c size to
  * `sizeof(struct carc_bot_options)` and change what you need: every zero
@@ -173,6 +196,23 @@ struct carc_bot_options {
 	 *  for the same number of threads, whether or not the library was
 	 *  built with threads).  0 is a seed like any other. */
 	uint64_t seed;
+	/** MCTS with RAVE: the bias b of Gelly and Silver's schedule
+	 *  beta = n~ / (n + n~ + 4 b^2 n n~), in thousandths; 0 gives the
+	 *  default, 100 (0.1).  Ameneyro, Galván and Kuri Morales's code
+	 *  uses 10000 (b = 10).  Members from here on are new in 0.5: a
+	 *  caller built against 0.4 passes the smaller size of 0.4's struct
+	 *  and gets their defaults.  @since 0.5 */
+	uint32_t rave_bias;
+	/** MCTS and MCTS with RAVE: the reward of a playout, a
+	 *  #carc_bot_reward; 0 gives #CARC_BOT_REWARD_WIN.  @since 0.5 */
+	uint32_t reward;
+	/** Star2.5: the probing factor, the moves probed after a chance
+	 *  node, 1 to #CARC_BOT_MAX_PROBING; 0 gives 5.  @since 0.5 */
+	uint32_t probing;
+	/** Star2.5: the deepest search in turns, 1 to #CARC_BOT_MAX_DEPTH
+	 *  (iterative deepening stops there or at the budget); 0 gives
+	 *  #CARC_BOT_MAX_DEPTH.  @since 0.5 */
+	uint32_t depth;
 };
 
 /**
@@ -199,8 +239,10 @@ struct carc_bot_stats {
 	/** Playouts that went through the chosen move (MCTS). */
 	uint64_t visits;
 	/** MCTS: the chosen move's mean reward for the player to move, in
-	 *  thousandths (1000 for a sure win, 0 for a sure loss); -1 for
-	 *  random, greedy and Star2.5. */
+	 *  thousandths (1000 for a sure win, 0 for a sure loss; with
+	 *  #CARC_BOT_REWARD_MARGIN the mean margin in thousandths of a
+	 *  point, which may be negative); -1 for random, greedy and
+	 *  Star2.5. */
 	int32_t value;
 	/** Reserved; set to 0. */
 	uint32_t reserved;
@@ -226,9 +268,11 @@ struct carc_bot_stats {
  *             success
  * @retval CARC_OK success
  * @retval CARC_E_INVALID NULL game or @p move_out; a @c size other than
- *         the struct's; an unknown kind; a @c time_ms with bits above
+ *         the struct's (or, since 0.5, 0.4's, up to and with @c seed);
+ *         an unknown kind; a @c time_ms with bits above
  *         #CARC_BOT_CPU_TIME set; more than #CARC_BOT_MAX_THREADS
- *         threads
+ *         threads; an unknown @c reward; a @c probing above
+ *         #CARC_BOT_MAX_PROBING; a @c depth above #CARC_BOT_MAX_DEPTH
  * @retval CARC_E_GAME_OVER the game is over
  * @retval CARC_E_NOMEM out of memory
  * @since 0.3

@@ -191,7 +191,7 @@ carc_bot_choose(const struct carc_game *game,
 		const struct carc_bot_options *opts, carc_move_t *move_out,
 		struct carc_bot_stats *stats)
 {
-	struct carc_bot_options o = { sizeof(o), 0, 0, 0, 0, 0, 0 };
+	struct carc_bot_options o;
 	struct carc_bot_stats st;
 	struct srch_moves m = { NULL, 0, 1 };
 	uint64_t start = carc__srch_now_us();
@@ -202,17 +202,25 @@ carc_bot_choose(const struct carc_game *game,
 		return CARC_E_INVALID;
 	int cpu;
 
+	memset(&o, 0, sizeof(o));
 	if (opts) {
-		if (opts->size != sizeof(*opts))
+		/* 0.4's struct ended with the seed: its callers get the
+		 * defaults of the members added since */
+		size_t old_size = offsetof(struct carc_bot_options, rave_bias);
+
+		if (opts->size != sizeof(*opts) && opts->size != old_size)
 			return CARC_E_INVALID;
-		o = *opts;
+		memcpy(&o, opts, opts->size);
 	}
+	o.size = sizeof(o);
 	if (stats && stats->size != sizeof(*stats))
 		return CARC_E_INVALID;
 	if (o.kind == 0)
 		o.kind = CARC_BOT_MCTS;
 	if (o.kind >= N_KINDS || o.threads > CARC_BOT_MAX_THREADS ||
-	    o.time_ms >= 2u * (uint32_t)CARC_BOT_CPU_TIME)
+	    o.time_ms >= 2u * (uint32_t)CARC_BOT_CPU_TIME ||
+	    o.reward > CARC_BOT_REWARD_MARGIN ||
+	    o.probing > CARC_BOT_MAX_PROBING || o.depth > CARC_BOT_MAX_DEPTH)
 		return CARC_E_INVALID;
 	cpu = (o.time_ms & (uint32_t)CARC_BOT_CPU_TIME) != 0;
 	o.time_ms &= ~(uint32_t)CARC_BOT_CPU_TIME;
@@ -224,6 +232,14 @@ carc_bot_choose(const struct carc_game *game,
 				     : CARC_BOT_DEFAULT_PLAYOUTS;
 	if (o.exploration == 0)
 		o.exploration = 600;
+	if (o.rave_bias == 0)
+		o.rave_bias = 100;
+	if (o.reward == 0)
+		o.reward = CARC_BOT_REWARD_WIN;
+	if (o.probing == 0)
+		o.probing = 5;
+	if (o.depth == 0)
+		o.depth = CARC_BOT_MAX_DEPTH;
 	rc = carc_game_is_over(game);
 	if (rc != 0)
 		return rc < 0 ? rc : CARC_E_GAME_OVER;

@@ -22,7 +22,9 @@
  * a reward in [0, 1]: mostly win (1), draw (1 / winners) or loss (0),
  * plus a small term for the score margin over the best opponent, which
  * steers the search to bigger wins and smaller losses when the result is
- * decided.  Each edge adds the reward of the player who made the move.
+ * decided; or, with CARC_BOT_REWARD_MARGIN, the margin itself in points
+ * (as Ameneyro, Galván and Kuri Morales's code rewards its playouts).
+ * Each edge adds the reward of the player who made the move.
  *
  * With several threads, each searches its own tree with its share of the
  * playouts and its own seed; the visits and rewards of the root moves are
@@ -32,7 +34,8 @@
  * keeps all-moves-as-first statistics, the rewards of the iterations in
  * which its player made the same move (a placement with the same tile in
  * hand) anywhere below its node, in the tree or in the playout, and
- * selection mixes them into the mean with Gelly and Silver's schedule.
+ * selection mixes them into the mean with Gelly and Silver's schedule
+ * (its bias b from carc_bot_options.rave_bias).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -60,10 +63,6 @@
 /* Edges the trees of one call may hold in all (24 bytes each, 40 with
  * RAVE). */
 #define MAX_EDGES (2u << 20)
-
-/* RAVE: the bias b of the schedule beta = n~ / (n + n~ + 4 b^2 n n~),
- * n the visits of an edge and n~ its all-moves-as-first visits. */
-#define RAVE_BIAS 0.1
 
 /* RAVE: slots of the table of the moves of one iteration (a power of two,
  * more than twice the decisions of any game; longer games just leave the
@@ -113,6 +112,10 @@ struct worker {
 	int n_root_moves;
 	int n_players;
 	double c;		/* exploration constant */
+	double rave_b2;		/* RAVE: 4 b^2 of the schedule
+				 * beta = n~ / (n + n~ + 4 b^2 n n~), n the
+				 * visits of an edge, n~ its AMAF visits */
+	int margin_reward;	/* CARC_BOT_REWARD_MARGIN */
 	uint32_t budget;	/* iterations, 0 for no limit */
 	uint64_t deadline;	/* monotonic us, 0 for none */
 	int cpu;		/* a CPU time limit: cpu_us instead */
@@ -234,9 +237,11 @@ child_of(struct worker *w, int32_t e)
 	return made;
 }
 
-/* The reward of every player for the finished game w->g. */
+/* The reward of every player for the finished game w->g: with margin,
+ * his score minus the best other score (CARC_BOT_REWARD_MARGIN), else
+ * mostly the result (CARC_BOT_REWARD_WIN). */
 static void
-rewards(const struct carc_game *g, int n_players, double *r)
+rewards(const struct carc_game *g, int n_players, int margin_only, double *r)
 {
 	int32_t s[6];
 	int32_t best = -1;
@@ -258,6 +263,10 @@ rewards(const struct carc_game *g, int n_players, double *r)
 		for (int q = 0; q < n_players; q++)
 			if (q != p && s[q] > opp)
 				opp = s[q];
+		if (margin_only) {
+			r[p] = s[p] - opp;
+			continue;
+		}
 		margin = (double)(s[p] - opp) / MARGIN_SCALE;
 		if (margin > 1)
 			margin = 1;
@@ -417,7 +426,7 @@ iterate(struct worker *w)
 			fresh = 1;
 		} else {
 			double log_n = log((double)nd->visits);
-			double best = -1;
+			double best = -HUGE_VAL;
 
 			e = nd->first_edge;
 			for (int32_t i = nd->first_edge;
@@ -428,8 +437,8 @@ iterate(struct worker *w)
 				if (w->rave && w->amaf[i].visits) {
 					double n = x->visits;
 					double a = w->amaf[i].visits;
-					double beta = a / (n + a + 4 * RAVE_BIAS *
-							   RAVE_BIAS * n * a);
+					double beta = a / (n + a + w->rave_b2 *
+								   n * a);
 
 					mean = (1 - beta) * mean +
 					       beta * w->amaf[i].reward / a;
@@ -466,7 +475,7 @@ iterate(struct worker *w)
 		     : carc__srch_play_out(w->g, &w->m, &w->rng);
 	if (rc < 0)
 		return rc;
-	rewards(w->g, w->n_players, r);
+	rewards(w->g, w->n_players, w->margin_reward, r);
 	for (int d = 0; d < depth; d++) {
 		w->edges[path[d]].visits++;
 		w->edges[path[d]].reward += r[movers[d]];
@@ -581,6 +590,9 @@ carc__srch_mcts_choose(const struct carc_game *game,
 		w[i].n_root_moves = n;
 		w[i].n_players = carc_game_player_count(game);
 		w[i].c = o->exploration / 1000.0;
+		w[i].rave_b2 = 4 * (o->rave_bias / 1000.0) *
+			       (o->rave_bias / 1000.0);
+		w[i].margin_reward = o->reward == CARC_BOT_REWARD_MARGIN;
 		w[i].budget = o->playouts / n_workers +
 			      (i < o->playouts % n_workers);
 		w[i].max_edges = MAX_EDGES / n_workers;

@@ -19,7 +19,8 @@
  * Pruning: a min or max node is an alpha-beta node; a chance node is
  * searched in two phases.  Probing (Star2) searches, for each outcome in
  * order of probability, only the first few moves of the node after it
- * (the probing factor; 1 is Star2, more is Star2.5), which bounds that
+ * (the probing factor, carc_bot_options.probing, 5 unless given; 1 is
+ * Star2, more is Star2.5), which bounds that
  * node from one side (a lower bound under a max node, an upper bound
  * under a min node) and can prove that the chance node is outside the
  * window.  Otherwise Star1 searches every outcome in full, with windows
@@ -29,9 +30,10 @@
  * move, ties in an order drawn from the seed.
  *
  * The budget (positions evaluated, or time) is spent by iterative
- * deepening: depth 1, 2, ... turns, the root's best move from the
- * previous depth searched first; a search cut by the budget is thrown
- * away and the move of the last complete depth is played.
+ * deepening: depth 1, 2, ... turns (up to carc_bot_options.depth, 8
+ * unless given), the root's best move from the previous depth searched
+ * first; a search cut by the budget is thrown away and the move of the
+ * last complete depth is played.
  *
  * The stack's hidden order is never read: the outcomes of a chance node
  * come from the counts of tiles left, set with carc_game_set_next_tile()
@@ -43,16 +45,13 @@
 
 #include "search-private.h"
 
-/* The Star2.5 probing factor: moves probed at each node after a chance
- * node (Heyden's best setting). */
-#define PROBING_FACTOR 5
-
 /* Heuristic values are clamped to [-LIMIT, LIMIT] points: the bounds
  * *-minimax needs at chance nodes. */
 #define LIMIT 200.0
 
-/* Deepest iterative-deepening depth, in turns. */
-#define MAX_TURNS 8
+/* Deepest iterative-deepening depth, in turns (carc_bot_options.depth
+ * is at most this). */
+#define MAX_TURNS CARC_BOT_MAX_DEPTH
 
 /* Nested calls: a max/min level and a chance level per turn. */
 #define MAX_LEVELS (2 * MAX_TURNS + 4)
@@ -86,6 +85,7 @@ struct star {
 	uint64_t evals, budget;	/* budget 0: none */
 	struct srch_clock clock;
 	uint64_t rng;
+	int probing;		/* moves probed after a chance node */
 	int stop;		/* the budget ran out */
 	int whole;		/* list the root's turns whatever the budget */
 	int err;		/* a CARC_E_* error, else 0 */
@@ -331,7 +331,7 @@ chance(struct star *s, int L, const struct carc_game *g, int depth,
 			target = (beta - x - -LIMIT * rest_p) / p[i];
 			v = search(s, L + 1, lv->outcome, depth, -LIMIT,
 				   target < LIMIT ? target : LIMIT,
-				   PROBING_FACTOR);
+				   s->probing);
 			if (s->stop || s->err)
 				return 0;
 			if (v >= target)
@@ -341,7 +341,7 @@ chance(struct star *s, int L, const struct carc_game *g, int depth,
 			target = (alpha - x - LIMIT * rest_p) / p[i];
 			v = search(s, L + 1, lv->outcome, depth,
 				   target > -LIMIT ? target : -LIMIT, LIMIT,
-				   PROBING_FACTOR);
+				   s->probing);
 			if (s->stop || s->err)
 				return 0;
 			if (v <= target)
@@ -497,6 +497,7 @@ carc__srch_star_choose(const struct carc_game *game,
 	s->players = carc_game_player_count(game);
 	s->budget = o->playouts;
 	s->rng = o->seed;
+	s->probing = (int)o->probing;
 	srch_clock_start(&s->clock, cpu, 1000u * (uint64_t)o->time_ms);
 	for (int L = 0; L < MAX_LEVELS; L++)
 		for (int k = 0; k < SRCH_TURN_MAX; k++)
@@ -516,7 +517,8 @@ carc__srch_star_choose(const struct carc_game *game,
 	*move_out = s->lv[0].turns[0].seq[0];
 	done = 1;
 	left = carc_game_remaining_total(canon) + 1;
-	for (int depth = 2; depth <= MAX_TURNS && depth <= left + 1; depth++) {
+	for (int depth = 2; depth <= (int)o->depth && depth <= left + 1;
+	     depth++) {
 		int best = root(s, canon, depth);
 		struct turn t;
 

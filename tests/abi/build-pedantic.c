@@ -22,7 +22,7 @@ CHECK_AT_COMPILE_TIME(move_none_is_zero, CARC_MOVE_NONE == 0);
 CHECK_AT_COMPILE_TIME(ok_is_zero, CARC_OK == 0);
 /* search.h: bindings lay these out by hand */
 CHECK_AT_COMPILE_TIME(bot_options_size,
-		      sizeof(struct carc_bot_options) == 32);
+		      sizeof(struct carc_bot_options) == 48);
 CHECK_AT_COMPILE_TIME(bot_stats_size, sizeof(struct carc_bot_stats) == 48);
 CHECK_AT_COMPILE_TIME(errors_are_negative, CARC_E_INVALID < 0);
 CHECK_AT_COMPILE_TIME(version_number,
