@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1117,6 +1118,161 @@ START_TEST(reference_pinned)
 END_TEST
 
 /*
+ * The same positions with the papers' settings (doc/bindings/bots.md,
+ * "Reference players"): Ameneyro, Galván and Kuri Morales's code rewards
+ * a playout with the final margin in points and explores with
+ * 2 C sqrt(2 ln N / n), C = 3, which is c = 6 sqrt(2) = 8.485 points in
+ * our formula; its RAVE schedule has b = 10; its Star2.5 searches 3
+ * turns deep with probing factor 4.
+ */
+static const struct paper_pinned {
+	const char *star;	/* Star2.5 depth 3, probing 4, 60,000 evaluations */
+	int star_depth;
+	const char *mcts;	/* MCTS, margin reward, c 8.485, 400 playouts */
+	const char *rave;	/* the same with RAVE, b = 10 */
+} paper_pinned[] = {
+	{ "place 1,0 r0", 2, "place 1,0 r0", "place -1,0 r3" },
+	{ "place 1,0 r0", 2, "place 1,1 r3", "place 1,1 r3" },
+	{ "deploy follower c1 at -1,1", 2, "pass", "pass" },
+	{ "place -1,2 r1", 2, "place -1,2 r1", "place -1,2 r1" },
+	{ "place 1,0 r2", 1, "place 0,2 r3", "place -1,0 r3" },
+	{ "crop remove", 3, "crop deploy", "crop deploy" },
+};
+
+static struct carc_bot_options
+paper_options(uint32_t kind, uint32_t playouts)
+{
+	struct carc_bot_options o = options(kind, playouts, 1);
+
+	if (kind == CARC_BOT_STAR25) {
+		o.depth = 3;
+		o.probing = 4;
+	} else {
+		o.reward = CARC_BOT_REWARD_MARGIN;
+		o.exploration = 8485;
+		o.rave_bias = 10000;
+	}
+	return o;
+}
+
+START_TEST(paper_settings_pinned)
+{
+	size_t n = quick() ? 2 : sizeof(pinned) / sizeof(pinned[0]);
+
+	ck_assert_int_eq(sizeof(pinned) / sizeof(pinned[0]),
+			 sizeof(paper_pinned) / sizeof(paper_pinned[0]));
+	for (size_t i = 0; i < n; i++) {
+		const struct pinned *p = &pinned[i];
+		const struct paper_pinned *q = &paper_pinned[i];
+		struct carc_game *g = position(p->set, 2, p->seed, p->moves);
+		struct carc_bot_options o = paper_options(CARC_BOT_STAR25, 60000);
+		struct carc_bot_stats st;
+		char star[96], mcts[96], rave[96];
+		carc_move_t m;
+
+		memset(&st, 0, sizeof(st));
+		st.size = sizeof(st);
+		assert_ok(carc_bot_choose(g, &o, &m, &st));
+		carc_move_describe(m, star, sizeof(star));
+		ck_assert_int_le(st.playouts, 60000);
+		ck_assert_int_le(st.nodes, 3);
+		o = paper_options(CARC_BOT_MCTS, 400);
+		assert_ok(carc_bot_choose(g, &o, &m, NULL));
+		carc_move_describe(m, mcts, sizeof(mcts));
+		o = paper_options(CARC_BOT_MCTS_RAVE, 400);
+		assert_ok(carc_bot_choose(g, &o, &m, NULL));
+		carc_move_describe(m, rave, sizeof(rave));
+		carc_game_free(g);
+		if (getenv("CARC_TEST_SHOW_PINNED")) {	/* to pin anew */
+			printf("\t{ \"%s\", %u, \"%s\", \"%s\" },\n", star,
+			       (unsigned)st.nodes, mcts, rave);
+			fflush(stdout);
+			continue;
+		}
+		ck_assert_msg(strcmp(star, q->star) == 0,
+			      "position %d: star2.5 chose %s", (int)i, star);
+		ck_assert_int_eq(st.nodes, q->star_depth);
+		ck_assert_msg(strcmp(mcts, q->mcts) == 0,
+			      "position %d: mcts chose %s", (int)i, mcts);
+		ck_assert_msg(strcmp(rave, q->rave) == 0,
+			      "position %d: mcts-rave chose %s", (int)i, rave);
+	}
+}
+END_TEST
+
+/* The options of 0.5 are checked, and a caller of 0.4 (whose struct ends
+ * with the seed) gets their defaults. */
+START_TEST(paper_options_checked)
+{
+	struct carc_game *g = position(BASE, 2, 3, 0);
+	struct carc_bot_options o = options(CARC_BOT_MCTS, 50, 1);
+	struct carc_bot_stats st;
+	carc_move_t m, m_old, want = CARC_MOVE_NONE;
+	struct carc_bot_options bad[5];
+	uint64_t evals_1;
+
+	for (int i = 0; i < 5; i++)
+		bad[i] = o;
+	bad[0].reward = CARC_BOT_REWARD_MARGIN + 1;
+	bad[1].kind = CARC_BOT_STAR25;
+	bad[1].probing = CARC_BOT_MAX_PROBING + 1;
+	bad[2].kind = CARC_BOT_STAR25;
+	bad[2].depth = CARC_BOT_MAX_DEPTH + 1;
+	bad[3].size = offsetof(struct carc_bot_options, rave_bias) + 4;
+	bad[4].size = offsetof(struct carc_bot_options, rave_bias) - 8;
+	for (int i = 0; i < 5; i++) {
+		m = want;
+		ck_assert_int_eq(carc_bot_choose(g, &bad[i], &m, NULL),
+				 CARC_E_INVALID);
+		ck_assert(m == want);	/* nothing written */
+	}
+
+	/* 0.4's size: the defaults of the rest, whatever follows */
+	assert_ok(carc_bot_choose(g, &o, &m, NULL));
+	o.size = offsetof(struct carc_bot_options, rave_bias);
+	o.reward = 77;
+	o.rave_bias = 5;
+	assert_ok(carc_bot_choose(g, &o, &m_old, NULL));
+	ck_assert(m == m_old);
+
+	/* the depth limit ends the deepening early: depth 2 completes
+	 * within the budget that left depth 3 unfinished by default */
+	o = options(CARC_BOT_STAR25, 60000, 1);
+	o.depth = 2;
+	memset(&st, 0, sizeof(st));
+	st.size = sizeof(st);
+	assert_ok(carc_bot_choose(g, &o, &m, &st));
+	ck_assert_int_eq(st.nodes, 2);
+	ck_assert_int_lt(st.playouts, 60000);
+	o.depth = 1;
+	assert_ok(carc_bot_choose(g, &o, &m, &st));
+	ck_assert_int_eq(st.nodes, 1);
+	carc_game_free(g);
+
+	/* the probing factor changes the work of a search 3 turns deep
+	 * (probes are made below the first chance node), not its depth: a
+	 * late position, 136 random moves into a base game */
+	g = position(BASE, 2, 3, 136);
+	o = options(CARC_BOT_STAR25, 10000000, 1);
+	o.depth = 3;
+	o.probing = 1;
+	assert_ok(carc_bot_choose(g, &o, &m, &st));
+	ck_assert_int_eq(st.nodes, 3);
+	evals_1 = st.playouts;
+	o.probing = 4;
+	assert_ok(carc_bot_choose(g, &o, &m, &st));
+	ck_assert_int_eq(st.nodes, 3);
+	if (getenv("CARC_TEST_SHOW_PINNED"))
+		printf("probing 1: %llu, 4: %llu evaluations\n",
+		       (unsigned long long)evals_1,
+		       (unsigned long long)st.playouts);
+	ck_assert_uint_eq(evals_1, 21276);
+	ck_assert_uint_eq(st.playouts, 29212);
+	carc_game_free(g);
+}
+END_TEST
+
+/*
  * The exact value for @me of a game played to its end, as Star2.5
  * defines it (doc/bindings/bots.md): a player's whole turn is one move,
  * @me takes the best of his, every other player the worst for @me (the
@@ -1487,6 +1643,8 @@ test_suite(void)
 	tcase_add_test(tc, choose_time_limit);
 	tcase_add_test(tc, star25_hand_worked);
 	tcase_add_test(tc, reference_pinned);
+	tcase_add_test(tc, paper_settings_pinned);
+	tcase_add_test(tc, paper_options_checked);
 	tcase_add_test(tc, star25_budget);
 	tcase_add_test(tc, rave_reproducible);
 	tcase_add_test(tc, choose_cpu_time_limit);
