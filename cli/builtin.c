@@ -2,7 +2,8 @@
 /*
  * The built-in bots of `carcassonne match` and `carcassonne bot`, by
  * spec: "random", "greedy", "mcts", "star2.5", "mcts-rave", the searches
- * with parameters as in "mcts:playouts=N": the library's bots
+ * with parameters as in "mcts:playouts=N" (the papers' settings too, as
+ * in "star2.5:depth=3,probing=4"): the library's bots
  * (<carcassonne/search.h>), seeded as `carcassonne play` seeds them
  * (bots.c).
  */
@@ -27,22 +28,62 @@ struct builtin {
 	uint64_t threads;	/* 1 to CARC_BOT_MAX_THREADS */
 	uint64_t time_ms;	/* 0: none */
 	uint64_t cpu_ms;	/* a CPU time limit; 0: none */
+	/* the searches' own parameters (struct carc_bot_options); 0 for
+	 * the library's default */
+	uint64_t exploration;	/* c: mcts, mcts-rave; thousandths */
+	uint64_t bias;		/* b: mcts-rave, RAVE's bias; thousandths */
+	uint64_t reward;	/* mcts, mcts-rave: enum carc_bot_reward */
+	uint64_t probing;	/* star2.5 */
+	uint64_t depth;		/* star2.5: turns */
 	bool playouts_set;	/* playouts given, not the default */
-	char name[96];
+	char name[192];
 };
 
-/* The parameters of mcts: name, range, where. */
+#define K_MCTS (1u << CARC_BOT_MCTS)
+#define K_STAR (1u << CARC_BOT_STAR25)
+#define K_RAVE (1u << CARC_BOT_MCTS_RAVE)
+#define K_ALL (K_MCTS | K_STAR | K_RAVE)
+
+/* The parameters of the searches: name, range, where, which bots take
+ * it (a mask of 1 << kind).  reward is a word (reward_names). */
 static const struct param {
 	const char *name;
 	uint64_t min, max;
 	size_t offset;
+	uint32_t kinds;
 } params[] = {
-	{ "playouts", 0, 10000000, offsetof(struct builtin, playouts) },
+	{ "playouts", 0, 10000000, offsetof(struct builtin, playouts), K_ALL },
 	{ "threads", 1, CARC_BOT_MAX_THREADS,
-	  offsetof(struct builtin, threads) },
-	{ "time", 0, 86400000, offsetof(struct builtin, time_ms) },
-	{ "cpu", 0, 86400000, offsetof(struct builtin, cpu_ms) },
+	  offsetof(struct builtin, threads), K_ALL },
+	{ "time", 0, 86400000, offsetof(struct builtin, time_ms), K_ALL },
+	{ "cpu", 0, 86400000, offsetof(struct builtin, cpu_ms), K_ALL },
+	{ "c", 1, 1000000, offsetof(struct builtin, exploration),
+	  K_MCTS | K_RAVE },
+	{ "b", 1, 1000000, offsetof(struct builtin, bias), K_RAVE },
+	{ "reward", CARC_BOT_REWARD_WIN, CARC_BOT_REWARD_MARGIN,
+	  offsetof(struct builtin, reward), K_MCTS | K_RAVE },
+	{ "probing", 1, CARC_BOT_MAX_PROBING,
+	  offsetof(struct builtin, probing), K_STAR },
+	{ "depth", 1, CARC_BOT_MAX_DEPTH, offsetof(struct builtin, depth),
+	  K_STAR },
 };
+
+#define N_PARAMS (sizeof(params) / sizeof(params[0]))
+
+/* The words of reward=, by enum carc_bot_reward. */
+static const char *const reward_names[] = {
+	[CARC_BOT_REWARD_WIN] = "win",
+	[CARC_BOT_REWARD_MARGIN] = "margin",
+};
+
+static uint64_t
+param_value(const struct builtin *b, const struct param *p)
+{
+	uint64_t v;
+
+	memcpy(&v, (const char *)b + p->offset, sizeof(v));
+	return v;
+}
 
 /* The bots that take the parameters: the searches. */
 static bool
@@ -101,6 +142,20 @@ update_name(struct builtin *b)
 	if (b->cpu_ms)
 		k += (size_t)snprintf(b->name + k, sizeof(b->name) - k,
 				      "cpu=%" PRIu64 ",", b->cpu_ms);
+	/* the search's own parameters, when given */
+	for (size_t i = 4; i < N_PARAMS; i++) {
+		uint64_t v = param_value(b, &params[i]);
+
+		if (!v)
+			continue;
+		if (params[i].offset == offsetof(struct builtin, reward))
+			k += (size_t)snprintf(b->name + k, sizeof(b->name) - k,
+					      "reward=%s,", reward_names[v]);
+		else
+			k += (size_t)snprintf(b->name + k, sizeof(b->name) - k,
+					      "%s=%" PRIu64 ",", params[i].name,
+					      v);
+	}
 	b->name[k - 1] = '\0';	/* the last comma */
 }
 
@@ -112,15 +167,37 @@ builtin_set(struct builtin *b, const char *name, const char *value,
 	uint64_t v = 0;
 	const char *s = value;
 
-	for (size_t i = 0; i < sizeof(params) / sizeof(params[0]); i++)
-		if (strcmp(name, params[i].name) == 0)
+	for (size_t i = 0; i < N_PARAMS; i++)
+		if (strcmp(name, params[i].name) == 0 &&
+		    (params[i].kinds & (1u << b->kind)))
 			p = &params[i];
 	if (!has_params(b->kind) || !p) {
-		snprintf(err, n, "%s has no parameter '%s'%s",
-			 carc_bot_kind_name(b->kind), name,
-			 has_params(b->kind) ?
-			 " (playouts, threads, time, cpu)" : "");
+		char list[128];
+		size_t k = 0;
+
+		list[0] = '\0';
+		for (size_t i = 0; has_params(b->kind) && i < N_PARAMS; i++)
+			if (params[i].kinds & (1u << b->kind))
+				k += (size_t)snprintf(list + k, sizeof(list) - k,
+						      "%s%s", k ? ", " : " (",
+						      params[i].name);
+		snprintf(err, n, "%s has no parameter '%s'%s%s",
+			 carc_bot_kind_name(b->kind), name, list,
+			 k ? ")" : "");
 		return -1;
+	}
+	if (p->offset == offsetof(struct builtin, reward)) {
+		for (v = CARC_BOT_REWARD_WIN; v <= CARC_BOT_REWARD_MARGIN; v++)
+			if (strcmp(value, reward_names[v]) == 0)
+				break;
+		if (v > CARC_BOT_REWARD_MARGIN) {
+			snprintf(err, n, "reward: '%s' is not win or margin",
+				 value);
+			return -1;
+		}
+		b->reward = v;
+		update_name(b);
+		return 0;
 	}
 	if (!*s)
 		goto bad;
@@ -242,7 +319,9 @@ builtin_choose(struct builtin *b, const struct carc_game *game,
 	carc_move_t m;
 
 	if (!has_params(b->kind) ||
-	    (b->threads == 1 && b->time_ms == 0 && b->cpu_ms == 0)) {
+	    (b->threads == 1 && b->time_ms == 0 && b->cpu_ms == 0 &&
+	     !b->exploration && !b->bias && !b->reward && !b->probing &&
+	     !b->depth)) {
 		/* seeded as carcassonne play seeds it */
 		if (bot_move(game, b->kind, (uint32_t)b->playouts, rng,
 			     &m) < 0)
@@ -257,6 +336,11 @@ builtin_choose(struct builtin *b, const struct carc_game *game,
 	/* a CPU time limit, when given, instead of the wall clock's */
 	o.time_ms = b->cpu_ms ? (uint32_t)b->cpu_ms | CARC_BOT_CPU_TIME
 			      : (uint32_t)b->time_ms;
+	o.exploration = (uint32_t)b->exploration;
+	o.rave_bias = (uint32_t)b->bias;
+	o.reward = (uint32_t)b->reward;
+	o.probing = (uint32_t)b->probing;
+	o.depth = (uint32_t)b->depth;
 	o.seed = rng_next(rng);
 	return carc_bot_choose(game, &o, &m, NULL) < 0 ? CARC_MOVE_NONE : m;
 }

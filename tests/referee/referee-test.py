@@ -306,6 +306,34 @@ class KnownOutcomes(unittest.TestCase):
         self.assertEqual(rep['bots'][0]['score']['mean'], 0.5)
         self.assertEqual(rep['bots'][0]['margin']['mean'], 0)
 
+    def test_paper_parameters(self):
+        """The papers' settings (c, b, reward, probing, depth) reach the
+        library the same way inside the referee and behind `carcassonne
+        bot`: mirrored games, exactly even; the name says them in one
+        order; and they change the play."""
+        for spec, name in (
+                ('mcts-rave:playouts=30,reward=margin,b=10000,c=8485',
+                 'mcts-rave:playouts=30,c=8485,b=10000,reward=margin'),
+                ('star2.5:playouts=3000,probing=4,depth=3',
+                 'star2.5:playouts=3000,probing=4,depth=3')):
+            rep = json.loads(match([spec, f'exec {CARC} bot {spec}',
+                                    '--games', '2', '--json',
+                                    '--quiet'])[1])
+            self.assertEqual(rep['bots'][1]['name'],
+                             ('carcassonne-bot ' + name)[:60])
+            self.assertEqual(rep['bots'][0]['score']['mean'], 0.5)
+            self.assertEqual(rep['bots'][0]['margin']['mean'], 0)
+        # two copies of a bot play the same game in both seatings of a
+        # round; with the papers' reward and constant they do not
+        for other, same in (('mcts:playouts=30', True),
+                            ('mcts:playouts=30,c=8485,reward=margin',
+                             False)):
+            with tempfile.TemporaryDirectory() as d:
+                match(['mcts:playouts=30', other, '--games', '2',
+                       '--records', d, '--quiet'])
+                first, second = (moves_of(p) for p in records(d))
+                self.assertEqual(first == second, same, other)
+
     def test_random_against_greedy_pinned(self):
         with tempfile.TemporaryDirectory() as d:
             rep = json.loads(match(['random', 'greedy', '--games', '10',
@@ -406,6 +434,10 @@ class KnownOutcomes(unittest.TestCase):
                      ['greedy', 'greedy', '--sprt', '10,0,0.05,0.05'],
                      ['--bot-option', 'seed=1', 'greedy', 'random'],
                      ['greedy', 'greedy', '--bot-option', 'depth=3'],
+                     ['greedy', 'mcts:probing=3'], ['greedy', 'mcts:b=5'],
+                     ['greedy', 'star2.5:depth=9'],
+                     ['greedy', 'star2.5:c=600'],
+                     ['greedy', 'mcts:reward=points'],
                      ['greedy', 'random', '--games', '0']):
             rc, _, err, _ = match(args, check=False)
             self.assertEqual(rc, 2, (args, err))
