@@ -1823,7 +1823,8 @@ export class Game extends Handle {
 	 * is not changed).  Options: kind ('random', 'greedy', 'mcts' or a
 	 * BotKind; default 'mcts'), playouts, timeMs, exploration
 	 * (thousandths), threads (run one after the other in WebAssembly),
-	 * seed.  With `stats: true` the result is {move, stats} instead of
+	 * seed; since 0.5 raveBias (thousandths), reward (1 win, 2 margin),
+	 * probing and depth (Star2.5).  With `stats: true` the result is {move, stats} instead of
 	 * the move, stats {threads, playouts, elapsedUs, moves, nodes,
 	 * visits, value}.
 	 */
@@ -1844,6 +1845,10 @@ export class Game extends Handle {
 		const timeMs = field('timeMs');
 		const threads = field('threads');
 		const exploration = field('exploration');
+		const raveBias = field('raveBias');
+		const reward = field('reward');
+		const probing = field('probing');
+		const depth = field('depth');
 		const seed = options.seed === undefined ? 0n
 			: argU64(options.seed, 'seed');
 		const wantStats = options.stats === undefined ? false
@@ -1856,6 +1861,10 @@ export class Game extends Handle {
 		h[(o + O.timeMs) >> 2] = timeMs;
 		h[(o + O.threads) >> 2] = threads;
 		h[(o + O.exploration) >> 2] = exploration;
+		h[(o + O.raveBias) >> 2] = raveBias;
+		h[(o + O.reward) >> 2] = reward;
+		h[(o + O.probing) >> 2] = probing;
+		h[(o + O.depth) >> 2] = depth;
 		heap64()[(o + O.seed) >> 3] = seed;
 		const st = structAt(S, scratch + 576);
 		check(fn(g, o, scratch, st), 'bot');

@@ -377,6 +377,18 @@ export interface BotOptions {
 	exploration?: number;
 	/** Seed of every random choice. */
 	seed?: U64;
+	/** MCTS with RAVE: the bias b of the schedule in thousandths
+	 *  (default 100).  @since 0.5 */
+	raveBias?: number;
+	/** The tree searches' playout reward: 1 (CARC_BOT_REWARD_WIN, the
+	 *  default) or 2 (CARC_BOT_REWARD_MARGIN, the margin in points).
+	 *  @since 0.5 */
+	reward?: number;
+	/** Star2.5: the probing factor (default 5).  @since 0.5 */
+	probing?: number;
+	/** Star2.5: the deepest search in turns, 1 to 8 (default 8).
+	 *  @since 0.5 */
+	depth?: number;
 }
 
 export class Game implements Disposable {

@@ -151,6 +151,28 @@ def test_reference_players_pinned():
         search.choose(g, 'star25')
 
 
+def test_paper_settings_pinned():
+    # the same position with the papers' settings (paper_settings_pinned
+    # of tests/test-search.c): the options reach the library
+    g = carc.Game(carc.Rules(), players=2, seed=3)
+    star, st = search.choose_with_stats(g, 'star2.5', playouts=60000,
+                                        seed=1, depth=3, probing=4)
+    assert carc.describe(star) == 'place 1,0 r0' and st.nodes == 2
+    margin = dict(playouts=400, seed=1, exploration=8485,
+                  reward=search.BotReward.MARGIN)
+    assert carc.describe(search.choose(g, 'mcts', **margin)) == \
+        'place 1,0 r0'
+    assert carc.describe(search.choose(g, 'mcts-rave', rave_bias=10000,
+                                       **margin)) == 'place -1,0 r3'
+    _, st = search.choose_with_stats(g, 'star2.5', playouts=60000, seed=1,
+                                     depth=1)
+    assert st.nodes == 1
+    for bad in (dict(reward=3), dict(depth=9),
+                dict(probing=search.MAX_PROBING + 1)):
+        with pytest.raises(carc.CarcassonneError):
+            search.choose(g, 'star2.5', **bad)
+
+
 def test_choose_default_and_time_limit():
     g = carc.Game(carc.Rules(), players=2, seed=3)
     _, st = search.choose_with_stats(g)

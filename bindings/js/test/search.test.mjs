@@ -52,6 +52,26 @@ test('star2.5 and mcts-rave: the moves the C tests pin', { skip }, () => {
 	game.free();
 });
 
+// The same position with the papers' settings (paper_settings_pinned of
+// tests/test-search.c): the options of 0.5 reach the library.
+test('the papers\' settings: the moves the C tests pin', { skip }, () => {
+	const rules = new carc.Rules();
+	const game = new carc.Game({ rules, players: 2, seed: 3 });
+	rules.free();
+	const r = game.botMove({ kind: 'star2.5', playouts: 60000, seed: 1,
+		depth: 3, probing: 4, stats: true });
+	assert.equal(String(r.move), 'place 1,0 r0');
+	assert.equal(r.stats.nodes, 2);
+	const margin = { playouts: 400, seed: 1, exploration: 8485, reward: 2 };
+	assert.equal(String(game.botMove({ kind: 'mcts', ...margin })),
+		'place 1,0 r0');
+	assert.equal(String(game.botMove({ kind: 'mcts-rave', raveBias: 10000,
+		...margin })), 'place -1,0 r3');
+	assert.throws(() => game.botMove({ kind: 'star2.5', depth: 9 }),
+		carc.InvalidArgumentError);
+	game.free();
+});
+
 // bindings/js/native-search.c, played here: every bot (MCTS with 2
 // threads, which WebAssembly runs one after the other) and every playout
 // the same as the native library's.

@@ -341,7 +341,8 @@ const svg: string = game.renderSvg(renderOptions) + game.renderSvg();
 
 const botOptions: BotOptions = {
 	kind: 'mcts', playouts: 100, timeMs: 0, threads: 1, exploration: 600,
-	seed: 1,
+	seed: 1, raveBias: 100, reward: 1, probing: 5,
+	depth: 8,
 };
 const botMove: Move = game.botMove(botOptions);
 const quietBotMove: Move = game.botMove({ ...botOptions, stats: false });

@@ -33,10 +33,11 @@ from ._args import _u32, _u64
 from ._errors import _check
 from ._loader import _L
 from ._protos import _proto
-from ._abi import BotKind
+from ._abi import BotKind, BotReward
 
 __all__ = [
-    'BotKind', 'SearchStats', 'DEFAULT_PLAYOUTS', 'MAX_THREADS',
+    'BotKind', 'BotReward', 'SearchStats', 'DEFAULT_PLAYOUTS', 'MAX_THREADS',
+    'MAX_PROBING', 'MAX_DEPTH',
     'playout', 'choose', 'choose_with_stats', 'python_mcts',
 ]
 
@@ -45,6 +46,11 @@ __all__ = [
 DEFAULT_PLAYOUTS = _abi.BOT_DEFAULT_PLAYOUTS
 #: Most threads :func:`choose` accepts (``CARC_BOT_MAX_THREADS``).
 MAX_THREADS = _abi.BOT_MAX_THREADS
+#: Largest Star2.5 probing factor :func:`choose` accepts
+#: (``CARC_BOT_MAX_PROBING``).
+MAX_PROBING = _abi.BOT_MAX_PROBING
+#: Deepest Star2.5 search in turns (``CARC_BOT_MAX_DEPTH``).
+MAX_DEPTH = _abi.BOT_MAX_DEPTH
 _KEEP_ORDER = _abi.PLAYOUT_KEEP_ORDER
 # BotKind (enum carc_bot_kind) and the structs carc_bot_options and
 # carc_bot_stats come from the headers through _abi.
@@ -130,14 +136,17 @@ def _kind(kind: Union[int, str]) -> int:
 
 def choose_with_stats(game: Game, kind: Union[int, str] = 'mcts', *,
                       playouts: int = 0, time_ms: int = 0, threads: int = 1,
-                      seed: int = 0, exploration: int = 0
-                      ) -> Tuple[Move, SearchStats]:
+                      seed: int = 0, exploration: int = 0,
+                      rave_bias: int = 0, reward: int = 0, probing: int = 0,
+                      depth: int = 0) -> Tuple[Move, SearchStats]:
     """Like :func:`choose`, and also what the call did."""
     _game(game)
     o = _Options(ctypes.sizeof(_Options), _kind(kind),
                  _u32(playouts, 'playouts'), _u32(time_ms, 'time_ms'),
                  _u32(threads, 'threads'), _exploration(exploration),
-                 _u64(seed, 'seed'))
+                 _u64(seed, 'seed'), _u32(rave_bias, 'rave_bias'),
+                 _u32(int(reward), 'reward'), _u32(probing, 'probing'),
+                 _u32(depth, 'depth'))
     if not 1 <= threads <= MAX_THREADS:
         raise ValueError(f'threads: {threads} is not 1 to {MAX_THREADS}')
     st = _Stats()
@@ -154,7 +163,8 @@ def choose_with_stats(game: Game, kind: Union[int, str] = 'mcts', *,
 
 def choose(game: Game, kind: Union[int, str] = 'mcts', *, playouts: int = 0,
            time_ms: int = 0, threads: int = 1, seed: int = 0,
-           exploration: int = 0) -> Move:
+           exploration: int = 0, rave_bias: int = 0, reward: int = 0,
+           probing: int = 0, depth: int = 0) -> Move:
     """A move for the player to move in ``game``, chosen by a bot of the
     library: ``'random'``, ``'greedy'``, ``'mcts'``, ``'star2.5'`` or
     ``'mcts-rave'`` (a :class:`BotKind` also does).  ``game`` is not
@@ -165,14 +175,23 @@ def choose(game: Game, kind: Union[int, str] = 'mcts', *, playouts: int = 0,
     or no limit when ``time_ms`` is set), ``time_ms`` a time limit in
     milliseconds (0: none), ``threads`` 1 to :data:`MAX_THREADS`,
     ``exploration`` the UCT constant in thousandths, an int (0: 600,
-    i.e. 0.6), as :func:`python_mcts` takes it.  The same
+    i.e. 0.6), as :func:`python_mcts` takes it.  Since 0.5, for
+    ``'mcts'`` and ``'mcts-rave'`` ``reward`` a :class:`BotReward` (0:
+    ``WIN``; ``MARGIN`` rewards the final margin in points, and
+    ``exploration`` is then in thousandths of a point), for
+    ``'mcts-rave'`` ``rave_bias`` the bias b of the RAVE schedule in
+    thousandths (0: 100, i.e. 0.1), and for ``'star2.5'`` ``probing``
+    the probing factor (0: 5) and ``depth`` the deepest search in turns,
+    1 to 8 (0: 8).  The same
     game, options and seed give the same move (for the search: without a
     time limit, for the same number of threads).  Raises
     :class:`carcassonne.CarcassonneError` once the game is over.
     """
     return choose_with_stats(game, kind, playouts=playouts, time_ms=time_ms,
                              threads=threads, seed=seed,
-                             exploration=exploration)[0]
+                             exploration=exploration, rave_bias=rave_bias,
+                             reward=reward, probing=probing,
+                             depth=depth)[0]
 
 
 class _Edge:
