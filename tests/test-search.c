@@ -1078,6 +1078,25 @@ static const struct pinned {
 	{ ALL, 17, 11, "crop remove", 3, "crop remove" },
 };
 
+/* The move the bot of options o chooses in g, described into buf. */
+static void
+choose_described(const struct carc_game *g, const struct carc_bot_options *o,
+		 char *buf, size_t n, struct carc_bot_stats *st)
+{
+	carc_move_t m;
+
+	assert_ok(carc_bot_choose(g, o, &m, st));
+	carc_move_describe(m, buf, n);
+}
+
+/* At pinned position i, bot who chose got where want is pinned. */
+static void
+check_pinned(const char *who, size_t i, const char *got, const char *want)
+{
+	ck_assert_msg(strcmp(got, want) == 0, "position %d: %s chose %s",
+		      (int)i, who, got);
+}
+
 START_TEST(reference_pinned)
 {
 	size_t n = quick() ? 2 : sizeof(pinned) / sizeof(pinned[0]);
@@ -1088,16 +1107,13 @@ START_TEST(reference_pinned)
 		struct carc_bot_options o = options(CARC_BOT_STAR25, 60000, 1);
 		struct carc_bot_stats st;
 		char star[96], rave[96];
-		carc_move_t m;
 
 		memset(&st, 0, sizeof(st));
 		st.size = sizeof(st);
-		assert_ok(carc_bot_choose(g, &o, &m, &st));
-		carc_move_describe(m, star, sizeof(star));
+		choose_described(g, &o, star, sizeof(star), &st);
 		ck_assert_int_le(st.playouts, 60000);
 		o = options(CARC_BOT_MCTS_RAVE, 400, 1);
-		assert_ok(carc_bot_choose(g, &o, &m, NULL));
-		carc_move_describe(m, rave, sizeof(rave));
+		choose_described(g, &o, rave, sizeof(rave), NULL);
 		if (getenv("CARC_TEST_SHOW_PINNED"))	/* to pin anew */
 			printf("{ %d, %d, %d, \"%s\", %u, \"%s\" },\n", p->set,
 			       (int)p->seed, p->moves, star,
@@ -1107,11 +1123,9 @@ START_TEST(reference_pinned)
 			carc_game_free(g);
 			continue;
 		}
-		ck_assert_msg(strcmp(star, p->star) == 0,
-			      "position %d: star2.5 chose %s", (int)i, star);
+		check_pinned("star2.5", i, star, p->star);
 		ck_assert_int_eq(st.nodes, p->star_depth);
-		ck_assert_msg(strcmp(rave, p->rave) == 0,
-			      "position %d: mcts-rave chose %s", (int)i, rave);
+		check_pinned("mcts-rave", i, rave, p->rave);
 		carc_game_free(g);
 	}
 }
@@ -1168,20 +1182,16 @@ START_TEST(paper_settings_pinned)
 		struct carc_bot_options o = paper_options(CARC_BOT_STAR25, 60000);
 		struct carc_bot_stats st;
 		char star[96], mcts[96], rave[96];
-		carc_move_t m;
 
 		memset(&st, 0, sizeof(st));
 		st.size = sizeof(st);
-		assert_ok(carc_bot_choose(g, &o, &m, &st));
-		carc_move_describe(m, star, sizeof(star));
+		choose_described(g, &o, star, sizeof(star), &st);
 		ck_assert_int_le(st.playouts, 60000);
 		ck_assert_int_le(st.nodes, 3);
 		o = paper_options(CARC_BOT_MCTS, 400);
-		assert_ok(carc_bot_choose(g, &o, &m, NULL));
-		carc_move_describe(m, mcts, sizeof(mcts));
+		choose_described(g, &o, mcts, sizeof(mcts), NULL);
 		o = paper_options(CARC_BOT_MCTS_RAVE, 400);
-		assert_ok(carc_bot_choose(g, &o, &m, NULL));
-		carc_move_describe(m, rave, sizeof(rave));
+		choose_described(g, &o, rave, sizeof(rave), NULL);
 		carc_game_free(g);
 		if (getenv("CARC_TEST_SHOW_PINNED")) {	/* to pin anew */
 			printf("\t{ \"%s\", %u, \"%s\", \"%s\" },\n", star,
@@ -1189,13 +1199,10 @@ START_TEST(paper_settings_pinned)
 			fflush(stdout);
 			continue;
 		}
-		ck_assert_msg(strcmp(star, q->star) == 0,
-			      "position %d: star2.5 chose %s", (int)i, star);
+		check_pinned("star2.5", i, star, q->star);
 		ck_assert_int_eq(st.nodes, q->star_depth);
-		ck_assert_msg(strcmp(mcts, q->mcts) == 0,
-			      "position %d: mcts chose %s", (int)i, mcts);
-		ck_assert_msg(strcmp(rave, q->rave) == 0,
-			      "position %d: mcts-rave chose %s", (int)i, rave);
+		check_pinned("mcts", i, mcts, q->mcts);
+		check_pinned("mcts-rave", i, rave, q->rave);
 	}
 }
 END_TEST
