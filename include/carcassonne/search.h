@@ -104,7 +104,8 @@ enum carc_bot_kind {
 	/** Star2.5 expectimax with a domain heuristic, after Heyden,
 	 *  "Implementing a computer player for Carcassonne" (Maastricht,
 	 *  2009): whole turns as moves, the tile drawn as chance nodes,
-	 *  probing factor 5, iterative deepening within the budget
+	 *  probing factor 5 (#carc_bot_options.probing), iterative
+	 *  deepening (to #carc_bot_options.depth) within the budget
 	 *  (#carc_bot_options.playouts counts positions evaluated); name
 	 *  "star2.5".  @since 0.5 */
 	CARC_BOT_STAR25 = 4,
@@ -188,8 +189,9 @@ struct carc_bot_options {
 	 *  0 gives 1.  Each thread searches its own tree with its share of
 	 *  the playouts and its own seed; the root statistics are added up. */
 	uint32_t threads;
-	/** MCTS: the exploration constant of UCT in thousandths; 0 gives
-	 *  the default, 600 (0.6). */
+	/** MCTS: the exploration constant of UCT in thousandths (of a
+	 *  point with #CARC_BOT_REWARD_MARGIN); 0 gives the default, 600
+	 *  (0.6). */
 	uint32_t exploration;
 	/** Seed of every random choice: the same game, options and seed give
 	 *  the same move (for MCTS: with a playout limit and no time limit,
