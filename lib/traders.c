@@ -327,3 +327,19 @@ carc__second_tile_apply(struct carc_game *g, carc_move_t m, uint32_t node,
 	else
 		carc__game_next_turn(g);
 }
+
+CARC_EXPORT int
+carc_game_turn_part(const struct carc_game *game)
+{
+	if (!game)
+		return CARC_E_INVALID;
+	if (game->s.phase == CARC_PHASE_GAME_OVER)
+		return CARC_E_GAME_OVER;
+	if (game->s.second_part)
+		return CARC_TURN_SECOND;
+	/* builder_due is consumed on the way into the choice */
+	return game->s.builder_due ||
+			       game->s.phase == CARC_PHASE_SECOND_TILE ?
+		       CARC_TURN_FIRST_BUILDER :
+		       CARC_TURN_FIRST;
+}

@@ -407,6 +407,115 @@ START_TEST(builder_second_tile_mandatory)
 }
 END_TEST
 
+/* carc_game_turn_part() through a double turn, optional then mandatory:
+ * the first part earns the second tile when the tile extends the
+ * builder's road, the second part earns no third, and the next player
+ * starts afresh. */
+START_TEST(builder_turn_part)
+{
+	EQ(carc_game_turn_part(NULL), CARC_E_INVALID);
+	builder_road(CARC_BUILDER_TURN_OPTIONAL);
+	EQ(carc_game_turn_part(g), CARC_TURN_FIRST);
+	play(g, CARC_TILE_U, 3, 0, 0);
+	EQ(carc_game_phase(g), CARC_PHASE_DEPLOY);
+	EQ(carc_game_turn_part(g), CARC_TURN_FIRST_BUILDER);
+	pass(g);
+	EQ(carc_game_phase(g), CARC_PHASE_SECOND_TILE);
+	EQ(carc_game_turn_part(g), CARC_TURN_FIRST_BUILDER);
+	assert_ok(carc_game_apply(g, carc_move_second_tile()));
+	EQ(carc_game_turn_part(g), CARC_TURN_SECOND);
+	play(g, CARC_TILE_U, 4, 0, 0);		/* extends the road again */
+	EQ(carc_game_turn_part(g), CARC_TURN_SECOND);
+	pass(g);
+	EQ(carc_game_current_player(g), BLUE);
+	EQ(carc_game_turn_part(g), CARC_TURN_FIRST);
+	/* the undo brings the part back with the position */
+	assert_ok(carc_game_undo(g));
+	EQ(carc_game_phase(g), CARC_PHASE_DEPLOY);
+	EQ(carc_game_turn_part(g), CARC_TURN_SECOND);
+	assert_ok(carc_game_undo(g));
+	assert_ok(carc_game_undo(g));
+	EQ(carc_game_phase(g), CARC_PHASE_SECOND_TILE);
+	EQ(carc_game_turn_part(g), CARC_TURN_FIRST_BUILDER);
+	/* declined: Blue's turn is a first part */
+	pass(g);
+	EQ(carc_game_current_player(g), BLUE);
+	EQ(carc_game_turn_part(g), CARC_TURN_FIRST);
+	carc_game_free(g);
+
+	builder_road(CARC_BUILDER_TURN_MANDATORY);
+	play(g, CARC_TILE_U, 3, 0, 0);
+	EQ(carc_game_turn_part(g), CARC_TURN_FIRST_BUILDER);
+	pass(g);
+	EQ(carc_game_phase(g), CARC_PHASE_PLACE_TILE);
+	EQ(carc_game_current_player(g), RED);
+	EQ(carc_game_turn_part(g), CARC_TURN_SECOND);
+	play(g, CARC_TILE_U, 4, 0, 0);
+	pass(g);
+	EQ(carc_game_turn_part(g), CARC_TURN_FIRST);
+	/* to the end: no part after it */
+	while (!carc_game_is_over(g)) {
+		carc_move_t m[256];
+
+		ck_assert_int_gt(carc_game_legal_moves(g, m, 256), 0);
+		ck_assert_int_ge(carc_game_turn_part(g), CARC_TURN_FIRST);
+		assert_ok(carc_game_apply(g, m[0]));
+	}
+	EQ(carc_game_turn_part(g), CARC_E_GAME_OVER);
+}
+END_TEST
+
+/* The builder's road extended by the last tile: the part says a second
+ * tile was earned, but the stack is empty and the game ends. */
+START_TEST(builder_turn_part_last_tile)
+{
+	static const uint32_t order[] = {
+		CARC_TILE_U, CARC_TILE_B, CARC_TILE_U, CARC_TILE_B,
+		CARC_TILE_U,
+	};
+
+	g = scenario(order, 5, 0);
+	play(g, CARC_TILE_U, 1, 0, 0);
+	deploy(g, CARC_R1);
+	play(g, CARC_TILE_B, 0, 1, 0);
+	pass(g);
+	play(g, CARC_TILE_U, 2, 0, 0);
+	assert_ok(carc_game_apply(g, figure_move(CARC_FIGURE_BUILDER,
+						 CARC_R1)));
+	play(g, CARC_TILE_B, 1, 1, 0);
+	pass(g);
+	EQ(carc_game_remaining_total(g), 0);
+	play(g, CARC_TILE_U, 3, 0, 0);
+	EQ(carc_game_turn_part(g), CARC_TURN_FIRST_BUILDER);
+	pass(g);
+	EQ(carc_game_is_over(g), 1);
+	EQ(carc_game_turn_part(g), CARC_E_GAME_OVER);
+}
+END_TEST
+
+/* Without Traders & Builders every turn is a first part. */
+START_TEST(turn_part_base_game)
+{
+	struct carc_rules *r = make_rules(NULL, 0);
+	int turns = 0;
+
+	g = make_game(r, 3, 7);
+	carc_rules_unref(r);
+	while (!carc_game_is_over(g)) {
+		carc_move_t m[256];
+		int n = carc_game_legal_moves(g, m, 256);
+
+		ck_assert_int_gt(n, 0);
+		EQ(carc_game_turn_part(g), CARC_TURN_FIRST);
+		turns += carc_game_phase(g) == CARC_PHASE_PLACE_TILE;
+		assert_ok(carc_game_apply(g, m[n - 1]));
+	}
+	/* one turn per tile of the stack but those discarded */
+	EQ(turns + carc_game_discard_count(g), 71);
+	EQ(carc_game_turn_part(g), CARC_E_GAME_OVER);
+}
+END_TEST
+
 /* Blue's thief holds the road: Red may not put his builder with it. */
 START_TEST(builder_needs_own_follower)
 {
@@ -834,6 +943,9 @@ test_suite(void)
 	tcase_add_test(tc, builder_second_tile_record);
 	tcase_add_test(tc, builder_second_tile_declined);
 	tcase_add_test(tc, builder_second_tile_mandatory);
+	tcase_add_test(tc, builder_turn_part);
+	tcase_add_test(tc, builder_turn_part_last_tile);
+	tcase_add_test(tc, turn_part_base_game);
 	tcase_add_test(tc, builder_needs_own_follower);
 	tcase_add_test(tc, builder_completed_returns_and_second_tile);
 	tcase_add_loop_test(tc, builder_on_completed, 0, 2);

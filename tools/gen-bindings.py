@@ -92,6 +92,11 @@ BINDINGS = {
         prefix=('CARC_GOODS_',), py='Goods', base='IntEnum', js='Goods',
         doc='Goods of Traders & Builders (``enum carc_goods``), from\n    '
             ':func:`tile_feature_goods`.'),
+    'carc_turn_part': dict(
+        prefix=('CARC_TURN_',), py='TurnPart', base='IntEnum',
+        js='TurnPart',
+        doc='Parts of a turn (``enum carc_turn_part``), from\n    '
+            ':meth:`Game.turn_part`: the builder\'s double turn.'),
     'carc_edge': dict(
         prefix=('CARC_EDGE_',), py='Edge', base='IntEnum', js='Edge',
         doc='Side types of a tile (``enum carc_edge``), from '

@@ -41,7 +41,7 @@ import createCarcassonneModule from './carcassonne-wasm.mjs';
 import {
 	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
 	CropSymbol, Edge, EventType, FeatureFlag, Goods, OptionType, RenderFlag,
-	TILE_TYPES,
+	TurnPart, TILE_TYPES,
 	TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
 	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec,
 	LearnExtPlane, LearnExtPlayerPlane, LEARN_LAYOUT_VERSION,
@@ -53,7 +53,7 @@ import {
 export {
 	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
 	CropSymbol, Edge, EventType, FeatureFlag, Goods, OptionType, RenderFlag,
-	TILE_TYPES,
+	TurnPart, TILE_TYPES,
 	TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT, LEARN_WINDOW_MIN,
 	LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane, LearnVec,
 	LearnExtPlane, LearnExtPlayerPlane, LEARN_LAYOUT_VERSION,
@@ -1564,6 +1564,12 @@ export class Game extends Handle {
 	cropAction() {
 		return check(M._carc_game_crop_action(this._live()));
 	}
+	/** Which part of his turn the active player is in (TurnPart: the
+	 *  builder's double turn); null at the end. */
+	turnPart() {
+		const t = M._carc_game_turn_part(this._live());
+		return t === ErrorCode.GAME_OVER ? null : check(t);
+	}
 	/** A player's score. */
 	score(player) {
 		const g = this._live();
@@ -2325,7 +2331,7 @@ function batchOptions(options, n, step) {
 const api = Object.freeze({
 	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
 	CropSymbol, Edge, EventType, FeatureFlag, Goods, OptionType, RenderFlag,
-	TILE_TYPES,
+	TurnPart, TILE_TYPES,
 	TILE_UNITS, SHAPE_MAX_POINTS, CarcassonneError, InvalidArgumentError,
 	IllegalMoveError, RecordError, JczError, load, init, isLoaded, _module, heapSize,
 	heapTop, hasSearch, OPTIONS, OPTION_VALUES, OPTION_INFO, TILE_NAMES,

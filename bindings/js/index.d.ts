@@ -19,7 +19,7 @@ import type {
 export {
 	ErrorCode, Phase, MoveKind, Figure, FeatureKind, BotKind, CropChoice,
 	CropSymbol, Edge, EventType, FeatureFlag, Goods, OptionType, RenderFlag,
-	TILE_TYPES, TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT,
+	TurnPart, TILE_TYPES, TILE_UNITS, SHAPE_MAX_POINTS, LEARN_WINDOW_DEFAULT,
 	LEARN_WINDOW_MIN, LEARN_WINDOW_MAX, LearnPlane, LearnPlayerPlane,
 	LearnVec, LearnExtPlane, LearnExtPlayerPlane, LEARN_LAYOUT_VERSION,
 } from './carcassonne-abi.mjs';
@@ -439,6 +439,11 @@ export class Game implements Disposable {
 	currentPlayer(): number;
 	currentTile(): string | null;
 	cropAction(): number;
+	/** Which part of his turn the active player is in, a TurnPart
+	 *  value: FIRST, FIRST_BUILDER (the tile extended his builder's road
+	 *  or city: a second tile follows) or SECOND (the builder's second
+	 *  tile, which gives no third); null after the end. */
+	turnPart(): number | null;
 	score(player: number): number;
 	scores(): number[];
 	supply(player: number, figure?: FigureLike): number;

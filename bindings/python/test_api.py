@@ -646,6 +646,7 @@ COUNTERPARTS = {
         'carc_game_building_count': 'Game.buildings',
         'carc_game_building_at': 'Game.buildings',
         'carc_game_crop_action': 'Game.crop_action',
+        'carc_game_turn_part': 'Game.turn_part',
         'carc_game_feature_is_complete': 'Game.feature_is_complete',
         'carc_game_feature_figures': 'Game.feature_figures',
         'carc_game_bounds': 'Game.bounds',

@@ -497,6 +497,7 @@ def test_builder_second_tile():
     assert len(game.history()) == 102
     assert game.current_player() == 0
     assert [str(m) for m in game.legal_moves()] == ['second-tile', 'pass']
+    assert game.turn_part() is carc.TurnPart.FIRST_BUILDER
     declined = game.clone()
     h = game.hash()
     with pytest.raises(carc.IllegalMoveError):
@@ -505,11 +506,33 @@ def test_builder_second_tile():
     game.apply(carc.move_second_tile())
     assert (game.phase(), game.current_player(), game.current_tile()) == \
         (carc.Phase.PLACE_TILE, 0, 'P')
+    assert game.turn_part() is carc.TurnPart.SECOND
     declined.apply(carc.move_pass())
+    assert declined.turn_part() is carc.TurnPart.FIRST
     assert (declined.phase(), declined.current_player(),
             declined.current_tile()) == (carc.Phase.PLACE_TILE, 1, 'P')
     loaded = carc.Game.load(game.save())
     assert loaded.hash() == game.hash()
+
+
+def test_turn_part():
+    assert [int(p) for p in carc.TurnPart] == [0, 1, 2]
+    game = carc.Game(carc.Rules(), players=2, seed=3)
+    assert game.turn_part() is carc.TurnPart.FIRST
+    while not game.is_over():
+        game.apply(game.legal_moves()[0])
+        assert game.turn_part() in (carc.TurnPart.FIRST, None)
+    assert game.turn_part() is None
+    # the second part's tile extends the road again: no third tile
+    game = play_until(three_expansions(),
+                      lambda g: g.phase() == carc.Phase.SECOND_TILE)
+    game.apply(carc.move_second_tile())
+    parts = []
+    while game.current_player() == 0:
+        parts.append(game.turn_part())
+        game.apply(game.legal_moves()[0])
+    assert set(parts) == {carc.TurnPart.SECOND}
+    assert game.turn_part() is carc.TurnPart.FIRST
 
 
 def test_large_follower_builder_pig_on_the_board():

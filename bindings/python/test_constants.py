@@ -148,6 +148,7 @@ ENUMS = {
     'carc_goods': (carc.Goods, 'CARC_GOODS_', {}),
     'carc_builder_turn': (carc.BuilderTurn, 'CARC_BUILDER_TURN_', {}),
     'carc_river_lake_turn': (carc.RiverLakeTurn, 'CARC_RIVER_LAKE_', {}),
+    'carc_turn_part': (carc.TurnPart, 'CARC_TURN_', {}),
 }
 
 

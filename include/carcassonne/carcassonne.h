@@ -1671,6 +1671,38 @@ int carc_game_building_at(const struct carc_game *game, uint32_t index,
  */
 int carc_game_crop_action(const struct carc_game *game);
 
+/** Values of carc_game_turn_part(): where the active player stands in
+ *  his turn, which Traders & Builders' builder can make a double turn
+ *  (`doc/users/rules.md#traders-second-tile`).  @since 0.5 */
+enum carc_turn_part {
+	/** The first part of a turn that has earned no second tile: the
+	 *  tile in hand, or a tile just placed that extended no road or
+	 *  city holding the player's builder.  Every turn of a game
+	 *  without Traders & Builders. */
+	CARC_TURN_FIRST = 0,
+	/** The first part of a turn whose tile extended a road or city
+	 *  holding the player's builder: after the deployment steps he
+	 *  takes a second tile (#CARC_BUILDER_TURN_MANDATORY) or chooses
+	 *  to (#CARC_PHASE_SECOND_TILE, which is in this part too), unless
+	 *  the stack is empty. */
+	CARC_TURN_FIRST_BUILDER = 1,
+	/** The second part of a double turn: the tile in hand or just
+	 *  placed is the builder's second tile, and it gives no third. */
+	CARC_TURN_SECOND = 2,
+};
+
+/**
+ * Which part of his turn the active player is in (the player whose
+ * tile it is; crop-circle responses of other players belong to his
+ * turn): whether the current tile is the builder's second tile, and
+ * whether the first part has earned one.
+ *
+ * @return a #carc_turn_part, #CARC_E_GAME_OVER after the end, or
+ *         #CARC_E_INVALID for a NULL game.
+ * @since 0.5
+ */
+int carc_game_turn_part(const struct carc_game *game);
+
 /**
  * Whether the board-level feature containing @p feature of the tile at
  * (x, y) is complete (roads and cities: no open side; monastery: all eight

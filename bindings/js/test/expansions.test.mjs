@@ -145,6 +145,7 @@ test('the builder\'s second tile: its phase, its move, and declining it', () => 
 	assert.equal(game.currentTile(), 'U');
 	assert.equal(game.drawOrder()[game.drawnCount()], 'P');
 	assert.deepEqual(game.legalMoves().map(String), ['second-tile', 'pass']);
+	assert.equal(game.turnPart(), carc.TurnPart.FIRST_BUILDER);
 	const declined = game.copy();
 	const before = game.hash();
 	// anything else is refused and changes nothing
@@ -155,9 +156,11 @@ test('the builder\'s second tile: its phase, its move, and declining it', () => 
 	assert.equal(game.phaseName(), 'place-tile');
 	assert.equal(game.currentPlayer(), 0);
 	assert.equal(game.currentTile(), 'P');
+	assert.equal(game.turnPart(), carc.TurnPart.SECOND);
 	declined.apply('pass');
 	assert.equal(declined.phaseName(), 'place-tile');
 	assert.equal(declined.currentPlayer(), 1);
+	assert.equal(declined.turnPart(), carc.TurnPart.FIRST);
 	assert.equal(declined.currentTile(), 'P');
 	// the record says it, and loads back to the same game
 	assert.match(game.save(), /^P0 second-tile$/m);

@@ -44,6 +44,7 @@ test('constants equal the header\'s enums', { skip }, () => {
 		[carc.OptionType, 'CARC_OPTION_'],
 		[carc.RenderFlag, 'CARC_RENDER_'],
 		[carc.Goods, 'CARC_GOODS_'],
+		[carc.TurnPart, 'CARC_TURN_'],
 		[carc.FeatureFlag, 'CARC_FLAG_'],
 	];
 	for (const [obj, prefix, special = {}] of groups)

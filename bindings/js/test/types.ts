@@ -223,6 +223,9 @@ const over: boolean = game.isOver();
 const current: number = game.currentPlayer();
 const tileInHand: string | null = game.currentTile();
 const cropAction: number = game.cropAction();
+const turnPart: number | null = game.turnPart();
+const turnParts: [0, 1, 2] = [carc.TurnPart.FIRST, carc.TurnPart.FIRST_BUILDER,
+	carc.TurnPart.SECOND];
 const score: number = game.score(0);
 const scores: number[] = game.scores();
 const supply: number = game.supply(0) + game.supply(1, 'phantom');
@@ -244,7 +247,8 @@ const bounds: Bounds = game.bounds();
 const events: ScoringEvent[] = game.events();
 console.log(clone, copy, rulesOfGame, memory, legalCount, legalValues,
 	legalInto, isLegal, applied, undone, history, order, drawn, discards,
-	players, phase, phaseWord, over, current, tileInHand, cropAction, score,
+	players, phase, phaseWord, over, current, tileInHand, cropAction,
+	turnPart, turnParts, score,
 	scores, supply, hash, remaining, byTile, recorded, loadedGame,
 	fromJcz, fromJczBytes, phaseWords);
 

@@ -79,6 +79,7 @@ __all__ = [
     'RiverUTurn', 'EventType', 'EventAttr',
     'FeatureAttr', 'FeatureFlag', 'RenderFlag', 'Goods', 'BuilderTurn',
     'RiverLakeTurn',
+    'TurnPart',
     # functions
     'library', 'library_path', 'library_version', 'version', 'version_number', 'strerror',
     'tile_name', 'tile_from_name', 'tile_edge', 'tile_features',
@@ -138,7 +139,8 @@ from ._constants import (CROP_DEPLOY, CROP_REMOVE, CropChoice, E_EDGE_MISMATCH,
                          Symbol, TILE_TYPES, TILE_UNITS, Tile,
                          _ARGUMENT_ERRORS, _RENDER_COLOUR, _RenderOptions,
                          Goods, BuilderTurn, RiverLakeTurn, PHASE_SECOND_TILE,
-                         MOVE_SECOND_TILE, FIGURE_BUILDER, FIGURE_PIG)
+                         MOVE_SECOND_TILE, FIGURE_BUILDER, FIGURE_PIG,
+                         TurnPart)
 from ._args import _c_int_arg, _i32, _int, _text, _u32, _u64
 from ._errors import (CarcError, CarcassonneError, IllegalMoveError,
                       InvalidArgumentError, JczError, RecordError, _check,

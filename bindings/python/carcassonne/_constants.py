@@ -20,7 +20,7 @@ __all__ = ['CROP_DEPLOY', 'CROP_REMOVE', 'CropChoice', 'E_EDGE_MISMATCH',
     'RenderFlag', 'RiverStart', 'RiverUTurn', 'SHAPE_MAX_POINTS', 'Symbol', 'TILE_TYPES', 'TILE_UNITS',
     'Tile', '_ARGUMENT_ERRORS', '_RENDER_COLOUR', '_RenderOptions',
     'Goods', 'BuilderTurn', 'RiverLakeTurn', 'PHASE_SECOND_TILE', 'MOVE_SECOND_TILE',
-    'FIGURE_BUILDER', 'FIGURE_PIG']
+    'FIGURE_BUILDER', 'FIGURE_PIG', 'TurnPart']
 
 try:
     from ._abi import (ARGUMENT_ERRORS as _ARGUMENT_ERRORS, BuilderTurn,
@@ -30,7 +30,7 @@ try:
                        Figure, LbDistribution, LbScoring, MoveKind, Option,
                        OptionType, Phase, RenderFlag, RiverStart,
                        RiverUTurn, RiverLakeTurn, SHAPE_MAX_POINTS,
-                       Symbol, TILE_TYPES, TILE_UNITS, Tile,
+                       Symbol, TILE_TYPES, TILE_UNITS, Tile, TurnPart,
                        RENDER_COLOUR as _RENDER_COLOUR,
                        CarcRenderOptions as _RenderOptions)
     from . import _version

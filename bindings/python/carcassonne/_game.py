@@ -13,7 +13,7 @@ from ._loader import _L
 from ._protos import _byref, _c_i32, _c_u32, _c_u64, _vp
 from ._constants import (CropChoice, E_GAME_OVER, E_INVALID, E_NOT_FOUND,
                          EventType, Feature, FeatureAttr, FeatureKind, Figure,
-                         Goods, Phase, TILE_TYPES)
+                         Goods, Phase, TILE_TYPES, TurnPart)
 from ._args import _i32, _u32, _u64
 from ._errors import (IllegalMoveError, InvalidArgumentError, RecordError,
                       _check)
@@ -409,6 +409,16 @@ class Game(_Picture, _Jcz):
         choice; None at other decision points."""
         c = self._query(_L.carc_game_crop_action)
         return CropChoice(c) if c else None
+
+    def turn_part(self) -> Optional[TurnPart]:
+        """Which part of his turn the active player is in (Traders &
+        Builders' double turn): TurnPart.FIRST, FIRST_BUILDER (the tile
+        extended his builder's road or city: a second tile follows) or
+        SECOND (the builder's second tile, which gives no third); None
+        after the end."""
+        with self._lock:
+            t = _L.carc_game_turn_part(self._live())
+        return None if t == E_GAME_OVER else TurnPart(_check(t))
 
     def _seat(self, player: Any) -> int:
         """``player`` checked against this game's seats, with the range

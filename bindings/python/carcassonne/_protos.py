@@ -118,6 +118,7 @@ _proto('carc_game_building_count', _c_int, _vp)
 _proto('carc_game_building_at', _c_int, _vp, _c_u32, _P(_c_i32), _P(_c_i32),
        _P(_c_u32))
 _proto('carc_game_crop_action', _c_int, _vp)
+_proto('carc_game_turn_part', _c_int, _vp)
 _proto('carc_game_feature_is_complete', _c_int, _vp, _c_i32, _c_i32,
        _c_u32)
 _proto('carc_game_feature_figures', _c_int, _vp, _c_i32, _c_i32, _c_u32,
