@@ -1353,7 +1353,7 @@ START_TEST(shape_expansions_of_0_5)
 	ck_assert_uint_eq(lay.ext_plane_count, 9 + 3 * 3);
 	ck_assert_uint_eq(s.n_planes, 33 + 3 * 6 + 9 + 3 * 3);
 	ck_assert_uint_eq(s.vector_length, CARC_LEARN_VEC_LENGTH_MAX);
-	ck_assert_uint_eq(CARC_LEARN_VEC_LENGTH_MAX, 316);
+	ck_assert_uint_eq(CARC_LEARN_VEC_LENGTH_MAX, 318);
 	/* the size is checked; a refusal writes nothing */
 	memset(&bad, 0x5a, sizeof(bad));
 	bad.size = sizeof(bad) - 4;
@@ -1688,6 +1688,14 @@ check_observation(struct carc_learn *l, const struct carc_learn_shape *s,
 		REQUIRE_EQ(vec[CARC_LEARN_VEC_PHASE_EXT],
 			   phase == CARC_PHASE_SECOND_TILE);
 		REQUIRE_EQ(vec[CARC_LEARN_VEC_PHASE_EXT + 1], 0);
+		{
+			int part = carc_game_turn_part(g);
+
+			REQUIRE_EQ(vec[CARC_LEARN_VEC_TURN_PART],
+				   part == CARC_TURN_FIRST_BUILDER);
+			REQUIRE_EQ(vec[CARC_LEARN_VEC_TURN_PART + 1],
+				   part == CARC_TURN_SECOND);
+		}
 		for (uint32_t o = 17; o <= 32; o++) {
 			int32_t v = 0;
 
@@ -1769,6 +1777,77 @@ START_TEST(observe_expansions_of_0_5)
 END_TEST
 
 /* A cathedral, an inn, goods and a river, read off the tile tables. */
+/* The builder's double turn in the vector, on a hand-made game of
+ * Traders & Builders (the position of test-traders.c's builder_road):
+ * Red's thief at (1,0) and builder at (2,0) on the start tile's road,
+ * the tile at (3,0) extends it, the second tile at (4,0) again. */
+static void
+turn_part_seen(struct carc_learn *l, struct carc_game *g, uint32_t viewer,
+	       int32_t earned, int32_t second)
+{
+	int32_t vec[CARC_LEARN_VEC_LENGTH_MAX];
+	struct carc_learn_shape s = shape_of(l);
+	size_t n = (size_t)s.n_planes * s.window * s.window;
+	uint8_t *planes = malloc(n);
+
+	ck_assert_ptr_nonnull(planes);
+	assert_ok(carc_learn_observe(l, g, viewer, planes, n, vec,
+				     CARC_LEARN_VEC_LENGTH_MAX));
+	free(planes);
+	ck_assert_int_eq(vec[CARC_LEARN_VEC_TURN_PART], earned);
+	ck_assert_int_eq(vec[CARC_LEARN_VEC_TURN_PART + 1], second);
+	ck_assert_int_eq(vec[CARC_LEARN_VEC_PHASE_EXT],
+			 carc_game_phase(g) == CARC_PHASE_SECOND_TILE);
+}
+
+START_TEST(observe_turn_part)
+{
+	static const uint32_t order[] = {
+		CARC_TILE_U, CARC_TILE_B, CARC_TILE_U, CARC_TILE_B,
+		CARC_TILE_U, CARC_TILE_U, CARC_TILE_B, CARC_TILE_B,
+	};
+	struct carc_rules_builder *b = NULL;
+	struct carc_learn *l;
+	struct carc_game *g;
+	int32_t x, y;
+
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_TRADERS_BUILDERS, 1));
+	g = make_stacked_game(b, 2, order, 8);
+	l = make_learn(carc_game_rules(g), 2, 0);
+	ck_assert_uint_eq(layout_of(l).layout_version, 2);
+	play(g, CARC_TILE_U, 1, 0, 0);
+	deploy(g, CARC_R1);
+	play(g, CARC_TILE_B, 0, 1, 0);
+	pass(g);
+	play(g, CARC_TILE_U, 2, 0, 0);
+	last_tile_xy(g, &x, &y);
+	assert_ok(carc_game_apply(g, carc_move_deploy(CARC_FIGURE_BUILDER, x,
+						      y, CARC_R1)));
+	/* the builder's own tile earned nothing */
+	turn_part_seen(l, g, CARC_LEARN_TO_MOVE, 0, 0);
+	play(g, CARC_TILE_B, 1, 1, 0);
+	pass(g);
+	turn_part_seen(l, g, CARC_LEARN_TO_MOVE, 0, 0);
+	play(g, CARC_TILE_U, 3, 0, 0);
+	/* Red deploys; Blue sees the same public fact */
+	turn_part_seen(l, g, CARC_LEARN_TO_MOVE, 1, 0);
+	turn_part_seen(l, g, 1, 1, 0);
+	pass(g);
+	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_SECOND_TILE);
+	turn_part_seen(l, g, CARC_LEARN_TO_MOVE, 1, 0);
+	assert_ok(carc_game_apply(g, carc_move_second_tile()));
+	turn_part_seen(l, g, CARC_LEARN_TO_MOVE, 0, 1);
+	play(g, CARC_TILE_U, 4, 0, 0);
+	turn_part_seen(l, g, CARC_LEARN_TO_MOVE, 0, 1);
+	pass(g);
+	ck_assert_int_eq(carc_game_current_player(g), 1);
+	turn_part_seen(l, g, CARC_LEARN_TO_MOVE, 0, 0);
+	carc_learn_free(l);
+	carc_game_free(g);
+}
+END_TEST
+
 START_TEST(observe_tile_features_of_0_5)
 {
 	struct carc_rules *r = config_rules(10);
@@ -1980,6 +2059,7 @@ test_suite(void)
 	tcase_add_test(tc, sections_of_0_5_by_decision_point);
 	tcase_add_test(tc, observe_expansions_of_0_5);
 	tcase_add_test(tc, observe_tile_features_of_0_5);
+	tcase_add_test(tc, observe_turn_part);
 	suite_add_tcase(s, tc);
 	return s;
 }

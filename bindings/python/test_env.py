@@ -145,7 +145,7 @@ def test_shape_examples_of_the_document():
             s.second_tile_first, s.fallback_first, s.n_actions) == (
         2, 2522, 15000, 17522, 17530, 17538, 17546, 17547, 17548)
     assert (s.ext_plane_first, s.ext_plane_count, s.n_planes,
-            s.vector_length) == (51, 18, 69, 316)
+            s.vector_length) == (51, 18, 69, 318)
     s = Learn(carc.Rules(), 2).shape
     assert (s.layout_version, s.ext_plane_count, s.large_follower_count,
             s.second_tile_count, s.second_tile_first) == (1, 0, 0, 0, 2509)
@@ -340,7 +340,7 @@ def reference(game, W, observer=None):
                 if 0 <= col < W and 0 <= row < W:
                     planes[24 + carc.move_rotation(m), row, col] = 1
 
-    v = np.zeros(316 if ext else 160, np.int64)
+    v = np.zeros(318 if ext else 160, np.int64)
     for p in range(P):
         s = rel(p)
         if ext:
@@ -361,6 +361,13 @@ def reference(game, W, observer=None):
         v[196] = 1
     else:
         v[48 + phase - 1] = 1
+    if ext and not over:
+        # the builder's double turn: a second tile earned, or taken
+        part = game.turn_part()
+        if part is carc.TurnPart.FIRST_BUILDER:
+            v[316] = 1
+        elif part is carc.TurnPart.SECOND:
+            v[317] = 1
     if not over:
         # the tile in hand, or the tile just placed (the same as the
         # last tile on the board after placing)

@@ -432,8 +432,15 @@ enum carc_learn_vec {
 	 *  0 for numbers no option has) at RULES_EXT + o - 17.
 	 *  @since 0.5 */
 	CARC_LEARN_VEC_RULES_EXT = 300,
+	/** 2 entries: the part of the active player's turn
+	 *  (carc_game_turn_part()), one-hot: TURN_PART + 0 is 1 in a first
+	 *  part that has earned the builder's second tile
+	 *  (#CARC_TURN_FIRST_BUILDER), TURN_PART + 1 in the second part
+	 *  (#CARC_TURN_SECOND, no third tile); both 0 in any other turn
+	 *  and after the end.  @since 0.5 */
+	CARC_LEARN_VEC_TURN_PART = 316,
 	/** Entries in all of layout 2, the longest vector.  @since 0.5 */
-	CARC_LEARN_VEC_LENGTH_MAX = 316,
+	CARC_LEARN_VEC_LENGTH_MAX = 318,
 };
 
 /**

@@ -43,7 +43,8 @@ _Static_assert(CARC_LEARN_VEC_TILE_EXT + N_EXT_TILES ==
 		       CARC_LEARN_VEC_REMAINING_EXT &&
 	       CARC_LEARN_VEC_REMAINING_EXT + N_EXT_TILES ==
 		       CARC_LEARN_VEC_RULES_EXT &&
-	       CARC_LEARN_VEC_RULES_EXT + 16 == CARC_LEARN_VEC_LENGTH_MAX,
+	       CARC_LEARN_VEC_RULES_EXT + 16 == CARC_LEARN_VEC_TURN_PART &&
+	       CARC_LEARN_VEC_TURN_PART + 2 == CARC_LEARN_VEC_LENGTH_MAX,
 	       "layout 2's vector entries follow each other");
 
 /* A tile of the board, as carc_game_tile_at() gives it. */
@@ -1057,6 +1058,11 @@ write_vector_ext(const struct carc_learn *l, const struct carc_game *g,
 			nonneg(carc_game_remaining(g, N_VEC_TILES + k));
 	for (uint32_t o = 17; o <= l->n_options && o <= 32; o++)
 		v[CARC_LEARN_VEC_RULES_EXT + o - 17] = l->options[o];
+	/* the builder's double turn: 0 (no entry) in a plain first part,
+	 * CARC_E_GAME_OVER (no entry) after the end */
+	t = carc_game_turn_part(g);
+	if (t == CARC_TURN_FIRST_BUILDER || t == CARC_TURN_SECOND)
+		v[CARC_LEARN_VEC_TURN_PART + t - CARC_TURN_FIRST_BUILDER] = 1;
 }
 
 static void

@@ -30,7 +30,7 @@ Two environments on the library's learning interface (``learn.h``,
 Actions are indices into a fixed action space over a board window that
 follows the board (doc/api/observation.md#actions); the observation of an
 agent is a dict of ``"observation"`` (uint8 planes, n_planes x W x W),
-``"vector"`` (int32, vector_length entries: 160, or 316 with The River,
+``"vector"`` (int32, vector_length entries: 160, or 318 with The River,
 Inns & Cathedrals or Traders & Builders) and ``"action_mask"`` (int8, 1
 for the legal actions, the dtype Gymnasium's ``sample(mask=...)`` wants) as in PettingZoo's classic environments.  Rewards are
 score changes, so an agent's rewards over a game add up to its final
