@@ -387,21 +387,29 @@ START_TEST(round_trip_10000_positions)
 
 	printf("learn: %llu positions, %llu legal moves, %llu outside the "
 	       "window (%llu with the expansions of 0.5), %llu fallbacks "
-	       "(%llu) (window %u)\n",
+	       "(%llu) (the default window of each rule set)\n",
 	       (unsigned long long)t.positions, (unsigned long long)t.moves,
 	       (unsigned long long)t.outside,
 	       (unsigned long long)t.outside_new,
 	       (unsigned long long)t.fallbacks,
-	       (unsigned long long)t.fallbacks_new, W);
+	       (unsigned long long)t.fallbacks_new);
 	ck_assert_uint_eq(t.positions, want);
 	/* the measured reach of random games of the base game and the
-	 * expansions of 0.3 stays inside 25 x 25; the larger boards with
-	 * The River, Inns & Cathedrals and Traders & Builders (up to 145
-	 * tiles) leave the window now and then (doc/api/observation.md) */
-	ck_assert_uint_eq(t.outside - t.outside_new, 0);
-	ck_assert_uint_lt(t.outside_new * 200, t.moves);
-	ck_assert_uint_eq(t.fallbacks - t.fallbacks_new, 0);
-	ck_assert_uint_lt(t.fallbacks_new * 1000, t.positions);
+	 * expansions of 0.3 stays inside 25 x 25, and that of the larger
+	 * boards of The River, Inns & Cathedrals and Traders & Builders
+	 * (up to 145 tiles) inside the default window of their rules, 2
+	 * cells more per expansion (doc/api/observation.md); a window of 25
+	 * leaves 100 of these moves outside */
+	ck_assert_uint_eq(t.outside, 0);
+	ck_assert_uint_eq(t.fallbacks, 0);
+	{
+		struct tally narrow = round_trips(25, want);
+
+		ck_assert_uint_eq(narrow.outside - narrow.outside_new, 0);
+		/* all in one game of the 30,000 positions */
+		if (!quick())
+			ck_assert_uint_eq(narrow.outside_new, 100);
+	}
 	/* every section and every figure of a crop response was met */
 	for (int i = 0; i < SEC_FALLBACK; i++)
 		ck_assert_msg(t.sections[i] > 0, "section %d never legal", i);
@@ -1324,7 +1332,8 @@ END_TEST
 START_TEST(shape_expansions_of_0_5)
 {
 	struct carc_rules *r = config_rules(10);
-	struct carc_learn *l = make_learn(r, 3, 0);
+	/* layout 1's window, so that the figures compare with it */
+	struct carc_learn *l = make_learn(r, 3, 25);
 	struct carc_learn_shape s = shape_of(l);
 	struct carc_learn_layout lay = layout_of(l), bad;
 	uint32_t k = s.features_per_tile, resp = 625 * k * 3;
@@ -1717,7 +1726,8 @@ START_TEST(observe_expansions_of_0_5)
 		struct carc_learn *l = make_learn(r, players, 0);
 		struct carc_learn_shape s = shape_of(l);
 		struct carc_learn_layout lay = layout_of(l);
-		uint8_t *planes = malloc((size_t)s.n_planes * W * W);
+		uint8_t *planes = malloc((size_t)s.n_planes * s.window *
+					 s.window);
 		int32_t *vec = malloc(s.vector_length * sizeof(*vec));
 		struct carc_game *g = make_game(r, players, (uint64_t)config);
 		struct random_game rg;
@@ -1733,7 +1743,7 @@ START_TEST(observe_expansions_of_0_5)
 		}
 		check_observation(l, &s, &lay, g, 0, planes, vec);
 		for (uint32_t k = 0; k < 3; k++)
-			tiles_seen += plane_sum(planes, W,
+			tiles_seen += plane_sum(planes, s.window,
 						lay.ext_plane_first +
 							CARC_LEARN_XP_GOODS + k);
 		figs += carc_game_figure_count(g) > 0;
@@ -1756,7 +1766,8 @@ START_TEST(observe_expansions_of_0_5)
 		struct carc_learn *l = make_learn(r, 2, 0);
 		struct carc_learn_shape s = shape_of(l);
 		struct carc_learn_layout lay = layout_of(l);
-		uint8_t *planes = malloc((size_t)s.n_planes * W * W);
+		uint8_t *planes = malloc((size_t)s.n_planes * s.window *
+					 s.window);
 		int32_t vec[CARC_LEARN_VEC_LENGTH];
 		struct carc_game *g = make_game(r, 2, 5);
 		struct random_game rg;
@@ -1848,13 +1859,50 @@ START_TEST(observe_turn_part)
 }
 END_TEST
 
+/* The default window: 25 for every rule set of layout 1, 2 more for
+ * each of The River, Inns & Cathedrals and Traders & Builders; a window
+ * given is kept. */
+START_TEST(default_window)
+{
+	static const uint32_t want[N_CONFIGS] = {
+		25, 25, 25, 25, 25, 25, 27, 27, 27, 27, 31, 31,
+	};
+
+	for (int config = 0; config < N_CONFIGS; config++) {
+		struct carc_rules *r = config_rules(config);
+		struct carc_learn *l = make_learn(r, 2, 0);
+		struct carc_learn *given = make_learn(r, 2, 25);
+		struct carc_learn_shape s = shape_of(l);
+
+		ck_assert_uint_eq(s.window, want[config]);
+		ck_assert_uint_eq(s.place_count, want[config] * want[config] * 4);
+		ck_assert_uint_eq(shape_of(given).window, 25);
+		carc_learn_free(given);
+		carc_learn_free(l);
+		carc_rules_unref(r);
+	}
+	/* NULL options and zeroed ones agree; two expansions give 29 */
+	{
+		struct carc_rules *r =
+			make_rules(NULL, CARC_OPT_RIVER, 1,
+				   CARC_OPT_INNS_CATHEDRALS, 1, 0);
+		struct carc_learn *l = NULL;
+
+		assert_ok(carc_learn_new(r, 4, NULL, &l));
+		ck_assert_uint_eq(shape_of(l).window, 29);
+		carc_learn_free(l);
+		carc_rules_unref(r);
+	}
+}
+END_TEST
+
 START_TEST(observe_tile_features_of_0_5)
 {
 	struct carc_rules *r = config_rules(10);
 	struct carc_learn *l = make_learn(r, 2, 0);
 	struct carc_learn_shape s = shape_of(l);
 	struct carc_learn_layout lay = layout_of(l);
-	uint8_t *planes = malloc((size_t)s.n_planes * W * W);
+	uint8_t *planes = malloc((size_t)s.n_planes * s.window * s.window);
 	int32_t vec[CARC_LEARN_VEC_LENGTH_MAX];
 	struct carc_game *g = make_game(r, 2, 1);
 	int32_t x0, y0;
@@ -1862,21 +1910,21 @@ START_TEST(observe_tile_features_of_0_5)
 	ck_assert_ptr_nonnull(planes);
 	/* the spring at (0, 0) */
 	assert_ok(carc_learn_observe(l, g, 0, planes,
-				     (size_t)s.n_planes * W * W, vec,
+				     (size_t)s.n_planes * s.window * s.window, vec,
 				     CARC_LEARN_VEC_LENGTH_MAX));
 	assert_ok(carc_learn_window(l, g, &x0, &y0));
-	ck_assert_uint_eq(at(planes, W, CARC_LEARN_PLANE_TILE_TYPE,
+	ck_assert_uint_eq(at(planes, s.window, CARC_LEARN_PLANE_TILE_TYPE,
 			     (uint32_t)-x0, (uint32_t)-y0),
 			  CARC_TILE_RI_1 + 1);
-	ck_assert_uint_eq(plane_sum(planes, W, lay.ext_plane_first +
+	ck_assert_uint_eq(plane_sum(planes, s.window, lay.ext_plane_first +
 						       CARC_LEARN_XP_RIVER) +
-				  plane_sum(planes, W,
+				  plane_sum(planes, s.window,
 					    lay.ext_plane_first +
 						    CARC_LEARN_XP_RIVER + 1) +
-				  plane_sum(planes, W,
+				  plane_sum(planes, s.window,
 					    lay.ext_plane_first +
 						    CARC_LEARN_XP_RIVER + 2) +
-				  plane_sum(planes, W,
+				  plane_sum(planes, s.window,
 					    lay.ext_plane_first +
 						    CARC_LEARN_XP_RIVER + 3),
 			  1);	/* the spring has one river side */
@@ -2060,6 +2108,7 @@ test_suite(void)
 	tcase_add_test(tc, observe_expansions_of_0_5);
 	tcase_add_test(tc, observe_tile_features_of_0_5);
 	tcase_add_test(tc, observe_turn_part);
+	tcase_add_test(tc, default_window);
 	suite_add_tcase(s, tc);
 	return s;
 }

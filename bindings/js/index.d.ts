@@ -497,7 +497,8 @@ export interface LearnOptions {
 	rules?: Rules;
 	/** 2 to 6, default 2. */
 	players?: number;
-	/** The window side W: odd, 3 to 101; default (or 0) 25. */
+	/** The window side W: odd, 3 to 101; default (or 0) 25, and 2 more
+	 *  for each of The River, Inns & Cathedrals and Traders & Builders. */
 	window?: number;
 }
 

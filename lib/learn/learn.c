@@ -36,6 +36,9 @@
  * CARC_LEARN_VEC_TILE_EXT and CARC_LEARN_VEC_REMAINING_EXT */
 #define N_VEC_TILES 36
 #define N_EXT_TILES (N_TILES - N_VEC_TILES)
+/* what each expansion of 0.5 adds to the default window side: a ring
+ * of cells (CARC_LEARN_WINDOW_DEFAULT) */
+#define WINDOW_STEP 2
 /* figure kinds of enum carc_figure, 1 … 8 */
 #define N_FIGURE_KINDS 9
 
@@ -572,7 +575,7 @@ carc_learn_new(const struct carc_rules *rules, uint32_t n_players,
 	       struct carc_learn **out)
 {
 	struct carc_learn *l;
-	uint32_t w = CARC_LEARN_WINDOW_DEFAULT;
+	uint32_t w = 0;		/* 0: the default of the rules */
 	uint64_t tiles = 1;	/* the start tile */
 
 	if (!rules || !out || n_players < 2 || n_players > 6)
@@ -591,13 +594,27 @@ carc_learn_new(const struct carc_rules *rules, uint32_t n_players,
 	if (!l)
 		return CARC_E_NOMEM;
 	l->players = n_players;
-	l->w = w;
-	l->r = w / 2;
 	for (uint32_t o = 1; o <= MAX_OPTIONS; o++) {
 		if (carc_rules_get(rules, o, &l->options[o]) < 0)
 			break;
 		l->n_options = o;
 	}
+	/* the default window: one ring of cells more for each expansion
+	 * of 0.5, whose tiles and river make the board larger
+	 * (doc/api/observation.md#window) */
+	if (!w) {
+		static const uint32_t longer[] = {
+			CARC_OPT_RIVER, CARC_OPT_INNS_CATHEDRALS,
+			CARC_OPT_TRADERS_BUILDERS,
+		};
+
+		w = CARC_LEARN_WINDOW_DEFAULT;
+		for (size_t i = 0; i < sizeof(longer) / sizeof(longer[0]); i++)
+			if (longer[i] <= l->n_options && l->options[longer[i]])
+				w += WINDOW_STEP;
+	}
+	l->w = w;
+	l->r = w / 2;
 	tile_tables(l);
 	/* the start tile: D, or the spring with The River, where D may
 	 * come on top of the stack's tiles */

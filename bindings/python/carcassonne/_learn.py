@@ -244,7 +244,8 @@ class Learn:
     """The learning interface of one rule set, player count and window.
 
     ``Learn(rules, players=2, window=None)`` (``window`` odd, 3..101, the
-    default 25).  It maps legal moves to action indices and back, writes
+    default 25, and 2 more for each of The River, Inns & Cathedrals and
+    Traders & Builders).  It maps legal moves to action indices and back, writes
     action masks and observations into numpy arrays, and steps batches
     of games.  Every game given to it must have these rules and this
     player count (CarcError otherwise).  A lock serialises its calls

@@ -380,7 +380,8 @@ class CarcassonneEnv(_AECBase):
     :class:`carcassonne.Rules` or as rule options
     (``CarcassonneEnv(players=3, phantom=True, farm_scoring='per-city')``),
     2 to 6 players named ``player_0`` … (``player_0`` moves first), the
-    board window side (odd, default 25) of the action space and
+    board window side (odd; default 25, and 2 more for each of The River,
+    Inns & Cathedrals and Traders & Builders) of the action space and
     observations, and ``render_mode`` ``'ansi'`` (text), ``'human'``
     (text printed) or ``'svg'`` (the library's SVG picture).
 
