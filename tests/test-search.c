@@ -1058,6 +1058,88 @@ START_TEST(star25_hand_worked)
 }
 END_TEST
 
+/*
+ * Star2.5 counts the goods of Traders & Builders (doc/bindings/bots.md).
+ * Red placed U at (1,0); Blue put the corner city @blue_city at (0,-1)
+ * turned twice, joined it to the start tile's city and stood a follower
+ * on it; the city's one open side faces (1,-1).  Red holds E, whose
+ * single city side closes it there (turned three times): Blue scores the
+ * city (3 tiles, 6 points) and Red, who completes it, takes its goods.
+ * With a budget of 50 evaluations the search completes depth 1 only:
+ * the heuristic alone decides; 5,000 complete depth 2 (Blue's reply
+ * and the chance node of his tile) and agree.
+ */
+static struct carc_game *
+goods_position(uint32_t blue_city)
+{
+	static uint32_t order[] = {
+		CARC_TILE_U, 0, CARC_TILE_E, CARC_TILE_U,
+		CARC_TILE_U, CARC_TILE_B, CARC_TILE_B,
+	};
+	struct carc_rules_builder *b = NULL;
+	struct carc_game *g;
+
+	order[1] = blue_city;
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_TRADERS_BUILDERS, 1));
+	g = make_stacked_game(b, 2, order, sizeof(order) / sizeof(order[0]));
+	play(g, CARC_TILE_U, 1, 0, 0);
+	pass(g);
+	play(g, blue_city, 0, -1, 2);
+	deploy(g, CARC_C1);
+	ck_assert_int_eq(carc_game_current_player(g), 0);
+	return g;
+}
+
+/*
+ * With TB-2, whose city bears wine, Red closes Blue's city: the wine
+ * token makes him the wine majority (10 at the end) and takes from Blue
+ * the half token the heuristic counts for the player holding an open
+ * city, so the turn with a farmer beside the completed city is worth
+ * 10 + 3 - 6 to Red in the heuristic against 1 - (2 + 10) at best for
+ * any other (a follower in E's own city).  With N, the same corner city without goods, closing
+ * it only gives Blue his 6 points (his open city is worth 2 at the end
+ * now): Red puts E elsewhere.  Every seed and budget agrees.
+ */
+START_TEST(star25_goods)
+{
+	static const uint32_t budgets[] = { 50, 5000 };
+
+	for (uint64_t seed = 1; seed <= 4; seed++)
+		for (size_t b = 0; b < 2; b++) {
+			struct carc_bot_options o =
+				options(CARC_BOT_STAR25, budgets[b], seed);
+			struct carc_game *g = goods_position(CARC_TILE_TB_2);
+			struct carc_bot_stats st;
+			carc_move_t m, close;
+			char text[96];
+
+			memset(&st, 0, sizeof(st));
+			st.size = sizeof(st);
+			assert_ok(carc_move_parse("place 1,-1 r3", &close));
+			assert_ok(carc_bot_choose(g, &o, &m, &st));
+			ck_assert_uint_eq(st.nodes, b == 0 ? 1 : 2);
+			carc_move_describe(m, text, sizeof(text));
+			ck_assert_msg(m == close, "seed %d: %s", (int)seed, text);
+			assert_ok(carc_game_apply(g, m));
+			/* then a farmer beside the city completed: 3 more */
+			assert_ok(carc_bot_choose(g, &o, &m, NULL));
+			carc_move_describe(m, text, sizeof(text));
+			ck_assert_str_eq(text, "deploy follower f1 at 1,-1");
+			assert_ok(carc_game_apply(g, m));
+			ck_assert_int_eq(carc_game_goods(g, 0, CARC_GOODS_WINE), 1);
+			ck_assert_int_eq(carc_game_score(g, 1), 6);
+			carc_game_free(g);
+
+			g = goods_position(CARC_TILE_N);
+			assert_ok(carc_bot_choose(g, &o, &m, NULL));
+			carc_move_describe(m, text, sizeof(text));
+			ck_assert_msg(m != close, "seed %d: %s", (int)seed, text);
+			carc_game_free(g);
+		}
+}
+END_TEST
+
 /* Fixed positions (seeded random games) and the moves the reference
  * players choose there with a fixed budget and seed: any change to
  * their search shows here. */
@@ -1649,6 +1731,7 @@ test_suite(void)
 	tcase_add_test(tc, choose_single_move);
 	tcase_add_test(tc, choose_time_limit);
 	tcase_add_test(tc, star25_hand_worked);
+	tcase_add_test(tc, star25_goods);
 	tcase_add_test(tc, reference_pinned);
 	tcase_add_test(tc, paper_settings_pinned);
 	tcase_add_test(tc, paper_options_checked);

@@ -59,6 +59,12 @@
 /* Check the clock every this many evaluations. */
 #define CLOCK_EVERY 16
 
+/* Traders & Builders: the points of a goods majority at the end, and
+ * the share of an open city's goods the heuristic gives each player
+ * holding its majority (see goods_majorities()). */
+#define GOODS_MAJORITY 10.0
+#define GOODS_PENDING 0.5
+
 /* A way to finish a turn: its decisions and the heuristic after it. */
 struct turn {
 	carc_move_t seq[SRCH_TURN_MAX];
@@ -86,6 +92,7 @@ struct star {
 	struct srch_clock clock;
 	uint64_t rng;
 	int probing;		/* moves probed after a chance node */
+	int goods;		/* Traders & Builders: count the goods */
 	int stop;		/* the budget ran out */
 	int whole;		/* list the root's turns whatever the budget */
 	int err;		/* a CARC_E_* error, else 0 */
@@ -101,21 +108,81 @@ reuse(struct carc_game **slot, const struct carc_game *g)
 	return carc_game_copy(*slot, g);
 }
 
+/*
+ * The goods of an open city (Traders & Builders) whose feature holds a
+ * figure, for its majority: GOODS_PENDING of each of its tokens to every
+ * player who holds the city's majority now.  Its tokens go to whoever
+ * completes it, most often a player who holds it, but not surely (any
+ * player may place the closing tile, and the city may stay open, whose
+ * goods then go to nobody), so they count half: a token held beats a
+ * token to come, and completing one's city to take its goods is worth
+ * something, as is completing another's.
+ */
+static void
+pending_goods(const struct carc_game *g, int32_t x, int32_t y,
+	      uint32_t feature, int players, double tokens[][3])
+{
+	int32_t n[3], scorers;
+
+	for (uint32_t k = 0; k < 3; k++)
+		if (carc_game_feature_get(g, x, y, feature,
+					  CARC_FEATURE_ATTR_WINE + k,
+					  &n[k]) < 0)
+			return;
+	if (n[0] + n[1] + n[2] == 0 ||
+	    carc_game_feature_get(g, x, y, feature, CARC_FEATURE_ATTR_SCORERS,
+				  &scorers) < 0)
+		return;
+	for (int p = 0; p < players; p++)
+		if (scorers >> p & 1)
+			for (int k = 0; k < 3; k++)
+				tokens[p][k] += GOODS_PENDING * n[k];
+}
+
+/* The goods majorities as the final scoring counts them
+ * (doc/users/rules.md#traders-goods-final): GOODS_MAJORITY to each
+ * player with the most tokens of a kind, ties all; here the tokens held
+ * plus the pending ones (multiples of a half: the comparisons are
+ * exact). */
+static void
+goods_majorities(int players, double tokens[][3], double *v)
+{
+	for (int k = 0; k < 3; k++) {
+		double best = 0;
+
+		for (int p = 0; p < players; p++)
+			if (tokens[p][k] > best)
+				best = tokens[p][k];
+		if (best > 0)
+			for (int p = 0; p < players; p++)
+				if (tokens[p][k] == best)
+					v[p] += GOODS_MAJORITY;
+	}
+}
+
 /* A player's virtual score: his score plus what the features his figures
  * stand on would give him if the game ended now (incomplete roads,
- * cities and monasteries, farms, Little Buildings points).  Followers,
- * phantoms and large followers hold features; a builder or a pig stands
- * only where its owner's follower does. */
+ * cities and monasteries, farms, Little Buildings points) and, with
+ * @goods (Traders & Builders), the goods majorities of the tokens held
+ * and to come (goods_majorities()).  Followers, phantoms and large
+ * followers hold features; a builder or a pig stands only where its
+ * owner's follower does. */
 static void
-virtual_scores(const struct carc_game *g, int players, double *v)
+virtual_scores(const struct carc_game *g, int players, int goods, double *v)
 {
 	int32_t ids[128];
 	int n_ids = 0, n = carc_game_figure_count(g);
+	double tokens[6][3];
 
 	for (int p = 0; p < players; p++)
 		v[p] = carc_game_score(g, (uint32_t)p);
 	if (carc_game_is_over(g))
 		return;	/* the final scoring is done */
+	if (goods)
+		for (int p = 0; p < players; p++)
+			for (uint32_t k = 0; k < 3; k++)
+				tokens[p][k] = carc_game_goods(
+					g, (uint32_t)p, CARC_GOODS_WINE + k);
 	for (int i = 0; i < n; i++) {
 		uint32_t figure, feature;
 		int32_t x, y, id, pts;
@@ -147,7 +214,11 @@ virtual_scores(const struct carc_game *g, int players, double *v)
 						  &pts) == 0)
 				v[p] += pts;
 		}
+		if (goods)
+			pending_goods(g, x, y, feature, players, tokens);
 	}
+	if (goods)
+		goods_majorities(players, tokens, v);
 }
 
 /*
@@ -163,7 +234,7 @@ eval(struct star *s, const struct carc_game *g)
 		s->stop = 1;
 	if (s->budget && s->evals >= s->budget)
 		s->stop = 1;
-	virtual_scores(g, s->players, v);
+	virtual_scores(g, s->players, s->goods, v);
 	for (int p = 0; p < s->players; p++)
 		if ((uint32_t)p != s->me && v[p] > best)
 			best = v[p];
@@ -495,6 +566,13 @@ carc__srch_star_choose(const struct carc_game *game,
 		return CARC_E_NOMEM;
 	s->me = (uint32_t)carc_game_current_player(game);
 	s->players = carc_game_player_count(game);
+	{
+		int32_t tb = 0;
+
+		if (carc_rules_get(carc_game_rules(game),
+				   CARC_OPT_TRADERS_BUILDERS, &tb) == 0)
+			s->goods = tb != 0;
+	}
 	s->budget = o->playouts;
 	s->rng = o->seed;
 	s->probing = (int)o->probing;
