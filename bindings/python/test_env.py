@@ -121,7 +121,7 @@ def test_constants_match_learn_header():
     assert m and int(m.group(1), 16) == _learn.TO_MOVE
     m = re.search(r'#define CARC_LEARN_LAYOUT_VERSION (\d+)', text)
     assert m and int(m.group(1)) == _learn.LAYOUT_VERSION == 2
-    assert seen == 69
+    assert seen == 70
 
 
 def test_shape_examples_of_the_document():
@@ -138,8 +138,11 @@ def test_shape_examples_of_the_document():
         2508, 2516, 2519, 2520, 2522, 10000, 12522, 12523)
     assert Learn(carc.Rules(), 6, window=5).shape.planes_shape == (69, 5, 5)
     # layout 2: the sections of 0.5 before the fallback, the expansion
-    # planes after the per-player blocks, the longer vector
-    s = Learn(carc.Rules(**ALL6), 3).shape
+    # planes after the per-player blocks, the longer vector (with the
+    # window of layout 1; the default of all six is 31)
+    assert Learn(carc.Rules(**ALL6), 3).shape.window == 31
+    assert Learn(carc.Rules(river=True), 3).shape.window == 27
+    s = Learn(carc.Rules(**ALL6), 3, 25).shape
     assert (s.layout_version, s.crop_response_first, s.crop_response_count,
             s.large_follower_first, s.builder_first, s.pig_first,
             s.second_tile_first, s.fallback_first, s.n_actions) == (
