@@ -101,9 +101,19 @@ test('layout 2: the expansions of 0.5 and their longer vector', () => {
 	assert.equal(s.extPlaneCount, carc.LearnExtPlane.PLAYERS +
 		3 * carc.LearnExtPlayerPlane.PER_PLAYER);
 	assert.equal(s.nPlanes, s.extPlaneFirst + s.extPlaneCount);
+	// the default window of all six: 25 and 2 for each expansion of 0.5
+	assert.equal(s.window, 31);
 	assert.deepEqual([s.largeFollowerFirst, s.builderFirst, s.pigFirst,
 		s.secondTileFirst, s.fallbackFirst, s.nActions],
-	[17522, 17530, 17538, 17546, 17547, 17548]);
+	[26930, 26938, 26946, 26954, 26955, 26956]);
+	const narrow = new Learn({ rules, players: 3, window: 25 });
+	const n = narrow.shape();
+	assert.deepEqual([n.window, n.largeFollowerFirst, n.builderFirst,
+		n.pigFirst, n.secondTileFirst, n.fallbackFirst, n.nActions],
+	[25, 17522, 17530, 17538, 17546, 17547, 17548]);
+	narrow.free();
+	// the builder's double turn: the last two entries
+	assert.equal(VEC.TURN_PART + 2, VEC.LENGTH_MAX);
 	const games = [1, 2].map((seed) => new Game({ rules, players: 3, seed }));
 	const o = learn.observe(games[0]);
 	assert.equal(o.vector.length, VEC.LENGTH_MAX);
