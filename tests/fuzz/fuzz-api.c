@@ -627,6 +627,22 @@ check_full(struct fuzz *f)
 	else
 		CHECK(carc_game_crop_action(g) == 0);
 
+	/* the part of the turn: a second tile earned at its decision, none
+	 * without the builder, no part after the end */
+	{
+		int part = carc_game_turn_part(g);
+
+		if (over)
+			CHECK(part == CARC_E_GAME_OVER);
+		else if (phase == CARC_PHASE_SECOND_TILE)
+			CHECK(part == CARC_TURN_FIRST_BUILDER);
+		else if (!f->opt[CARC_OPT_TRADERS_BUILDERS])
+			CHECK(part == CARC_TURN_FIRST);
+		else
+			CHECK(part >= CARC_TURN_FIRST &&
+			      part <= CARC_TURN_SECOND);
+	}
+
 	/* every decision point has a move; the end has none */
 	check_moves(f);
 	n = f->n_moves;

@@ -715,6 +715,9 @@ present_feature(void)
 	X(building_at_index_max, INV, building_at_kept(E, UINT32_MAX)) \
 	X(crop_action_null, INV, carc_game_crop_action(NULL)) \
 	X(crop_action_place, 0, carc_game_crop_action(P)) \
+	X(turn_part_null, INV, carc_game_turn_part(NULL)) \
+	X(turn_part_place, CARC_TURN_FIRST, carc_game_turn_part(P)) \
+	X(turn_part_over, CARC_E_GAME_OVER, carc_game_turn_part(O)) \
 	X(complete_null, INV, carc_game_feature_is_complete(NULL, 0, 0, CARC_C1)) \
 	X(complete_no_tile, CARC_E_NOT_FOUND, \
 	  carc_game_feature_is_complete(P, 3, 3, CARC_C1)) \
