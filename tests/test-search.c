@@ -1072,14 +1072,13 @@ END_TEST
 static struct carc_game *
 goods_position(uint32_t blue_city)
 {
-	static uint32_t order[] = {
-		CARC_TILE_U, 0, CARC_TILE_E, CARC_TILE_U,
+	const uint32_t order[] = {
+		CARC_TILE_U, blue_city, CARC_TILE_E, CARC_TILE_U,
 		CARC_TILE_U, CARC_TILE_B, CARC_TILE_B,
 	};
 	struct carc_rules_builder *b = NULL;
 	struct carc_game *g;
 
-	order[1] = blue_city;
 	assert_ok(carc_rules_builder_new(&b));
 	assert_ok(carc_rules_builder_set(b, CARC_OPT_TRADERS_BUILDERS, 1));
 	g = make_stacked_game(b, 2, order, sizeof(order) / sizeof(order[0]));
