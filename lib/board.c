@@ -2,7 +2,7 @@
 /*
  * The board: placed tiles (a position hash), the frontier of open
  * positions with the side types each requires, and the union-find over
- * feature pieces with merged totals (size, open sides, figure count).
+ * feature pieces with merged totals (open sides, figure count).
  *
  * The frontier is kept sorted by (y, x) so that enumerating placements
  * is a linear scan that already yields the canonical order; lookups are
@@ -191,15 +191,24 @@ static uint32_t
 unite(struct carc_game *g, uint32_t a, uint32_t b)
 {
 	struct node *nodes = g->nodes;
-	uint32_t ra = nodes[a].parent, rb = nodes[b].parent, swap, m;
+	uint32_t ra = nodes[a].parent, rb = nodes[b].parent, swap, m, ma, mb;
 	uint16_t t;
 
 	if (ra == rb)
 		return ra;
-	/* the larger set's root stays; which one that is is a coin toss, so
-	 * the swap is arithmetic (compilers turned a conditional one back
-	 * into a branch) */
-	swap = (ra ^ rb) & -(uint32_t)(nodes[ra].size < nodes[rb].size);
+	/* which set is the smaller: both member lists walked in step until
+	 * one ends, as many steps as the relabelling below takes (mostly
+	 * none: one side is a piece of the tile just placed, alone) */
+	ma = nodes[ra].next;
+	mb = nodes[rb].next;
+	while (ma != ra && mb != rb) {
+		ma = nodes[ma].next;
+		mb = nodes[mb].next;
+	}
+	/* the larger set's root stays, a's if they are equal; which one
+	 * that is is a coin toss, so the swap is arithmetic (compilers
+	 * turned a conditional one back into a branch) */
+	swap = (ra ^ rb) & -(uint32_t)(mb != rb);
 	a = ra ^ swap;
 	b = rb ^ swap;
 	/* relabel the smaller set's members with the new root */
@@ -208,9 +217,9 @@ unite(struct carc_game *g, uint32_t a, uint32_t b)
 		nodes[m].parent = (uint16_t)a;
 		m = nodes[m].next;
 	} while (m != b);
-	nodes[a].size = (uint16_t)(nodes[a].size + nodes[b].size);
-	nodes[a].open = (uint16_t)(nodes[a].open + nodes[b].open);
-	nodes[a].kp = (uint16_t)(nodes[a].kp + node_occ(&nodes[b]));
+	/* open sides and figures add up without a carry out of their
+	 * fields (carc-private.h) */
+	nodes[a].w += nodes[b].w & (NW_OPEN | NW_OCC);
 	/* splice the two circular member lists */
 	t = nodes[a].next;
 	nodes[a].next = nodes[b].next;
@@ -234,9 +243,10 @@ connect(struct carc_game *g, uint32_t a, uint32_t b, uint32_t s)
 		fb = tb->side_feat[cb];
 		root = unite(g, pa->node_base + (uint32_t)fa,
 			     pb->node_base + (uint32_t)fb);
-		g->nodes[root].open = (uint16_t)(g->nodes[root].open - 2);
+		g->nodes[root].w -= 2;	/* NW_OPEN, in the low bits */
 		/* completion is known here, so scoring need not look */
-		g->s.completed |= (uint32_t)(g->nodes[root].open == 0) << fa;
+		g->s.completed |= (uint32_t)(node_open(&g->nodes[root]) == 0)
+				  << fa;
 	}
 	/* fields: board half-edge h of a meets ((h/2+2)%4)*2 + (1-h%2);
 	 * a side without a road has one field on both halves, joined once */
@@ -314,13 +324,12 @@ uint64_t
 carc__figure_key(const struct carc_game *g, uint32_t player, uint32_t figure,
 		 uint32_t node)
 {
-	const struct node *n = &g->nodes[node];
-	const struct placed *p = &g->tiles[node_tile(n)];
+	const struct placed *p = node_placed(g, node);
 
 	return carc__mix(0x6669670000000000ull ^
 			 (uint64_t)pos_key(p->x, p->y) << 16 ^
-			 (uint64_t)node_local(n) << 8 ^ (uint64_t)figure << 4 ^
-			 player);
+			 (uint64_t)(node - p->node_base) << 8 ^
+			 (uint64_t)figure << 4 ^ player);
 }
 
 void
@@ -349,27 +358,24 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 	lim = g->s.n_nodes + MAX_TILE_FEATS <= g->rules->cap_nodes
 		      ? MAX_TILE_FEATS : ti->n_feats;
 	{
-		/* as two words: parent, next, size and open in the first
-		 * (node indices added to the low two lanes; no lane carries,
-		 * all values stay below 0x10000), tl and kp in the second */
-		uint64_t d0 = (uint64_t)g->s.n_nodes * 0x10001u;
-		uint32_t d1 = idx << 4;
-		char *dst = (char *)&g->nodes[g->s.n_nodes];
-		const char *src = (const char *)ti->node0;
+		/* as one word: the node's indices and the tile's go in
+		 * lanes where no sum carries (all stay below 0x10000, the
+		 * tile index below 0x1000), whatever the byte order */
+		struct node dn = {
+			.parent = (uint16_t)g->s.n_nodes,
+			.next = (uint16_t)g->s.n_nodes,
+			.w = idx << NW_TILE_SHIFT,
+		};
+		uint64_t d;
+		struct node *dst = &g->nodes[g->s.n_nodes];
 
-		_Static_assert(offsetof(struct node, tl) == 8 &&
-				       sizeof(struct node) == 12,
-			       "the node's layout the words assume");
+		memcpy(&d, &dn, sizeof(d));
 		for (uint32_t i = 0; i < lim; i++) {
-			uint64_t w0;
-			uint32_t w1;
+			uint64_t w;
 
-			memcpy(&w0, src + 12 * i, 8);
-			memcpy(&w1, src + 12 * i + 8, 4);
-			w0 += d0;
-			w1 += d1;
-			memcpy(dst + 12 * i, &w0, 8);
-			memcpy(dst + 12 * i + 8, &w1, 4);
+			memcpy(&w, &ti->node0[i], sizeof(w));
+			w += d;
+			memcpy(&dst[i], &w, sizeof(w));
 		}
 	}
 	if (ti->monastery >= 0)

@@ -53,7 +53,7 @@ struct feat_def {
 _Static_assert(sizeof(struct feat_def) == 8, "a feat_def takes 8 bytes");
 
 /* feat_def.flags: a road with an inn, a city with a cathedral (Inns &
- * Cathedrals); its pieces carry KP_SPECIAL on the board */
+ * Cathedrals); its pieces carry PA_SPECIAL (tile_info.attr) */
 #define FEAT_SPECIAL 1u
 
 struct tile_def {
@@ -95,39 +95,51 @@ bool carc__ic_tile_enabled(const int32_t *opt, uint32_t tile);
  * set has anyway for counting its tiles; by always relabelling the
  * smaller side a piece is relabelled at most log2(n) times in a game.
  * The loops of a classic find were a fifth of all mispredicted branches.
+ * Which set is the smaller is found by walking both member lists in
+ * step until one ends (board.c, unite()): as many steps as the
+ * relabelling, where a size on every root would take 16 bits.
  *
- * 12 bytes, since the nodes are half of a game's memory: tile index and
- * local index share @tl (a tile has at most 9 features, a game at most
- * 4001 tiles); @kp holds the kind, a flag (KP_SIBLING), the piece's own
- * pennants and, on a root, how many figures stand on the set (KP_OCC).
- * Which players' figures those are is not kept here: scoring, which
- * needs it, looks it up in the players' figure slots
- * (carc__figures_on()); only "is anyone there" is asked on every turn.  A
+ * 8 bytes, since the nodes are half of a game's memory: @w holds the
+ * placed tile's index (NW_TILE) and, on a root, the set's open sides
+ * (NW_OPEN, cities and roads) and how many figures stand on it (NW_OCC).
+ * Which players own those figures is not kept here: scoring, which needs
+ * it, looks it up in the players' figure slots (carc__figures_on()); only
+ * "is anyone there" is asked on every turn.  What a piece is (its kind,
+ * pennants, inn or cathedral) follows from its tile's type and its local
+ * index, node - placed.node_base: tile_info.attr, node_attr().  A
  * city's pennants are the sum over its pieces, counted when it is
  * scored.
  */
 struct node {
 	uint16_t parent;	/* root of the set (every member) */
 	uint16_t next;		/* circular list of the set's members */
-	uint16_t size;		/* members (root) */
-	uint16_t open;		/* open sides (root, cities, roads) */
-	uint16_t tl;		/* placed tile index << 4 | local feature */
-	uint16_t kp;		/* kind << 13 | KP_SIBLING | pennants | figures */
+	uint32_t w;		/* tile << 20 | figures << 13 | open (root) */
 };
 
-#define KP_OCC 0x007fu		/* figures on the set (root) */
-#define KP_PENNANT_SHIFT 7
-#define KP_PENNANTS 0x0180u	/* the piece's own pennants (0 to 3) */
-#define KP_SPECIAL 0x0200u	/* the piece has an inn (road) or a
-				 * cathedral (city): FEAT_SPECIAL */
-#define KP_SIBLING 0x1000u	/* a lower-numbered piece of its kind is on
-				 * the same tile (scoring.c, first_on_tile) */
-_Static_assert(sizeof(struct node) == 12, "a node takes 12 bytes");
-_Static_assert(MAX_STACK + 1 < 4096, "a tile index fits in 12 bits of tl");
-_Static_assert(MAX_PLAYERS * MAX_FIGURE_SLOTS <= KP_OCC,
-	       "every figure of the game fits in KP_OCC");
+#define NW_OPEN 0x1fffu		/* open sides (root, cities and roads) */
+#define NW_OCC_SHIFT 13
+#define NW_OCC (0x7fu << NW_OCC_SHIFT)	/* figures on the set (root) */
+#define NW_TILE_SHIFT 20	/* the placed tile's index, 12 bits */
+_Static_assert(sizeof(struct node) == 8, "a node takes 8 bytes");
+_Static_assert(MAX_STACK + 1 < 4096, "a tile index fits in NW_TILE");
+_Static_assert(MAX_PLAYERS * MAX_FIGURE_SLOTS <= NW_OCC >> NW_OCC_SHIFT,
+	       "every figure of the game fits in NW_OCC");
+/* A set's open sides face empty positions, one side of one tile each:
+ * at most the board's perimeter, which for n tiles is 2n + 2 sides (the
+ * largest site perimeter of n connected cells), plus the 4 sides of a
+ * tile being placed before board_place() joins them. */
+_Static_assert(2 * (MAX_STACK + 1) + 2 + 4 <= NW_OPEN,
+	       "a set's open sides fit in NW_OPEN");
 _Static_assert((MAX_STACK + 1) * MAX_TILE_FEATS < NODE_NONE,
-	       "node indices and sizes fit in 16 bits, below NODE_NONE");
+	       "node indices fit in 16 bits, below NODE_NONE");
+
+/* tile_info.attr: what a piece is */
+#define PA_PENNANTS 0x03u	/* the piece's own pennants (0 to 3) */
+#define PA_SPECIAL 0x04u	/* an inn (road) or a cathedral (city):
+				 * FEAT_SPECIAL */
+#define PA_SIBLING 0x08u	/* a lower-numbered piece of its kind is on
+				 * the same tile (scoring.c, first_on_tile) */
+#define PA_KIND_SHIFT 4		/* enum carc_feature_kind above */
 
 /* Derived, per tile type; computed once per rules object. */
 struct tile_info {
@@ -142,6 +154,7 @@ struct tile_info {
 	/* the nodes of a newly placed tile with node_base 0 and tile
 	 * index 0: board_place() adds the real ones to all nine at once */
 	struct node node0[MAX_TILE_FEATS];
+	uint8_t attr[MAX_TILE_FEATS];	/* local index -> PA_* */
 	int8_t feat_at[5][5];	/* [kind][num] -> local index or -1 */
 	uint8_t code[MAX_TILE_FEATS];	/* local index -> carc_feature */
 	uint8_t crop_kind;	/* feature kind its crop circle affects, or 0 */
@@ -212,11 +225,20 @@ struct placed {
 	unsigned building : 3;	/* CARC_FIGURE_TOWER/HOUSE/SHED or 0 */
 };
 
-static inline uint32_t node_tile(const struct node *n) { return n->tl >> 4; }
-static inline uint32_t node_local(const struct node *n) { return n->tl & 15u; }
-static inline uint32_t node_kind(const struct node *n) { return n->kp >> 13; }
+static inline uint32_t node_tile(const struct node *n)
+{
+	return n->w >> NW_TILE_SHIFT;
+}
 /* Figures standing on the set, valid on a root. */
-static inline uint32_t node_occ(const struct node *n) { return n->kp & KP_OCC; }
+static inline uint32_t node_occ(const struct node *n)
+{
+	return (n->w & NW_OCC) >> NW_OCC_SHIFT;
+}
+/* Open sides of a city or road, valid on a root. */
+static inline uint32_t node_open(const struct node *n)
+{
+	return n->w & NW_OPEN;
+}
 
 #define FIG_BITS 5
 #define FIG_MASK 31u
@@ -773,6 +795,36 @@ static inline const struct tile_info *
 tinfo(const struct carc_game *g, uint32_t tile_index)
 {
 	return &g->ti[g->tiles[tile_index].type];
+}
+
+/* The placed tile node @n belongs to. */
+static inline const struct placed *
+node_placed(const struct carc_game *g, uint32_t n)
+{
+	return &g->tiles[node_tile(&g->nodes[n])];
+}
+
+/* The local feature index of node @n on its tile. */
+static inline uint32_t
+node_local(const struct carc_game *g, uint32_t n)
+{
+	return n - node_placed(g, n)->node_base;
+}
+
+/* What node @n is: PA_* (tile_info.attr). */
+static inline uint32_t
+node_attr(const struct carc_game *g, uint32_t n)
+{
+	const struct placed *p = node_placed(g, n);
+
+	return g->ti[p->type].attr[n - p->node_base];
+}
+
+/* The feature kind of node @n (enum carc_feature_kind). */
+static inline uint32_t
+node_kind(const struct carc_game *g, uint32_t n)
+{
+	return node_attr(g, n) >> PA_KIND_SHIFT;
 }
 
 /* The feature kind the pending crop circle affects, 0 for none (from

@@ -54,7 +54,7 @@ crop_figure(const struct carc_game *g, uint32_t player, uint32_t k,
 
 	/* without branches: which slots hold figures is a coin toss for the
 	 * predictor (an empty slot reads node 0 and is masked out) */
-	return used & (node_kind(&g->nodes[used ? n : 0]) == kind) &
+	return used & (node_kind(g, used ? n : 0) == kind) &
 	       (k != PHANTOM_SLOT || OPT(g->rules, CARC_OPT_CROP_PHANTOM));
 }
 
@@ -191,10 +191,9 @@ static carc_move_t
 node_move(const struct carc_game *g, uint32_t kind, uint32_t figure,
 	  uint32_t node)
 {
-	const struct node *nd = &g->nodes[node];
-	const struct placed *p = &g->tiles[node_tile(nd)];
+	const struct placed *p = node_placed(g, node);
 
-	return pack(kind, figure, 0, g->ti[p->type].code[node_local(nd)],
+	return pack(kind, figure, 0, g->ti[p->type].code[node - p->node_base],
 		    p->x, p->y);
 }
 

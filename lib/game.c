@@ -431,9 +431,9 @@ carc__game_put_figure(struct carc_game *g, uint32_t player, uint32_t figure,
 		g->s.figs[player][carc__ctz32(free_slots)] = (uint16_t)node;
 		g->s.supply[player]--;
 	}
-	g->nodes[root].kp++;	/* KP_OCC, in the low bits */
+	g->nodes[root].w += 1u << NW_OCC_SHIFT;
 	g->s.hash_figs += carc__figure_key(g, player, figure, node);
-	if (node_kind(&g->nodes[node]) == CARC_FEATURE_MONASTERY)
+	if (node_kind(g, node) == CARC_FEATURE_MONASTERY)
 		carc__monastery_held(g, node, true);
 }
 
@@ -458,10 +458,10 @@ carc__game_take_figure(struct carc_game *g, uint32_t player,
 			g->s.large[player] = 1;
 		else
 			g->s.supply[player]++;
-		g->nodes[carc__find(g, node)].kp--;	/* KP_OCC */
+		g->nodes[carc__find(g, node)].w -= 1u << NW_OCC_SHIFT;
 		g->s.hash_figs -= carc__figure_key(g, player, figure, node);
 		/* crop circles never touch monasteries; kept exact anyway */
-		if (node_kind(&g->nodes[node]) == CARC_FEATURE_MONASTERY &&
+		if (node_kind(g, node) == CARC_FEATURE_MONASTERY &&
 		    node_occ(&g->nodes[node]) == 0)
 			carc__monastery_held(g, node, false);
 		if (carc__tb(g))
@@ -1034,7 +1034,6 @@ carc_game_figure_at(const struct carc_game *game, uint32_t index,
 	/* per player his follower slots, then his builder and pig */
 	for (uint32_t p = 0; p < game->s.n_players; p++)
 		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS + 2; k++) {
-			const struct node *nd;
 			const struct placed *pl;
 			const struct feat_def *f;
 			uint32_t n = k < MAX_FIGURE_SLOTS ? game->s.figs[p][k]
@@ -1043,9 +1042,8 @@ carc_game_figure_at(const struct carc_game *game, uint32_t index,
 
 			if (n == NODE_NONE || index-- > 0)
 				continue;
-			nd = &game->nodes[n];
-			pl = &game->tiles[node_tile(nd)];
-			f = &carc__tiles[pl->type].feats[node_local(nd)];
+			pl = node_placed(game, n);
+			f = &carc__tiles[pl->type].feats[n - pl->node_base];
 			if (player_out)
 				*player_out = p;
 			if (figure_out)
@@ -1123,14 +1121,14 @@ carc_game_feature_is_complete(const struct carc_game *game, int32_t x,
 	if (rc < 0)
 		return rc;
 	root = carc__find(game, node);
-	switch (node_kind(&game->nodes[root])) {
+	switch (node_kind(game, root)) {
 	case CARC_FEATURE_MONASTERY:
 		return carc__monastery_neighbours(game,
 						  node_tile(&game->nodes[root])) == 8;
 	case CARC_FEATURE_FIELD:
 		return 0;
 	default:
-		return game->nodes[root].open == 0;
+		return node_open(&game->nodes[root]) == 0;
 	}
 }
 

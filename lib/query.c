@@ -43,7 +43,7 @@ field_open(const struct carc_game *g, uint32_t root)
 		const struct node *piece = &g->nodes[m];
 		const struct placed *pl = &g->tiles[node_tile(piece)];
 		uint32_t halves = carc__tiles[pl->type]
-					  .feats[node_local(piece)].sides;
+					  .feats[m - pl->node_base].sides;
 
 		/* canonical half h lies on board half (h + 2 rot) mod 8 */
 		halves = (halves << (2 * pl->rot) | halves >> (8 - 2 * pl->rot)) &
@@ -77,16 +77,29 @@ figures_of(const struct carc_game *g, uint32_t root, uint32_t player,
 	return n;
 }
 
+/* Pieces of the set rooted at @root. */
+static uint32_t
+pieces(const struct carc_game *g, uint32_t root)
+{
+	uint32_t m = root, n = 0;
+
+	do {
+		n++;
+		m = g->nodes[m].next;
+	} while (m != root);
+	return n;
+}
+
 /* The inn or cathedral of the set rooted at @root (carc_feature_flag). */
 static uint32_t
 feature_flags(const struct carc_game *g, uint32_t root)
 {
-	uint32_t m = root, kind = node_kind(&g->nodes[root]);
+	uint32_t m = root, kind = node_kind(g, root);
 
 	if (kind != CARC_FEATURE_ROAD && kind != CARC_FEATURE_CITY)
 		return 0;
 	do {
-		if (g->nodes[m].kp & KP_SPECIAL)
+		if (node_attr(g, m) & PA_SPECIAL)
 			return kind == CARC_FEATURE_ROAD ? CARC_FLAG_INN
 							 : CARC_FLAG_CATHEDRAL;
 		m = g->nodes[m].next;
@@ -111,7 +124,7 @@ carc_game_feature_get(const struct carc_game *game, int32_t x, int32_t y,
 		return rc;
 	root = carc__find(g, node);
 	r = &g->nodes[root];
-	kind = node_kind(r);
+	kind = node_kind(g, root);
 	switch (attr) {
 	case CARC_FEATURE_ATTR_KIND:
 		*value_out = (int32_t)kind;
@@ -120,7 +133,7 @@ carc_game_feature_get(const struct carc_game *game, int32_t x, int32_t y,
 		*value_out = (int32_t)root;
 		return CARC_OK;
 	case CARC_FEATURE_ATTR_PIECES:
-		*value_out = (int32_t)r->size;
+		*value_out = (int32_t)pieces(g, root);
 		return CARC_OK;
 	case CARC_FEATURE_ATTR_OPEN:
 		if (kind == CARC_FEATURE_MONASTERY)
@@ -129,7 +142,7 @@ carc_game_feature_get(const struct carc_game *game, int32_t x, int32_t y,
 		else if (kind == CARC_FEATURE_FIELD)
 			*value_out = (int32_t)field_open(g, root);
 		else
-			*value_out = r->open;
+			*value_out = (int32_t)node_open(r);
 		return CARC_OK;
 	case CARC_FEATURE_ATTR_FARM_SCORERS:
 		*value_out = (int32_t)carc__city_farm_scorers(g, root);
@@ -191,12 +204,10 @@ carc_game_feature_get(const struct carc_game *game, int32_t x, int32_t y,
 static uint32_t
 nth_piece(const struct carc_game *g, uint32_t root, uint32_t index)
 {
-	if (index >= g->nodes[root].size)
-		return NODE_NONE;
 	for (uint32_t n = 0; n < g->s.n_nodes; n++)
 		if (carc__find(g, n) == root && index-- == 0)
 			return n;
-	return NODE_NONE;	/* not reached: the set has @size members */
+	return NODE_NONE;
 }
 
 /* Name node @n as a position and a feature id. */
@@ -204,15 +215,14 @@ static void
 name_piece(const struct carc_game *g, uint32_t n, int32_t *x_out,
 	   int32_t *y_out, uint32_t *feature_out)
 {
-	const struct node *nd = &g->nodes[n];
-	const struct placed *pl = &g->tiles[node_tile(nd)];
+	const struct placed *pl = node_placed(g, n);
 
 	if (x_out)
 		*x_out = pl->x;
 	if (y_out)
 		*y_out = pl->y;
 	if (feature_out)
-		*feature_out = g->ti[pl->type].code[node_local(nd)];
+		*feature_out = g->ti[pl->type].code[n - pl->node_base];
 }
 
 CARC_EXPORT int
@@ -253,7 +263,7 @@ carc_game_feature_city_at(const struct carc_game *game, int32_t x,
 	if (rc < 0)
 		return rc;
 	root = carc__find(g, node);
-	if (node_kind(&g->nodes[root]) != CARC_FEATURE_FIELD)
+	if (node_kind(g, root) != CARC_FEATURE_FIELD)
 		return CARC_E_INVALID;
 	memset(seen, 0, (g->s.n_nodes / 64 + 1) * sizeof(seen[0]));
 	/* the field's pieces in node order, and the cities each borders, as
@@ -266,12 +276,12 @@ carc_game_feature_city_at(const struct carc_game *game, int32_t x,
 		if (carc__find(g, n) != root)
 			continue;
 		pl = &g->tiles[node_tile(piece)];
-		mask = carc__tiles[pl->type].feats[node_local(piece)].cities;
+		mask = carc__tiles[pl->type].feats[n - pl->node_base].cities;
 		for (; mask; mask &= mask - 1) {
 			uint32_t c = (uint32_t)carc__ctz32(mask);
 			uint32_t city = carc__find(g, pl->node_base + c);
 
-			if (g->nodes[city].open != 0 ||
+			if (node_open(&g->nodes[city]) != 0 ||
 			    (seen[city / 64] >> (city % 64) & 1))
 				continue;
 			seen[city / 64] |= 1ull << (city % 64);

@@ -166,8 +166,6 @@ derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 	for (uint32_t i = 0; i < MAX_TILE_FEATS; i++) {
 		ti->node0[i].parent = (uint16_t)i;
 		ti->node0[i].next = (uint16_t)i;
-		ti->node0[i].size = 1;
-		ti->node0[i].tl = (uint16_t)i;
 	}
 	/* a river side is a field side in the 2-bit code (fields meet
 	 * across it as across a road), told apart by river_rot */
@@ -189,15 +187,14 @@ derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 		const struct feat_def *f = &d->feats[i];
 
 		ti->feat_at[f->kind][f->num] = (int8_t)i;
-		ti->node0[i].kp = (uint16_t)((uint32_t)f->kind << 13 |
-					     (uint32_t)f->pennants
-						     << KP_PENNANT_SHIFT);
+		ti->attr[i] = (uint8_t)((uint32_t)f->kind << PA_KIND_SHIFT |
+					(f->pennants & PA_PENNANTS));
 		if (seen & (1u << f->kind))
-			ti->node0[i].kp |= KP_SIBLING;
+			ti->attr[i] |= PA_SIBLING;
 		if (f->flags & FEAT_SPECIAL)
-			ti->node0[i].kp |= KP_SPECIAL;
+			ti->attr[i] |= PA_SPECIAL;
 		if (f->kind == CARC_FEATURE_CITY || f->kind == CARC_FEATURE_ROAD)
-			ti->node0[i].open = (uint16_t)((f->sides & 1) +
+			ti->node0[i].w = (uint32_t)((f->sides & 1) +
 				(f->sides >> 1 & 1) + (f->sides >> 2 & 1) +
 				(f->sides >> 3 & 1));
 		ti->code[i] = (uint8_t)(f->kind << 4 | f->num);

@@ -16,23 +16,25 @@
  * piece is skipped when a lower-numbered piece of the same kind on its
  * tile belongs to the same set. */
 static inline bool
-first_on_tile(const struct carc_game *g, uint32_t m, uint32_t root)
+first_on_tile(const struct carc_game *g, uint32_t m, uint32_t root,
+	      const struct placed *pl)
 {
+	const uint8_t *attr = g->ti[pl->type].attr;
+	uint32_t l = m - pl->node_base;
+
 	/* the pieces of a kind are consecutive on their tile (the canonical
 	 * feature order; test-tiles.c checks every tile type) */
-	if (!(g->nodes[m].kp & KP_SIBLING))
-		return true;
-	for (uint32_t l = m - 1;; l--) {
-		if (carc__find(g, l) == root)
+	while (attr[l] & PA_SIBLING) {
+		l--;
+		if (carc__find(g, pl->node_base + l) == root)
 			return false;
-		if (!(g->nodes[l].kp & KP_SIBLING))
-			return true;
 	}
+	return true;
 }
 
 /* Distinct tiles of the set rooted at @root, in @bpoints the value of
  * the buildings on them and in @pennants the pennants of its pieces;
- * KP_SPECIAL in @special when a piece has an inn or a cathedral. */
+ * PA_SPECIAL in @special when a piece has an inn or a cathedral. */
 static uint32_t
 count_tiles(const struct carc_game *g, uint32_t root, uint32_t *bpoints,
 	    uint32_t *pennants, uint32_t *special)
@@ -42,20 +44,21 @@ count_tiles(const struct carc_game *g, uint32_t root, uint32_t *bpoints,
 
 	do {
 		const struct node *nd = &g->nodes[m];
+		const struct placed *pl = &g->tiles[node_tile(nd)];
+		uint32_t attr = g->ti[pl->type].attr[m - pl->node_base];
 
-		pn += (nd->kp & KP_PENNANTS) >> KP_PENNANT_SHIFT;
-		sp |= nd->kp;
-		if (first_on_tile(g, m, root)) {
+		pn += attr & PA_PENNANTS;
+		sp |= attr;
+		if (first_on_tile(g, m, root, pl)) {
 			n++;
 			if (lb)
-				b += carc__building_value(
-					g, g->tiles[node_tile(nd)].building);
+				b += carc__building_value(g, pl->building);
 		}
 		m = nd->next;
 	} while (m != root);
 	*bpoints = b;
 	*pennants = pn;
-	*special = sp & KP_SPECIAL;
+	*special = sp & PA_SPECIAL;
 	return n;
 }
 
@@ -83,14 +86,13 @@ new_event(struct carc_game *g, uint32_t type, uint32_t kind, uint32_t node,
 	  uint32_t figures)
 {
 	struct event *e = game_event(g, g->s.n_events++);
-	const struct node *nd = &g->nodes[node];
-	const struct placed *p = &g->tiles[node_tile(nd)];
+	const struct placed *p = node_placed(g, node);
 	uint8_t *efigs = event_figures(e, g->s.n_players);
 
 	memset(e, 0, event_size(g->s.n_players));
 	e->type = (uint8_t)type;
 	e->kind = (uint8_t)kind;
-	e->feature = g->ti[p->type].code[node_local(nd)];
+	e->feature = g->ti[p->type].code[node - p->node_base];
 	e->x = p->x;
 	e->y = p->y;
 	for (uint32_t pl = 0; pl < g->s.n_players; pl++) {
@@ -145,7 +147,7 @@ return_figures(struct carc_game *g, uint32_t root, uint32_t packed)
 				g->s.supply[p]++;
 		}
 	}
-	g->nodes[root].kp &= (uint16_t)~KP_OCC;
+	g->nodes[root].w &= ~NW_OCC;
 	/* builders go with their owners' followers */
 	if (carc__tb(g))
 		for (uint32_t p = 0; p < g->s.n_players; p++)
@@ -172,7 +174,8 @@ value_of(const struct carc_game *g, uint32_t root, uint32_t figures,
 	 struct feature_value *v)
 {
 	const struct node *r = &g->nodes[root];
-	uint32_t kind = node_kind(r), tiles, pennants = 0, bpoints, special;
+	uint32_t kind = node_kind(g, root), tiles, pennants = 0, bpoints,
+		 special;
 
 	v->kind = kind;
 	v->cities = 0;
@@ -185,7 +188,7 @@ value_of(const struct carc_game *g, uint32_t root, uint32_t figures,
 		bpoints = carc__buildings_around(g, node_tile(r));
 	} else {
 		tiles = count_tiles(g, root, &bpoints, &pennants, &special);
-		v->complete = r->open == 0;
+		v->complete = node_open(r) == 0;
 		/* an inn on a road, a cathedral in a city: more when
 		 * complete, nothing at the end of the game
 		 * (doc/users/rules.md#ic-inn, doc/users/rules.md#ic-cathedral) */
@@ -267,7 +270,7 @@ carc__score_turn(struct carc_game *g)
 			continue;
 		done[n_done++] = root;
 		if (carc__tb(g) &&
-		    node_kind(&g->nodes[root]) == CARC_FEATURE_CITY) {
+		    node_kind(g, root) == CARC_FEATURE_CITY) {
 			/* goods go to the player who completed the city, held
 			 * or not (doc/users/rules.md#traders-goods) */
 			figures = carc__figures_on(g, root);
@@ -393,7 +396,7 @@ city_fields(const struct carc_game *g, uint32_t city, const struct held *h,
 		const struct node *piece = &g->nodes[m];
 		const struct placed *pl = &g->tiles[node_tile(piece)];
 		const struct tile_def *d = &carc__tiles[pl->type];
-		uint32_t local = node_local(piece);
+		uint32_t local = m - pl->node_base;
 
 		for (uint32_t i = 0; i < d->n_feats; i++) {
 			uint32_t r;
@@ -453,7 +456,7 @@ carc__city_farm_scorers(const struct carc_game *g, uint32_t city)
 	uint32_t scorers = 0;
 
 	if (!OPT(g->rules, CARC_OPT_FARMERS) ||
-	    node_kind(c) != CARC_FEATURE_CITY || c->open != 0)
+	    node_kind(g, city) != CARC_FEATURE_CITY || node_open(c) != 0)
 		return 0;
 	collect_held(g, &h);
 	if (rule == CARC_FARM_PER_CITY)
@@ -532,9 +535,9 @@ field_value(const struct carc_game *g, uint32_t root, uint32_t figures,
 		const struct node *piece = &g->nodes[m];
 		const struct placed *pl = &g->tiles[node_tile(piece)];
 		uint32_t mask = carc__tiles[pl->type]
-					.feats[node_local(piece)].cities;
+					.feats[m - pl->node_base].cities;
 
-		if (first_on_tile(g, m, root)) {
+		if (first_on_tile(g, m, root, pl)) {
 			tiles++;
 			if (lb)
 				bpoints += carc__building_value(g,
@@ -544,7 +547,7 @@ field_value(const struct carc_game *g, uint32_t root, uint32_t figures,
 			uint32_t c = (uint32_t)carc__ctz32(mask);
 			uint32_t city = carc__find(g, pl->node_base + c), who;
 
-			if (g->nodes[city].open != 0)
+			if (node_open(&g->nodes[city]) != 0)
 				continue;
 			/* @seen is cleared when the first city turns up:
 			 * many fields border none */
@@ -605,7 +608,7 @@ carc__feature_value(const struct carc_game *g, uint32_t root,
 {
 	uint32_t figures = carc__figures_on(g, root);
 
-	if (node_kind(&g->nodes[root]) == CARC_FEATURE_FIELD) {
+	if (node_kind(g, root) == CARC_FEATURE_FIELD) {
 		struct held h;
 
 		collect_held(g, &h);
@@ -633,7 +636,7 @@ score_farms(struct carc_game *g, const struct held *h)
 		struct feature_value v;
 		struct event *e;
 
-		if (node_kind(&g->nodes[h->roots[r]]) != CARC_FEATURE_FIELD)
+		if (node_kind(g, h->roots[r]) != CARC_FEATURE_FIELD)
 			continue;
 		field_value(g, h->roots[r], h->figures[r], h, &v);
 		e = new_event(g, CARC_EVENT_FARM, CARC_FEATURE_FIELD,
@@ -656,8 +659,8 @@ score_farms(struct carc_game *g, const struct held *h)
 		struct event *e;
 		uint32_t unused, pennants, totals, special;
 
-		if (city->parent != c || node_kind(city) != CARC_FEATURE_CITY ||
-		    city->open != 0)
+		if (city->parent != c || node_kind(g, c) != CARC_FEATURE_CITY ||
+		    node_open(city) != 0)
 			continue;
 		totals = city_farmers(g, c, h);
 		if (totals == 0)
@@ -686,7 +689,7 @@ carc__score_final(struct carc_game *g)
 
 	collect_held(g, &h);
 	for (int r = 0; r < h.n; r++)
-		if (node_kind(&g->nodes[h.roots[r]]) != CARC_FEATURE_FIELD)
+		if (node_kind(g, h.roots[r]) != CARC_FEATURE_FIELD)
 			score_feature(g, h.roots[r], h.roots[r],
 				      CARC_EVENT_FINAL, h.figures[r]);
 	if (OPT(g->rules, CARC_OPT_FARMERS))

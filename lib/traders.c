@@ -6,7 +6,7 @@
  *
  * The builder and the pig are not followers: they live outside the
  * players' follower slots (game_state.builder, .pig), never count in
- * KP_OCC or a majority, and are deployed in the deployment step instead
+ * NW_OCC or a majority, and are deployed in the deployment step instead
  * of a follower (hooks called from deploy.c).  The builder's second tile
  * is a decision point of its own (CARC_PHASE_SECOND_TILE) under
  * CARC_BUILDER_TURN_OPTIONAL, reached from carc__game_next_turn().
@@ -21,7 +21,7 @@
 static bool
 has_follower(const struct carc_game *g, uint32_t player, uint32_t root)
 {
-	/* most sets hold no figure at all (KP_OCC counts the followers, as
+	/* most sets hold no figure at all (NW_OCC counts the followers, as
 	 * carc__figures_on() relies on) */
 	if (node_occ(&g->nodes[root]) == 0)
 		return false;
@@ -70,7 +70,7 @@ static bool
 builder_may_complete(const struct carc_game *g, uint32_t node)
 {
 	return OPT(g->rules, CARC_OPT_BUILDER_ON_COMPLETED) ||
-	       g->nodes[carc__find(g, node)].open != 0;
+	       node_open(&g->nodes[carc__find(g, node)]) != 0;
 }
 
 /* Whether @figure (builder or pig) may go on local feature @i of the tile
@@ -204,13 +204,14 @@ carc__traders_goods_of(const struct carc_game *g, uint32_t root,
 {
 	uint32_t m = root, n = 0;
 
-	if (node_kind(&g->nodes[root]) != CARC_FEATURE_CITY)
+	if (node_kind(g, root) != CARC_FEATURE_CITY)
 		return 0;
 	do {
 		const struct node *nd = &g->nodes[m];
 		const struct placed *pl = &g->tiles[node_tile(nd)];
 
-		n += carc__tiles[pl->type].feats[node_local(nd)].goods == kind;
+		n += carc__tiles[pl->type].feats[m - pl->node_base].goods ==
+		     kind;
 		m = nd->next;
 	} while (m != root);
 	return n;

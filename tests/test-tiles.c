@@ -346,8 +346,8 @@ START_TEST(tile_features_canonical_order)
 		} else {
 			ck_assert_uint_eq(got[i], got[i - 1] + 1);
 		}
-		/* a piece's own pennants fit the union-find node's two
-		 * bits for them (struct node, KP_PENNANTS) */
+		/* a piece's own pennants fit the piece attributes' two
+		 * bits for them (tile_info.attr, PA_PENNANTS) */
 		ck_assert_int_le(carc_tile_feature_pennants(t, got[i]), 3);
 	}
 }
