@@ -585,6 +585,23 @@ START_TEST(memory_size_two_players)
 }
 END_TEST
 
+/* A bot's search over all six expansions together (137 tiles, 508
+ * feature pieces) keeps a two-player game in 12 KB. */
+START_TEST(memory_size_six_expansions)
+{
+	struct carc_rules *six = make_rules(
+		NULL, CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_CIRCLES_I, 1,
+		CARC_OPT_CROP_CIRCLES_II, 1, CARC_OPT_LITTLE_BUILDINGS, 1,
+		CARC_OPT_INNS_CATHEDRALS, 1, CARC_OPT_TRADERS_BUILDERS, 1,
+		CARC_OPT_RIVER, 1, 0);
+	struct carc_game *g = make_game(six, 2, 1);
+
+	ck_assert_int_le(carc_game_memory_size(g), 12288);
+	carc_game_free(g);
+	carc_rules_unref(six);
+}
+END_TEST
+
 /* The history keeps moves packed: every move applied in a whole game
  * with every expansion comes back exactly, crop-circle responses and
  * buildings included. */
@@ -702,6 +719,7 @@ test_suite(void)
 	tcase_add_test(tc, game_null_queries);
 	tcase_add_test(tc, memory_size_follows_stack);
 	tcase_add_test(tc, memory_size_two_players);
+	tcase_add_test(tc, memory_size_six_expansions);
 	tcase_add_test(tc, longest_stack_plays_to_the_end);
 	tcase_add_test(tc, history_returns_every_move);
 	suite_add_tcase(s, tc);

@@ -968,6 +968,57 @@ START_TEST(bound_longest_stack)
 }
 END_TEST
 
+/* The largest city a game can hold open: the longest stack, all of it
+ * C (a city on all four sides), in a line north of the start tile's
+ * city.  Each tile adds two open sides: 2 * 4000 + 1 of them, near the
+ * most a set can have (the board's perimeter, 2n + 2 for n tiles; the
+ * root keeps them in 13 bits next to its figure count), and 4001
+ * pieces, which no node keeps but a walk over the set counts. */
+START_TEST(city_open_longest_line)
+{
+	struct carc_rules_builder *b = NULL;
+	struct carc_rules *rules = NULL;
+	int32_t pennants = carc_tile_feature_pennants(CARC_TILE_C, CARC_C1);
+
+	assert_ok(carc_rules_builder_new(&b));
+	for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+		assert_ok(carc_rules_builder_set_tile_count(
+			b, t, t == CARC_TILE_C ? 4000 : 0));
+	assert_ok(carc_rules_builder_build(b, &rules));
+	carc_rules_builder_free(b);
+	g = make_game(rules, 2, 1);
+	carc_rules_unref(rules);
+	ck_assert_int_ge(pennants, 0);
+	for (int32_t k = 1; k <= 4000; k++) {
+		assert_status_eq(carc_game_current_tile(g), (int)CARC_TILE_C);
+		assert_ok(carc_game_apply(g, carc_move_place(0, -k, 0)));
+		if (k == 1)
+			deploy(g, CARC_C1);	/* Red */
+		else if (k < 4000)
+			pass(g);
+	}
+	ck_assert_int_eq(fget(g, 0, 0, CARC_C1, CARC_FEATURE_ATTR_OPEN), 8001);
+	ck_assert_int_eq(fget(g, 0, -4000, CARC_C1, CARC_FEATURE_ATTR_PIECES),
+			 4001);
+	ck_assert_int_eq(fget(g, 0, -2000, CARC_C1, CARC_FEATURE_ATTR_TILES),
+			 4001);
+	ck_assert_int_eq(fget(g, 0, -1, CARC_C1, CARC_FEATURE_ATTR_COMPLETE),
+			 0);
+	ck_assert_int_eq(fget(g, 0, -1, CARC_C1,
+			      CARC_FEATURE_ATTR_FOLLOWERS + RED), 1);
+	ck_assert_int_eq(fget(g, 0, -1, CARC_C1,
+			      CARC_FEATURE_ATTR_FOLLOWERS + BLUE), 0);
+	ck_assert_int_eq(fget(g, 0, -1, CARC_C1, CARC_FEATURE_ATTR_VALUE),
+			 4001 + 4000 * pennants);
+	/* the last deployment step ends the game: Red's knight scores the
+	 * open city */
+	pass(g);
+	ck_assert(carc_game_is_over(g));
+	ck_assert_int_eq(carc_game_score(g, RED), 4001 + 4000 * pennants);
+	ck_assert_int_eq(carc_game_score(g, BLUE), 0);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -977,6 +1028,7 @@ test_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, city_open);
 	tcase_add_test(tc, city_completed);
+	tcase_add_test(tc, city_open_longest_line);
 	tcase_add_test(tc, majority_tie);
 	tcase_add_test(tc, field_two_cities);
 	tcase_add_test(tc, field_rules);
