@@ -217,9 +217,10 @@ unite(struct carc_game *g, uint32_t a, uint32_t b)
 		nodes[m].parent = (uint16_t)a;
 		m = nodes[m].next;
 	} while (m != b);
-	/* open sides and figures add up without a carry out of their
-	 * fields (carc-private.h) */
-	nodes[a].w += nodes[b].w & (NW_OPEN | NW_OCC);
+	/* open sides add up without a carry out of their field
+	 * (carc-private.h) */
+	nodes[a].w = (nodes[a].w + (nodes[b].w & NW_OPEN)) |
+		     (nodes[b].w & NW_OCC);
 	/* splice the two circular member lists */
 	t = nodes[a].next;
 	nodes[a].next = nodes[b].next;

@@ -100,30 +100,33 @@ bool carc__ic_tile_enabled(const int32_t *opt, uint32_t tile);
  * relabelling, where a size on every root would take 16 bits.
  *
  * 8 bytes, since the nodes are half of a game's memory: @w holds the
- * placed tile's index (NW_TILE) and, on a root, the set's open sides
- * (NW_OPEN, cities and roads) and how many figures stand on it (NW_OCC).
- * Which players own those figures is not kept here: scoring, which needs
- * it, looks it up in the players' figure slots (carc__figures_on()); only
- * "is anyone there" is asked on every turn.  What a piece is (its kind,
- * pennants, inn or cathedral) follows from its tile's type and its local
- * index, node - placed.node_base: tile_info.attr, node_attr().  A
- * city's pennants are the sum over its pieces, counted when it is
- * scored.
+ * placed tile's index (NW_TILE), the piece's kind (NW_KIND) and, on a
+ * root, the set's open sides (NW_OPEN, cities and roads) and whether
+ * figures stand on it (NW_OCC).  Which figures, and whose, is not kept
+ * here: scoring, which needs it, looks it up in the players' figure
+ * slots (carc__figures_on()), and so does the rare removal of one figure
+ * (a crop circle's) to tell whether others stay; only "is anyone there"
+ * is asked on every turn.  The rest of what a piece is (pennants, inn or
+ * cathedral) follows from its tile's type and its local index, node -
+ * placed.node_base: tile_info.attr, node_attr().  A city's pennants are
+ * the sum over its pieces, counted when it is scored.
  */
 struct node {
 	uint16_t parent;	/* root of the set (every member) */
 	uint16_t next;		/* circular list of the set's members */
-	uint32_t w;		/* tile << 20 | figures << 13 | open (root) */
+	uint32_t w;		/* tile << 20 | kind << 14 | figures << 13 |
+				 * open (root) */
 };
 
 #define NW_OPEN 0x1fffu		/* open sides (root, cities and roads) */
-#define NW_OCC_SHIFT 13
-#define NW_OCC (0x7fu << NW_OCC_SHIFT)	/* figures on the set (root) */
+#define NW_OCC 0x2000u		/* figures stand on the set (root) */
+#define NW_KIND_SHIFT 14	/* enum carc_feature_kind, 3 bits */
 #define NW_TILE_SHIFT 20	/* the placed tile's index, 12 bits */
 _Static_assert(sizeof(struct node) == 8, "a node takes 8 bytes");
 _Static_assert(MAX_STACK + 1 < 4096, "a tile index fits in NW_TILE");
-_Static_assert(MAX_PLAYERS * MAX_FIGURE_SLOTS <= NW_OCC >> NW_OCC_SHIFT,
-	       "every figure of the game fits in NW_OCC");
+_Static_assert(CARC_FEATURE_MONASTERY < 8 &&
+		       NW_KIND_SHIFT + 3 <= NW_TILE_SHIFT,
+	       "a feature kind fits in NW_KIND");
 /* A set's open sides face empty positions, one side of one tile each:
  * at most the board's perimeter, which for n tiles is 2n + 2 sides (the
  * largest site perimeter of n connected cells), plus the 4 sides of a
@@ -139,7 +142,6 @@ _Static_assert((MAX_STACK + 1) * MAX_TILE_FEATS < NODE_NONE,
 				 * FEAT_SPECIAL */
 #define PA_SIBLING 0x08u	/* a lower-numbered piece of its kind is on
 				 * the same tile (scoring.c, first_on_tile) */
-#define PA_KIND_SHIFT 4		/* enum carc_feature_kind above */
 
 /* Derived, per tile type; computed once per rules object. */
 struct tile_info {
@@ -229,10 +231,10 @@ static inline uint32_t node_tile(const struct node *n)
 {
 	return n->w >> NW_TILE_SHIFT;
 }
-/* Figures standing on the set, valid on a root. */
+/* Whether figures stand on the set, valid on a root. */
 static inline uint32_t node_occ(const struct node *n)
 {
-	return (n->w & NW_OCC) >> NW_OCC_SHIFT;
+	return n->w & NW_OCC;
 }
 /* Open sides of a city or road, valid on a root. */
 static inline uint32_t node_open(const struct node *n)
@@ -824,7 +826,7 @@ node_attr(const struct carc_game *g, uint32_t n)
 static inline uint32_t
 node_kind(const struct carc_game *g, uint32_t n)
 {
-	return node_attr(g, n) >> PA_KIND_SHIFT;
+	return g->nodes[n].w >> NW_KIND_SHIFT & 7u;
 }
 
 /* The feature kind the pending crop circle affects, 0 for none (from

@@ -63,8 +63,12 @@ crop_has_own(const struct carc_game *g, uint32_t player, uint32_t kind)
 {
 	bool found = false;
 
-	for (uint32_t k = 0; k < fig_slots(g); k++)
+	/* a loop of a fixed count, which compilers unroll, then the large
+	 * follower's slot where it is in use (fig_slots()) */
+	for (uint32_t k = 0; k < LARGE_SLOT; k++)
 		found |= crop_figure(g, player, k, kind);
+	if (g->ext & EXT_IC)
+		found |= crop_figure(g, player, LARGE_SLOT, kind);
 	return found;
 }
 

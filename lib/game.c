@@ -431,10 +431,27 @@ carc__game_put_figure(struct carc_game *g, uint32_t player, uint32_t figure,
 		g->s.figs[player][carc__ctz32(free_slots)] = (uint16_t)node;
 		g->s.supply[player]--;
 	}
-	g->nodes[root].w += 1u << NW_OCC_SHIFT;
+	g->nodes[root].w |= NW_OCC;
 	g->s.hash_figs += carc__figure_key(g, player, figure, node);
 	if (node_kind(g, node) == CARC_FEATURE_MONASTERY)
 		carc__monastery_held(g, node, true);
+}
+
+/* Whether a figure stands on the set rooted at @root, from the figure
+ * slots. */
+static bool
+occupied(const struct carc_game *g, uint32_t root)
+{
+	uint32_t any = 0;
+
+	for (uint32_t p = 0; p < g->s.n_players; p++)
+		for (uint32_t k = 0; k < fig_slots(g); k++) {
+			uint32_t n = g->s.figs[p][k], used = n != NODE_NONE;
+
+			/* without a branch per slot, as carc__figures_on() */
+			any |= used & (carc__find(g, used ? n : 0) == root);
+		}
+	return any != 0;
 }
 
 /* Take @player's @figure standing on node @node back to the supply. */
@@ -458,7 +475,11 @@ carc__game_take_figure(struct carc_game *g, uint32_t player,
 			g->s.large[player] = 1;
 		else
 			g->s.supply[player]++;
-		g->nodes[carc__find(g, node)].w -= 1u << NW_OCC_SHIFT;
+		/* the set stays occupied while other figures stand on it
+		 * (NW_OCC is a flag: a crop circle's removal, the only one of
+		 * a single figure, is rare enough to look) */
+		if (!occupied(g, carc__find(g, node)))
+			g->nodes[carc__find(g, node)].w &= ~NW_OCC;
 		g->s.hash_figs -= carc__figure_key(g, player, figure, node);
 		/* crop circles never touch monasteries; kept exact anyway */
 		if (node_kind(g, node) == CARC_FEATURE_MONASTERY &&

@@ -187,14 +187,14 @@ derive_tile_info(struct tile_info *ti, const struct tile_def *d)
 		const struct feat_def *f = &d->feats[i];
 
 		ti->feat_at[f->kind][f->num] = (int8_t)i;
-		ti->attr[i] = (uint8_t)((uint32_t)f->kind << PA_KIND_SHIFT |
-					(f->pennants & PA_PENNANTS));
+		ti->attr[i] = (uint8_t)(f->pennants & PA_PENNANTS);
+		ti->node0[i].w = (uint32_t)f->kind << NW_KIND_SHIFT;
 		if (seen & (1u << f->kind))
 			ti->attr[i] |= PA_SIBLING;
 		if (f->flags & FEAT_SPECIAL)
 			ti->attr[i] |= PA_SPECIAL;
 		if (f->kind == CARC_FEATURE_CITY || f->kind == CARC_FEATURE_ROAD)
-			ti->node0[i].w = (uint32_t)((f->sides & 1) +
+			ti->node0[i].w |= (uint32_t)((f->sides & 1) +
 				(f->sides >> 1 & 1) + (f->sides >> 2 & 1) +
 				(f->sides >> 3 & 1));
 		ti->code[i] = (uint8_t)(f->kind << 4 | f->num);

@@ -1000,6 +1000,57 @@ START_TEST(e9b_both_add)
 }
 END_TEST
 
+/* After both add, a second club: each removes one of his two thieves
+ * and the road, still held by one each, scores for both when complete
+ * (a removal leaves the set held while others stand on it). */
+START_TEST(e9b_remove_one_of_two)
+{
+	carc_move_t moves[256];
+	int n, k;
+
+	e9_setup("U V V V CCI-4 CCI-4 A A", no_opts);
+	e9_crop_tile();
+	choose(CARC_CROP_DEPLOY);
+	respond(dep(FOL, -1, 1, CARC_R1));
+	respond(dep(FOL, -1, 0, CARC_R1));
+	at_place(RED);
+	/* Red: the second club north of the start tile, off the road */
+	assert_ok(carc_game_set_next_tile(g, CARC_TILE_CCI_4));
+	n = carc_game_legal_moves(g, moves, 256);
+	for (k = 0; k < n && carc_move_y(moves[k]) >= 0; k++)
+		;
+	ck_assert_int_lt(k, n);
+	assert_ok(carc_game_apply(g, moves[k]));
+	pass(g);
+	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_CROP_CHOICE);
+	choose(CARC_CROP_REMOVE);
+	at_response(BLUE);
+	respond(rem(FOL, -1, 0, CARC_R1));
+	at_response(RED);
+	respond(rem(PHA, -1, 1, CARC_R1));
+	at_place(BLUE);
+	ck_assert_int_eq(carc_game_feature_figures(g, 0, 0, CARC_R1, RED), 1);
+	ck_assert_int_eq(carc_game_feature_figures(g, 0, 0, CARC_R1, BLUE), 1);
+	/* both phantoms are in the supply now: a phantom step each */
+	play(g, CARC_TILE_A, -1, 2, 2);		/* Blue */
+	pass(g);
+	pass(g);
+	ck_assert_int_eq(carc_game_score(g, BLUE), 0);
+	play(g, CARC_TILE_A, 1, 1, 2);		/* Red */
+	pass(g);
+	pass(g);
+	ck_assert_int_eq(carc_game_is_over(g), 1);
+	ck_assert_int_eq(carc_game_score(g, RED), 8);
+	ck_assert_int_eq(carc_game_score(g, BLUE), 8);
+	ck_assert_int_eq(carc_game_event_count(g), 1);
+	ck_assert_int_eq(ev_attr(0, CARC_EVENT_FIGURES + RED), 1);
+	ck_assert_int_eq(ev_attr(0, CARC_EVENT_FIGURES + BLUE), 1);
+	ck_assert_int_eq(supply(RED, FOL), 7);
+	ck_assert_int_eq(supply(RED, PHA), 1);
+	ck_assert_int_eq(supply(BLUE, FOL), 7);
+}
+END_TEST
+
 START_TEST(e9b_blue_declines)
 {
 	e9_setup("U V V V CCI-4 A A", no_opts);
@@ -1298,6 +1349,7 @@ test_suite(void)
 	tc = tcase_create("phantom");
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, e9b_both_add);
+	tcase_add_test(tc, e9b_remove_one_of_two);
 	tcase_add_test(tc, e9b_blue_declines);
 	tcase_add_test(tc, e9c_remove);
 	tcase_add_test(tc, crop_phantom_excluded);

@@ -972,7 +972,7 @@ END_TEST
  * C (a city on all four sides), in a line north of the start tile's
  * city.  Each tile adds two open sides: 2 * 4000 + 1 of them, near the
  * most a set can have (the board's perimeter, 2n + 2 for n tiles; the
- * root keeps them in 13 bits next to its figure count), and 4001
+ * root keeps them in 13 bits next to its kind and tile), and 4001
  * pieces, which no node keeps but a walk over the set counts. */
 START_TEST(city_open_longest_line)
 {
