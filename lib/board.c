@@ -78,16 +78,6 @@ hash_insert(struct carc_game *g, uint32_t key, uint32_t index)
 	g->cells[i] = (uint16_t)(index + 1);
 }
 
-/* The key of the open position whose cell starts at @p. */
-static inline uint32_t
-key_at(const uint16_t *p)
-{
-	uint32_t k;
-
-	memcpy(&k, p, sizeof(k));
-	return k;
-}
-
 /* For each of three keys the first index of the frontier whose key is
  * not below it (n_frontier if none): three bisections in one loop, so
  * that their loads, each of which waits for the one before, overlap.
@@ -97,16 +87,9 @@ static void
 lower_bound3(const struct carc_game *g, const uint32_t key[3],
 	     uint32_t out[3])
 {
-	/* the frontier as 16-bit words, three to a cell: six bytes are no
-	 * scale of an address, but three words are one of two bytes */
-	enum { W = sizeof(struct fcell) / sizeof(uint16_t) };
-	const uint16_t *f = (const uint16_t *)(const void *)g->frontier;
-	const uint16_t *a = f, *b = f, *c = f;
+	const uint32_t *f = g->front_key, *a = f, *b = f, *c = f;
 	uint32_t n = g->s.n_frontier;
 
-	_Static_assert(sizeof(struct fcell) == 3 * sizeof(uint16_t) &&
-			       offsetof(struct fcell, key2) == 0,
-		       "a cell is three words, its key first");
 	if (n == 0) {
 		out[0] = out[1] = out[2] = 0;
 		return;
@@ -114,51 +97,50 @@ lower_bound3(const struct carc_game *g, const uint32_t key[3],
 	/* a step adds half or nothing by a mask: a multiply would lengthen
 	 * the chain of dependent steps */
 	while (n > 1) {
-		uint32_t half = n / 2, step;
+		uint32_t half = n / 2;
 
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
-		/* else gcc makes 3 * (n / 2) (n & ~1) + n / 2, two
-		 * instructions and a copy where one lea does */
-		__asm__("" : "+r"(half));
-#endif
-		step = W * half;
-
-		a += step & -(uint32_t)(key_at(a + step - W) < key[0]);
-		b += step & -(uint32_t)(key_at(b + step - W) < key[1]);
-		c += step & -(uint32_t)(key_at(c + step - W) < key[2]);
+		a += half & -(uint32_t)(a[half - 1] < key[0]);
+		b += half & -(uint32_t)(b[half - 1] < key[1]);
+		c += half & -(uint32_t)(c[half - 1] < key[2]);
 		n -= half;
 	}
-	/* the words before a cell over 3, exactly: a multiplication by
-	 * the inverse of 3 modulo 2^32 */
-	out[0] = (uint32_t)(a - f) * 0xaaaaaaabu + (key_at(a) < key[0]);
-	out[1] = (uint32_t)(b - f) * 0xaaaaaaabu + (key_at(b) < key[1]);
-	out[2] = (uint32_t)(c - f) * 0xaaaaaaabu + (key_at(c) < key[2]);
+	out[0] = (uint32_t)(a - f) + (*a < key[0]);
+	out[1] = (uint32_t)(b - f) + (*b < key[1]);
+	out[2] = (uint32_t)(c - f) + (*c < key[2]);
 }
 
-static bool
-fits(const struct carc_game *g, const struct fcell *c, uint32_t type,
-     uint32_t rot)
+uint32_t
+carc__frontier_find(const struct carc_game *g, uint32_t key)
 {
-	return (g->rules->fit[type][c->req] >> rot) & 1;
+	const uint32_t *f = g->front_key, *a = f;
+	uint32_t n = g->s.n_frontier;
+
+	if (n == 0)
+		return UINT32_MAX;
+	while (n > 1) {
+		uint32_t half = n / 2;
+
+		a += half & -(uint32_t)(a[half - 1] < key);
+		n -= half;
+	}
+	return *a == key ? (uint32_t)(a - f) : UINT32_MAX;
 }
 
 bool
 carc__board_placeable(const struct carc_game *g, uint32_t type)
 {
 	const uint8_t *fit = g->rules->fit[type];
-	const struct fcell *f = g->frontier, *end = f + g->s.n_frontier;
+	const uint8_t *f = g->front_req, *end = f + g->s.n_frontier;
 
-	/* eight cells per test: most tiles fit one of the first few cells,
-	 * and one branch per block mispredicts less than one per cell (a
-	 * pointer, not an index: six-byte cells are no scale of an
-	 * address) */
+	/* eight positions per test: most tiles fit one of the first few,
+	 * and one branch per block mispredicts less than one per
+	 * position */
 	for (; end - f >= 8; f += 8)
-		if (fit[f[0].req] | fit[f[1].req] | fit[f[2].req] |
-		    fit[f[3].req] | fit[f[4].req] | fit[f[5].req] |
-		    fit[f[6].req] | fit[f[7].req])
+		if (fit[f[0]] | fit[f[1]] | fit[f[2]] | fit[f[3]] |
+		    fit[f[4]] | fit[f[5]] | fit[f[6]] | fit[f[7]])
 			return true;
 	for (; f < end; f++)
-		if (fit[f->req])
+		if (fit[*f])
 			return true;
 	return false;
 }
@@ -173,13 +155,12 @@ carc__board_check_place(const struct carc_game *g, int32_t x, int32_t y,
 	/* the position's own cell, and where its north and south neighbours'
 	 * cells are or go, for board_place() */
 	lower_bound3(g, key, at);
-	if (at[1] >= g->s.n_frontier ||
-	    fcell_key(&g->frontier[at[1]]) != key[1]) {
+	if (at[1] >= g->s.n_frontier || g->front_key[at[1]] != key[1]) {
 		if (carc__board_lookup(g, x, y) >= 0)
 			return CARC_E_POSITION_TAKEN;
 		return CARC_E_NOT_ADJACENT;
 	}
-	if (!fits(g, &g->frontier[at[1]], type, rot))
+	if (!((g->rules->fit[type][g->front_req[at[1]]] >> rot) & 1))
 		return CARC_E_EDGE_MISMATCH;
 	h->north = at[0];
 	h->own = at[1];
@@ -268,22 +249,23 @@ connect(struct carc_game *g, uint32_t a, uint32_t b, uint32_t s)
 }
 
 /* Require @edge on @side of the open position @key, whose frontier index
- * is @i if @found, else its insertion point.  Returns 1 if a cell was
+ * is @i if @found, else its insertion point.  Returns 1 if a position was
  * inserted. */
 static int
-frontier_require(struct carc_game *g, int i, bool found, uint32_t key,
+frontier_require(struct carc_game *g, uint32_t i, bool found, uint32_t key,
 		 uint32_t side, uint32_t edge)
 {
-	struct fcell *c = &g->frontier[i];
-
 	if (!found) {
-		memmove(c + 1, c, (g->s.n_frontier - (uint32_t)i) * sizeof(*c));
+		uint32_t after = g->s.n_frontier - i;
+
+		memmove(&g->front_key[i + 1], &g->front_key[i],
+			after * sizeof(*g->front_key));
+		memmove(&g->front_req[i + 1], &g->front_req[i], after);
 		g->s.n_frontier++;
-		fcell_set_key(c, key);
-		c->req = 0;
-		c->river = 0;
+		g->front_key[i] = key;
+		g->front_req[i] = 0;
 	}
-	c->req = (uint8_t)(c->req | edge << (2 * side));
+	g->front_req[i] = (uint8_t)(g->front_req[i] | edge << (2 * side));
 	return !found;
 }
 
@@ -405,8 +387,9 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 	{
 		bool have_c = h != NULL, new_e = false, new_w = false;
 		uint32_t nkey[4], edge[4], n = g->s.n_frontier, after, iN, iS;
-		struct fcell *f = g->frontier;
-		int nb[4], fi;
+		uint32_t fi;
+		uint32_t *fk = g->front_key;
+		int nb[4];
 
 		for (uint32_t s = 0; s < 4; s++) {
 			nkey[s] = pos_key(x + dx[s], y + dy[s]);
@@ -416,53 +399,54 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 		}
 		if (have_c) {
 			iN = h->north;
-			fi = (int)h->own;
+			fi = h->own;
 			iS = h->south;
 		} else {
 			uint32_t k[3] = { nkey[0], pos_key(x, y), nkey[2] }, at[3];
 
 			lower_bound3(g, k, at);
 			iN = at[0];
-			fi = (int)at[1];
+			fi = at[1];
 			iS = at[2];
 		}
-		after = (uint32_t)fi + have_c;	/* iN <= fi < after <= iS */
+		after = fi + have_c;	/* iN <= fi < after <= iS */
 
 		if (nb[2] >= 0)
 			connect(g, idx, (uint32_t)nb[2], 2);
 		else
-			frontier_require(g, (int)iS,
-					 iS < n && fcell_key(&f[iS]) == nkey[2],
+			frontier_require(g, iS, iS < n && fk[iS] == nkey[2],
 					 nkey[2], 0, edge[2]);
 		if (nb[1] >= 0)
 			connect(g, idx, (uint32_t)nb[1], 1);
-		else if (after < g->s.n_frontier &&
-			 fcell_key(&f[after]) == nkey[1])
-			frontier_require(g, (int)after, true, nkey[1], 3,
-					 edge[1]);
+		else if (after < g->s.n_frontier && fk[after] == nkey[1])
+			frontier_require(g, after, true, nkey[1], 3, edge[1]);
 		else
 			new_e = true;
 		if (nb[3] >= 0)
 			connect(g, idx, (uint32_t)nb[3], 3);
-		else if (fi > 0 && fcell_key(&f[fi - 1]) == nkey[3])
+		else if (fi > 0 && fk[fi - 1] == nkey[3])
 			frontier_require(g, fi - 1, true, nkey[3], 1, edge[3]);
 		else
 			new_w = true;
 
 		if (have_c && (new_w || new_e)) {
-			/* the west cell if it is new, else the east one */
+			/* the west position if it is new, else the east one */
 			uint32_t s = new_w ? 3 : 1;
 
-			fcell_set_key(&f[fi], nkey[s]);
-			f[fi].req = (uint8_t)(edge[s] << (2 * ((s + 2) & 3)));
+			fk[fi] = nkey[s];
+			g->front_req[fi] =
+				(uint8_t)(edge[s] << (2 * ((s + 2) & 3)));
 			if (new_w && new_e)
 				frontier_require(g, fi + 1, false, nkey[1], 3,
 						 edge[1]);
 		} else {
 			if (have_c) {
-				memmove(&f[fi], &f[fi + 1],
-					(g->s.n_frontier - (uint32_t)fi - 1) *
-						sizeof(*f));
+				uint32_t rest = g->s.n_frontier - fi - 1;
+
+				memmove(&fk[fi], &fk[fi + 1],
+					rest * sizeof(*fk));
+				memmove(&g->front_req[fi],
+					&g->front_req[fi + 1], rest);
 				g->s.n_frontier--;
 			}
 			if (new_e)
@@ -475,8 +459,8 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 		if (nb[0] >= 0)
 			connect(g, idx, (uint32_t)nb[0], 0);
 		else
-			frontier_require(g, (int)iN, iN < g->s.n_frontier &&
-						fcell_key(&f[iN]) == nkey[0],
+			frontier_require(g, iN, iN < g->s.n_frontier &&
+						fk[iN] == nkey[0],
 					 nkey[0], 2, edge[0]);
 	}
 	g->s.hash_board += tile_key(x, y, type, rot);

@@ -257,34 +257,15 @@ struct monastery {
 	uint16_t node, tile;
 };
 
-/* An open position next to the board, with the side types it requires. */
-struct fcell {
-	/* (y, x) biased, sorts in canonical order: fcell_key().  Two
-	 * halves, so that a cell takes six bytes, not eight (a game of
-	 * all six expansions holds 276 of them, copied with the game) */
-	uint16_t key2[2];
-	uint8_t req;		/* 2 bits per side: required edge type, 0 = free */
-	uint8_t river;		/* the side facing the river's open end, as a
-				 * side bit, or 0 (river.c; valid while
-				 * river_open) */
-};
-
-_Static_assert(sizeof(struct fcell) == 6, "an open position takes 6 bytes");
-
-static inline uint32_t
-fcell_key(const struct fcell *c)
-{
-	uint32_t k;
-
-	memcpy(&k, c->key2, sizeof(k));
-	return k;
-}
-
-static inline void
-fcell_set_key(struct fcell *c, uint32_t key)
-{
-	memcpy(c->key2, &key, sizeof(key));
-}
+/*
+ * The open positions next to the board (the frontier) are two parallel
+ * arrays sorted by key: carc_game.front_key holds each position's
+ * pos_key(), (y, x) biased so that it sorts in canonical order, and
+ * carc_game.front_req the side types it requires, 2 bits per side (N at
+ * bits 0-1), 0 for a side without a neighbour.  Apart, the requirements
+ * of sixteen positions are one vector load for the placement listing
+ * (place.c), and a position takes five bytes.
+ */
 
 /* A scoring event: this header, then uint16_t points[n_players] and
  * uint8_t figures[n_players] (event_points(), event_figures()), so that a
@@ -355,6 +336,8 @@ struct game_state {
 				 * 1 right, 3 left */
 	uint8_t river_curve;	/* turn of the last curve, 0 before any */
 	uint8_t river_pad[3];
+	uint32_t river_key;	/* the open position the river flows into
+				 * (valid while river_open) */
 	uint64_t hash_board;	/* sum of placed tile keys */
 	uint64_t hash_figs;	/* sum of figure keys */
 	uint64_t hash_stack;	/* sum of (tile type, count left) keys */
@@ -393,7 +376,8 @@ struct carc_game {
 	struct placed *tiles;
 	struct node *nodes;
 	uint16_t *cells;	/* position hash: placed index + 1, 0 = empty */
-	struct fcell *frontier;
+	uint32_t *front_key;	/* the open positions' keys, ascending */
+	uint8_t *front_req;	/* their required side types */
 	uint8_t *stack;
 	uint8_t *discards;
 	struct monastery *monasteries;	/* the monasteries on the board */
@@ -501,6 +485,60 @@ int carc__board_lookup(const struct carc_game *g, int32_t x, int32_t y);
 int carc__feature_node(const struct carc_game *g, int32_t x, int32_t y,
 		       uint32_t feature, uint32_t *node);
 bool carc__board_placeable(const struct carc_game *g, uint32_t type);
+/* The frontier index of the open position @key, or UINT32_MAX if it is
+ * not open. */
+uint32_t carc__frontier_find(const struct carc_game *g, uint32_t key);
+
+#if HAVE_VECTOR_SIZE
+/* A tile's edges in each rotation, in every byte of a vector: what
+ * fit16() compares sixteen open positions with at once. */
+struct fit16 {
+	carc__v16u8 e[4];
+};
+
+static inline void
+fit16_init(struct fit16 *f, const struct tile_info *ti)
+{
+	for (uint32_t r = 0; r < 4; r++) {
+		carc__v16u8 zero = { 0 };
+
+		f->e[r] = zero + ti->edges_rot[r];
+	}
+}
+
+/*
+ * The rotations of the tile of @f that fit each of the sixteen open
+ * positions whose requirements start at @req, times four: bit r + 2 of
+ * byte k is set when rotation r fits position k.  As the fit table
+ * (rules.c), computed: a rotation fits when, on every side the position
+ * requires, the tile's edge type is the required one (a tile's side is
+ * never 0).  Times four, so that a byte indexes rows of four moves.
+ */
+static inline carc__v16u8
+fit16(const struct fit16 *f, const uint8_t *req)
+{
+	carc__v16u8 q, side, r4;
+
+	memcpy(&q, req, sizeof(q));
+	/* both bits of every 2-bit side that has a requirement */
+	side = (q | q >> 1) & 0x55;
+	side |= side << 1;
+	r4 = (carc__v16u8)(((q ^ f->e[0]) & side) == 0) & 4;
+	r4 |= (carc__v16u8)(((q ^ f->e[1]) & side) == 0) & 8;
+	r4 |= (carc__v16u8)(((q ^ f->e[2]) & side) == 0) & 16;
+	r4 |= (carc__v16u8)(((q ^ f->e[3]) & side) == 0) & 32;
+	return r4;
+}
+
+/* Bit k set when the tile fits position k in some rotation, from
+ * fit16()'s bytes (0 or 4 to 60: adding 0x7c sets the top bit of all
+ * but 0). */
+static inline uint32_t
+fit16_any(carc__v16u8 r4)
+{
+	return carc__movemask16(r4 + 0x7c);
+}
+#endif
 
 /* Where a legal placement's cells are in the frontier: its own, and
  * where its north and south neighbours' cells are or would go. */

@@ -75,6 +75,38 @@ carc__ctz64(uint64_t x)
  * without it. */
 #if HAVE_VECTOR_SIZE
 typedef uint64_t carc__v2u64 __attribute__((vector_size(16)));
+/* Sixteen bytes, and four 32-bit lanes, in one vector: the placement
+ * listing tests sixteen open positions at once (carc-private.h,
+ * fit16()); without the extension it takes them one at a time. */
+typedef uint8_t carc__v16u8 __attribute__((vector_size(16)));
+typedef uint32_t carc__v4u32 __attribute__((vector_size(16)));
+
+#if HAVE_SSE2
+#include <emmintrin.h>
+#endif
+
+/* Bit k set when byte k of @v has its top bit set: one instruction with
+ * SSE2, else a multiplication per half gathers the bits. */
+static inline uint32_t
+carc__movemask16(carc__v16u8 v)
+{
+#if HAVE_SSE2
+	return (uint32_t)_mm_movemask_epi8((__m128i)v);
+#else
+	uint64_t h[2];
+	uint32_t m = 0;
+
+	memcpy(h, &v, sizeof(h));
+	for (int k = 0; k < 2; k++) {
+		/* byte i's top bit as bit 8i, then each bit i moved to bit
+		 * 56 + i by the product (no two partial products meet) */
+		uint64_t b = (h[k] >> 7) & 0x0101010101010101ull;
+
+		m |= (uint32_t)((b * 0x0102040810204080ull) >> 56) << (8 * k);
+	}
+	return m;
+#endif
+}
 #endif
 
 /*

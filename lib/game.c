@@ -21,7 +21,7 @@ _Static_assert(sizeof(struct carc_game) % 8 == 0,
 	       "the arrays after the handle stay aligned");
 
 struct layout {
-	size_t tiles, nodes, cells, frontier, stack, discards, monasteries,
+	size_t tiles, nodes, cells, front_key, front_req, stack, discards, monasteries,
 		history, events, total;
 };
 
@@ -57,7 +57,8 @@ compute_layout(const struct carc_rules *r, uint32_t n_players,
 	PUT(tiles, r->cap_tiles * sizeof(struct placed));
 	PUT(nodes, r->cap_nodes * sizeof(struct node));
 	PUT(cells, r->hash_size * sizeof(uint16_t));
-	PUT(frontier, r->cap_frontier * sizeof(struct fcell));
+	PUT(front_key, r->cap_frontier * sizeof(uint32_t));
+	PUT(front_req, r->cap_frontier);
 	PUT(stack, r->cap_tiles);
 	PUT(discards, r->cap_tiles);
 	PUT(monasteries, (r->cap_monasteries + 1) * sizeof(struct monastery));
@@ -82,7 +83,8 @@ attach(struct carc_game *g, void *mem, const struct layout *l,
 	g->tiles = (struct placed *)(void *)(base + l->tiles);
 	g->nodes = (struct node *)(void *)(base + l->nodes);
 	g->cells = (uint16_t *)(void *)(base + l->cells);
-	g->frontier = (struct fcell *)(void *)(base + l->frontier);
+	g->front_key = (uint32_t *)(void *)(base + l->front_key);
+	g->front_req = (uint8_t *)(base + l->front_req);
 	g->stack = (uint8_t *)(base + l->stack);
 	g->discards = (uint8_t *)(base + l->discards);
 	g->monasteries = (struct monastery *)(void *)(base + l->monasteries);
@@ -251,8 +253,9 @@ copy_state(struct carc_game *dst, const struct carc_game *src)
 	memcpy(dst->tiles, src->tiles, s->n_tiles * sizeof(*src->tiles));
 	memcpy(dst->nodes, src->nodes, s->n_nodes * sizeof(*src->nodes));
 	memcpy(dst->cells, src->cells, r->hash_size * sizeof(*src->cells));
-	memcpy(dst->frontier, src->frontier,
-	       s->n_frontier * sizeof(*src->frontier));
+	memcpy(dst->front_key, src->front_key,
+	       s->n_frontier * sizeof(*src->front_key));
+	memcpy(dst->front_req, src->front_req, s->n_frontier);
 	memcpy(dst->stack, src->stack, s->stack_len);
 	memcpy(dst->discards, src->discards, s->n_discards);
 	memcpy(dst->monasteries, src->monasteries,

@@ -11,37 +11,21 @@
 
 #include "carc-private.h"
 
-/* For a 4-bit set of fitting rotations: the placements in ascending
- * order of rotation, without their position, and how many there are.
- * Rows are 32-byte aligned: the listing ORs them in 16 bytes at a time. */
-#define R(r) ((carc_move_t)CARC_MOVE_PLACE | (carc_move_t)(r) << 16)
-static _Alignas(32) const carc_move_t rot_seq[16][4] = {
-	{ 0 }, { R(0) }, { R(1) }, { R(0), R(1) },
-	{ R(2) }, { R(0), R(2) }, { R(1), R(2) }, { R(0), R(1), R(2) },
-	{ R(3) }, { R(0), R(3) }, { R(1), R(3) }, { R(0), R(1), R(3) },
-	{ R(2), R(3) }, { R(0), R(2), R(3) }, { R(1), R(2), R(3) },
-	{ R(0), R(1), R(2), R(3) },
-};
-#undef R
-
-static const uint8_t rot_count[16] = {
-	0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4
-};
-
-/* The placements of cells @i to @nf - 1 when fewer than four slots of
- * @moves are left: one at a time, counting those that do not fit. */
+/* The placements of positions @i to @nf - 1 one at a time, each
+ * stored while there is room and counted always: the listing without
+ * vectors, and its end when the buffer is nearly full. */
 static uint32_t
-list_rest(const struct fcell *f, const uint8_t *fit, size_t i, size_t nf,
-	  carc_move_t *moves, size_t n_moves, uint32_t n)
+list_rest(const uint32_t *key, const uint8_t *req, const uint8_t *fit,
+	  size_t i, size_t nf, carc_move_t *moves, size_t n_moves, uint32_t n)
 {
 	for (; i < nf; i++) {
-		uint32_t rots = fit[f[i].req];
+		uint32_t rots = fit[req[i]];
 		carc_move_t base;
 
 		if (!rots)
 			continue;
 		base = CARC_MOVE_PLACE |
-		       (carc_move_t)(fcell_key(&f[i]) ^ 0x80008000u) << 32;
+		       (carc_move_t)(key[i] ^ 0x80008000u) << 32;
 		for (uint32_t r = 0; r < 4; r++)
 			if (rots & (1u << r))
 				emit(moves, n_moves, &n,
@@ -50,58 +34,114 @@ list_rest(const struct fcell *f, const uint8_t *fit, size_t i, size_t nf,
 	return n;
 }
 
-/* Placements of the tile in hand, by (y, x, rotation), from the fit
- * table. */
+#if HAVE_VECTOR_SIZE
+/* For a 4-bit set of fitting rotations: the placements in ascending
+ * order of rotation, their position's bits all 0 but x's and y's sign
+ * bits, which are set, so that XORing a position's key (x and y with
+ * their sign bits flipped) in the high half gives the moves; and how
+ * many there are.  Rows of four moves, 32-byte aligned: the listing
+ * XORs them in 16 bytes at a time.  Both are indexed by four times the
+ * set (fit16()). */
+#define R(r)                                                            \
+	((carc_move_t)CARC_MOVE_PLACE | (carc_move_t)(r) << 16 |        \
+	 (carc_move_t)0x80008000u << 32)
+#define ROW(a, b, c, d) { (a), (b) }, { (c), (d) }
+static _Alignas(32) const carc__v2u64 rot_seq[16 * 2] = {
+	ROW(0, 0, 0, 0), ROW(R(0), 0, 0, 0), ROW(R(1), 0, 0, 0),
+	ROW(R(0), R(1), 0, 0), ROW(R(2), 0, 0, 0), ROW(R(0), R(2), 0, 0),
+	ROW(R(1), R(2), 0, 0), ROW(R(0), R(1), R(2), 0), ROW(R(3), 0, 0, 0),
+	ROW(R(0), R(3), 0, 0), ROW(R(1), R(3), 0, 0),
+	ROW(R(0), R(1), R(3), 0), ROW(R(2), R(3), 0, 0),
+	ROW(R(0), R(2), R(3), 0), ROW(R(1), R(2), R(3), 0),
+	ROW(R(0), R(1), R(2), R(3)),
+};
+#undef ROW
+#undef R
+
+/* A position's key in the high half of both lanes: on a little-endian
+ * machine one load and one shuffle of 32-bit lanes. */
+static inline carc__v2u64
+place_key2(uint32_t key)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	carc__v4u32 v = { key, 0, 0, 0 }, sel = { 1, 0, 1, 0 };
+	carc__v2u64 b;
+
+	v = __builtin_shuffle(v, sel);
+	memcpy(&b, &v, sizeof(b));
+	return b;
+#else
+	carc_move_t k = (carc_move_t)key << 32;
+	carc__v2u64 b = { k, k };
+
+	return b;
+#endif
+}
+
+static const uint8_t rot_count[16 * 4] = {
+	0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0,
+	1, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0,
+	1, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0,
+	2, 0, 0, 0, 3, 0, 0, 0, 3, 0, 0, 0, 4,
+};
+#endif
+
+/*
+ * Placements of the tile in hand, by (y, x, rotation).
+ *
+ * Sixteen open positions at a time: fit16() gives the rotations that fit
+ * each, and only the positions where some rotation fits are visited (a
+ * loop over the set bits of a mask; in a game of all six expansions a
+ * little less than half of them fit), each writing all four rows of its
+ * rotations while only the count advances by the number that fit
+ * (documented: entries past the returned count are unspecified).  The
+ * last sixteen overlap the ones before rather than read past the end.
+ * Small frontiers, a nearly full buffer and compilers without vectors
+ * take list_rest().
+ */
 static inline uint32_t
 list_fitting(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 {
 	const uint8_t *fit = g->rules->fit[g->s.hand];
 	/* local copies: the stores to @moves could alias the game */
-	const struct fcell *f = g->frontier;
+	const uint32_t *key = g->front_key;
+	const uint8_t *req = g->front_req;
 	/* size_t, not uint32_t: an index of 32 bits is widened again at
-	 * every store, an instruction per cell */
+	 * every store */
 	size_t nf = g->s.n_frontier, n = 0, i = 0;
 
-	/*
-	 * Whether a tile fits a cell is a coin toss for the branch
-	 * predictor, so while four slots are free every cell writes
-	 * all four candidate rotations and only the count advances
-	 * by the number that fit (documented: entries past the
-	 * returned count are unspecified).
-	 *
-	 * The key is x and y with their sign bits flipped, in the
-	 * same places as in a move's high half.
-	 */
-	while (i < nf && n + 4 <= n_moves) {
-		/* cells that surely fit in the buffer, at most 4 moves each */
-		size_t end = i + (n_moves - n) / 4;
-
-		if (end > nf)
-			end = nf;
-		for (; i < end; i++) {
-			size_t rots = fit[f[i].req];
-			carc_move_t base =
-				(carc_move_t)(fcell_key(&f[i]) ^ 0x80008000u)
-				<< 32;
 #if HAVE_VECTOR_SIZE
-			/* the four rotations as two vectors: two ORs and two
-			 * stores of 16 bytes instead of four of each */
-			carc__v2u64 b = { base, base }, lo, hi;
+	if (nf >= 16) {
+		struct fit16 e;
 
-			memcpy(&lo, &rot_seq[rots][0], sizeof(lo));
-			memcpy(&hi, &rot_seq[rots][2], sizeof(hi));
-			lo |= b;
-			hi |= b;
-			memcpy(moves + n, &lo, sizeof(lo));
-			memcpy(moves + n + 2, &hi, sizeof(hi));
-#else
-			for (uint32_t r = 0; r < 4; r++)
-				moves[n + r] = rot_seq[rots][r] | base;
-#endif
-			n += rot_count[rots];
+		fit16_init(&e, &g->ti[g->s.hand]);
+		/* sixteen positions write at most 64 moves */
+		while (i < nf && n + 64 <= n_moves) {
+			size_t at = i + 16 <= nf ? i : nf - 16;
+			carc__v16u8 r4 = fit16(&e, req + at);
+			uint32_t m = fit16_any(r4) & (0xffffu << (i - at));
+			const uint32_t *keys = key + at;
+			uint8_t rots[16];
+
+			memcpy(rots, &r4, sizeof(rots));
+			for (; m; m &= m - 1) {
+				size_t j = (uint32_t)carc__ctz32(m), r = rots[j];
+				/* the row of rotations r / 4, 32 bytes at 8r */
+				const carc__v2u64 *row =
+					(const carc__v2u64 *)(const void *)
+					((const char *)rot_seq + 8 * r);
+				carc__v2u64 b = place_key2(keys[j]);
+				carc__v2u64 lo = b ^ row[0], hi = b ^ row[1];
+
+				memcpy(moves + n, &lo, sizeof(lo));
+				memcpy(moves + n + 2, &hi, sizeof(hi));
+				n += rot_count[r];
+			}
+			i = at + 16;
 		}
 	}
-	return list_rest(f, fit, i, nf, moves, n_moves, (uint32_t)n);
+#endif
+	return list_rest(key, req, fit, i, nf, moves, n_moves, (uint32_t)n);
 }
 
 /* Placements of the tile in hand, by (y, x, rotation). */

@@ -6,8 +6,8 @@
  *
  * The board keeps a river side as a field side in the 2-bit edge code
  * (tile_info.edges_rot), so the fit table stays as it is; what tells a
- * river side apart is tile_info.river_rot and, on the one frontier cell
- * beyond the river's open end, fcell.river.  While the river has an open
+ * river side apart is tile_info.river_rot and the one open position
+ * the river flows into, game_state.river_key.  While the river has an open
  * end or a river tile is in hand (game_state.river_mode) the placement
  * step asks this file instead of the fit table alone; once the lake is
  * placed the game is back on the base game's path.
@@ -199,28 +199,17 @@ carc__river_order_ok(const struct carc_game *g, uint32_t from,
 	return true;
 }
 
-/* Sides of frontier cell @c that face a placed tile. */
+/* Sides of the open position with requirements @req that face a placed
+ * tile. */
 static uint32_t
-present(const struct fcell *c)
+present(uint32_t req)
 {
 	uint32_t p = 0;
 
 	for (uint32_t s = 0; s < 4; s++)
-		if ((c->req >> (2 * s)) & 3)
+		if ((req >> (2 * s)) & 3)
 			p |= 1u << s;
 	return p;
-}
-
-static uint32_t
-cell_x(const struct fcell *c)
-{
-	return (fcell_key(c) & 0xffffu) ^ 0x8000u;
-}
-
-static uint32_t
-cell_y(const struct fcell *c)
-{
-	return (fcell_key(c) >> 16) ^ 0x8000u;
 }
 
 static bool
@@ -265,16 +254,20 @@ turn_ok(const struct carc_game *g, int32_t x, int32_t y, uint32_t exit)
 	}
 }
 
-/* The rotations in which @type fits frontier cell @c by the edges and
- * the river's continuation, and in *@turns those of them the U-turn
+/* The rotations in which @type fits the open position @i by the edges
+ * and the river's continuation, and in *@turns those of them the U-turn
  * option allows too. */
 static uint32_t
-river_rots(const struct carc_game *g, const struct fcell *c, uint32_t type,
+river_rots(const struct carc_game *g, uint32_t i, uint32_t type,
 	   uint32_t *turns)
 {
 	const struct tile_info *ti = &g->ti[type];
-	uint32_t rots = g->rules->fit[type][c->req], have, ok = 0, allowed = 0;
-	uint32_t river = g->s.river_open ? c->river : 0;
+	uint32_t req = g->front_req[i], key = g->front_key[i];
+	uint32_t rots = g->rules->fit[type][req], have, ok = 0, allowed = 0;
+	/* the side of the position that faces the river's open end */
+	uint32_t river = g->s.river_open && key == g->s.river_key
+				 ? 1u << ((g->s.river_dir + 2) & 3)
+				 : 0;
 
 	if (!ti->river_rot[0]) {
 		/* not a river tile: never against the river */
@@ -286,32 +279,49 @@ river_rots(const struct carc_game *g, const struct fcell *c, uint32_t type,
 		*turns = 0;
 		return 0;
 	}
-	have = present(c);
+	have = present(req);
 	for (uint32_t r = 0; r < 4; r++) {
 		uint32_t v = ti->river_rot[r];
 
 		if (!((rots >> r) & 1) || (v & have) != river)
 			continue;
 		ok |= 1u << r;
-		if (turn_ok(g, (int32_t)(int16_t)cell_x(c),
-			    (int32_t)(int16_t)cell_y(c), v & ~river))
+		if (turn_ok(g, (int32_t)(int16_t)(uint16_t)(key ^ 0x8000u),
+			    (int32_t)(int16_t)(uint16_t)((key >> 16) ^ 0x8000u),
+			    v & ~river))
 			allowed |= 1u << r;
 	}
 	*turns = allowed;
 	return ok;
 }
 
+/* The frontier index of the open position the river flows into, or
+ * UINT32_MAX while the river has no open end. */
+static uint32_t
+river_cell(const struct carc_game *g)
+{
+	return g->s.river_open ? carc__frontier_find(g, g->s.river_key)
+			       : UINT32_MAX;
+}
+
+/* Whether @type can be placed while the river's rules apply: a river
+ * tile at the river's open end only, another tile anywhere else
+ * (river_rots()). */
 static bool
 river_placeable(const struct carc_game *g, uint32_t type)
 {
-	for (uint32_t i = 0; i < g->s.n_frontier; i++) {
-		uint32_t turns;
+	const uint8_t *fit = g->rules->fit[type];
+	uint32_t c = river_cell(g), turns;
 
-		river_rots(g, &g->frontier[i], type, &turns);
-		if (turns)
-			return true;
+	if (!g->ti[type].river_rot[0]) {
+		for (uint32_t i = 0; i < g->s.n_frontier; i++)
+			if (i != c && fit[g->front_req[i]])
+				return true;
+		return false;
 	}
-	return false;
+	if (c == UINT32_MAX)
+		return false;
+	return river_rots(g, c, type, &turns), turns != 0;
 }
 
 /* CARC_RIVER_LAKE_AUTOMATIC (doc/users/rules.md#river-lake-turn): the
@@ -362,22 +372,39 @@ carc__river_hand(struct carc_game *g, uint32_t type)
 	return 1;
 }
 
+/* Append the placements at open position @i in the rotations @rots. */
+static void
+emit_rots(const struct carc_game *g, uint32_t i, uint32_t rots,
+	  carc_move_t *moves, size_t cap, uint32_t *n)
+{
+	carc_move_t base = CARC_MOVE_PLACE |
+			   (carc_move_t)(g->front_key[i] ^ 0x80008000u) << 32;
+
+	for (uint32_t r = 0; r < 4; r++)
+		if ((rots >> r) & 1)
+			emit(moves, cap, n, base | (carc_move_t)r << 16);
+}
+
+/* As river_placeable(): another tile anywhere but the river's open
+ * end, a river tile there alone. */
 uint32_t
 carc__river_place_list(const struct carc_game *g, carc_move_t *moves,
 		       size_t cap)
 {
-	uint32_t n = 0;
+	uint32_t type = g->s.hand, c = river_cell(g), n = 0, turns;
 
-	for (uint32_t i = 0; i < g->s.n_frontier; i++) {
-		const struct fcell *c = &g->frontier[i];
-		carc_move_t base = CARC_MOVE_PLACE |
-				   (carc_move_t)(fcell_key(c) ^ 0x80008000u) << 32;
-		uint32_t turns;
+	if (!g->ti[type].river_rot[0]) {
+		const uint8_t *fit = g->rules->fit[type];
 
-		river_rots(g, c, g->s.hand, &turns);
-		for (uint32_t r = 0; r < 4; r++)
-			if ((turns >> r) & 1)
-				emit(moves, cap, &n, base | (carc_move_t)r << 16);
+		for (uint32_t i = 0; i < g->s.n_frontier; i++)
+			if (i != c)
+				emit_rots(g, i, fit[g->front_req[i]], moves,
+					  cap, &n);
+		return n;
+	}
+	if (c != UINT32_MAX) {
+		river_rots(g, c, type, &turns);
+		emit_rots(g, c, turns, moves, cap, &n);
 	}
 	return n;
 }
@@ -395,7 +422,7 @@ carc__river_check(const struct carc_game *g, carc_move_t m,
 
 	if (rc < 0)
 		return rc;
-	ok = river_rots(g, &g->frontier[h->own], g->s.hand, &turns);
+	ok = river_rots(g, h->own, g->s.hand, &turns);
 	if (!((ok >> rot) & 1))
 		return CARC_E_EDGE_MISMATCH;
 	if (!((turns >> rot) & 1))
@@ -403,20 +430,17 @@ carc__river_check(const struct carc_game *g, carc_move_t m,
 	return CARC_OK;
 }
 
-/* After river tile @idx was placed (place.c, game.c): the river's new open end,
- * marked on the frontier cell beyond it, and the turn it took. */
+/* After river tile @idx was placed (place.c, game.c): the river's new
+ * open end, the open position beyond it, and the turn it took. */
 void
 carc__river_placed(struct carc_game *g, uint32_t idx)
 {
 	const struct placed *p = &g->tiles[idx];
-	uint32_t v = g->ti[p->type].river_rot[p->rot], exit = 0, e, key;
+	uint32_t v = g->ti[p->type].river_rot[p->rot], exit = 0, e;
 
 	for (uint32_t s = 0; s < 4; s++)
 		if (((v >> s) & 1) && empty_at(g, p->x + dx[s], p->y + dy[s]))
 			exit |= 1u << s;
-	/* the open end moves: no cell faces the old one any more */
-	for (uint32_t i = 0; i < g->s.n_frontier; i++)
-		g->frontier[i].river = 0;
 	if (exit == 0) {
 		/* the lake */
 		g->s.river_open = 0;
@@ -433,8 +457,5 @@ carc__river_placed(struct carc_game *g, uint32_t idx)
 	}
 	g->s.river_dir = (uint8_t)e;
 	g->s.river_open = 1;
-	key = pos_key(p->x + dx[e], p->y + dy[e]);
-	for (uint32_t i = 0; i < g->s.n_frontier; i++)
-		if (fcell_key(&g->frontier[i]) == key)
-			g->frontier[i].river = (uint8_t)(1u << ((e + 2) & 3));
+	g->s.river_key = pos_key(p->x + dx[e], p->y + dy[e]);
 }

@@ -300,6 +300,32 @@ check_board_queries(struct run *r)
 	}
 }
 
+/* The listing into a buffer shorter than the moves (the snprintf
+ * contract): the same total, the first moves, nothing written past the
+ * buffer.  The length varies with the decision, so that every part of
+ * the placement listing (sixteen positions at a time while 64 slots are
+ * free, one at a time after) meets the buffer's end. */
+static void
+check_short_buffer(struct run *r)
+{
+	static const carc_move_t mark = 0x5a5a5a5a5a5a5a5aull;
+	size_t cap;
+
+	if (r->n_fast == 0)
+		return;
+	cap = (size_t)(mix((uint64_t)r->game_index << 32 ^
+			   (uint64_t)r->decision) %
+		       (uint64_t)r->n_fast);
+	for (size_t i = 0; i <= cap; i++)
+		r->fast[i] = mark;
+	REQUIRE_CMP(carc_game_legal_moves(r->game, r->fast, cap), ==,
+		    r->n_ref);
+	if (memcmp(r->ref, r->fast, cap * sizeof(*r->ref)) != 0)
+		ck_abort_msg("%s: the first %zu of %d moves differ", r->where,
+			     cap, r->n_ref);
+	REQUIRE_CMP(r->fast[cap], ==, mark);
+}
+
 static void
 check_decision(struct run *r)
 {
@@ -318,6 +344,7 @@ check_decision(struct run *r)
 	if (r->n_ref != r->n_fast ||
 	    memcmp(r->ref, r->fast, (size_t)r->n_ref * sizeof(*r->ref)) != 0)
 		report_lists(r);
+	check_short_buffer(r);
 	for (int i = 0; i < r->n_ref; i++)
 		if (carc_game_is_legal(r->game, r->ref[i]) != 1) {
 			char buf[64];
