@@ -125,12 +125,19 @@ carc__traders_list(const struct carc_game *g, carc_move_t *moves, size_t cap,
 	if (!(kinds[0] | kinds[1]))
 		return;
 	/* the tile's features of those kinds whose set holds a follower of
-	 * the player, found once for both figures */
-	for (uint32_t i = 0; i < ti->n_feats; i++)
+	 * the player, found once for both figures; only a set some figure
+	 * stands on can, and the deployment mask, made when the tile was
+	 * placed, has the others (with or without fields: the pig needs
+	 * farmers) */
+	for (uint32_t m = ~g->s.deploy_mask & ((1u << ti->n_feats) - 1); m;
+	     m &= m - 1) {
+		uint32_t i = (uint32_t)carc__ctz32(m);
+
 		if (((kinds[0] | kinds[1]) >> (ti->code[i] >> 4) & 1) &&
 		    has_follower(g, player,
 				 carc__find(g, p->node_base + i)))
 			held |= 1u << i;
+	}
 	for (uint32_t k = 0; k < 2; k++)
 		for (uint32_t m = held; m; m &= m - 1) {
 			uint32_t i = (uint32_t)carc__ctz32(m);
