@@ -386,23 +386,32 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 	 */
 	{
 		bool have_c = h != NULL, new_e = false, new_w = false;
-		uint32_t nkey[4], edge[4], n = g->s.n_frontier, after, iN, iS;
-		uint32_t fi;
+		uint32_t own = pos_key(x, y), e = ti->edges_rot[rot];
+		/* the neighbours' keys: x and y are 16-bit fields of the key
+		 * that never wrap on a board of at most MAX_STACK tiles */
+		uint32_t nkey[4] = { own - 0x10000u, own + 1, own + 0x10000u,
+				     own - 1 };
+		uint32_t edge[4], n = g->s.n_frontier, after, iN, iS, fi;
+		/* the sides with a neighbour: those the position requires
+		 * (a side type is never 0); the start tile looks */
+		uint32_t req = have_c ? g->front_req[h->own] : 0xffu;
 		uint32_t *fk = g->front_key;
 		int nb[4];
 
 		for (uint32_t s = 0; s < 4; s++) {
-			nkey[s] = pos_key(x + dx[s], y + dy[s]);
 			/* a river side as a field side (tile_info) */
-			edge[s] = (uint32_t)ti->edges_rot[rot] >> (2 * s) & 3;
-			nb[s] = carc__board_lookup(g, x + dx[s], y + dy[s]);
+			edge[s] = e >> (2 * s) & 3;
+			nb[s] = (req >> (2 * s)) & 3
+					? carc__board_lookup(g, x + dx[s],
+							     y + dy[s])
+					: -1;
 		}
 		if (have_c) {
 			iN = h->north;
 			fi = h->own;
 			iS = h->south;
 		} else {
-			uint32_t k[3] = { nkey[0], pos_key(x, y), nkey[2] }, at[3];
+			uint32_t k[3] = { nkey[0], own, nkey[2] }, at[3];
 
 			lower_bound3(g, k, at);
 			iN = at[0];

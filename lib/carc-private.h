@@ -520,8 +520,9 @@ fit16(const struct fit16 *f, const uint8_t *req)
 	carc__v16u8 q, side, r4;
 
 	memcpy(&q, req, sizeof(q));
-	/* both bits of every 2-bit side that has a requirement */
-	side = (q | q >> 1) & 0x55;
+	/* both bits of every 2-bit side that has a requirement (shifted as
+	 * 16-bit lanes, which the mask makes right for bytes) */
+	side = (q | (carc__v16u8)((carc__v8u16)q >> 1)) & 0x55;
 	side |= side << 1;
 	r4 = (carc__v16u8)(((q ^ f->e[0]) & side) == 0) & 4;
 	r4 |= (carc__v16u8)(((q ^ f->e[1]) & side) == 0) & 8;

@@ -79,11 +79,31 @@ typedef uint64_t carc__v2u64 __attribute__((vector_size(16)));
  * listing tests sixteen open positions at once (carc-private.h,
  * fit16()); without the extension it takes them one at a time. */
 typedef uint8_t carc__v16u8 __attribute__((vector_size(16)));
+typedef uint16_t carc__v8u16 __attribute__((vector_size(16)));
 typedef uint32_t carc__v4u32 __attribute__((vector_size(16)));
 
 #if HAVE_SSE2
 #include <emmintrin.h>
 #endif
+
+/* *@p in the high half of both 64-bit lanes, the low halves 0.  Reads
+ * p[1] too (whatever it holds; it must be readable): with SSE2 one 8-byte
+ * load and one shuffle. */
+static inline carc__v2u64
+carc__high2(const uint32_t *p)
+{
+#if HAVE_SSE2
+	__m128i v = _mm_loadl_epi64((const __m128i *)(const void *)p);
+
+	/* lanes (p[0], p[1], 0, 0) to (0, p[0], 0, p[0]) */
+	return (carc__v2u64)_mm_shuffle_epi32(v, _MM_SHUFFLE(0, 2, 0, 2));
+#else
+	uint64_t k = (uint64_t)p[0] << 32;
+	carc__v2u64 v = { k, k };
+
+	return v;
+#endif
+}
 
 /* Bit k set when byte k of @v has its top bit set: one instruction with
  * SSE2, else a multiplication per half gathers the bits. */

@@ -57,7 +57,9 @@ compute_layout(const struct carc_rules *r, uint32_t n_players,
 	PUT(tiles, r->cap_tiles * sizeof(struct placed));
 	PUT(nodes, r->cap_nodes * sizeof(struct node));
 	PUT(cells, r->hash_size * sizeof(uint16_t));
-	PUT(front_key, r->cap_frontier * sizeof(uint32_t));
+	/* one more key than open positions: the listing reads past the
+	 * last (place.c) */
+	PUT(front_key, (r->cap_frontier + 1) * sizeof(uint32_t));
 	PUT(front_req, r->cap_frontier);
 	PUT(stack, r->cap_tiles);
 	PUT(discards, r->cap_tiles);

@@ -58,26 +58,6 @@ static _Alignas(32) const carc__v2u64 rot_seq[16 * 2] = {
 #undef ROW
 #undef R
 
-/* A position's key in the high half of both lanes: on a little-endian
- * machine one load and one shuffle of 32-bit lanes. */
-static inline carc__v2u64
-place_key2(uint32_t key)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	carc__v4u32 v = { key, 0, 0, 0 }, sel = { 1, 0, 1, 0 };
-	carc__v2u64 b;
-
-	v = __builtin_shuffle(v, sel);
-	memcpy(&b, &v, sizeof(b));
-	return b;
-#else
-	carc_move_t k = (carc_move_t)key << 32;
-	carc__v2u64 b = { k, k };
-
-	return b;
-#endif
-}
-
 static const uint8_t rot_count[16 * 4] = {
 	0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0,
 	1, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0,
@@ -130,7 +110,9 @@ list_fitting(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 				const carc__v2u64 *row =
 					(const carc__v2u64 *)(const void *)
 					((const char *)rot_seq + 8 * r);
-				carc__v2u64 b = place_key2(keys[j]);
+				/* reads keys[j + 1]: the key array has room
+				 * for one more than the frontier's largest */
+				carc__v2u64 b = carc__high2(&keys[j]);
 				carc__v2u64 lo = b ^ row[0], hi = b ^ row[1];
 
 				memcpy(moves + n, &lo, sizeof(lo));
