@@ -202,6 +202,7 @@ struct carc_rules {
 	 * frontier cell's side requirements req (4 x 2 bits, 0 = no
 	 * neighbour on that side).  One lookup replaces four edge tests. */
 	uint8_t fit[CARC_TILE_TYPES][256];
+	bool avx2;		/* the listing may use AVX2 (carc__cpu_avx2()) */
 };
 
 /* Fields of a move (doc/api/moves.md).  The library uses these rather than

@@ -129,6 +129,30 @@ carc__movemask16(carc__v16u8 v)
 }
 #endif
 
+/* Whether the processor runs the AVX2 listing (place.c; with BMI1's
+ * bit instructions, which every processor with AVX2 has): never without
+ * the compiler's support, nor with the environment variable
+ * CARC_NO_AVX2 set (to measure and test the SSE2 listing on a machine
+ * with AVX2).  Asked once per rules object (rules.c). */
+#if HAVE_AVX2_TARGET
+#include <immintrin.h>
+#include <stdlib.h>
+#define CARC_TARGET_AVX2 __attribute__((target("avx2,bmi")))
+#endif
+
+static inline bool
+carc__cpu_avx2(void)
+{
+#if HAVE_AVX2_TARGET
+	const char *off = getenv("CARC_NO_AVX2");
+
+	return __builtin_cpu_supports("avx2") &&
+	       __builtin_cpu_supports("bmi") && !(off && *off);
+#else
+	return false;
+#endif
+}
+
 /*
  * Reference counts shared between threads: C11 atomics, or a POSIX mutex
  * per count where the compiler has no <stdatomic.h> (tcc 0.9.27 lacks
