@@ -71,7 +71,7 @@ carc__ctz64(uint64_t x)
 }
 
 /* Two 64-bit lanes in one 16-byte vector (GCC and Clang extension), for
- * the placement listing (move.c), which has a plain loop for compilers
+ * the placement listing (place.c), which has a plain loop for compilers
  * without it. */
 #if HAVE_VECTOR_SIZE
 typedef uint64_t carc__v2u64 __attribute__((vector_size(16)));
