@@ -593,6 +593,7 @@ START_TEST(choose_random_exact)
 		ck_assert_int_eq(st.playouts, 0);
 		ck_assert_int_eq(st.threads, 1);
 		ck_assert_int_eq(st.value, -1);
+		ck_assert_int_eq(st.reward, 0);
 		assert_ok(carc_game_apply(g, m));
 	}
 	carc_game_free(g);
@@ -927,8 +928,15 @@ START_TEST(choose_reproducible)
 				struct carc_bot_stats s1, s2;
 				carc_move_t m1, m2;
 				int n = carc_game_legal_moves(g, NULL, 0);
+				/* the default reward, the margin, with one
+				 * thread; 0.4's, mostly the result, with 3 */
+				uint32_t reward = threads == 1
+							  ? CARC_BOT_REWARD_MARGIN
+							  : CARC_BOT_REWARD_WIN;
 
 				o.threads = threads;
+				if (threads > 1)
+					o.reward = reward;
 				memset(&s1, 0, sizeof(s1));
 				s1.size = sizeof(s1);
 				s2 = s1;
@@ -945,8 +953,15 @@ START_TEST(choose_reproducible)
 				if (n > 1) {
 					ck_assert_int_ge(s1.visits, 200 / n);
 					ck_assert_int_le(s1.visits, 200);
-					ck_assert_int_ge(s1.value, 0);
-					ck_assert_int_le(s1.value, 1000);
+					ck_assert_int_eq(s1.reward, reward);
+					/* a mean reward: 0 to 1, or a margin
+					 * of at most 400 points either way */
+					ck_assert_int_ge(s1.value,
+							 reward == CARC_BOT_REWARD_WIN
+								 ? 0 : -400000);
+					ck_assert_int_le(s1.value,
+							 reward == CARC_BOT_REWARD_WIN
+								 ? 1000 : 400000);
 					ck_assert_int_ge(s1.nodes, threads);
 					ck_assert_int_eq(s1.threads,
 							 HAVE_PTHREAD ? threads
@@ -973,12 +988,37 @@ START_TEST(choose_defaults)
 	assert_ok(carc_bot_choose(g, NULL, &m1, &st));
 	ck_assert_int_eq(st.playouts, CARC_BOT_DEFAULT_PLAYOUTS);
 	ck_assert_int_eq(st.threads, 1);
+	ck_assert_int_eq(st.reward, CARC_BOT_REWARD_MARGIN);
 	ck_assert_int_eq(carc_game_is_legal(g, m1), 1);
 	if (!quick()) {
 		memset(&o, 0, sizeof(o));
 		o.size = sizeof(o);
 		assert_ok(carc_bot_choose(g, &o, &m2, NULL));
 		ck_assert(m1 == m2);
+		/* the defaults are the papers' settings: the margin as
+		 * the reward, c = 8.485 points */
+		o.reward = CARC_BOT_REWARD_MARGIN;
+		o.exploration = 8485;
+		o.playouts = CARC_BOT_DEFAULT_PLAYOUTS;
+		assert_ok(carc_bot_choose(g, &o, &m2, NULL));
+		ck_assert(m1 == m2);
+	}
+	/* with 0.4's reward, 0.4's constant, 0.6 */
+	{
+		struct carc_bot_options w;
+		carc_move_t a, b;
+
+		memset(&w, 0, sizeof(w));
+		w.size = sizeof(w);
+		w.playouts = 300;
+		w.reward = CARC_BOT_REWARD_WIN;
+		assert_ok(carc_bot_choose(g, &w, &a, &st));
+		ck_assert_int_eq(st.reward, CARC_BOT_REWARD_WIN);
+		ck_assert_int_ge(st.value, 0);
+		ck_assert_int_le(st.value, 1000);
+		w.exploration = 600;
+		assert_ok(carc_bot_choose(g, &w, &b, NULL));
+		ck_assert(a == b);
 	}
 	carc_game_free(g);
 }
@@ -1148,15 +1188,16 @@ static const struct pinned {
 	int moves;		/* random moves from the start */
 	const char *star;	/* Star2.5, 60,000 evaluations, seed 1 */
 	int star_depth;		/* the depth in turns it completed */
-	const char *rave;	/* MCTS-RAVE, 400 playouts, seed 1 */
+	const char *rave;	/* MCTS-RAVE, 400 playouts, seed 1: its
+				 * defaults since 0.5, the papers' settings
+				 * (so the same as in paper_pinned) */
 } pinned[] = {
-	{ BASE, 3, 0, "place 1,0 r0", 2, "place -1,0 r2" },
-	{ BASE, 5, 4, "place 1,0 r0", 2, "place -1,-1 r0" },
-	{ BASE, 8, 9, "deploy follower c1 at -1,1", 2,
-	  "deploy follower c1 at -1,1" },
-	{ BASE, 11, 12, "place -1,2 r1", 2, "place 0,3 r3" },
-	{ ALL, 13, 6, "place 1,0 r2", 1, "place -1,0 r0" },
-	{ ALL, 17, 11, "crop remove", 3, "crop remove" },
+	{ BASE, 3, 0, "place 1,0 r0", 2, "place -1,0 r3" },
+	{ BASE, 5, 4, "place 1,0 r0", 2, "place 1,1 r3" },
+	{ BASE, 8, 9, "deploy follower c1 at -1,1", 2, "pass" },
+	{ BASE, 11, 12, "place -1,2 r1", 2, "place -1,2 r1" },
+	{ ALL, 13, 6, "place 1,0 r2", 1, "place -1,0 r3" },
+	{ ALL, 17, 11, "crop remove", 3, "crop deploy" },
 };
 
 /* The move the bot of options o chooses in g, described into buf. */
@@ -1562,6 +1603,7 @@ START_TEST(star25_budget)
 		ck_assert_int_eq(s1.playouts, s2.playouts);
 		ck_assert_int_eq(s1.nodes, s2.nodes);
 		ck_assert_int_eq(s1.value, -1);
+		ck_assert_int_eq(s1.reward, 0);
 		ck_assert_int_eq(carc_game_is_legal(g, m1), 1);
 		if (budgets[b] > 1)	/* the root's turns are fewer */
 			ck_assert_int_le(s1.playouts, budgets[b]);

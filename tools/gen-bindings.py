@@ -281,7 +281,7 @@ TS_STRUCTS = {
         ts='LearnLayout', skip=('size',), readonly=True,
         doc='What Learn.shape() adds to LearnShape since 0.5 (a frozen '
             'object of both)'),
-    'carc_bot_stats': dict(ts='BotStats', skip=('size', 'reserved'),
+    'carc_bot_stats': dict(ts='BotStats', skip=('size',),
                            doc="The stats of Game.botMove({ stats: true })"),
 }
 

@@ -1886,6 +1886,7 @@ export class Game extends Handle {
 			nodes: h[(st + S.nodes) >> 2],
 			visits: Number(h64[(st + S.visits) >> 3]),
 			value: M.HEAP32[(st + S.value) >> 2],
+			reward: h[(st + S.reward) >> 2],
 		} };
 	}
 

@@ -373,16 +373,18 @@ export interface BotOptions {
 	timeMs?: number;
 	/** Root-parallel searches (one after the other in WebAssembly). */
 	threads?: number;
-	/** UCT exploration constant in thousandths (default 600). */
+	/** UCT exploration constant in thousandths of the reward's unit
+	 *  (default 8485, 8.485 points, with the margin reward; 600 with
+	 *  reward 1). */
 	exploration?: number;
 	/** Seed of every random choice. */
 	seed?: U64;
 	/** MCTS with RAVE: the bias b of the schedule in thousandths
-	 *  (default 100).  @since 0.5 */
+	 *  (default 10000, b = 10).  @since 0.5 */
 	raveBias?: number;
-	/** The tree searches' playout reward: 1 (CARC_BOT_REWARD_WIN, the
-	 *  default) or 2 (CARC_BOT_REWARD_MARGIN, the margin in points).
-	 *  @since 0.5 */
+	/** The tree searches' playout reward: 2 (CARC_BOT_REWARD_MARGIN,
+	 *  the margin in points, the default) or 1 (CARC_BOT_REWARD_WIN,
+	 *  mostly the result, in [0, 1]: 0.4's search).  @since 0.5 */
 	reward?: number;
 	/** Star2.5: the probing factor (default 5).  @since 0.5 */
 	probing?: number;

@@ -125,7 +125,9 @@ def test_lone_surrogate_in_a_record_is_a_record_error():
 
 def test_exploration_has_one_unit():
     g = carc.Game(carc.Rules(phantom=True), players=2, seed=7)
-    # thousandths, an int, 0 for the default 600, in both searches
+    # thousandths, an int, 0 for the default (600 for python_mcts and for
+    # the library's search with the reward WIN, 8485 with MARGIN, its
+    # default), in both searches
     for call in (lambda: search.choose(g, 'mcts', playouts=50,
                                        exploration=0.6),
                  lambda: search.python_mcts(g, 20, exploration=0.6)):
@@ -135,5 +137,8 @@ def test_exploration_has_one_unit():
     assert search.python_mcts(g, 30, seed=2, exploration=600) == \
         search.python_mcts(g, 30, seed=2)
     assert search.choose(g, 'mcts', playouts=60, seed=2,
-                         exploration=600) == \
+                         exploration=8485) == \
         search.choose(g, 'mcts', playouts=60, seed=2)
+    win = dict(playouts=60, seed=2, reward=search.BotReward.WIN)
+    assert search.choose(g, 'mcts', exploration=600, **win) == \
+        search.choose(g, 'mcts', **win)

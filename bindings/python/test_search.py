@@ -128,14 +128,19 @@ def test_choose_reproducible_and_stats():
     assert sa.playouts == sb.playouts == 300
     assert sa.nodes == sb.nodes and sa.visits == sb.visits
     assert sa.moves == len(g.legal_moves())
-    assert 0 <= sa.value <= 1
+    # the default reward: the margin, in points
+    assert sa.reward == search.BotReward.MARGIN
+    assert -400 <= sa.value <= 400 and sa.value == sb.value
     assert sa.threads == 1
+    _, sw = search.choose_with_stats(g, 'mcts', playouts=300, seed=4,
+                                     reward=search.BotReward.WIN)
+    assert sw.reward == search.BotReward.WIN and 0 <= sw.value <= 1
     m, st = search.choose_with_stats(g, 'mcts', playouts=300, seed=4,
                                      threads=3)
     assert st.playouts == 300
     assert search.choose(g, 'mcts', playouts=300, seed=4, threads=3) == m
     _, st = search.choose_with_stats(g, 'greedy')
-    assert (st.playouts, st.value) == (0, None)
+    assert (st.playouts, st.value, st.reward) == (0, None, 0)
 
 
 def test_reference_players_pinned():
@@ -146,7 +151,7 @@ def test_reference_players_pinned():
     assert carc.describe(star) == 'place 1,0 r0'
     assert st.nodes == 2 and st.playouts <= 60000 and st.value is None
     rave = search.choose(g, search.BotKind.MCTS_RAVE, playouts=400, seed=1)
-    assert carc.describe(rave) == 'place -1,0 r2'
+    assert carc.describe(rave) == 'place -1,0 r3'
     with pytest.raises(ValueError, match='star2.5, mcts-rave'):
         search.choose(g, 'star25')
 

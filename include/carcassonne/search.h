@@ -153,12 +153,13 @@ enum carc_bot_reward {
 	/** Mostly the result: 0.9 x (1 for a win, 1/k for a win shared by
 	 *  k, 0 for a loss) + 0.1 x (1/2 + 1/2 x clamp(margin / 40, -1,
 	 *  1)), the margin being the player's score minus the best other
-	 *  score; in [0, 1].  The default. */
+	 *  score; in [0, 1].  The default of 0.4. */
 	CARC_BOT_REWARD_WIN = 1,
 	/** The margin itself, in points (the player's final score minus
 	 *  the best other score), as in Ameneyro, Galván and Kuri
 	 *  Morales's code: the exploration constant is then in points
-	 *  too. */
+	 *  too.  The default since 0.5: it plays clearly stronger
+	 *  (doc/bindings/bots.md). */
 	CARC_BOT_REWARD_MARGIN = 2,
 };
 
@@ -189,9 +190,11 @@ struct carc_bot_options {
 	 *  0 gives 1.  Each thread searches its own tree with its share of
 	 *  the playouts and its own seed; the root statistics are added up. */
 	uint32_t threads;
-	/** MCTS: the exploration constant of UCT in thousandths (of a
-	 *  point with #CARC_BOT_REWARD_MARGIN); 0 gives the default, 600
-	 *  (0.6). */
+	/** MCTS: the exploration constant of UCT in thousandths of the
+	 *  reward's unit; 0 gives the default for the reward: 8485 (8.485
+	 *  points) with #CARC_BOT_REWARD_MARGIN, 600 (0.6) with
+	 *  #CARC_BOT_REWARD_WIN.  Changed in 0.5 (with the default reward;
+	 *  0.4 gave 600). */
 	uint32_t exploration;
 	/** Seed of every random choice: the same game, options and seed give
 	 *  the same move (for MCTS: with a playout limit and no time limit,
@@ -200,13 +203,14 @@ struct carc_bot_options {
 	uint64_t seed;
 	/** MCTS with RAVE: the bias b of Gelly and Silver's schedule
 	 *  beta = n~ / (n + n~ + 4 b^2 n n~), in thousandths; 0 gives the
-	 *  default, 100 (0.1).  Ameneyro, Galván and Kuri Morales's code
-	 *  uses 10000 (b = 10).  Members from here on are new in 0.5: a
+	 *  default, 10000 (b = 10, as in Ameneyro, Galván and Kuri
+	 *  Morales's code).  Members from here on are new in 0.5: a
 	 *  caller built against 0.4 passes the smaller size of 0.4's struct
 	 *  and gets their defaults.  @since 0.5 */
 	uint32_t rave_bias;
 	/** MCTS and MCTS with RAVE: the reward of a playout, a
-	 *  #carc_bot_reward; 0 gives #CARC_BOT_REWARD_WIN.  @since 0.5 */
+	 *  #carc_bot_reward; 0 gives #CARC_BOT_REWARD_MARGIN (0.4's search
+	 *  had #CARC_BOT_REWARD_WIN).  @since 0.5 */
 	uint32_t reward;
 	/** Star2.5: the probing factor, the moves probed after a chance
 	 *  node, 1 to #CARC_BOT_MAX_PROBING; 0 gives 5.  @since 0.5 */
@@ -241,13 +245,17 @@ struct carc_bot_stats {
 	/** Playouts that went through the chosen move (MCTS). */
 	uint64_t visits;
 	/** MCTS: the chosen move's mean reward for the player to move, in
-	 *  thousandths (1000 for a sure win, 0 for a sure loss; with
-	 *  #CARC_BOT_REWARD_MARGIN the mean margin in thousandths of a
-	 *  point, which may be negative); -1 for random, greedy and
-	 *  Star2.5. */
+	 *  thousandths of the unit of @c reward: with
+	 *  #CARC_BOT_REWARD_MARGIN (the default) the mean margin in
+	 *  thousandths of a point, which may be negative; with
+	 *  #CARC_BOT_REWARD_WIN 1000 for a sure win, 0 for a sure loss.
+	 *  -1 for random, greedy and Star2.5 and for a decision with one
+	 *  legal move (@c reward is then 0). */
 	int32_t value;
-	/** Reserved; set to 0. */
-	uint32_t reserved;
+	/** The #carc_bot_reward @c value is in; 0 when there is no value
+	 *  (random, greedy, Star2.5, one legal move).  In 0.4 a reserved
+	 *  member, set to 0.  @since 0.5 */
+	uint32_t reward;
 };
 
 /**

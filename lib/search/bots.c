@@ -230,12 +230,12 @@ carc_bot_choose(const struct carc_game *game,
 		o.playouts = o.kind == CARC_BOT_STAR25
 				     ? CARC_BOT_DEFAULT_EVALUATIONS
 				     : CARC_BOT_DEFAULT_PLAYOUTS;
-	if (o.exploration == 0)
-		o.exploration = 600;
-	if (o.rave_bias == 0)
-		o.rave_bias = 100;
 	if (o.reward == 0)
-		o.reward = CARC_BOT_REWARD_WIN;
+		o.reward = CARC_BOT_REWARD_MARGIN;
+	if (o.exploration == 0)
+		o.exploration = o.reward == CARC_BOT_REWARD_MARGIN ? 8485 : 600;
+	if (o.rave_bias == 0)
+		o.rave_bias = 10000;
 	if (o.probing == 0)
 		o.probing = 5;
 	if (o.depth == 0)

@@ -19,11 +19,13 @@
  * the move of highest UCB1 value.  A node is expanded when its edge is
  * visited the second time, so each iteration adds at most one node.  The
  * leaf is finished by a uniformly random playout, and every player gets
- * a reward in [0, 1]: mostly win (1), draw (1 / winners) or loss (0),
- * plus a small term for the score margin over the best opponent, which
- * steers the search to bigger wins and smaller losses when the result is
- * decided; or, with CARC_BOT_REWARD_MARGIN, the margin itself in points
- * (as Ameneyro, Galván and Kuri Morales's code rewards its playouts).
+ * a reward: by default (CARC_BOT_REWARD_MARGIN) the margin itself in
+ * points, his score minus the best other score (as Ameneyro, Galván and
+ * Kuri Morales's code rewards its playouts); with CARC_BOT_REWARD_WIN a
+ * reward in [0, 1], mostly win (1), draw (1 / winners) or loss (0), plus
+ * a small term for the score margin over the best opponent, which steers
+ * the search to bigger wins and smaller losses when the result is
+ * decided.
  * Each edge adds the reward of the player who made the move.
  *
  * With several threads, each searches its own tree with its share of the
@@ -666,6 +668,7 @@ carc__srch_mcts_choose(const struct carc_game *game,
 	*move_out = root_moves[best];
 	st->threads = (uint32_t)threads_used;
 	st->visits = visits[best];
+	st->reward = o->reward;
 	st->value = visits[best]
 			    ? (int32_t)lround(1000.0 * reward[best] /
 					      (double)visits[best])

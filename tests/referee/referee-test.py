@@ -324,10 +324,12 @@ class KnownOutcomes(unittest.TestCase):
             self.assertEqual(rep['bots'][0]['score']['mean'], 0.5)
             self.assertEqual(rep['bots'][0]['margin']['mean'], 0)
         # two copies of a bot play the same game in both seatings of a
-        # round; with the papers' reward and constant they do not
+        # round; the papers' reward and constant are the defaults, and
+        # 0.4's reward (with its constant) plays otherwise
         for other, same in (('mcts:playouts=30', True),
                             ('mcts:playouts=30,c=8485,reward=margin',
-                             False)):
+                             True),
+                            ('mcts:playouts=30,reward=win', False)):
             with tempfile.TemporaryDirectory() as d:
                 match(['mcts:playouts=30', other, '--games', '2',
                        '--records', d, '--quiet'])

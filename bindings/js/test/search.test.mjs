@@ -32,7 +32,17 @@ test('bots choose legal moves; the same seed, the same move', { skip }, () => {
 		assert.equal(stats.moves, game.legalMoveCount());
 		if (stats.moves > 1) {
 			assert.equal(stats.playouts, 40);
-			assert.ok(stats.value >= 0 && stats.value <= 1000);
+			// the default reward: the margin, in thousandths of
+			// a point
+			assert.equal(stats.reward, 2);
+			assert.ok(Number.isInteger(stats.value));
+			assert.ok(Math.abs(stats.value) <= 400000);
+			const win = game.botMove({ playouts: 40, seed: i,
+				reward: 1, stats: true }).stats;
+			assert.equal(win.reward, 1);
+			assert.ok(win.value >= 0 && win.value <= 1000);
+		} else {
+			assert.equal(stats.reward, 0);
 		}
 		game.apply(move);
 	}
@@ -48,7 +58,7 @@ test('star2.5 and mcts-rave: the moves the C tests pin', { skip }, () => {
 	assert.equal(String(game.botMove({ kind: 'star2.5', playouts: 60000,
 		seed: 1 })), 'place 1,0 r0');
 	assert.equal(String(game.botMove({ kind: carc.BotKind.MCTS_RAVE,
-		playouts: 400, seed: 1 })), 'place -1,0 r2');
+		playouts: 400, seed: 1 })), 'place -1,0 r3');
 	game.free();
 });
 

@@ -354,7 +354,8 @@ const withStats = game.botMove({ kind: carc.BotKind.GREEDY, stats: true });
 const statsMove: Move = withStats.move;
 const stats: BotStats = withStats.stats;
 const statNumbers: number[] = [stats.threads, stats.playouts,
-	stats.elapsedUs, stats.moves, stats.nodes, stats.visits, stats.value];
+	stats.elapsedUs, stats.moves, stats.nodes, stats.visits, stats.value,
+	stats.reward];
 const playout: number[] = game.playout(3n, { keepOrder: true });
 console.log(svg, botMove, quietBotMove, statsMove, statNumbers,
 	playout, game.playout());

@@ -74,9 +74,14 @@ class SearchStats(NamedTuple):
     nodes: int
     #: playouts through the chosen move
     visits: int
-    #: mean reward of the chosen move for the player to move, 0 to 1
-    #: (None for random and greedy)
+    #: mean reward of the chosen move for the player to move, in the
+    #: unit of ``reward``: with ``BotReward.MARGIN`` (the default)
+    #: points of margin, maybe negative; with ``BotReward.WIN`` 0 to 1
+    #: (None for random, greedy and Star2.5)
     value: Optional[float]
+    #: the reward ``value`` is in: a :class:`BotReward`, or 0 when
+    #: there is no value (random, greedy, Star2.5)
+    reward: int = 0
 
 
 _P = ctypes.POINTER
@@ -157,7 +162,8 @@ def choose_with_stats(game: Game, kind: Union[int, str] = 'mcts', *,
                        ctypes.byref(st)))
     stats = SearchStats(st.threads, st.playouts, st.elapsed_us / 1e6,
                         st.moves, st.nodes, st.visits,
-                        None if st.value < 0 else st.value / 1000)
+                        None if st.reward == 0 else st.value / 1000,
+                        st.reward)
     return Move(move.value), stats
 
 
@@ -174,13 +180,14 @@ def choose(game: Game, kind: Union[int, str] = 'mcts', *, playouts: int = 0,
     For ``'mcts'``: ``playouts`` per decision (0: :data:`DEFAULT_PLAYOUTS`,
     or no limit when ``time_ms`` is set), ``time_ms`` a time limit in
     milliseconds (0: none), ``threads`` 1 to :data:`MAX_THREADS`,
-    ``exploration`` the UCT constant in thousandths, an int (0: 600,
-    i.e. 0.6), as :func:`python_mcts` takes it.  Since 0.5, for
+    ``exploration`` the UCT constant in thousandths of the reward's
+    unit, an int (0: 8485, i.e. 8.485 points, with the default reward;
+    600, i.e. 0.6, with ``reward=BotReward.WIN``).  Since 0.5, for
     ``'mcts'`` and ``'mcts-rave'`` ``reward`` a :class:`BotReward` (0:
-    ``WIN``; ``MARGIN`` rewards the final margin in points, and
-    ``exploration`` is then in thousandths of a point), for
+    ``MARGIN``, the final margin in points; ``WIN``, mostly the result,
+    in [0, 1], was 0.4's search), for
     ``'mcts-rave'`` ``rave_bias`` the bias b of the RAVE schedule in
-    thousandths (0: 100, i.e. 0.1), and for ``'star2.5'`` ``probing``
+    thousandths (0: 10000, i.e. 10), and for ``'star2.5'`` ``probing``
     the probing factor (0: 5) and ``depth`` the deepest search in turns,
     1 to 8 (0: 8).  The same
     game, options and seed give the same move (for the search: without a
@@ -247,7 +254,8 @@ def python_mcts(game: Game, iterations: int = 200, seed: int = 0,
     Each of the ``iterations`` copies the game, reshuffles the tiles left
     (the draws nobody has seen), walks down the tree by UCB1 (``mean +
     c * sqrt(ln N / n)``, ``c`` = ``exploration`` / 1000: thousandths,
-    an int, 0 for 600, as :func:`choose` takes it), adds one node, and
+    an int, 0 for 600, as :func:`choose` takes it with
+    ``reward=BotReward.WIN``), adds one node, and
     scores the
     playout from there: 1 for a win, 1/k for a win shared by k, 0 for a
     loss, credited to the player who made each move.  The nodes after a
