@@ -372,17 +372,24 @@ carc__river_hand(struct carc_game *g, uint32_t type)
 	return 1;
 }
 
-/* Append the placements at open position @i in the rotations @rots. */
+/* Append the placements at open position @i in the rotations @rots.
+ * Every rotation is stored while there is room and the count advances
+ * by those in @rots: which rotations fit is a coin toss, and a branch
+ * on each mispredicted (entries past the count are unspecified). */
 static void
 emit_rots(const struct carc_game *g, uint32_t i, uint32_t rots,
 	  carc_move_t *moves, size_t cap, uint32_t *n)
 {
 	carc_move_t base = CARC_MOVE_PLACE |
 			   (carc_move_t)(g->front_key[i] ^ 0x80008000u) << 32;
+	uint32_t k = *n;
 
-	for (uint32_t r = 0; r < 4; r++)
-		if ((rots >> r) & 1)
-			emit(moves, cap, n, base | (carc_move_t)r << 16);
+	for (uint32_t r = 0; r < 4; r++) {
+		if (k < cap)
+			moves[k] = base | (carc_move_t)r << 16;
+		k += (rots >> r) & 1;
+	}
+	*n = k;
 }
 
 /* As river_placeable(): another tile anywhere but the river's open
