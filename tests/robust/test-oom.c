@@ -143,6 +143,25 @@ __wrap_free(void *p)
 	__real_free(p);
 }
 
+/* Under valgrind (CARC_TEST_QUICK, set by the valgrind test setup): once
+ * the allocation made to fail has failed, the long scenarios skip the
+ * searches left, which would only repeat the run without a failure (the
+ * searches leave the game as it was).  Every other build runs them all,
+ * so a failure that spoils a later call is still caught there, under
+ * AddressSanitizer too. */
+static int
+failed_under_valgrind(void)
+{
+	static int quick = -1;
+
+	if (quick < 0) {
+		const char *q = getenv("CARC_TEST_QUICK");
+
+		quick = q && *q && strcmp(q, "0") != 0;
+	}
+	return quick && mem.failures > 0;
+}
+
 /* Call @expr_ into @rc_: CARC_E_NOMEM exactly when an allocation failed
  * during the call. */
 #define CALL(rc_, expr_)                                                   \
@@ -472,6 +491,9 @@ search_calls(void)
 			struct carc_bot_stats st;
 			carc_move_t m = 1;
 
+			if (failed_under_valgrind())
+				break;
+
 			memset(&o, 0, sizeof(o));
 			o.size = sizeof(o);
 			o.kind = kind;
@@ -510,7 +532,10 @@ search_deep_calls(void)
 	struct carc_rules_builder *b;
 	struct carc_rules *rules;
 	struct carc_bot_options o;
-	carc_move_t m = 1, want;
+	carc_move_t m = 1;
+	/* the move without failures: the first run's, which every run
+	 * after it must find again */
+	static carc_move_t want = CARC_MOVE_NONE;
 	int32_t scores[2] = { -1, -1 }, want_scores[2];
 	uint64_t hash = carc_game_hash(g);
 	int rc;
@@ -518,7 +543,8 @@ search_deep_calls(void)
 	memset(&o, 0, sizeof(o));
 	o.size = sizeof(o);
 	o.kind = CARC_BOT_STAR25;
-	assert_ok(carc_bot_choose(g, &o, &want, NULL));
+	if (want == CARC_MOVE_NONE)
+		assert_ok(carc_bot_choose(g, &o, &want, NULL));
 	CALL(rc, carc_bot_choose(g, &o, &m, NULL));
 	if (rc == CARC_E_NOMEM) {
 		ck_assert(m == 1);
