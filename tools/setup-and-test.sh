@@ -7,10 +7,15 @@
 # check that CI runs (.ci/run calls it without options), each in its own
 # build directory under a temporary directory:
 #
-#   gcc        gcc, -Dwerror=true, every test suite
-#   clang      clang, -Dwerror=true, every test suite
+#   gcc        gcc, -Dwerror=true, every test suite ('slow' only here)
+#   clang      clang, -Dwerror=true, every suite but 'slow' and the
+#              gcc-only ones ($gcc_only_suites below)
 #   sanitize   gcc with AddressSanitizer and UBSan, every suite but 'slow'
-#   valgrind   debug build, `meson test --setup=valgrind`, no 'slow' suite
+#              and the gcc-only ones, with the full budgets
+#   valgrind   debug build, `meson test --setup=valgrind`, no 'slow'
+#              suite: the C suites with smaller budgets (the setup sets
+#              CARC_TEST_QUICK=1) and without the examples' MCTS matches
+#              (suite 'matches')
 #   install    install the gcc build into a prefix, then build and run
 #              examples/random-game.c against it through pkg-config
 #   minimal    gcc with every layer (picture, search, learn, jcz), the tool
@@ -57,7 +62,11 @@
 #
 # Not in CI (long runs, documented in doc/contributors/testing.md):
 # tools/coverage.sh (line and branch coverage of lib/), tools/fuzz-campaign.sh
-# HOURS, tools/soak.sh [GAMES].
+# HOURS, tools/soak.sh [GAMES]; and the full budgets where CI runs fewer
+# (testing.md, "Budgets"): suite 'slow' with clang
+# (meson test -C DIR --suite slow), the C suites under valgrind without
+# CARC_TEST_QUICK (meson test --wrapper valgrind ...), a longer fuzz
+# (CARC_FUZZ_TIME=300).
 #
 # Environment:
 #   CARC_STAGES      the stages to run, default "gcc clang sanitize
@@ -65,7 +74,7 @@
 #                    docs dist"
 #   CARC_BUILD_ROOT  where to put the build directories (kept afterwards);
 #                    default: a temporary directory, removed at the end
-#   CARC_FUZZ_TIME   seconds of fuzzing in the fuzz stage, default 30
+#   CARC_FUZZ_TIME   seconds of fuzzing in the fuzz stage, default 20
 set -euo pipefail
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -166,7 +175,9 @@ skip_gcc_only() {
 }
 
 # configure_and_test NAME [meson setup options...]: build and run all
-# suites, but for NAME != gcc those of $gcc_only_suites.
+# suites, but for NAME != gcc those of $gcc_only_suites and 'slow' (the
+# same games as suite 'unit', many more of them: the gcc stage plays them,
+# and the portable stage compares clang's games with gcc's).
 configure_and_test() {
 	local name=$1 skip=""
 	shift
@@ -175,7 +186,7 @@ configure_and_test() {
 	meson compile -C "$work/$name"
 	banner "$name: test"
 	if [ "$name" != gcc ]; then
-		skip=$(skip_gcc_only)
+		skip="$(skip_gcc_only) --no-suite slow"
 	fi
 	# shellcheck disable=SC2086 # $skip is a list of words
 	meson test -C "$work/$name" --print-errorlogs $skip
@@ -328,7 +339,7 @@ stage_quick() {
 # seed corpus (libFuzzer adds what it finds to the corpus directory, and
 # the committed seeds must stay as they are).
 fuzz_one() {	# fuzz_one BUILD-DIR HARNESS CORPUS-NAME [SECONDS]
-	local dir=$1 name=$2 corpus log execs t=${4:-${CARC_FUZZ_TIME:-30}}
+	local dir=$1 name=$2 corpus log execs t=${4:-${CARC_FUZZ_TIME:-20}}
 	corpus=$(mktemp -d "$work/fuzz-corpus-$name.XXXXXX")
 	cp "$top/tests/fuzz/corpus/$3"/* "$corpus"/
 	log=$work/$name.log
@@ -367,11 +378,11 @@ stage_fuzz() {
 		fuzz_one "$dir" fuzz-api api
 	fuzz_one "$dir" fuzz-record record
 	# the parsers of names are small: a third of the time reaches far
-	fuzz_one "$dir" fuzz-names names $(( ${CARC_FUZZ_TIME:-30} / 3 + 1 ))
+	fuzz_one "$dir" fuzz-names names $(( ${CARC_FUZZ_TIME:-20} / 3 + 1 ))
 	# the JSON parser of the JCloisterZone layer: a quarter of the time
-	fuzz_one "$dir" fuzz-json json $(( ${CARC_FUZZ_TIME:-30} / 4 + 1 ))
+	fuzz_one "$dir" fuzz-json json $(( ${CARC_FUZZ_TIME:-20} / 4 + 1 ))
 	# JCloisterZone import (replays and exports too): a quarter as well
-	fuzz_one "$dir" fuzz-jcz jcz $(( ${CARC_FUZZ_TIME:-30} / 4 + 1 ))
+	fuzz_one "$dir" fuzz-jcz jcz $(( ${CARC_FUZZ_TIME:-20} / 4 + 1 ))
 }
 
 # Suite 'threads' under ThreadSanitizer: only its programs are built.
