@@ -143,23 +143,49 @@ __wrap_free(void *p)
 	__real_free(p);
 }
 
-/* Under valgrind (CARC_TEST_QUICK, set by the valgrind test setup): once
- * the allocation made to fail has failed, the long scenarios skip the
- * searches left, which would only repeat the run without a failure (the
- * searches leave the game as it was).  Every other build runs them all,
- * so a failure that spoils a later call is still caught there, under
- * AddressSanitizer too. */
+/* CARC_TEST_QUICK, set by the valgrind test setup. */
 static int
-failed_under_valgrind(void)
+quick(void)
 {
-	static int quick = -1;
+	static int q = -1;
 
-	if (quick < 0) {
-		const char *q = getenv("CARC_TEST_QUICK");
+	if (q < 0) {
+		const char *v = getenv("CARC_TEST_QUICK");
 
-		quick = q && *q && strcmp(q, "0") != 0;
+		q = v && *v && strcmp(v, "0") != 0;
 	}
-	return quick && mem.failures > 0;
+	return q;
+}
+
+/*
+ * Under valgrind (quick) search_calls() runs only the search in which the
+ * allocation made to fail falls.  A search whose allocations all come
+ * before it, or any search after it, would only repeat the run without
+ * failures (the searches leave the game as it was), so it is skipped, its
+ * allocations counted as made: each_failure() makes a run without
+ * failures first, which records how many each search makes.  Every
+ * allocation still fails in turn, in the search that makes it.  Every
+ * other build runs all the searches in every run, so a failure that
+ * spoils a later call is caught there, under AddressSanitizer too.
+ */
+struct search_count {
+	int known;
+	unsigned long allocs;
+};
+
+/* Whether to skip the search counted in *c. */
+static int
+skip_search(struct search_count *c)
+{
+	if (!quick())
+		return 0;
+	if (mem.failures > 0)
+		return 1;
+	if (mem.fail_nth == 0 || !c->known ||
+	    mem.fail_nth <= mem.count + c->allocs)
+		return 0;
+	mem.count += c->allocs;
+	return 1;
 }
 
 /* Call @expr_ into @rc_: CARC_E_NOMEM exactly when an allocation failed
@@ -341,6 +367,16 @@ each_failure(const char *name, void (*scenario)(void),
 {
 	unsigned long n;
 
+	if (quick()) {
+		/* a run without failures first: search_calls() counts the
+		 * allocations of each search (skip_search()) */
+		mem.count = 0;
+		mem.failures = 0;
+		mem.fail_nth = 0;
+		mem.n_live = 0;
+		scenario();
+		ck_assert_int_eq(mem.n_live, 0);
+	}
 	for (n = 1; n <= max_runs; n++) {
 		mem.count = 0;
 		mem.failures = 0;
@@ -487,12 +523,15 @@ search_calls(void)
 		}
 		for (uint32_t kind = CARC_BOT_RANDOM;
 		     kind <= CARC_BOT_MCTS_RAVE; kind++) {
+			static struct search_count counts[2][CARC_BOT_MCTS_RAVE + 1];
+			struct search_count *c = &counts[step][kind];
 			struct carc_bot_options o;
 			struct carc_bot_stats st;
 			carc_move_t m = 1;
+			unsigned long count0 = mem.count, failures0 = mem.failures;
 
-			if (failed_under_valgrind())
-				break;
+			if (skip_search(c))
+				continue;
 
 			memset(&o, 0, sizeof(o));
 			o.size = sizeof(o);
@@ -503,6 +542,10 @@ search_calls(void)
 			memset(&st, 0, sizeof(st));
 			st.size = sizeof(st);
 			CALL(rc, carc_bot_choose(g, &o, &m, &st));
+			if (mem.failures == failures0) {
+				c->known = 1;
+				c->allocs = mem.count - count0;
+			}
 			if (rc == CARC_E_NOMEM) {
 				ck_assert(m == 1);
 				ck_assert_int_eq(st.moves, 0);
@@ -957,9 +1000,7 @@ START_TEST(learn_calls_never_allocate)
 {
 	enum { N = 4 };
 	/* under valgrind (CARC_TEST_QUICK) until the first game ends */
-	const char *quick = getenv("CARC_TEST_QUICK");
-	const int want_ended = quick && *quick && strcmp(quick, "0") ? 1
-								     : N + 2;
+	const int want_ended = quick() ? 1 : N + 2;
 	/* the base game, the four expansions of 0.3, all six (observation
 	 * layout 2) */
 	struct carc_rules *rules =
