@@ -865,7 +865,11 @@ START_TEST(choose_new_expansions)
 {
 	int seen_second = 0, seen_figures = 0;
 
-	for (uint64_t seed = 1; seed <= (quick() ? 1 : 2); seed++) {
+	/* under valgrind (quick) the second game only when the first met
+	 * no second tile (since the papers' settings became the default,
+	 * seed 1 meets none) */
+	for (uint64_t seed = 1;
+	     seed <= (quick() && seen_second > 0 ? 1 : 2); seed++) {
 		struct carc_rules *r = make_rules(
 			NULL, CARC_OPT_INNS_CATHEDRALS, 1,
 			CARC_OPT_TRADERS_BUILDERS, 1, CARC_OPT_PHANTOM, 1, 0);
