@@ -157,37 +157,6 @@ quick(void)
 	return q;
 }
 
-/*
- * Under valgrind (quick) search_calls() runs only the search in which the
- * allocation made to fail falls.  A search whose allocations all come
- * before it, or any search after it, would only repeat the run without
- * failures (the searches leave the game as it was), so it is skipped, its
- * allocations counted as made: each_failure() makes a run without
- * failures first, which records how many each search makes.  Every
- * allocation still fails in turn, in the search that makes it.  Every
- * other build runs all the searches in every run, so a failure that
- * spoils a later call is caught there, under AddressSanitizer too.
- */
-struct search_count {
-	int known;
-	unsigned long allocs;
-};
-
-/* Whether to skip the search counted in *c. */
-static int
-skip_search(struct search_count *c)
-{
-	if (!quick())
-		return 0;
-	if (mem.failures > 0)
-		return 1;
-	if (mem.fail_nth == 0 || !c->known ||
-	    mem.fail_nth <= mem.count + c->allocs)
-		return 0;
-	mem.count += c->allocs;
-	return 1;
-}
-
 /* Call @expr_ into @rc_: CARC_E_NOMEM exactly when an allocation failed
  * during the call. */
 #define CALL(rc_, expr_)                                                   \
@@ -487,6 +456,37 @@ full_game(void)
 }
 
 #if CARC_HAVE_SEARCH
+/*
+ * Under valgrind (quick) search_calls() runs only the search in which the
+ * allocation made to fail falls.  A search whose allocations all come
+ * before it, or any search after it, would only repeat the run without
+ * failures (the searches leave the game as it was), so it is skipped, its
+ * allocations counted as made: each_failure() makes a run without
+ * failures first, which records how many each search makes.  Every
+ * allocation still fails in turn, in the search that makes it.  Every
+ * other build runs all the searches in every run, so a failure that
+ * spoils a later call is caught there, under AddressSanitizer too.
+ */
+struct search_count {
+	int known;
+	unsigned long allocs;
+};
+
+/* Whether to skip the search counted in *c. */
+static int
+skip_search(struct search_count *c)
+{
+	if (!quick())
+		return 0;
+	if (mem.failures > 0)
+		return 1;
+	if (mem.fail_nth == 0 || !c->known ||
+	    mem.fail_nth <= mem.count + c->allocs)
+		return 0;
+	mem.count += c->allocs;
+	return 1;
+}
+
 /* Evaluations of the Star2.5 bot in search_calls(). */
 #define STAR_EVALS 3000
 
