@@ -80,17 +80,19 @@ class DaskMatch(unittest.TestCase):
                     ['--records', there, '--dask', lc.scheduler_address],
                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                     text=True)
-                games, killed = 0, None
+                games, killed, said = 0, None, []
                 # a line per game on stderr: kill a worker after the
                 # second, while the others are played
                 for line in p.stderr:
+                    said.append(line)
                     if line.startswith('game '):
                         games += 1
                     if games == 2 and killed is None:
                         os.kill(pids[0], signal.SIGKILL)
                         killed = games
                 out = p.stdout.read()
-                self.assertEqual(p.wait(timeout=300), 0)
+                self.assertEqual(p.wait(timeout=300), 0,
+                                 'the match said:\n' + ''.join(said))
                 self.assertEqual(killed, 2)
                 self.assertEqual(games, 6)
                 after = client.run(os.getpid).values()
