@@ -66,6 +66,49 @@ static const uint8_t rot_count[16 * 4] = {
 };
 #endif
 
+#if HAVE_VECTOR_SIZE
+/*
+ * The placements of positions @i to @nf - 1 without a branch per
+ * position: each writes the four rows of its fitting rotations, the
+ * count advancing by their number, while four slots are free (the
+ * listing of d7b20ca on the two arrays).  No loop over the set bits of
+ * a mask: its end is a misprediction a vector of positions, which the
+ * base game's small frontier does not pay back.  Returns the number of
+ * moves; leaves in *@pi the position it stopped at.
+ */
+static inline size_t
+list_cells(const uint32_t *key, const uint8_t *req, const uint8_t *fit,
+	   size_t *pi, size_t nf, carc_move_t *moves, size_t n_moves,
+	   size_t n)
+{
+	size_t i = *pi;
+
+	while (i < nf && n + 4 <= n_moves) {
+		/* positions that surely fit in the buffer, 4 moves each */
+		size_t end = i + (n_moves - n) / 4;
+
+		if (end > nf)
+			end = nf;
+		for (; i < end; i++) {
+			size_t r = 4u * fit[req[i]];
+			const carc__v2u64 *row =
+				(const carc__v2u64 *)(const void *)
+				((const char *)rot_seq + 8 * r);
+			/* reads key[i + 1]: the key array has room for
+			 * one more than the frontier's largest */
+			carc__v2u64 b = carc__high2(&key[i]);
+			carc__v2u64 lo = b ^ row[0], hi = b ^ row[1];
+
+			memcpy(moves + n, &lo, sizeof(lo));
+			memcpy(moves + n + 2, &hi, sizeof(hi));
+			n += rot_count[r];
+		}
+	}
+	*pi = i;
+	return n;
+}
+#endif
+
 #if HAVE_AVX2_TARGET && HAVE_VECTOR_SIZE
 /* An AVX2 vector of 32 times byte @v. */
 #define SET32(v) _mm256_set1_epi8((char)(v))
@@ -197,8 +240,8 @@ list32(const struct carc_game *g, carc_move_t *moves, size_t n_moves,
  * rotations while only the count advances by the number that fit
  * (documented: entries past the returned count are unspecified).  The
  * last sixteen overlap the ones before rather than read past the end.
- * Small frontiers, a nearly full buffer and compilers without vectors
- * take list_rest().
+ * A small frontier takes list_cells(), a nearly full buffer and
+ * compilers without vectors list_rest().
  */
 static inline uint32_t
 list_fitting(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
@@ -211,6 +254,23 @@ list_fitting(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 	 * every store */
 	size_t nf = g->s.n_frontier, n = 0, i = 0;
 
+#if HAVE_VECTOR_SIZE
+	/* a small frontier (the base game's, 20 to 60 positions) goes
+	 * faster without vectors of positions: below 32 with AVX2 (one
+	 * vector), below 64 with SSE2 (performance.md, "The base game's
+	 * time") */
+	size_t small = 64;
+
+#if HAVE_AVX2_TARGET
+	if (g->rules->avx2)
+		small = 32;
+#endif
+	if (nf < small) {
+		n = list_cells(key, req, fit, &i, nf, moves, n_moves, n);
+		return list_rest(key, req, fit, i, nf, moves, n_moves,
+				 (uint32_t)n);
+	}
+#endif
 #if HAVE_AVX2_TARGET && HAVE_VECTOR_SIZE
 	if (nf >= 32 && g->rules->avx2)
 		n = list32(g, moves, n_moves, &i);
