@@ -255,10 +255,9 @@ list_fitting(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 	size_t nf = g->s.n_frontier, n = 0, i = 0;
 
 #if HAVE_VECTOR_SIZE
-	/* a small frontier (the base game's, 20 to 60 positions) goes
-	 * faster without vectors of positions: below 32 with AVX2 (one
-	 * vector), below 64 with SSE2 (performance.md, "The base game's
-	 * time") */
+	/* a small frontier (the base game's) goes faster without
+	 * vectors of positions: below 32 with AVX2 (one vector), below
+	 * 64 with SSE2 (performance.md, "The base game's time") */
 	size_t small = 64;
 
 #if HAVE_AVX2_TARGET
