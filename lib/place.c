@@ -67,6 +67,25 @@ static const uint8_t rot_count[16 * 4] = {
 #endif
 
 #if HAVE_VECTOR_SIZE
+/* Stores at moves + @n the four rows of the rotations @r / 4 (a set,
+ * times four) of the position whose key is at @key; returns n advanced
+ * by the number of rotations. */
+static inline size_t
+put_rows(carc_move_t *moves, size_t n, const uint32_t *key, size_t r)
+{
+	/* the row of rotations r / 4, 32 bytes at 8r */
+	const carc__v2u64 *row = (const carc__v2u64 *)(const void *)
+				 ((const char *)rot_seq + 8 * r);
+	/* reads key[1]: the key array has room for one more than the
+	 * frontier's largest */
+	carc__v2u64 b = carc__high2(key);
+	carc__v2u64 lo = b ^ row[0], hi = b ^ row[1];
+
+	memcpy(moves + n, &lo, sizeof(lo));
+	memcpy(moves + n + 2, &hi, sizeof(hi));
+	return n + rot_count[r];
+}
+
 /*
  * The placements of positions @i to @nf - 1 without a branch per
  * position: each writes the four rows of its fitting rotations, the
@@ -89,20 +108,8 @@ list_cells(const uint32_t *key, const uint8_t *req, const uint8_t *fit,
 
 		if (end > nf)
 			end = nf;
-		for (; i < end; i++) {
-			size_t r = 4u * fit[req[i]];
-			const carc__v2u64 *row =
-				(const carc__v2u64 *)(const void *)
-				((const char *)rot_seq + 8 * r);
-			/* reads key[i + 1]: the key array has room for
-			 * one more than the frontier's largest */
-			carc__v2u64 b = carc__high2(&key[i]);
-			carc__v2u64 lo = b ^ row[0], hi = b ^ row[1];
-
-			memcpy(moves + n, &lo, sizeof(lo));
-			memcpy(moves + n + 2, &hi, sizeof(hi));
-			n += rot_count[r];
-		}
+		for (; i < end; i++)
+			n = put_rows(moves, n, &key[i], 4u * fit[req[i]]);
 	}
 	*pi = i;
 	return n;
@@ -289,19 +296,9 @@ list_fitting(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 
 			memcpy(rots, &r4, sizeof(rots));
 			for (; m; m &= m - 1) {
-				size_t j = (uint32_t)carc__ctz32(m), r = rots[j];
-				/* the row of rotations r / 4, 32 bytes at 8r */
-				const carc__v2u64 *row =
-					(const carc__v2u64 *)(const void *)
-					((const char *)rot_seq + 8 * r);
-				/* reads keys[j + 1]: the key array has room
-				 * for one more than the frontier's largest */
-				carc__v2u64 b = carc__high2(&keys[j]);
-				carc__v2u64 lo = b ^ row[0], hi = b ^ row[1];
+				size_t j = (uint32_t)carc__ctz32(m);
 
-				memcpy(moves + n, &lo, sizeof(lo));
-				memcpy(moves + n + 2, &hi, sizeof(hi));
-				n += rot_count[r];
+				n = put_rows(moves, n, &keys[j], rots[j]);
 			}
 			i = at + 16;
 		}
