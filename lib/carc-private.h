@@ -203,6 +203,7 @@ struct carc_rules {
 	 * neighbour on that side).  One lookup replaces four edge tests. */
 	uint8_t fit[CARC_TILE_TYPES][256];
 	bool avx2;		/* the listing may use AVX2 (carc__cpu_avx2()) */
+	bool avx512;		/* and AVX-512 (carc__cpu_avx512()) */
 };
 
 /* Fields of a move (doc/api/moves.md).  The library uses these rather than

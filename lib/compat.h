@@ -153,6 +153,34 @@ carc__cpu_avx2(void)
 #endif
 }
 
+/* Whether the processor runs the AVX-512 listing (place.c: AVX-512 F, BW,
+ * VL and VBMI2, whose cpuid bits the compiler's runtime reports only where the
+ * system saves the vector state): never without the compiler's support,
+ * nor with CARC_NO_AVX512 set (to test the AVX2 listing on a machine with
+ * AVX-512), nor where carc__cpu_avx2() says no.  Asked once per rules
+ * object (rules.c). */
+#if HAVE_AVX512_TARGET
+#define CARC_TARGET_AVX512                                              \
+	__attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi2,"     \
+			      "bmi,popcnt")))
+#endif
+
+static inline bool
+carc__cpu_avx512(void)
+{
+#if HAVE_AVX512_TARGET && HAVE_AVX2_TARGET
+	const char *off = getenv("CARC_NO_AVX512");
+
+	return carc__cpu_avx2() && __builtin_cpu_supports("avx512f") &&
+	       __builtin_cpu_supports("avx512bw") &&
+	       __builtin_cpu_supports("avx512vl") &&
+	       __builtin_cpu_supports("avx512vbmi2") &&
+	       __builtin_cpu_supports("popcnt") && !(off && *off);
+#else
+	return false;
+#endif
+}
+
 /*
  * Reference counts shared between threads: C11 atomics, or a POSIX mutex
  * per count where the compiler has no <stdatomic.h> (tcc 0.9.27 lacks

@@ -237,6 +237,107 @@ list32(const struct carc_game *g, carc_move_t *moves, size_t n_moves,
 #undef SET32
 #endif
 
+#if HAVE_AVX512_TARGET && HAVE_AVX2_TARGET && HAVE_VECTOR_SIZE
+/*
+ * list_fitting()'s vector loop with AVX-512 (carc_rules.avx512).  Sixty-
+ * four open positions a step: the rotations that fit are four masks of a
+ * bit per position (fit32()'s test: a position fits rotation r where its
+ * required sides and the edges differ nowhere); the keys and the rotation
+ * sets of the positions where some rotation fits are packed to the front
+ * of two small arrays, so that the loop that follows visits only those
+ * (about half) and nothing tests a bit.  It takes them two at a time: one
+ * vector holds both positions in the four rotations, in the listing's
+ * order; a compress keeps the moves that fit, one store writes them at the
+ * count, which advances by their number.  Loads past the frontier are
+ * masked; a step writes within the 256 slots from the count it starts at.
+ * From position *@pi while 256 slots are free; returns the number of
+ * moves and leaves in *@pi the position it stopped at.
+ */
+CARC_TARGET_AVX512 static size_t
+list64(const struct carc_game *g, carc_move_t *moves, size_t n_moves,
+       size_t *pi)
+{
+#define R(r)                                                            \
+	(long long)((carc_move_t)CARC_MOVE_PLACE | (carc_move_t)(r) << 16 | \
+		    (carc_move_t)0x80008000u << 32)
+	const uint32_t *key = g->front_key;
+	const uint8_t *req = g->front_req;
+	const uint8_t *edges = g->ti[g->s.hand].edges_rot;
+	size_t nf = g->s.n_frontier, n = 0, i = *pi;
+	/* the rotations of both positions of a pair; which of the pair's
+	 * two keys goes to the high half of each lane */
+	const __m512i rot = _mm512_set_epi64(R(3), R(2), R(1), R(0), R(3),
+					     R(2), R(1), R(0));
+	const __m512i from = _mm512_set_epi32(1, 0, 1, 0, 1, 0, 1, 0,
+					      0, 0, 0, 0, 0, 0, 0, 0);
+	__m512i e[4], bit[4];
+
+	for (uint32_t r = 0; r < 4; r++) {
+		e[r] = _mm512_set1_epi8((char)edges[r]);
+		bit[r] = _mm512_set1_epi8((char)(1u << r));
+	}
+	while (i < nf && n + 256 <= n_moves) {
+		size_t v = nf - i < 64 ? nf - i : 64, nfit = 0;
+		__mmask64 valid = v == 64 ? ~(__mmask64)0
+					  : ((__mmask64)1 << v) - 1, any = 0;
+		__m512i q = _mm512_maskz_loadu_epi8(valid, req + i);
+		__m512i side = _mm512_and_si512(
+			_mm512_or_si512(q, _mm512_srli_epi16(q, 1)),
+			_mm512_set1_epi8(0x55));
+		__m512i rots = _mm512_setzero_si512(), pair;
+		/* one more key than positions: a pair's second may be past
+		 * the last, its rotations none */
+		uint32_t fk[64 + 1];
+		_Alignas(32) uint8_t pm[32];
+
+		side = _mm512_or_si512(side, _mm512_add_epi8(side, side));
+		for (uint32_t r = 0; r < 4; r++) {
+			__mmask64 k = _mm512_mask_testn_epi8_mask(
+				valid, _mm512_xor_si512(q, e[r]), side);
+
+			any |= k;
+			rots = _mm512_or_si512(
+				rots, _mm512_maskz_mov_epi8(k, bit[r]));
+		}
+		/* the fitting positions' keys, sixteen at a time */
+		for (size_t at = 0; at < v; at += 16) {
+			__mmask16 f = (__mmask16)(any >> at);
+
+			_mm512_storeu_si512(
+				(void *)(fk + nfit),
+				_mm512_maskz_compress_epi32(
+					f, _mm512_maskz_loadu_epi32(
+						   (__mmask16)(valid >> at),
+						   key + i + at)));
+			nfit += (uint32_t)__builtin_popcount(f);
+		}
+		/* their rotation sets, and per pair of them (a 16-bit lane)
+		 * the first's four bits, then the second's */
+		rots = _mm512_maskz_compress_epi8(any, rots);
+		pair = _mm512_or_si512(rots, _mm512_srli_epi16(rots, 4));
+		_mm256_store_si256((__m256i *)(void *)pm,
+				   _mm512_cvtepi16_epi8(pair));
+		for (size_t j = 0; j < nfit; j += 2) {
+			uint32_t m = pm[j / 2];
+			__m512i k = _mm512_maskz_permutexvar_epi32(
+				0xaaaa, from,
+				_mm512_castsi128_si512(_mm_loadl_epi64(
+					(const __m128i *)(const void *)(fk + j))));
+
+			_mm512_storeu_si512(
+				(void *)(moves + n),
+				_mm512_maskz_compress_epi64(
+					(__mmask8)m, _mm512_xor_si512(k, rot)));
+			n += (uint32_t)__builtin_popcount(m);
+		}
+		i += v;
+	}
+	*pi = i;
+	return n;
+#undef R
+}
+#endif
+
 /*
  * Placements of the tile in hand, by (y, x, rotation).
  *
@@ -276,6 +377,11 @@ list_fitting(const struct carc_game *g, carc_move_t *moves, size_t n_moves)
 		return list_rest(key, req, fit, i, nf, moves, n_moves,
 				 (uint32_t)n);
 	}
+#endif
+#if HAVE_AVX512_TARGET && HAVE_AVX2_TARGET && HAVE_VECTOR_SIZE
+	if (g->rules->avx512)
+		n = list64(g, moves, n_moves, &i);
+	else
 #endif
 #if HAVE_AVX2_TARGET && HAVE_VECTOR_SIZE
 	if (nf >= 32 && g->rules->avx2)

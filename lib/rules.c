@@ -289,6 +289,7 @@ carc_rules_builder_build(const struct carc_rules_builder *b,
 			}
 		}
 	r->avx2 = carc__cpu_avx2();
+	r->avx512 = carc__cpu_avx512();
 	r->cap_tiles = total + 1;
 	r->cap_nodes = nodes;
 	/* each tile opens at most two new positions net of the one it fills */
