@@ -337,7 +337,11 @@ struct game_state {
 	uint8_t river_prev;	/* turn of the last river tile: 0 straight,
 				 * 1 right, 3 left */
 	uint8_t river_curve;	/* turn of the last curve, 0 before any */
-	uint8_t river_pad[3];
+	uint8_t river_fits;	/* a river tile in hand: the rotations it
+				 * fits the open end in by the edges and the
+				 * river (high nibble), those of them the
+				 * U-turn option allows (low), from drawing */
+	uint8_t river_pad[2];
 	uint32_t river_key;	/* the open position the river flows into
 				 * (valid while river_open) */
 	uint64_t hash_board;	/* sum of placed tile keys */
@@ -697,6 +701,11 @@ int carc__place_check(const struct carc_game *g, carc_move_t m,
 		      struct place_hint *h);
 void carc__place_apply(struct carc_game *g, carc_move_t m, uint32_t node,
 		       const struct place_hint *h);
+/* the placements at open positions @from to @to - 1 after the @n listed
+ * (the river's listing) */
+uint32_t carc__place_list_part(const struct carc_game *g, uint32_t from,
+			       uint32_t to, carc_move_t *moves, size_t n_moves,
+			       uint32_t n);
 
 /* deploy.c: the deployment step */
 void carc__deploy_mask(struct carc_game *g);
@@ -746,10 +755,23 @@ void carc__river_deal(struct carc_game *g, uint64_t seed);
 /* after a river tile was placed as tile @idx (carc__place_apply(), the
  * spring at the start) */
 void carc__river_placed(struct carc_game *g, uint32_t idx);
+int carc__river_hand_rules(struct carc_game *g, uint32_t type);
 /* draw(): whether the tile drawn fits (1) or is discarded (0), with the
  * river's rules while they apply (sets game_state.river_mode); 2 when
- * river.c placed it itself (the lake under CARC_RIVER_LAKE_AUTOMATIC) */
-int carc__river_hand(struct carc_game *g, uint32_t type);
+ * river.c placed it itself (the lake under CARC_RIVER_LAKE_AUTOMATIC).
+ * Inline for the tiles after the lake, nearly all of a river game's,
+ * which the fit table alone places: a call per draw cost more than
+ * their test. */
+static inline int
+carc__river_hand(struct carc_game *g, uint32_t type)
+{
+	if (g->s.river_open | g->ti[type].river_rot[0])
+		return carc__river_hand_rules(g, type);
+	if (!carc__board_placeable(g, type))
+		return 0;
+	g->s.river_mode = 0;
+	return 1;
+}
 uint32_t carc__river_place_list(const struct carc_game *g, carc_move_t *moves,
 				size_t cap);
 int carc__river_check(const struct carc_game *g, carc_move_t m,

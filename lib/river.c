@@ -204,12 +204,12 @@ carc__river_order_ok(const struct carc_game *g, uint32_t from,
 static uint32_t
 present(uint32_t req)
 {
-	uint32_t p = 0;
+	/* a side's two bits ORed into its low one, then the four low bits
+	 * (0, 2, 4, 6) moved together */
+	uint32_t p = (req | req >> 1) & 0x55;
 
-	for (uint32_t s = 0; s < 4; s++)
-		if ((req >> (2 * s)) & 3)
-			p |= 1u << s;
-	return p;
+	p = (p | p >> 1) & 0x33;
+	return (p | p >> 2) & 0x0f;
 }
 
 static bool
@@ -306,22 +306,30 @@ river_cell(const struct carc_game *g)
 
 /* Whether @type can be placed while the river's rules apply: a river
  * tile at the river's open end only, another tile anywhere else
- * (river_rots()). */
+ * (river_rots()).  For a river tile, game_state.river_fits keeps the
+ * rotations, which the listing and the check of this turn read: the
+ * board stays as it is until the tile is placed. */
 static bool
-river_placeable(const struct carc_game *g, uint32_t type)
+river_placeable(struct carc_game *g, uint32_t type)
 {
 	const uint8_t *fit = g->rules->fit[type];
-	uint32_t c = river_cell(g), turns;
+	uint32_t c, ok, turns;
 
 	if (!g->ti[type].river_rot[0]) {
+		/* the river is open: its open end is the one position
+		 * left out */
 		for (uint32_t i = 0; i < g->s.n_frontier; i++)
-			if (i != c && fit[g->front_req[i]])
+			if (fit[g->front_req[i]] &&
+			    g->front_key[i] != g->s.river_key)
 				return true;
 		return false;
 	}
-	if (c == UINT32_MAX)
-		return false;
-	return river_rots(g, c, type, &turns), turns != 0;
+	c = river_cell(g);
+	ok = turns = 0;
+	if (c != UINT32_MAX)
+		ok = river_rots(g, c, type, &turns);
+	g->s.river_fits = (uint8_t)(ok << 4 | turns);
+	return turns != 0;
 }
 
 /* CARC_RIVER_LAKE_AUTOMATIC (doc/users/rules.md#river-lake-turn): the
@@ -348,21 +356,18 @@ place_lake(struct carc_game *g)
 	carc__score_turn(g);
 }
 
-/* Whether tile @type, just drawn, can be placed (1, or 0 to discard it),
- * and how the placement step takes it (game_state.river_mode): through
- * this file while the river is open or @type is a river tile, through
- * the fit table otherwise.  2: the engine placed it (the lake under
- * CARC_RIVER_LAKE_AUTOMATIC), the player draws again. */
+/* carc__river_hand() (carc-private.h) while the river is open or
+ * @type is a river tile: whether tile @type, just drawn, can be placed
+ * (1, or 0 to discard it), the placement step taking it through this
+ * file (game_state.river_mode); the fit table alone takes the others.
+ * 2: the engine placed it (the lake under CARC_RIVER_LAKE_AUTOMATIC),
+ * the player draws again. */
 int
-carc__river_hand(struct carc_game *g, uint32_t type)
+carc__river_hand_rules(struct carc_game *g, uint32_t type)
 {
-	uint8_t mode = (uint8_t)(g->s.river_open |
-				 (g->ti[type].river_rot[0] != 0));
-
-	if (!(mode ? river_placeable(g, type)
-		   : carc__board_placeable(g, type)))
+	if (!river_placeable(g, type))
 		return 0;
-	g->s.river_mode = mode;
+	g->s.river_mode = 1;
 	if (type == CARC_TILE_RI_2 &&
 	    OPT(g->rules, CARC_OPT_RIVER_LAKE_TURN) ==
 		    CARC_RIVER_LAKE_AUTOMATIC) {
@@ -372,16 +377,17 @@ carc__river_hand(struct carc_game *g, uint32_t type)
 	return 1;
 }
 
-/* Append the placements at open position @i in the rotations @rots.
- * Every rotation is stored while there is room and the count advances
- * by those in @rots: which rotations fit is a coin toss, and a branch
- * on each mispredicted (entries past the count are unspecified). */
+/* Append the placements at the open position with key @key in the
+ * rotations @rots.  Every rotation is stored while there is room and
+ * the count advances by those in @rots: which rotations fit is a coin
+ * toss, and a branch on each mispredicted (entries past the count are
+ * unspecified). */
 static void
-emit_rots(const struct carc_game *g, uint32_t i, uint32_t rots,
-	  carc_move_t *moves, size_t cap, uint32_t *n)
+emit_rots(uint32_t key, uint32_t rots, carc_move_t *moves, size_t cap,
+	  uint32_t *n)
 {
 	carc_move_t base = CARC_MOVE_PLACE |
-			   (carc_move_t)(g->front_key[i] ^ 0x80008000u) << 32;
+			   (carc_move_t)(key ^ 0x80008000u) << 32;
 	uint32_t k = *n;
 
 	for (uint32_t r = 0; r < 4; r++) {
@@ -392,47 +398,53 @@ emit_rots(const struct carc_game *g, uint32_t i, uint32_t rots,
 	*n = k;
 }
 
-/* As river_placeable(): another tile anywhere but the river's open
- * end, a river tile there alone. */
+/*
+ * As river_placeable(): a river tile at the river's open end alone, in
+ * the rotations found when it was drawn; another tile anywhere else,
+ * listed as the base game does on the open positions before the river's
+ * and then on those after it.  After a dead end (the river tiles left
+ * cannot continue the river) the river stays open to the game's end, so
+ * the second is every turn of such a game.
+ */
 uint32_t
 carc__river_place_list(const struct carc_game *g, carc_move_t *moves,
 		       size_t cap)
 {
-	uint32_t type = g->s.hand, c = river_cell(g), n = 0, turns;
+	uint32_t n = 0, nf = g->s.n_frontier, c;
 
-	if (!g->ti[type].river_rot[0]) {
-		const uint8_t *fit = g->rules->fit[type];
-
-		for (uint32_t i = 0; i < g->s.n_frontier; i++)
-			if (i != c)
-				emit_rots(g, i, fit[g->front_req[i]], moves,
-					  cap, &n);
+	if (g->ti[g->s.hand].river_rot[0]) {
+		emit_rots(g->s.river_key, g->s.river_fits & 15, moves, cap,
+			  &n);
 		return n;
 	}
-	if (c != UINT32_MAX) {
-		river_rots(g, c, type, &turns);
-		emit_rots(g, c, turns, moves, cap, &n);
-	}
-	return n;
+	c = river_cell(g);
+	if (c >= nf)
+		return carc__place_list_part(g, 0, nf, moves, cap, 0);
+	n = carc__place_list_part(g, 0, c, moves, cap, 0);
+	return carc__place_list_part(g, c + 1, nf, moves, cap, n);
 }
 
 /* The placement step's check while the river's rules apply: the board's
- * (the position, the edges), then the river's (its rotations are some of
- * those the edges allow). */
+ * (the position, the edges), then the river's: a river tile at the open
+ * end in the rotations found when it was drawn (some of those the edges
+ * allow), another tile anywhere else (river_rots()). */
 int
 carc__river_check(const struct carc_game *g, carc_move_t m,
 		  struct place_hint *h)
 {
-	uint32_t rot = M_ROT(m), turns, ok;
+	uint32_t rot = M_ROT(m), fits = g->s.river_fits;
 	int rc = carc__board_check_place(g, M_X(m), M_Y(m), rot, g->s.hand,
 					 h);
+	bool at_end;
 
 	if (rc < 0)
 		return rc;
-	ok = river_rots(g, h->own, g->s.hand, &turns);
-	if (!((ok >> rot) & 1))
+	at_end = g->s.river_open && g->front_key[h->own] == g->s.river_key;
+	if (!g->ti[g->s.hand].river_rot[0])
+		return at_end ? CARC_E_EDGE_MISMATCH : CARC_OK;
+	if (!at_end || !((fits >> (4 + rot)) & 1))
 		return CARC_E_EDGE_MISMATCH;
-	if (!((turns >> rot) & 1))
+	if (!((fits >> rot) & 1))
 		return CARC_E_NOT_ALLOWED;
 	return CARC_OK;
 }
