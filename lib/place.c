@@ -484,9 +484,9 @@ carc__place_check_base(const struct carc_game *g, carc_move_t m,
 static void
 placed_hooks(struct carc_game *g)
 {
-	const struct placed *p = &g->tiles[g->s.last_tile];
-
-	if (g->ti[p->type].river_rot[0] != 0)
+	/* a river tile is placed only in the river's mode: after the lake
+	 * one byte says no */
+	if (g->s.river_mode && g->ti[g->s.hand].river_rot[0] != 0)
 		carc__river_placed(g, g->s.last_tile);
 	/* Traders & Builders: the builder's second tile is due? */
 	if ((g->ext & EXT_TB) && g->s.builder[g->s.player] != NODE_NONE)
