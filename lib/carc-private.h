@@ -445,29 +445,120 @@ carc__sort_tiles(uint8_t *a, uint32_t n)
 			a[k++] = (uint8_t)t;
 }
 
-/* Shuffle @a[0..@n) from @seed (the stack, the river's stack). */
+/* One step of carc__shuffle(): position @i - 1 swapped with one below
+ * @i drawn from *@rng.  The bounded draw is Lemire's multiply-and-
+ * reject, unbiased and free of divisions but for rare rejections. */
+static inline void
+carc__shuffle_step(uint8_t *a, uint32_t i, uint64_t *rng)
+{
+	uint64_t m = (carc__rng_next(rng) >> 32) * i;
+	uint32_t v;
+	uint8_t t;
+
+	if ((uint32_t)m < i) {
+		uint32_t floor = (uint32_t)-i % i;
+		while ((uint32_t)m < floor)
+			m = (carc__rng_next(rng) >> 32) * i;
+	}
+	v = (uint32_t)(m >> 32);
+	t = a[i - 1];
+	a[i - 1] = a[v];
+	a[v] = t;
+}
+
+#if HAVE_AVX2_TARGET
+/* @x times @c in each 64-bit lane, from AVX2's 32-by-32-bit products
+ * (the high halves' product falls out of the low 64 bits). */
+CARC_TARGET_AVX2 static inline __m256i
+carc__mul64_avx2(__m256i x, uint64_t c)
+{
+	__m256i cl = _mm256_set1_epi64x((long long)(c & 0xffffffffu));
+	__m256i ch = _mm256_set1_epi64x((long long)(c >> 32));
+	__m256i cross = _mm256_add_epi64(
+		_mm256_mul_epu32(_mm256_srli_epi64(x, 32), cl),
+		_mm256_mul_epu32(x, ch));
+
+	return _mm256_add_epi64(_mm256_mul_epu32(x, cl),
+				_mm256_slli_epi64(cross, 32));
+}
+
+/* carc__shuffle() four steps at a time where the processor has AVX2:
+ * splitmix64 hashes a counter, so the next four draws are computed at
+ * once, in a vector, and the four swaps follow in order.  A block where
+ * a draw might be rejected (a chance of i in 2^32 each) is done by
+ * carc__shuffle_step() instead, which draws again as it must. */
+CARC_TARGET_AVX2 static inline void
+carc__shuffle_avx2(uint8_t *a, uint32_t n, uint64_t seed)
+{
+	const uint64_t inc = 0x9e3779b97f4a7c15ull;
+	const __m256i lo32 = _mm256_set1_epi64x(0xffffffffll);
+	const __m256i four = _mm256_set1_epi64x(4);
+	const __m256i inc4 = _mm256_set1_epi64x((long long)(4 * inc));
+	const __m256i incs = _mm256_set_epi64x(
+		(long long)(4 * inc), (long long)(3 * inc),
+		(long long)(2 * inc), (long long)inc);
+	uint64_t rng = seed;
+	uint32_t i = n;
+	/* the states of the next four draws, and their bounds: i down to
+	 * i - 3 */
+	__m256i st = _mm256_add_epi64(_mm256_set1_epi64x((long long)rng),
+				      incs);
+	__m256i bound = _mm256_set_epi64x(i - 3, i - 2, i - 1, i);
+
+	while (i >= 5) {
+		__m256i z = st, m, low;
+		_Alignas(32) uint32_t v[8];
+
+		z = _mm256_xor_si256(z, _mm256_srli_epi64(z, 30));
+		z = carc__mul64_avx2(z, 0xbf58476d1ce4e5b9ull);
+		z = _mm256_xor_si256(z, _mm256_srli_epi64(z, 27));
+		z = carc__mul64_avx2(z, 0x94d049bb133111ebull);
+		z = _mm256_xor_si256(z, _mm256_srli_epi64(z, 31));
+		m = _mm256_mul_epu32(_mm256_srli_epi64(z, 32), bound);
+		/* below 2^32 both: a signed compare serves */
+		low = _mm256_cmpgt_epi64(bound, _mm256_and_si256(m, lo32));
+		if (!_mm256_testz_si256(low, low)) {
+			for (uint32_t j = 0; j < 4; j++, i--)
+				carc__shuffle_step(a, i, &rng);
+			st = _mm256_add_epi64(
+				_mm256_set1_epi64x((long long)rng), incs);
+			bound = _mm256_set_epi64x(i - 3, i - 2, i - 1, i);
+			continue;
+		}
+		/* the positions drawn, the high halves of m (x86 is
+		 * little-endian) */
+		_mm256_store_si256((__m256i *)(void *)v, m);
+		for (uint32_t j = 0; j < 4; j++, i--) {
+			uint8_t t = a[i - 1];
+
+			a[i - 1] = a[v[2 * j + 1]];
+			a[v[2 * j + 1]] = t;
+		}
+		rng += 4 * inc;
+		st = _mm256_add_epi64(st, inc4);
+		bound = _mm256_sub_epi64(bound, four);
+	}
+	for (; i > 1; i--)
+		carc__shuffle_step(a, i, &rng);
+}
+#endif
+
+/* Shuffle @a[0..@n) from @seed (the stack, the river's stack):
+ * Fisher-Yates, from the last position down, the same permutation with
+ * or without AVX2. */
 static inline void
 carc__shuffle(uint8_t *a, uint32_t n, uint64_t seed)
 {
 	uint64_t rng = seed;
 
-	/* Fisher-Yates; the bounded draw is Lemire's multiply-and-reject,
-	 * unbiased and free of divisions but for rare rejections */
-	for (uint32_t i = n; i > 1; i--) {
-		uint64_t m = (carc__rng_next(&rng) >> 32) * i;
-		uint32_t v;
-		uint8_t t;
-
-		if ((uint32_t)m < i) {
-			uint32_t floor = (uint32_t)-i % i;
-			while ((uint32_t)m < floor)
-				m = (carc__rng_next(&rng) >> 32) * i;
-		}
-		v = (uint32_t)(m >> 32);
-		t = a[i - 1];
-		a[i - 1] = a[v];
-		a[v] = t;
+#if HAVE_AVX2_TARGET
+	if (carc__cpu_has_avx2()) {
+		carc__shuffle_avx2(a, n, seed);
+		return;
 	}
+#endif
+	for (uint32_t i = n; i > 1; i--)
+		carc__shuffle_step(a, i, &rng);
 }
 
 /* board.c */

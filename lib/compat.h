@@ -181,6 +181,19 @@ carc__cpu_avx512(void)
 #endif
 }
 
+/* Whether the processor has AVX2, for code that gives the same results
+ * with it or without (the shuffle, carc-private.h): a bit of the
+ * processor's model, without the environment, asked at every call. */
+static inline bool
+carc__cpu_has_avx2(void)
+{
+#if HAVE_AVX2_TARGET
+	return __builtin_cpu_supports("avx2");
+#else
+	return false;
+#endif
+}
+
 /*
  * Reference counts shared between threads: C11 atomics, or a POSIX mutex
  * per count where the compiler has no <stdatomic.h> (tcc 0.9.27 lacks
