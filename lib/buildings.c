@@ -29,19 +29,6 @@ carc__buildings_init(struct carc_game *g, uint32_t player)
 	}
 }
 
-/* Points a building of @kind (CARC_FIGURE_TOWER..SHED, 0 for none) adds
- * to a feature through its tile. */
-uint32_t
-carc__building_value(const struct carc_game *g, uint32_t kind)
-{
-	if (kind == 0)
-		return 0;
-	if (OPT(g->rules, CARC_OPT_LB_SCORING) == CARC_LB_STANDARD)
-		return 1;
-	/* 3/2/1 variant: tower 3, house 2, shed 1 */
-	return CARC_FIGURE_SHED + 1 - kind;
-}
-
 /* Buildings in the 3x3 area of a monastery on placed tile @tile
  * (doc/users/rules.md#lb-tiles). */
 uint32_t

@@ -823,7 +823,6 @@ void carc__phantom_apply(struct carc_game *g, carc_move_t m, uint32_t node,
 /* buildings.c: Little Buildings, hooks of the deployment step and of
  * scoring */
 void carc__buildings_init(struct carc_game *g, uint32_t player);
-uint32_t carc__building_value(const struct carc_game *g, uint32_t kind);
 uint32_t carc__buildings_around(const struct carc_game *g, uint32_t tile);
 void carc__buildings_list(const struct carc_game *g, carc_move_t *moves,
 			  size_t cap, uint32_t *n);
@@ -1017,6 +1016,21 @@ bslot(const struct carc_game *g, uint32_t kind)
 	    OPT(g->rules, CARC_OPT_LB_DISTRIBUTION) == CARC_LB_DIST_RULES)
 		return 0;
 	return kind - CARC_FIGURE_TOWER + 1;
+}
+
+/* Points a building of @kind (CARC_FIGURE_TOWER..SHED, 0 for none) adds
+ * to a feature through its tile: 1, or under the 3/2/1 variant tower 3,
+ * house 2, shed 1.  Inline and without a branch on the kind: scoring
+ * asks it for every tile of a feature, most of them without a
+ * building. */
+static inline uint32_t
+carc__building_value(const struct carc_game *g, uint32_t kind)
+{
+	uint32_t v = OPT(g->rules, CARC_OPT_LB_SCORING) == CARC_LB_STANDARD
+			     ? 1
+			     : CARC_FIGURE_SHED + 1 - kind;
+
+	return kind != 0 ? v : 0;
 }
 
 /*

@@ -10,27 +10,24 @@
 
 #include "carc-private.h"
 
-/* Whether piece @m of the set rooted at @root counts its tile.  A feature
- * that passes through one tile twice (both caps of an H or I tile, say)
- * counts that tile and its building once (doc/users/rules.md#per-tile): a
- * piece is skipped when a lower-numbered piece of the same kind on its
- * tile belongs to the same set. */
-static inline bool
-first_on_tile(const struct carc_game *g, uint32_t m, uint32_t root,
-	      const struct placed *pl)
+/* A set's distinct tiles: a feature that passes through one tile twice
+ * (both caps of an H or I tile, say) counts that tile and its building
+ * once (doc/users/rules.md#per-tile).  A bit per placed tile, tested and
+ * set for each piece: 1 when @tile is new to @seen.  Without a branch,
+ * where a search of the piece's siblings on its tile branched on their
+ * number and sets, which the predictor cannot learn (fields, with up to
+ * four pieces a tile, most). */
+static inline uint32_t
+first_visit(uint64_t *seen, uint32_t tile)
 {
-	const uint8_t *attr = g->ti[pl->type].attr;
-	uint32_t l = m - pl->node_base;
+	uint32_t fresh = (uint32_t)(~seen[tile / 64] >> (tile % 64)) & 1;
 
-	/* the pieces of a kind are consecutive on their tile (the canonical
-	 * feature order; test-tiles.c checks every tile type) */
-	while (attr[l] & PA_SIBLING) {
-		l--;
-		if (carc__find(g, pl->node_base + l) == root)
-			return false;
-	}
-	return true;
+	seen[tile / 64] |= 1ull << (tile % 64);
+	return fresh;
 }
+
+/* Room for a bit per placed tile (first_visit()). */
+#define TILE_WORDS (MAX_STACK / 64 + 1)
 
 /* Distinct tiles of the set rooted at @root, in @bpoints the value of
  * the buildings on them and in @pennants the pennants of its pieces;
@@ -41,19 +38,20 @@ count_tiles(const struct carc_game *g, uint32_t root, uint32_t *bpoints,
 {
 	uint32_t n = 0, m = root, b = 0, pn = 0, sp = 0;
 	bool lb = OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS) != 0;
+	uint64_t seen[TILE_WORDS];
 
+	memset(seen, 0, (g->s.n_tiles / 64 + 1) * sizeof(seen[0]));
 	do {
 		const struct node *nd = &g->nodes[m];
 		const struct placed *pl = &g->tiles[node_tile(nd)];
 		uint32_t attr = g->ti[pl->type].attr[m - pl->node_base];
+		uint32_t fresh = first_visit(seen, node_tile(nd));
 
 		pn += attr & PA_PENNANTS;
 		sp |= attr;
-		if (first_on_tile(g, m, root, pl)) {
-			n++;
-			if (lb)
-				b += carc__building_value(g, pl->building);
-		}
+		n += fresh;
+		if (lb)
+			b += fresh * carc__building_value(g, pl->building);
 		m = nd->next;
 	} while (m != root);
 	*bpoints = b;
@@ -513,7 +511,7 @@ field_value(const struct carc_game *g, uint32_t root, uint32_t figures,
 {
 	uint32_t rule = (uint32_t)OPT(g->rules, CARC_OPT_FARM_SCORING);
 	bool lb = OPT(g->rules, CARC_OPT_LITTLE_BUILDINGS) != 0;
-	uint64_t seen[MAX_NODES / 64 + 1];
+	uint64_t seen[MAX_NODES / 64 + 1], seen_tiles[TILE_WORDS];
 	uint32_t m = root, tiles = 0, bpoints = 0, cities = 0;
 	/* points by player from the cities, under the rules that pay them
 	 * through the majority at each city */
@@ -531,34 +529,32 @@ field_value(const struct carc_game *g, uint32_t root, uint32_t figures,
 	/* one walk over the field: its tiles and buildings (as
 	 * count_tiles() counts them) and the distinct completed cities it
 	 * borders */
+	memset(seen_tiles, 0, (g->s.n_tiles / 64 + 1) * sizeof(seen_tiles[0]));
+	memset(seen, 0, (g->s.n_nodes / 64 + 1) * sizeof(seen[0]));
 	do {
 		const struct node *piece = &g->nodes[m];
 		const struct placed *pl = &g->tiles[node_tile(piece)];
 		uint32_t mask = carc__tiles[pl->type]
 					.feats[m - pl->node_base].cities;
+		uint32_t fresh = first_visit(seen_tiles, node_tile(piece));
 
-		if (first_on_tile(g, m, root, pl)) {
-			tiles++;
-			if (lb)
-				bpoints += carc__building_value(g,
+		tiles += fresh;
+		if (lb)
+			bpoints += fresh * carc__building_value(g,
 								pl->building);
-		}
 		for (; mask; mask &= mask - 1) {
 			uint32_t c = (uint32_t)carc__ctz32(mask);
 			uint32_t city = carc__find(g, pl->node_base + c), who;
+			/* a completed city not met before, told without a
+			 * branch (which cities a piece borders, and whether
+			 * they are complete, no predictor learns) */
+			uint32_t new_city = (node_open(&g->nodes[city]) == 0) &
+					    (uint32_t)(~seen[city / 64] >>
+						       (city % 64));
 
-			if (node_open(&g->nodes[city]) != 0)
-				continue;
-			/* @seen is cleared when the first city turns up:
-			 * many fields border none */
-			if (cities == 0)
-				memset(seen, 0, (g->s.n_nodes / 64 + 1) *
-							sizeof(seen[0]));
-			else if (seen[city / 64] >> (city % 64) & 1)
-				continue;
-			seen[city / 64] |= 1ull << (city % 64);
-			cities++;
-			if (rule == CARC_FARM_PER_FIELD)
+			seen[city / 64] |= (uint64_t)new_city << (city % 64);
+			cities += new_city;
+			if (rule == CARC_FARM_PER_FIELD || !new_city)
 				continue;	/* each city pays the scorers */
 			/* who this city pays through this field */
 			if (rule == CARC_FARM_PER_CITY)
