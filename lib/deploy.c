@@ -25,10 +25,11 @@ carc__deploy_mask(struct carc_game *g)
 	for (uint32_t i = 0; i < MAX_TILE_FEATS; i++) {
 		uint32_t n = p->node_base + (i < ti->n_feats ? i : 0);
 
-		mask |= (uint32_t)(node_occ(&g->nodes[carc__find(g, n)]) ==
-				   0) << i;
+		/* the occupied ones, NW_OCC where it is shifted by i,
+		 * inverted and brought down once at the end */
+		mask |= node_occ(&g->nodes[carc__find(g, n)]) << i;
 	}
-	mask &= (1u << ti->n_feats) - 1;
+	mask = ~mask / NW_OCC & ((1u << ti->n_feats) - 1);
 	if (!OPT(g->rules, CARC_OPT_FARMERS))
 		mask &= ~(uint32_t)ti->field_mask;
 	g->s.deploy_mask = mask;
@@ -72,8 +73,23 @@ emit_tile_deploys(const struct carc_game *g, uint32_t figure,
 	const struct placed *p = &g->tiles[g->s.last_tile];
 	const uint8_t *code = g->ti[p->type].code;
 	carc_move_t base = pack(CARC_MOVE_DEPLOY, figure, 0, 0, p->x, p->y);
+	uint32_t mask = g->s.deploy_mask;
 
-	for (uint32_t m = g->s.deploy_mask; m; m &= m - 1)
+	/* with room for all of them, each feature's move is stored and the
+	 * count advances by its bit: a loop of a fixed count instead of one
+	 * per free feature, whose number no predictor foresees (the slots
+	 * past the count are the listing's to overwrite, as in place.c) */
+	if (cap >= MAX_TILE_FEATS && *n <= cap - MAX_TILE_FEATS) {
+		uint32_t k = *n;
+
+		for (uint32_t i = 0; i < MAX_TILE_FEATS; i++) {
+			moves[k] = base | (carc_move_t)code[i] << 24;
+			k += mask >> i & 1;
+		}
+		*n = k;
+		return;
+	}
+	for (uint32_t m = mask; m; m &= m - 1)
 		emit(moves, cap, n,
 		     base | (carc_move_t)code[carc__ctz32(m)] << 24);
 }

@@ -360,11 +360,17 @@ carc_game_free(struct carc_game *game)
 void
 carc__game_next_turn(struct carc_game *g)
 {
+	uint32_t next;
+
 	/* the builder's second tile (traders.c) */
 	if (g->s.builder_due && carc__second_tile_start(g))
 		return;
-	g->s.active = g->s.active + 1 == g->s.n_players ? 0 : g->s.active + 1;
-	g->s.player = g->s.active;
+	/* the next player, without a branch: in a two-player game the
+	 * answer alternates, which a predictor without history misses */
+	next = g->s.active + 1;
+	next &= -(uint32_t)(next != g->s.n_players);
+	g->s.active = next;
+	g->s.player = next;
 	/* what belongs to a part of a turn starts afresh (builder_due is 0
 	 * by now; the four bytes are side by side, one store) */
 	g->s.phantom_now = 0;
