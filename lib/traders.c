@@ -34,6 +34,44 @@ has_follower(const struct carc_game *g, uint32_t player, uint32_t root)
 	return false;
 }
 
+/* The figure slots of @figs (a player's) that hold a figure: bit 2k for
+ * slot k.  With vectors sixteen slots are two comparisons and a byte
+ * mask, whose two bits a slot the loops skip by taking even bits. */
+static inline uint64_t
+used_slots(const uint16_t *figs)
+{
+#if HAVE_VECTOR_SIZE
+	carc__v8u16 a, b;
+
+	_Static_assert(MAX_FIGURE_SLOTS == 17, "16 slots in vectors, 1 apart");
+	memcpy(&a, figs, sizeof(a));
+	memcpy(&b, figs + 8, sizeof(b));
+	return ~((uint64_t)carc__movemask16((carc__v16u8)(a == NODE_NONE)) |
+		 (uint64_t)carc__movemask16((carc__v16u8)(b == NODE_NONE))
+			 << 16 |
+		 (uint64_t)(figs[16] == NODE_NONE) << 32) &
+	       0x155555555ull;
+#else
+	uint64_t used = 0;
+
+	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+		used |= (uint64_t)(figs[k] != NODE_NONE) << (2 * k);
+	return used;
+#endif
+}
+
+/* The roads and cities of a tile type (bit = local index): neither
+ * fields nor the monastery. */
+static inline uint32_t
+roads_and_cities(const struct tile_info *ti)
+{
+	uint32_t monastery = (uint32_t)(ti->monastery >= 0)
+			     << (ti->monastery & 15);
+
+	return ((1u << ti->n_feats) - 1) & ~(uint32_t)ti->field_mask &
+	       ~monastery;
+}
+
 /* After a placement: did the tile extend a road or city holding the
  * player's builder?  Only in the first part of a turn
  * (doc/users/rules.md#traders-second-tile); the builder must have been
@@ -44,20 +82,23 @@ carc__traders_placed(struct carc_game *g)
 {
 	const struct placed *p = &g->tiles[g->s.last_tile];
 	const struct tile_info *ti = &g->ti[p->type];
-	uint32_t b = g->s.builder[g->s.player], root;
+	uint32_t b = g->s.builder[g->s.player], root, hit = 0;
+	uint32_t roads_cities = roads_and_cities(ti);
 
 	if (b == NODE_NONE || g->s.second_part)
 		return;
 	root = carc__find(g, b);
-	for (uint32_t i = 0; i < ti->n_feats; i++) {
-		uint32_t kind = ti->code[i] >> 4;
+	/* every place of the tile without a branch, as the deployment mask
+	 * (deploy.c): a loop whose exit or early return varied with the
+	 * tile; the fields, the monastery and the places past the tile's
+	 * features (which read its first) are masked out */
+	for (uint32_t i = 0; i < MAX_TILE_FEATS; i++) {
+		uint32_t n = p->node_base + (i < ti->n_feats ? i : 0);
 
-		if ((kind == CARC_FEATURE_CITY || kind == CARC_FEATURE_ROAD) &&
-		    carc__find(g, p->node_base + i) == root) {
-			g->s.builder_due = 1;
-			return;
-		}
+		hit |= roads_cities >> i & (carc__find(g, n) == root);
 	}
+	if (hit)
+		g->s.builder_due = 1;
 }
 
 /* Whether the builder may go on road or city node @node of the tile just
@@ -110,48 +151,54 @@ carc__traders_list(const struct carc_game *g, carc_move_t *moves, size_t cap,
 {
 	const struct placed *p = &g->tiles[g->s.last_tile];
 	const struct tile_info *ti = &g->ti[p->type];
-	uint32_t player = g->s.player, held = 0;
-	/* the feature kinds each figure may go on (bit = kind), as
-	 * target_ok() tells them */
-	uint32_t kinds[2] = {
-		g->s.builder[player] == NODE_NONE
-			? 1u << CARC_FEATURE_CITY | 1u << CARC_FEATURE_ROAD
-			: 0,
-		g->s.pig[player] == NODE_NONE && OPT(g->rules, CARC_OPT_FARMERS)
-			? 1u << CARC_FEATURE_FIELD
-			: 0,
-	};
+	uint32_t player = g->s.player, held = 0, ways = 0;
+	/* the tile's features each figure may go on, as target_ok() tells
+	 * them, as masks: no test of a feature's kind in the loops, and
+	 * none of whether the figure is in the supply, which changes from
+	 * turn to turn */
+	uint32_t builder = roads_and_cities(ti) &
+			   -(uint32_t)(g->s.builder[player] == NODE_NONE);
+	uint32_t pig = ti->field_mask &
+		       -(uint32_t)(g->s.pig[player] == NODE_NONE) &
+		       -(uint32_t)(OPT(g->rules, CARC_OPT_FARMERS) != 0);
 
-	if (!(kinds[0] | kinds[1]))
-		return;
-	/* the tile's features of those kinds whose set holds a follower of
-	 * the player, found once for both figures; only a set some figure
-	 * stands on can, and the deployment mask, made when the tile was
-	 * placed, has the others (with or without fields: the pig needs
-	 * farmers) */
-	for (uint32_t m = ~g->s.deploy_mask & ((1u << ti->n_feats) - 1); m;
-	     m &= m - 1) {
+	/* of those, the features whose set holds a follower of the player,
+	 * found once for both figures; only a set some figure stands on
+	 * can, and the deployment mask, made when the tile was placed, has
+	 * the others (with or without fields: the pig needs farmers) */
+	uint32_t cand = ~g->s.deploy_mask & (builder | pig);
+	const uint16_t *figs = g->s.figs[player];
+	uint64_t used = used_slots(figs);
+
+	/* the player's slots in use, found once for all the features: the
+	 * search of each feature visits those alone, where has_follower()
+	 * branches on every slot, a coin toss the predictor misses */
+	for (uint32_t m = cand; m; m &= m - 1) {
+		uint32_t i = (uint32_t)carc__ctz32(m);
+		uint32_t root = carc__find(g, p->node_base + i);
+
+		for (uint64_t u = used; u; u &= u - 1)
+			if (carc__find(g, figs[carc__ctz64(u) / 2]) == root) {
+				held |= 1u << i;
+				break;
+			}
+	}
+	/* the builder on a road or city the tile completed
+	 * (doc/users/rules.md#builder-on-completed) */
+	for (uint32_t m = held & builder; m; m &= m - 1) {
 		uint32_t i = (uint32_t)carc__ctz32(m);
 
-		if (((kinds[0] | kinds[1]) >> (ti->code[i] >> 4) & 1) &&
-		    has_follower(g, player,
-				 carc__find(g, p->node_base + i)))
-			held |= 1u << i;
+		if (builder_may_complete(g, p->node_base + i))
+			ways |= 1u << i;
 	}
-	for (uint32_t k = 0; k < 2; k++)
-		for (uint32_t m = held; m; m &= m - 1) {
-			uint32_t i = (uint32_t)carc__ctz32(m);
-
-			/* the builder on a road or city the tile completed
-			 * (doc/users/rules.md#builder-on-completed) */
-			if (k == 0 && !builder_may_complete(g, p->node_base + i))
-				continue;
-			if (kinds[k] >> (ti->code[i] >> 4) & 1)
-				emit(moves, cap, n,
-				     pack(CARC_MOVE_DEPLOY,
-					  CARC_FIGURE_BUILDER + k, 0,
-					  ti->code[i], p->x, p->y));
-		}
+	for (uint32_t m = ways; m; m &= m - 1)
+		emit(moves, cap, n,
+		     pack(CARC_MOVE_DEPLOY, CARC_FIGURE_BUILDER, 0,
+			  ti->code[carc__ctz32(m)], p->x, p->y));
+	for (uint32_t m = held & pig; m; m &= m - 1)
+		emit(moves, cap, n,
+		     pack(CARC_MOVE_DEPLOY, CARC_FIGURE_PIG, 0,
+			  ti->code[carc__ctz32(m)], p->x, p->y));
 }
 
 int
