@@ -168,11 +168,15 @@ carc__traders_list(const struct carc_game *g, carc_move_t *moves, size_t cap,
 	 * the others (with or without fields: the pig needs farmers) */
 	uint32_t cand = ~g->s.deploy_mask & (builder | pig);
 	const uint16_t *figs = g->s.figs[player];
-	uint64_t used = used_slots(figs);
+	uint64_t used;
 
+	/* three tiles in four have no such feature */
+	if (!cand)
+		return;
 	/* the player's slots in use, found once for all the features: the
 	 * search of each feature visits those alone, where has_follower()
 	 * branches on every slot, a coin toss the predictor misses */
+	used = used_slots(figs);
 	for (uint32_t m = cand; m; m &= m - 1) {
 		uint32_t i = (uint32_t)carc__ctz32(m);
 		uint32_t root = carc__find(g, p->node_base + i);
