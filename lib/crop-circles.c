@@ -133,7 +133,11 @@ static void
 crop_advance(struct carc_game *g)
 {
 	while (g->s.crop_step < g->s.n_players) {
-		uint32_t q = (g->s.active + ++g->s.crop_step) % g->s.n_players;
+		/* (active + step) modulo the players, step <= players: one
+		 * subtraction instead of a division */
+		uint32_t q = g->s.active + ++g->s.crop_step;
+
+		q -= g->s.n_players & -(uint32_t)(q >= g->s.n_players);
 
 		if (crop_can_act(g, q)) {
 			g->s.player = q;
