@@ -49,6 +49,28 @@ carc__board_lookup(const struct carc_game *g, int32_t x, int32_t y)
 	}
 }
 
+/* The index of the tile at (x, y), which is there: no test for an empty
+ * slot (a placement's neighbours, known from its open position's
+ * requirements). */
+static inline uint32_t
+neighbour(const struct carc_game *g, int32_t x, int32_t y)
+{
+	uint32_t mask = g->hash_mask;
+	uint32_t i = hash_slot(g, pos_key(x, y));
+	int16_t xy[2] = { (int16_t)x, (int16_t)y };
+	uint32_t want, at;
+
+	memcpy(&want, xy, sizeof(want));
+	for (;;) {
+		uint32_t v = (uint32_t)g->cells[i] - 1;
+
+		memcpy(&at, &g->tiles[v], sizeof(at));
+		if (at == want)
+			return v;
+		i = (i + 1) & mask;
+	}
+}
+
 int
 carc__feature_node(const struct carc_game *g, int32_t x, int32_t y,
 		   uint32_t feature, uint32_t *node)
@@ -391,25 +413,16 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 		 * that never wrap on a board of at most MAX_STACK tiles */
 		uint32_t nkey[4] = { own - 0x10000u, own + 1, own + 0x10000u,
 				     own - 1 };
-		uint32_t edge[4], n = g->s.n_frontier, after, iN, iS, fi;
-		/* the sides with a neighbour: those the position requires
-		 * (a side type is never 0); the start tile looks */
-		uint32_t req = have_c ? g->front_req[h->own] : 0xffu;
+		uint32_t n = g->s.n_frontier, after, iN, iS, fi, req;
 		uint32_t *fk = g->front_key;
-		int nb[4];
 
-		for (uint32_t s = 0; s < 4; s++) {
-			/* a river side as a field side (tile_info) */
-			edge[s] = e >> (2 * s) & 3;
-			nb[s] = (req >> (2 * s)) & 3
-					? carc__board_lookup(g, x + dx[s],
-							     y + dy[s])
-					: -1;
-		}
 		if (have_c) {
 			iN = h->north;
 			fi = h->own;
 			iS = h->south;
+			/* the sides with a neighbour: those the position
+			 * requires (a side type is never 0) */
+			req = g->front_req[fi];
 		} else {
 			uint32_t k[3] = { nkey[0], own, nkey[2] }, at[3];
 
@@ -417,24 +430,34 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 			iN = at[0];
 			fi = at[1];
 			iS = at[2];
+			req = 0;
+			for (uint32_t s = 0; s < 4; s++)
+				if (carc__board_lookup(g, x + dx[s], y + dy[s]) >=
+				    0)
+					req |= 3u << (2 * s);
 		}
 		after = fi + have_c;	/* iN <= fi < after <= iS */
 
-		if (nb[2] >= 0)
-			connect(g, idx, (uint32_t)nb[2], 2);
+		/* one test per side, whether a tile is there, and the tile
+		 * looked up only then (a river side as a field side,
+		 * tile_info) */
+		if (req & 3u << 4)
+			connect(g, idx, neighbour(g, x, y + 1), 2);
 		else
 			frontier_require(g, iS, iS < n && fk[iS] == nkey[2],
-					 nkey[2], 0, edge[2]);
-		if (nb[1] >= 0)
-			connect(g, idx, (uint32_t)nb[1], 1);
+					 nkey[2], 0, e >> 4 & 3);
+		if (req & 3u << 2)
+			connect(g, idx, neighbour(g, x + 1, y), 1);
 		else if (after < g->s.n_frontier && fk[after] == nkey[1])
-			frontier_require(g, after, true, nkey[1], 3, edge[1]);
+			frontier_require(g, after, true, nkey[1], 3,
+					 e >> 2 & 3);
 		else
 			new_e = true;
-		if (nb[3] >= 0)
-			connect(g, idx, (uint32_t)nb[3], 3);
+		if (req & 3u << 6)
+			connect(g, idx, neighbour(g, x - 1, y), 3);
 		else if (fi > 0 && fk[fi - 1] == nkey[3])
-			frontier_require(g, fi - 1, true, nkey[3], 1, edge[3]);
+			frontier_require(g, fi - 1, true, nkey[3], 1,
+					 e >> 6 & 3);
 		else
 			new_w = true;
 
@@ -443,11 +466,11 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 			uint32_t s = new_w ? 3 : 1;
 
 			fk[fi] = nkey[s];
-			g->front_req[fi] =
-				(uint8_t)(edge[s] << (2 * ((s + 2) & 3)));
+			g->front_req[fi] = (uint8_t)((e >> (2 * s) & 3)
+						     << (2 * ((s + 2) & 3)));
 			if (new_w && new_e)
 				frontier_require(g, fi + 1, false, nkey[1], 3,
-						 edge[1]);
+						 e >> 2 & 3);
 		} else {
 			if (have_c) {
 				uint32_t rest = g->s.n_frontier - fi - 1;
@@ -460,17 +483,17 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 			}
 			if (new_e)
 				frontier_require(g, fi, false, nkey[1], 3,
-						 edge[1]);
+						 e >> 2 & 3);
 			if (new_w)
 				frontier_require(g, fi, false, nkey[3], 1,
-						 edge[3]);
+						 e >> 6 & 3);
 		}
-		if (nb[0] >= 0)
-			connect(g, idx, (uint32_t)nb[0], 0);
+		if (req & 3u)
+			connect(g, idx, neighbour(g, x, y - 1), 0);
 		else
 			frontier_require(g, iN, iN < g->s.n_frontier &&
 						fk[iN] == nkey[0],
-					 nkey[0], 2, edge[0]);
+					 nkey[0], 2, e & 3);
 	}
 	g->s.hash_board += tile_key(x, y, type, rot);
 }
