@@ -116,14 +116,17 @@ lower_bound3(const struct carc_game *g, const uint32_t key[3],
 		out[0] = out[1] = out[2] = 0;
 		return;
 	}
-	/* a step adds half or nothing by a mask: a multiply would lengthen
-	 * the chain of dependent steps */
+	/* a step moves each pointer on by half or leaves it, a select
+	 * (cmov): the chain of dependent steps is then load, compare and
+	 * select, one link shorter than with a mask and an add (and a
+	 * multiply would lengthen it) */
 	while (n > 1) {
 		uint32_t half = n / 2;
+		const uint32_t *an = a + half, *bn = b + half, *cn = c + half;
 
-		a += half & -(uint32_t)(a[half - 1] < key[0]);
-		b += half & -(uint32_t)(b[half - 1] < key[1]);
-		c += half & -(uint32_t)(c[half - 1] < key[2]);
+		a = an[-1] < key[0] ? an : a;
+		b = bn[-1] < key[1] ? bn : b;
+		c = cn[-1] < key[2] ? cn : c;
 		n -= half;
 	}
 	out[0] = (uint32_t)(a - f) + (*a < key[0]);
@@ -141,8 +144,10 @@ carc__frontier_find(const struct carc_game *g, uint32_t key)
 		return UINT32_MAX;
 	while (n > 1) {
 		uint32_t half = n / 2;
+		const uint32_t *an = a + half;
 
-		a += half & -(uint32_t)(a[half - 1] < key);
+		/* a select, as in lower_bound3() */
+		a = an[-1] < key ? an : a;
 		n -= half;
 	}
 	return *a == key ? (uint32_t)(a - f) : UINT32_MAX;
