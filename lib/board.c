@@ -380,12 +380,35 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 		struct node *dst = &g->nodes[g->s.n_nodes];
 
 		memcpy(&d, &dn, sizeof(d));
-		for (uint32_t i = 0; i < lim; i++) {
+#if HAVE_VECTOR_SIZE
+		if (lim == MAX_TILE_FEATS) {
+			/* two nodes a vector, in a fixed count: the
+			 * compiler's own vectors of the loop below first
+			 * tested whether the template and the nodes overlap */
+			carc__v2u64 d2 = { d, d }, v;
 			uint64_t w;
+			uint32_t i;
 
-			memcpy(&w, &ti->node0[i], sizeof(w));
-			w += d;
-			memcpy(&dst[i], &w, sizeof(w));
+			for (i = 0; i + 2 <= MAX_TILE_FEATS; i += 2) {
+				memcpy(&v, &ti->node0[i], sizeof(v));
+				v += d2;
+				memcpy(&dst[i], &v, sizeof(v));
+			}
+			for (; i < MAX_TILE_FEATS; i++) {
+				memcpy(&w, &ti->node0[i], sizeof(w));
+				w += d;
+				memcpy(&dst[i], &w, sizeof(w));
+			}
+		} else
+#endif
+		{
+			for (uint32_t i = 0; i < lim; i++) {
+				uint64_t w;
+
+				memcpy(&w, &ti->node0[i], sizeof(w));
+				w += d;
+				memcpy(&dst[i], &w, sizeof(w));
+			}
 		}
 	}
 	if (ti->monastery >= 0)
