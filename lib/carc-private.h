@@ -741,6 +741,53 @@ is_follower_kind(uint32_t figure)
 	       figure == CARC_FIGURE_LARGE_FOLLOWER;
 }
 
+/* Whether @feature, at most 0xff, is a carc_feature value: c1 to c4, r1
+ * to r4, f1 to f4 or the monastery (tiles.c names them).  A bit per kind
+ * and number, where carc__feature_name() is a call through a table. */
+static inline bool
+feature_ok(uint32_t feature)
+{
+	uint32_t kind = (feature >> 4) - 1, num = (feature & 15) - 1;
+
+	return (kind | num) < 4 && (0x1fffu >> (kind * 4 + num) & 1);
+}
+
+/* Whether @m is well formed: a known kind, its fields in range and every
+ * field its kind does not use zero.  Inline: carc_game_apply() tests
+ * every move with it. */
+static inline bool
+carc__well_formed(carc_move_t m)
+{
+	uint32_t fig = M_FIGURE(m), feat = M_FEATURE(m);
+
+	/* Placements are half of all moves, deployments and passes most of
+	 * the rest: tested first, each by a mask of the fields it must
+	 * leave zero (a placement's figure, feature and rotation past 3, a
+	 * deployment's rotation) rather than a comparison with a move
+	 * packed again. */
+	if (M_KIND(m) == CARC_MOVE_PLACE)
+		return (m & 0xfffcff00u) == 0;
+	if (M_KIND(m) == CARC_MOVE_DEPLOY) {
+		if ((m & 0xff0000u) != 0 || fig < CARC_FIGURE_FOLLOWER ||
+		    fig > CARC_FIGURE_PIG)
+			return false;
+		return is_building(fig) ? feat == 0 : feature_ok(feat);
+	}
+	if (M_KIND(m) == CARC_MOVE_PASS)
+		return m == pack(CARC_MOVE_PASS, 0, 0, 0, 0, 0);
+	switch (M_KIND(m)) {
+	case CARC_MOVE_SECOND_TILE:
+		return m == pack(CARC_MOVE_SECOND_TILE, 0, 0, 0, 0, 0);
+	case CARC_MOVE_CROP_CHOICE:
+		return (fig == CARC_CROP_DEPLOY || fig == CARC_CROP_REMOVE) &&
+		       m == pack(CARC_MOVE_CROP_CHOICE, fig, 0, 0, 0, 0);
+	case CARC_MOVE_REMOVE:
+		return (m & 0xff0000u) == 0 && is_follower_kind(fig) &&
+		       feature_ok(feat);
+	}
+	return false;
+}
+
 /* Append @m to a listing of capacity @cap: counted always, stored while
  * there is room. */
 static inline void

@@ -526,7 +526,7 @@ move_tile(const struct carc_game *g, const struct phase_ops *ops,
  * feature's local index on its tile (4) and the index of the placed tile
  * the move names (12), whose position and type are in the tiles array.
  * A move without a feature (a placement, a building, a pass) has
- * NO_LOCAL there.  Moves are canonical (well_formed()), so nothing is
+ * NO_LOCAL there.  Moves are canonical (carc__well_formed()), so nothing is
  * lost, and a game's history takes three eighths of the memory of the
  * 64-bit values.
  */
@@ -581,12 +581,14 @@ carc_game_apply(struct carc_game *game, carc_move_t move)
 	uint32_t tile, local = NO_LOCAL, node = 0;
 	int rc;
 
-	if (!g)
+	/* carc__check_move() inline, the decision point's operations
+	 * looked up once for its check and its application */
+	if (!g || !carc__well_formed(move))
 		return CARC_E_INVALID;
-	rc = carc__check_move(g, move, &hint);
+	ops = &g->phases[g->s.phase];
+	rc = ops->check(g, move, &hint);
 	if (rc < 0)
 		return rc;
-	ops = &g->phases[g->s.phase];
 	g->s.n_events = 0;
 	/* the tile and feature the move names, found once for the history
 	 * and the decision point */

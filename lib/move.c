@@ -121,48 +121,12 @@ carc_move_feature(carc_move_t move)
 	return M_FEATURE(move);
 }
 
-/* Whether @m is well formed: a known kind, its fields in range and every
- * field its kind does not use zero. */
-static bool
-well_formed(carc_move_t m)
-{
-	uint32_t fig = M_FIGURE(m), feat = M_FEATURE(m);
-
-	/* Placements are half of all moves, deployments and passes most of
-	 * the rest: test them before the switch, whose jump table the
-	 * alternating phases would mispredict. */
-	if (M_KIND(m) == CARC_MOVE_PLACE)
-		return m == pack(CARC_MOVE_PLACE, 0, M_ROT(m), 0, M_X(m),
-				 M_Y(m)) && M_ROT(m) <= 3;
-	if (M_KIND(m) == CARC_MOVE_DEPLOY) {
-		if (m != pack(CARC_MOVE_DEPLOY, fig, 0, feat, M_X(m), M_Y(m)) ||
-		    fig < CARC_FIGURE_FOLLOWER || fig > CARC_FIGURE_PIG)
-			return false;
-		return is_building(fig) ? feat == 0
-					: carc__feature_name(feat) != NULL;
-	}
-	if (M_KIND(m) == CARC_MOVE_PASS)
-		return m == pack(CARC_MOVE_PASS, 0, 0, 0, 0, 0);
-	switch (M_KIND(m)) {
-	case CARC_MOVE_SECOND_TILE:
-		return m == pack(CARC_MOVE_SECOND_TILE, 0, 0, 0, 0, 0);
-	case CARC_MOVE_CROP_CHOICE:
-		return (fig == CARC_CROP_DEPLOY || fig == CARC_CROP_REMOVE) &&
-		       m == pack(CARC_MOVE_CROP_CHOICE, fig, 0, 0, 0, 0);
-	case CARC_MOVE_REMOVE:
-		return m == pack(CARC_MOVE_REMOVE, fig, 0, feat, M_X(m),
-				 M_Y(m)) && is_follower(fig) &&
-		       carc__feature_name(feat);
-	}
-	return false;
-}
-
 CARC_EXPORT int
 carc_move_describe(carc_move_t move, char *buf, size_t n)
 {
 	int len = 0;
 
-	if ((!buf && n > 0) || !well_formed(move))
+	if ((!buf && n > 0) || !carc__well_formed(move))
 		return CARC_E_INVALID;
 	switch (M_KIND(move)) {
 	case CARC_MOVE_PLACE:
@@ -206,7 +170,7 @@ carc__check_move(const struct carc_game *g, carc_move_t m,
 {
 	struct place_hint unused;
 
-	if (!well_formed(m))
+	if (!carc__well_formed(m))
 		return CARC_E_INVALID;
 	return g->phases[g->s.phase].check(g, m, h ? h : &unused);
 }
