@@ -43,33 +43,60 @@ carc__crop_kind_of(const int32_t *opt, uint32_t t)
 	return 0;
 }
 
-/* Whether the figure in @player's slot @k takes part in the crop-circle
- * action: on the board, on a feature of the affected kind, and not the
- * phantom when CARC_OPT_CROP_PHANTOM is 0. */
-static bool
-crop_figure(const struct carc_game *g, uint32_t player, uint32_t k,
-	    uint32_t kind)
+/* The slots of @figs (a player's) that hold node @v (NODE_NONE: that
+ * are empty), bit k for slot k.  Which slots hold what is a coin toss
+ * for the predictor; with SSE2 the sixteen first are two compares and
+ * one byte mask instead of a test each. */
+static inline uint32_t
+crop_holding(const uint16_t *figs, uint32_t v)
 {
-	uint32_t n = g->s.figs[player][k], used = n != NODE_NONE;
+#if HAVE_SSE2
+	const __m128i w = _mm_set1_epi16((short)v);
+	__m128i a = _mm_loadu_si128((const __m128i *)(const void *)figs);
+	__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(figs + 8));
 
-	/* without branches: which slots hold figures is a coin toss for the
-	 * predictor (an empty slot reads node 0 and is masked out) */
-	return used & (node_kind(g, used ? n : 0) == kind) &
-	       (k != PHANTOM_SLOT || OPT(g->rules, CARC_OPT_CROP_PHANTOM));
+	_Static_assert(MAX_FIGURE_SLOTS == 17, "16 slots in vectors, 1 apart");
+	/* the compares give 0 or -1 per slot, which the signed packing
+	 * keeps as one byte each, slot k in byte k */
+	return (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(
+		       _mm_cmpeq_epi16(a, w), _mm_cmpeq_epi16(b, w))) |
+	       (uint32_t)(figs[LARGE_SLOT] == v) << LARGE_SLOT;
+#else
+	uint32_t m = 0;
+
+	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+		m |= (uint32_t)(figs[k] == v) << k;
+	return m;
+#endif
 }
 
-static bool
-crop_has_own(const struct carc_game *g, uint32_t player, uint32_t kind)
+/* The slots that may take part in the crop-circle action: all but the
+ * phantom's when CARC_OPT_CROP_PHANTOM is 0. */
+static inline uint32_t
+crop_slot_mask(const struct carc_game *g)
 {
-	bool found = false;
+	return OPT(g->rules, CARC_OPT_CROP_PHANTOM)
+		       ? (1u << MAX_FIGURE_SLOTS) - 1
+		       : ((1u << MAX_FIGURE_SLOTS) - 1) & ~(1u << PHANTOM_SLOT);
+}
 
-	/* a loop of a fixed count, which compilers unroll, then the large
-	 * follower's slot where it is in use (fig_slots()) */
-	for (uint32_t k = 0; k < LARGE_SLOT; k++)
-		found |= crop_figure(g, player, k, kind);
-	if (g->ext & EXT_IC)
-		found |= crop_figure(g, player, LARGE_SLOT, kind);
-	return found;
+/* The slots of @player's figures that take part in the crop-circle
+ * action, bit k for slot k: on the board, on a feature of the affected
+ * kind, and not the phantom when CARC_OPT_CROP_PHANTOM is 0.  Only the
+ * slots in use are visited: a player has few figures out. */
+static uint32_t
+crop_slots(const struct carc_game *g, uint32_t player, uint32_t kind)
+{
+	const uint16_t *figs = g->s.figs[player];
+	uint32_t used = ~crop_holding(figs, NODE_NONE) & crop_slot_mask(g);
+	uint32_t slots = 0;
+
+	for (; used != 0; used &= used - 1) {
+		uint32_t k = (uint32_t)carc__ctz32(used);
+
+		slots |= (uint32_t)(node_kind(g, figs[k]) == kind) << k;
+	}
+	return slots;
 }
 
 /* Figures @player may add in a crop-circle deploy: bit per carc_figure. */
@@ -100,7 +127,7 @@ crop_can_act(const struct carc_game *g, uint32_t player)
 {
 	uint32_t kind = carc__crop_kind(g);
 
-	if (!crop_has_own(g, player, kind))
+	if (crop_slots(g, player, kind) == 0)
 		return false;
 	return g->s.crop_choice == CARC_CROP_REMOVE ||
 	       crop_deployable(g, player) != 0;
@@ -119,9 +146,9 @@ crop_anchors(const struct carc_game *g, uint32_t player, uint16_t *nodes)
 	for (uint32_t p = 0; p < g->s.n_players; p++) {
 		if (p != player && !any)
 			continue;
-		for (uint32_t k = 0; k < fig_slots(g); k++)
-			if (crop_figure(g, p, k, kind))
-				carc__insert_unique(nodes, &n, g->s.figs[p][k]);
+		for (uint32_t s = crop_slots(g, p, kind); s != 0; s &= s - 1)
+			carc__insert_unique(nodes, &n,
+					    g->s.figs[p][carc__ctz32(s)]);
 	}
 	return n;
 }
@@ -232,25 +259,26 @@ carc__crop_response_list(const struct carc_game *g, carc_move_t *moves,
 		if (!OPT(g->rules, CARC_OPT_CROP_DEPLOY_MANDATORY))
 			emit(moves, cap, &n, MOVE_PASS);
 	} else {
-		uint32_t kind = carc__crop_kind(g);
+		uint32_t slots = crop_slots(g, p, carc__crop_kind(g));
 		uint16_t done[MAX_FIGURE_SLOTS];
 		int nd = 0;
 
 		/* one move per distinct (piece, figure kind); followers,
 		 * then the phantom, then the large follower, pieces in
 		 * ascending order */
-		for (uint32_t k = 0; k < PHANTOM_SLOT; k++)
-			if (crop_figure(g, p, k, kind))
-				carc__insert_unique(done, &nd, g->s.figs[p][k]);
+		for (uint32_t s = slots & ((1u << PHANTOM_SLOT) - 1); s != 0;
+		     s &= s - 1)
+			carc__insert_unique(done, &nd,
+					    g->s.figs[p][carc__ctz32(s)]);
 		for (int k = 0; k < nd; k++)
 			emit(moves, cap, &n,
 			     node_move(g, CARC_MOVE_REMOVE,
 				       CARC_FIGURE_FOLLOWER, done[k]));
-		if (crop_figure(g, p, PHANTOM_SLOT, kind))
+		if (slots & (1u << PHANTOM_SLOT))
 			emit(moves, cap, &n,
 			     node_move(g, CARC_MOVE_REMOVE, CARC_FIGURE_PHANTOM,
 				       g->s.figs[p][PHANTOM_SLOT]));
-		if (crop_figure(g, p, LARGE_SLOT, kind))
+		if (slots & (1u << LARGE_SLOT))
 			emit(moves, cap, &n,
 			     node_move(g, CARC_MOVE_REMOVE, CARC_FIGURE_LARGE_FOLLOWER,
 				       g->s.figs[p][LARGE_SLOT]));
@@ -262,7 +290,7 @@ int
 carc__crop_response_check(const struct carc_game *g, carc_move_t m,
 			  struct place_hint *h)
 {
-	uint32_t p = g->s.player, fig = M_FIGURE(m), node;
+	uint32_t p = g->s.player, fig = M_FIGURE(m), node, slots;
 	bool deploy = g->s.crop_choice == CARC_CROP_DEPLOY;
 	uint16_t anchors[MAX_PLAYERS * MAX_FIGURE_SLOTS];
 	int rc, n;
@@ -303,10 +331,15 @@ carc__crop_response_check(const struct carc_game *g, carc_move_t m,
 					&node);
 		if (rc < 0)
 			return rc;
-		for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
-			if (g->s.figs[p][k] == node && slot_figure(k) == fig &&
-			    crop_figure(g, p, k, carc__crop_kind(g)))
-				return CARC_OK;
+		/* a slot of the figure named that holds the piece, whose
+		 * kind is then the piece's */
+		slots = crop_holding(g->s.figs[p], node) & crop_slot_mask(g);
+		slots &= fig == CARC_FIGURE_FOLLOWER ? (1u << PHANTOM_SLOT) - 1
+			 : fig == CARC_FIGURE_PHANTOM ? 1u << PHANTOM_SLOT
+			 : fig == CARC_FIGURE_LARGE_FOLLOWER ? 1u << LARGE_SLOT
+							     : 0;
+		if (slots != 0 && node_kind(g, node) == carc__crop_kind(g))
+			return CARC_OK;
 		return CARC_E_NOT_FOUND;
 	}
 	return CARC_E_WRONG_PHASE;
