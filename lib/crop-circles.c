@@ -89,12 +89,14 @@ crop_slots(const struct carc_game *g, uint32_t player, uint32_t kind)
 {
 	const uint16_t *figs = g->s.figs[player];
 	uint32_t used = ~crop_holding(figs, NODE_NONE) & crop_slot_mask(g);
-	uint32_t slots = 0;
+	uint32_t slots = 0, w = kind << NW_KIND_SHIFT;
 
+	/* node_kind() compared in place, without the shift */
 	for (; used != 0; used &= used - 1) {
 		uint32_t k = (uint32_t)carc__ctz32(used);
 
-		slots |= (uint32_t)(node_kind(g, figs[k]) == kind) << k;
+		slots |= (uint32_t)((g->nodes[figs[k]].w &
+				     7u << NW_KIND_SHIFT) == w) << k;
 	}
 	return slots;
 }
