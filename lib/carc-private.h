@@ -982,6 +982,33 @@ fig_slots(const struct carc_game *g)
 	return (g->ext & EXT_IC) ? MAX_FIGURE_SLOTS : LARGE_SLOT;
 }
 
+/* The slots of @figs (a player's) that hold node @v (NODE_NONE: that
+ * are empty), bit k for slot k.  Which slots hold what is a coin toss
+ * for the predictor; with SSE2 the sixteen first are two compares and
+ * one byte mask instead of a test each (crop-circles.c, traders.c). */
+static inline uint32_t
+carc__slots_holding(const uint16_t *figs, uint32_t v)
+{
+#if HAVE_SSE2
+	const __m128i w = _mm_set1_epi16((short)v);
+	__m128i a = _mm_loadu_si128((const __m128i *)(const void *)figs);
+	__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(figs + 8));
+
+	_Static_assert(MAX_FIGURE_SLOTS == 17, "16 slots in vectors, 1 apart");
+	/* the compares give 0 or -1 per slot, which the signed packing
+	 * keeps as one byte each, slot k in byte k */
+	return (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(
+		       _mm_cmpeq_epi16(a, w), _mm_cmpeq_epi16(b, w))) |
+	       (uint32_t)(figs[LARGE_SLOT] == v) << LARGE_SLOT;
+#else
+	uint32_t m = 0;
+
+	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
+		m |= (uint32_t)(figs[k] == v) << k;
+	return m;
+#endif
+}
+
 /* What the figure in slot @slot counts for a majority: the large
  * follower two (doc/users/rules.md#ic-large-follower), the others one. */
 static inline uint32_t

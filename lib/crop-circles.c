@@ -43,33 +43,6 @@ carc__crop_kind_of(const int32_t *opt, uint32_t t)
 	return 0;
 }
 
-/* The slots of @figs (a player's) that hold node @v (NODE_NONE: that
- * are empty), bit k for slot k.  Which slots hold what is a coin toss
- * for the predictor; with SSE2 the sixteen first are two compares and
- * one byte mask instead of a test each. */
-static inline uint32_t
-crop_holding(const uint16_t *figs, uint32_t v)
-{
-#if HAVE_SSE2
-	const __m128i w = _mm_set1_epi16((short)v);
-	__m128i a = _mm_loadu_si128((const __m128i *)(const void *)figs);
-	__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(figs + 8));
-
-	_Static_assert(MAX_FIGURE_SLOTS == 17, "16 slots in vectors, 1 apart");
-	/* the compares give 0 or -1 per slot, which the signed packing
-	 * keeps as one byte each, slot k in byte k */
-	return (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(
-		       _mm_cmpeq_epi16(a, w), _mm_cmpeq_epi16(b, w))) |
-	       (uint32_t)(figs[LARGE_SLOT] == v) << LARGE_SLOT;
-#else
-	uint32_t m = 0;
-
-	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
-		m |= (uint32_t)(figs[k] == v) << k;
-	return m;
-#endif
-}
-
 /* The slots that may take part in the crop-circle action: all but the
  * phantom's when CARC_OPT_CROP_PHANTOM is 0. */
 static inline uint32_t
@@ -88,7 +61,8 @@ static uint32_t
 crop_slots(const struct carc_game *g, uint32_t player, uint32_t kind)
 {
 	const uint16_t *figs = g->s.figs[player];
-	uint32_t used = ~crop_holding(figs, NODE_NONE) & crop_slot_mask(g);
+	uint32_t used = ~carc__slots_holding(figs, NODE_NONE) &
+			crop_slot_mask(g);
 	uint32_t slots = 0, w = kind << NW_KIND_SHIFT;
 
 	/* node_kind() compared in place, without the shift */
@@ -335,7 +309,8 @@ carc__crop_response_check(const struct carc_game *g, carc_move_t m,
 			return rc;
 		/* a slot of the figure named that holds the piece, whose
 		 * kind is then the piece's */
-		slots = crop_holding(g->s.figs[p], node) & crop_slot_mask(g);
+		slots = carc__slots_holding(g->s.figs[p], node) &
+			crop_slot_mask(g);
 		slots &= fig == CARC_FIGURE_FOLLOWER ? (1u << PHANTOM_SLOT) - 1
 			 : fig == CARC_FIGURE_PHANTOM ? 1u << PHANTOM_SLOT
 			 : fig == CARC_FIGURE_LARGE_FOLLOWER ? 1u << LARGE_SLOT

@@ -34,32 +34,6 @@ has_follower(const struct carc_game *g, uint32_t player, uint32_t root)
 	return false;
 }
 
-/* The figure slots of @figs (a player's) that hold a figure: bit 2k for
- * slot k.  With vectors sixteen slots are two comparisons and a byte
- * mask, whose two bits a slot the loops skip by taking even bits. */
-static inline uint64_t
-used_slots(const uint16_t *figs)
-{
-#if HAVE_VECTOR_SIZE
-	carc__v8u16 a, b;
-
-	_Static_assert(MAX_FIGURE_SLOTS == 17, "16 slots in vectors, 1 apart");
-	memcpy(&a, figs, sizeof(a));
-	memcpy(&b, figs + 8, sizeof(b));
-	return ~((uint64_t)carc__movemask16((carc__v16u8)(a == NODE_NONE)) |
-		 (uint64_t)carc__movemask16((carc__v16u8)(b == NODE_NONE))
-			 << 16 |
-		 (uint64_t)(figs[16] == NODE_NONE) << 32) &
-	       0x155555555ull;
-#else
-	uint64_t used = 0;
-
-	for (uint32_t k = 0; k < MAX_FIGURE_SLOTS; k++)
-		used |= (uint64_t)(figs[k] != NODE_NONE) << (2 * k);
-	return used;
-#endif
-}
-
 /* The roads and cities of a tile type (bit = local index): neither
  * fields nor the monastery. */
 static inline uint32_t
@@ -168,7 +142,7 @@ carc__traders_list(const struct carc_game *g, carc_move_t *moves, size_t cap,
 	 * the others (with or without fields: the pig needs farmers) */
 	uint32_t cand = ~g->s.deploy_mask & (builder | pig);
 	const uint16_t *figs = g->s.figs[player];
-	uint64_t used;
+	uint32_t used;
 
 	/* three tiles in four have no such feature */
 	if (!cand)
@@ -176,13 +150,14 @@ carc__traders_list(const struct carc_game *g, carc_move_t *moves, size_t cap,
 	/* the player's slots in use, found once for all the features: the
 	 * search of each feature visits those alone, where has_follower()
 	 * branches on every slot, a coin toss the predictor misses */
-	used = used_slots(figs);
+	used = ~carc__slots_holding(figs, NODE_NONE) &
+	       ((1u << MAX_FIGURE_SLOTS) - 1);
 	for (uint32_t m = cand; m; m &= m - 1) {
 		uint32_t i = (uint32_t)carc__ctz32(m);
 		uint32_t root = carc__find(g, p->node_base + i);
 
-		for (uint64_t u = used; u; u &= u - 1)
-			if (carc__find(g, figs[carc__ctz64(u) / 2]) == root) {
+		for (uint32_t u = used; u; u &= u - 1)
+			if (carc__find(g, figs[carc__ctz32(u)]) == root) {
 				held |= 1u << i;
 				break;
 			}
