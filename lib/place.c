@@ -437,6 +437,10 @@ carc__place_list_part(const struct carc_game *g, uint32_t from, uint32_t to,
 	part.front_key += from;
 	part.front_req += from;
 	part.s.n_frontier = to - from;
+	/* no room left: no pointer either, since @moves may be NULL (a
+	 * count alone), which no offset may be added to */
+	if (at == n_moves)
+		return n + list_fitting(&part, NULL, 0);
 	return n + list_fitting(&part, moves + at, n_moves - at);
 }
 
