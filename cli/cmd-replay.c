@@ -49,13 +49,26 @@ json_string(const char *s, FILE *f)
 	fputc('"', f);
 }
 
+/* One JSON array of @n per-player (or per-goods) values of event @i:
+ * attributes @base + 0 .. @base + n - 1. */
+static void
+json_values(const struct carc_game *g, int i, uint32_t base, int n, FILE *f)
+{
+	fputc('[', f);
+	for (int k = 0; k < n; k++) {
+		int32_t v = 0;
+
+		carc_game_event_get(g, (uint32_t)i, base + (uint32_t)k, &v);
+		fprintf(f, "%s%d", k ? "," : "", (int)v);
+	}
+	fputc(']', f);
+}
+
 /* One JSON object of a move: see "JSON LINES" in carcassonne(1). */
 static void
 json_move(const char *path, const struct carc_game *g, int move_no,
 	  int player, carc_move_t m, FILE *f)
 {
-	static const char *const types[] = { "?", "completed", "final",
-					     "farm" };
 	int n = carc_game_event_count(g), np = carc_game_player_count(g);
 	char text[160];
 
@@ -66,38 +79,31 @@ json_move(const char *path, const struct carc_game *g, int move_no,
 	json_string(text, f);
 	fprintf(f, ",\"events\":[");
 	for (int i = 0; i < n; i++) {
-		int32_t a[9] = { 0 };
-		const char *fname;
+		int32_t a[CARC_EVENT_GOODS_KIND + 1] = { 0 };
+		const char *fname, *kind;
 
-		for (uint32_t k = 1; k <= 8; k++)
+		for (uint32_t k = 1; k <= CARC_EVENT_GOODS_KIND; k++)
 			carc_game_event_get(g, (uint32_t)i, k, &a[k]);
 		fname = carc_feature_name((uint32_t)a[CARC_EVENT_FEATURE]);
+		/* a goods event has no feature: its kind is the goods' */
+		kind = a[CARC_EVENT_TYPE] == CARC_EVENT_GOODS
+			       ? goods_word(a[CARC_EVENT_GOODS_KIND])
+			       : kind_word(a[CARC_EVENT_FEATURE_KIND]);
 		fprintf(f, "%s{\"type\":\"%s\",\"kind\":\"%s\",\"x\":%d,"
 			   "\"y\":%d,\"feature\":\"%s\",\"tiles\":%d,"
-			   "\"pennants\":%d,\"cities\":%d,\"points\":[",
-			i ? "," : "",
-			a[1] >= 1 && a[1] <= 3 ? types[a[1]] : "?",
-			kind_word(a[2]), (int)a[3],
-			(int)a[4], fname ? fname : "?", (int)a[6], (int)a[7],
-			(int)a[8]);
-		for (int p = 0; p < np; p++) {
-			int32_t v = 0;
-
-			carc_game_event_get(g, (uint32_t)i,
-					    CARC_EVENT_POINTS + (uint32_t)p, &v);
-			fprintf(f, "%s%d", p ? "," : "", (int)v);
-		}
-		fprintf(f, "],\"building_points\":[");
-		for (int p = 0; p < np; p++) {
-			int32_t v = 0;
-
-			carc_game_event_get(g, (uint32_t)i,
-					    CARC_EVENT_BUILDING_POINTS +
-						    (uint32_t)p,
-					    &v);
-			fprintf(f, "%s%d", p ? "," : "", (int)v);
-		}
-		fprintf(f, "]}");
+			   "\"pennants\":%d,\"cities\":%d,\"points\":",
+			i ? "," : "", event_type_word(a[CARC_EVENT_TYPE]), kind,
+			(int)a[CARC_EVENT_X], (int)a[CARC_EVENT_Y],
+			fname ? fname : "?", (int)a[CARC_EVENT_TILES],
+			(int)a[CARC_EVENT_PENNANTS], (int)a[CARC_EVENT_CITIES]);
+		json_values(g, i, CARC_EVENT_POINTS, np, f);
+		fprintf(f, ",\"building_points\":");
+		json_values(g, i, CARC_EVENT_BUILDING_POINTS, np, f);
+		fprintf(f, ",\"goods\":");
+		json_values(g, i, CARC_EVENT_WINE, 3, f);
+		fprintf(f, ",\"tokens\":");
+		json_values(g, i, CARC_EVENT_TOKENS, np, f);
+		fputc('}', f);
 	}
 	fprintf(f, "],\"scores\":[");
 	for (int p = 0; p < np; p++)

@@ -129,50 +129,96 @@ save_record(const struct carc_game *game, const char *path)
 	return rc;
 }
 
+/* The word of a #carc_goods kind ("wine", "grain", "cloth"), "?" if
+ * none. */
+const char *
+goods_word(int32_t kind)
+{
+	static const char *const words[] = { "?", "wine", "grain", "cloth" };
+
+	return kind >= CARC_GOODS_WINE && kind <= CARC_GOODS_CLOTH ? words[kind]
+								   : "?";
+}
+
+/* The word of a #carc_event_type, "?" if none. */
+const char *
+event_type_word(int32_t type)
+{
+	static const char *const words[] = { "?", "completed", "final",
+					     "farm", "goods" };
+
+	return type >= CARC_EVENT_COMPLETED && type <= CARC_EVENT_GOODS
+		       ? words[type]
+		       : "?";
+}
+
+static int32_t
+event_attr(const struct carc_game *game, int i, uint32_t attr)
+{
+	int32_t v = 0;
+
+	carc_game_event_get(game, (uint32_t)i, attr, &v);
+	return v;
+}
+
 void
 print_events(const struct carc_game *game, int move_no, FILE *f)
 {
-	static const char *const types[] = { "?", "completed", "final",
-					     "farm" };
 	int n = carc_game_event_count(game);
 	int players = carc_game_player_count(game);
 
 	for (int i = 0; i < n; i++) {
-		int32_t type = 0, kind = 0, x = 0, y = 0, feat = 0, tiles = 0;
-		int32_t pennants = 0, cities = 0;
-		const char *fname;
+		int32_t type = event_attr(game, i, CARC_EVENT_TYPE);
+		int32_t kind = event_attr(game, i, CARC_EVENT_FEATURE_KIND);
+		int32_t feat = event_attr(game, i, CARC_EVENT_FEATURE);
+		const char *fname = carc_feature_name((uint32_t)feat);
 
-		carc_game_event_get(game, (uint32_t)i, CARC_EVENT_TYPE, &type);
-		carc_game_event_get(game, (uint32_t)i,
-				    CARC_EVENT_FEATURE_KIND, &kind);
-		carc_game_event_get(game, (uint32_t)i, CARC_EVENT_X, &x);
-		carc_game_event_get(game, (uint32_t)i, CARC_EVENT_Y, &y);
-		carc_game_event_get(game, (uint32_t)i, CARC_EVENT_FEATURE,
-				    &feat);
-		carc_game_event_get(game, (uint32_t)i, CARC_EVENT_TILES,
-				    &tiles);
-		carc_game_event_get(game, (uint32_t)i, CARC_EVENT_PENNANTS,
-				    &pennants);
-		carc_game_event_get(game, (uint32_t)i, CARC_EVENT_CITIES,
-				    &cities);
-		fname = carc_feature_name((uint32_t)feat);
-		fprintf(f, "event: move %d: %s %s at %d,%d %s: %d tiles",
-			move_no, type >= 1 && type <= 3 ? types[type] : "?",
-			kind_word(kind), (int)x, (int)y, fname ? fname : "?", (int)tiles);
-		if (kind == CARC_FEATURE_CITY)
-			fprintf(f, ", %d pennants", (int)pennants);
+		if (type == CARC_EVENT_GOODS) {
+			/* Traders & Builders at the end: "goods wine:
+			 * P0 holds 3, P1 holds 1; P0 +10" */
+			fprintf(f, "event: move %d: goods %s:", move_no,
+				goods_word(event_attr(game, i,
+						      CARC_EVENT_GOODS_KIND)));
+			for (int p = 0, k = 0; p < players; p++) {
+				int32_t t = event_attr(game, i,
+						       CARC_EVENT_TOKENS +
+							       (uint32_t)p);
+
+				if (t > 0)
+					fprintf(f, "%s P%d holds %d",
+						k++ ? "," : "", p, (int)t);
+			}
+		} else {
+			fprintf(f, "event: move %d: %s %s at %d,%d %s: %d tiles",
+				move_no, event_type_word(type), kind_word(kind),
+				(int)event_attr(game, i, CARC_EVENT_X),
+				(int)event_attr(game, i, CARC_EVENT_Y),
+				fname ? fname : "?",
+				(int)event_attr(game, i, CARC_EVENT_TILES));
+		}
+		if (type != CARC_EVENT_GOODS && kind == CARC_FEATURE_CITY)
+			fprintf(f, ", %d pennants",
+				(int)event_attr(game, i, CARC_EVENT_PENNANTS));
 		if (type == CARC_EVENT_FARM)
-			fprintf(f, ", %d cities", (int)cities);
-		for (int p = 0; p < players; p++) {
-			int32_t pts = 0, bpts = 0;
+			fprintf(f, ", %d cities",
+				(int)event_attr(game, i, CARC_EVENT_CITIES));
+		/* Traders & Builders: the tokens the completer took */
+		for (int32_t g = CARC_GOODS_WINE; g <= CARC_GOODS_CLOTH; g++) {
+			int32_t t = event_attr(game, i,
+					       (uint32_t)(CARC_EVENT_WINE + g -
+							  CARC_GOODS_WINE));
 
-			carc_game_event_get(game, (uint32_t)i,
-					    CARC_EVENT_POINTS + (uint32_t)p,
-					    &pts);
-			carc_game_event_get(game, (uint32_t)i,
-					    CARC_EVENT_BUILDING_POINTS +
-						    (uint32_t)p,
-					    &bpts);
+			if (t > 0)
+				fprintf(f, ", %d %s taken", (int)t,
+					goods_word(g));
+		}
+		for (int p = 0; p < players; p++) {
+			int32_t pts = event_attr(game, i,
+						 CARC_EVENT_POINTS + (uint32_t)p);
+			int32_t bpts = event_attr(game, i,
+						  CARC_EVENT_BUILDING_POINTS +
+							  (uint32_t)p);
+
 			if (pts || bpts)
 				fprintf(f, "; P%d +%d", p, (int)(pts + bpts));
 			if (bpts)

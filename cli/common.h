@@ -36,8 +36,9 @@ int legal_moves(const struct carc_game *game, carc_move_t **moves,
 		size_t *cap);
 /* The word of a feature kind (carc_feature_kind_name()), "?" if none. */
 const char *kind_word(int32_t kind);
-void print_events_json(const struct carc_game *game, int move_no,
-		       int player, const char *move_text, FILE *f);
+/* The word of a #carc_goods kind, of a #carc_event_type; "?" if none. */
+const char *goods_word(int32_t kind);
+const char *event_type_word(int32_t type);
 
 /* common.c: the command line.  Errors are printed as
  * "carcassonne: MESSAGE" on stderr, naming the bad flag or value. */

@@ -247,7 +247,7 @@ def check_replay_many(tmp, examples):
     for o in moves:
         for e in o['events']:
             for k in ('type', 'kind', 'x', 'y', 'feature', 'points',
-                      'building_points'):
+                      'building_points', 'goods', 'tokens'):
                 if k not in e:
                     fail(f'--json event lacks {k}: {e}')
             for pl in range(2):
@@ -266,6 +266,27 @@ def check_replay_many(tmp, examples):
         fail('--json: no farm event in a whole game')
     if moves[0]['player'] != 0 or not moves[0]['text'].startswith('place '):
         fail(f'--json first move {moves[0]}')
+
+    # Traders & Builders: the goods a completer takes and the goods
+    # majorities at the end, in words and in JSON (worked example TB1)
+    ex = os.path.join(examples, 'tb1-goods-completer.rec')
+    p = run('replay', '--events', ex)
+    want = ['event: move 10: completed city at 2,0 c1: 5 tiles, '
+            '0 pennants, 1 wine taken, 2 grain taken; P1 +10',
+            'event: move 10: goods wine: P0 holds 1; P0 +10',
+            'event: move 10: goods grain: P0 holds 2; P0 +10']
+    got = [l for l in p.stdout.splitlines() if l.startswith('event:')]
+    if got != want:
+        fail(f'replay --events of TB1: {got!r}')
+    p = run('replay', '--json', ex)
+    last = [json.loads(l) for l in p.stdout.splitlines()][-2]
+    got = [(e['type'], e['kind'], e['points'], e['goods'], e['tokens'])
+           for e in last['events']]
+    if got != [('completed', 'city', [0, 10], [1, 2, 0], [0, 0]),
+               ('goods', 'wine', [10, 0], [0, 0, 0], [1, 0]),
+               ('goods', 'grain', [10, 0], [0, 0, 0], [2, 0])] or \
+            last['scores'] != [20, 10]:
+        fail(f'replay --json of TB1: {last!r}')
 
     # --option: the same moves under changed rules
     ex = os.path.join(examples, 'e11-jcz-lb-alt-3-2-1.rec')
