@@ -292,6 +292,12 @@ static const struct example {
 	/* The River, doc/users/rules.md#river-play */
 	{ "ri1-city-on-river.rec", { 4, 0 } },
 	{ "ri2-banks-meet.rec", { 3, 0 } },
+	/* Traders & Builders, doc/users/rules.md#traders-examples (tb3 has
+	 * three players: Yellow's 6 is checked in the record) */
+	{ "tb1-goods-completer.rec", { 20, 10 } },
+	{ "tb2-goods-at-the-end.rec", { 20, 20 } },
+	{ "tb3-pig.rec", { 8, 8 } },
+	{ "tb4-builder.rec", { 15, 0 } },
 };
 
 #define N_EXAMPLES (int)(sizeof(examples) / sizeof(examples[0]))
@@ -394,6 +400,27 @@ START_TEST(error_wrong_player)
 		     CARC_E_WRONG_PHASE, 6, 1, "wrong player");
 	expect_error(HEAD "P2 place E 0,-1 r2\nend\n", CARC_E_PARSE, 4, 1,
 		     "no player P2");
+}
+END_TEST
+
+/* The River's U-turn (doc/users/rules.md#river-u-turn): after a curve
+ * from east to south, a second curve to the west is refused at its line
+ * under the default, and loads with river-u-turn allowed. */
+START_TEST(error_river_u_turn)
+{
+#define RIVER_HEAD "carcassonne-record 1\nplayers 2\noption river on\n"
+#define U_TURN "tiles *=0 RI-10=2 RI-2=1\n" \
+	       "P0 place RI-10 1,0 r0\nP0 pass\n" \
+	       "P1 place RI-10 1,1 r1\nP1 pass\nend\n"
+	struct carc_game *game;
+
+	expect_error(RIVER_HEAD U_TURN, CARC_E_NOT_ALLOWED, 7, 4,
+		     "illegal move: not allowed by the rules in force");
+	game = load_ok(RIVER_HEAD "option river-u-turn allowed\n" U_TURN);
+	ck_assert_int_eq(carc_game_history_count(game), 4);
+	carc_game_free(game);
+#undef U_TURN
+#undef RIVER_HEAD
 }
 END_TEST
 
@@ -972,6 +999,7 @@ test_suite(void)
 	tcase_add_test(tc, error_bad_coordinates);
 	tcase_add_test(tc, error_illegal_move);
 	tcase_add_test(tc, error_wrong_player);
+	tcase_add_test(tc, error_river_u_turn);
 	tcase_add_test(tc, error_truncated);
 	tcase_add_test(tc, per_turn_scores);
 	tcase_add_test(tc, discard_lines);
