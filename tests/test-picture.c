@@ -1709,6 +1709,56 @@ START_TEST(svg_traders_builders)
 }
 END_TEST
 
+/* The builder and the pig on the board, each a size smaller than a
+ * follower and marked with its player's number and B or P: Red's thief
+ * on a road, then his builder on it; Blue's farmer south of the road,
+ * then his pig in that field. */
+START_TEST(svg_builder_pig_on_board)
+{
+	static const uint32_t order[] = { CARC_TILE_U, CARC_TILE_B,
+					  CARC_TILE_U, CARC_TILE_B };
+	struct carc_rules_builder *b = NULL;
+	struct carc_game *g;
+	char *svg;
+	int32_t x, y;
+
+	assert_ok(carc_rules_builder_new(&b));
+	assert_ok(carc_rules_builder_set(b, CARC_OPT_TRADERS_BUILDERS, 1));
+	g = make_stacked_game(b, 2, order, 4);
+	play(g, CARC_TILE_U, 1, 0, 0);
+	deploy(g, CARC_R1);
+	play(g, CARC_TILE_B, 0, 1, 0);
+	deploy(g, CARC_F1);
+	play(g, CARC_TILE_U, 2, 0, 0);
+	last_tile_xy(g, &x, &y);
+	assert_ok(carc_game_apply(g, carc_move_deploy(CARC_FIGURE_BUILDER,
+						      x, y, CARC_R1)));
+	play(g, CARC_TILE_B, 1, 1, 0);
+	last_tile_xy(g, &x, &y);
+	assert_ok(carc_game_apply(g, carc_move_deploy(CARC_FIGURE_PIG, x, y,
+						      CARC_F1)));
+	svg = render(g, NULL);
+	/* on the board: Red's builder on the thief's road, Blue's pig
+	 * lying in the farmer's field, each once */
+	ck_assert_int_eq(count_of(svg, ">0B</text>"), 1);
+	ck_assert_int_eq(count_of(svg, ">1P</text>"), 1);
+	ck_assert_int_eq(count_of(svg, ">1B</text>"), 0);
+	ck_assert_int_eq(count_of(svg, ">0P</text>"), 0);
+	ck_assert_int_eq(board_figures(svg, "thief"), 2);
+	ck_assert_int_eq(board_figures(svg, "farmer"), 2);
+	/* the two a size smaller (a follower on the board is at 100 %) */
+	ck_assert_int_eq(count_of(svg, "scale(0.70)"), 2);
+	ck_assert_int_eq(count_of(svg, "<use href='#thief' class='fig' "
+				       "transform='translate(3300,1670) "
+				       "scale(0.70)' fill='#d55e00'"), 1);
+	ck_assert_int_eq(count_of(svg, "<use href='#farmer' class='fig' "
+				       "transform='translate(2020,2990) "
+				       "scale(0.70)' fill='#0072b2'"), 1);
+	free(svg);
+	carc_game_free(g);
+}
+END_TEST
+
 Suite *
 test_suite(void)
 {
@@ -1746,6 +1796,7 @@ test_suite(void)
 	tcase_add_test(tc, svg_inns_cathedrals);
 	tcase_add_test(tc, svg_river);
 	tcase_add_test(tc, svg_traders_builders);
+	tcase_add_test(tc, svg_builder_pig_on_board);
 	suite_add_tcase(s, tc);
 	return s;
 }
