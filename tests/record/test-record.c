@@ -112,6 +112,19 @@ rules_for(int combo)
 					 (combo >> 2) & 1));
 	assert_ok(carc_rules_builder_set(b, CARC_OPT_CROP_PHANTOM,
 					 !(combo & 4)));
+	/* 16-19: The River, Inns & Cathedrals, Traders & Builders, then
+	 * the three with the four above */
+	if (combo >= 16) {
+		assert_ok(carc_rules_builder_set(b, CARC_OPT_RIVER,
+						 combo == 16 || combo == 19));
+		assert_ok(carc_rules_builder_set(b, CARC_OPT_INNS_CATHEDRALS,
+						 combo == 17 || combo == 19));
+		assert_ok(carc_rules_builder_set(b, CARC_OPT_TRADERS_BUILDERS,
+						 combo >= 18));
+	}
+	for (uint32_t o = CARC_OPT_PHANTOM;
+	     combo == 19 && o <= CARC_OPT_LITTLE_BUILDINGS; o++)
+		assert_ok(carc_rules_builder_set(b, o, 1));
 	assert_ok(carc_rules_builder_build(b, &rules));
 	carc_rules_builder_free(b);
 	return rules;
@@ -121,28 +134,91 @@ rules_for(int combo)
 /* round trips                                                          */
 /* ------------------------------------------------------------------ */
 
-/* _i: expansion combination 0-15 (phantom, CCI, CCII, Little Buildings) */
+/* The moves of the big expansions a game made (round_trip_every_move). */
+enum {
+	SEEN_LARGE = 1, SEEN_BUILDER = 2, SEEN_PIG = 4, SEEN_SECOND = 8,
+	SEEN_DECLINED = 16,
+};
+
+/* The SEEN_* bit of @m, played in @phase, or 0. */
+static int
+seen_bit(carc_move_t m, int phase)
+{
+	if (carc_move_kind(m) == CARC_MOVE_SECOND_TILE)
+		return SEEN_SECOND;
+	if (carc_move_kind(m) == CARC_MOVE_PASS)
+		return phase == CARC_PHASE_SECOND_TILE ? SEEN_DECLINED : 0;
+	if (carc_move_kind(m) != CARC_MOVE_DEPLOY)
+		return 0;
+	switch (carc_move_figure(m)) {
+	case CARC_FIGURE_LARGE_FOLLOWER:
+		return SEEN_LARGE;
+	case CARC_FIGURE_BUILDER:
+		return SEEN_BUILDER;
+	case CARC_FIGURE_PIG:
+		return SEEN_PIG;
+	default:
+		return 0;
+	}
+}
+
+/* _i: expansion combination 0-15 (phantom, CCI, CCII, Little Buildings),
+ * 16-19 the big three (rules_for()).  Where the large follower, the
+ * builder, the pig or the second tile may be played, one of them is
+ * chosen one time in two, so that the records have them all. */
 START_TEST(round_trip_every_move)
 {
 	struct carc_rules *rules = rules_for(_i);
 	struct carc_game *game;
 	carc_move_t moves[1024];
 	uint64_t rng = 0x9e37u + (uint64_t)_i;
-	uint32_t players = 2 + (uint32_t)_i % 5;
+	/* Inns & Cathedrals with six players; two for Traders & Builders,
+	 * whose builders then extend their roads and cities often enough */
+	uint32_t players = _i < 16 ? 2 + (uint32_t)_i % 5
+			   : _i == 16 ? 3 : _i == 17 ? 6 : 2;
 	/* under valgrind, every 16th position is enough */
-	int every = getenv("CARC_TEST_QUICK") ? 16 : 1, k = 0;
+	int every = getenv("CARC_TEST_QUICK") ? 16 : 1, k = 0, seen = 0;
+	int tb = SEEN_BUILDER | SEEN_PIG | SEEN_SECOND | SEEN_DECLINED;
+	int want = (_i == 17 || _i == 19 ? SEEN_LARGE : 0) | (_i >= 18 ? tb : 0);
 
-	assert_ok(carc_game_new(rules, players, 1000 + (uint64_t)_i, &game));
+	/* 16-19: seeds whose games have every special move of want (a
+	 * change of the rules or of the move order may need others) */
+	uint64_t seed = (_i < 16 ? 1000 : 1100) + (uint64_t)_i;
+
+	assert_ok(carc_game_new(rules, players, seed, &game));
 	carc_rules_unref(rules);
 	check_round_trip(game);
 	while (carc_game_is_over(game) == 0) {
-		int n = carc_game_legal_moves(game, moves, 1024);
+		int n = carc_game_legal_moves(game, moves, 1024), special = 0;
+		int phase = carc_game_phase(game);
+		carc_move_t m;
 
 		ck_assert_int_gt(n, 0);
-		assert_ok(carc_game_apply(game, moves[rnd(&rng) % (uint64_t)n]));
+		/* the special moves first (none in combinations 0-15, whose
+		 * games stay as they were) */
+		for (int j = 0; j < n; j++)
+			if (seen_bit(moves[j], phase) & ~SEEN_DECLINED) {
+				m = moves[special];
+				moves[special++] = moves[j];
+				moves[j] = m;
+			}
+		/* the second tile taken the first time, declined the
+		 * second, then either */
+		if (phase == CARC_PHASE_SECOND_TILE && !(seen & SEEN_SECOND))
+			m = carc_move_second_tile();
+		else if (phase == CARC_PHASE_SECOND_TILE &&
+			 !(seen & SEEN_DECLINED))
+			m = carc_move_pass();
+		else if (special > 0 && rnd(&rng) % 2 == 0)
+			m = moves[rnd(&rng) % (uint64_t)special];
+		else
+			m = moves[rnd(&rng) % (uint64_t)n];
+		seen |= seen_bit(m, phase);
+		assert_ok(carc_game_apply(game, m));
 		if (++k % every == 0 || carc_game_is_over(game) == 1)
 			check_round_trip(game);
 	}
+	ck_assert_int_eq(seen, want);
 	carc_game_free(game);
 }
 END_TEST
@@ -981,7 +1057,7 @@ test_suite(void)
 
 	tc = tcase_create("round_trip");
 	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, round_trip_every_move, 0, 16);
+	tcase_add_loop_test(tc, round_trip_every_move, 0, 20);
 	tcase_add_test(tc, round_trip_custom_stack);
 	tcase_add_test(tc, round_trip_empty_stack);
 	tcase_add_test(tc, save_buffer_contract);
