@@ -4,7 +4,8 @@
 //      expansion by clicking the page (tile positions, rotation,
 //      followers, the phantom, buildings, crop circles, End turn, the
 //      river, the large follower, the builder and the pig chosen among
-//      the figures that fit a feature, the builder's second tile),
+//      the figures that fit a feature, the builder's second tile taken
+//      and declined),
 //      choosing each move with its own copy of the library in Node and
 //      checking that the page offers exactly the legal moves and shows
 //      each player's supply and goods as the library counts them;
@@ -14,8 +15,9 @@
 //      native `carcassonne replay` and compares the final scores, and
 //      loads a saved record again;
 //   3. at 390x844 on a touch screen, plays a whole game with every
-//      expansion against the greedy bot by taps, saves it and resumes it
-//      with its seats;
+//      expansion against the greedy bot by taps (every new choice of the
+//      three big expansions tapped at least once), saves it and resumes
+//      it with its seats;
 //   4. at 360x640, 844x390 and 2560x1440, opens every dialog and a loaded
 //      game; at every size the board is at least 60 % of the width, every
 //      dialog and the toolbar fit the screen, nothing scrolls sideways;
@@ -262,7 +264,8 @@ async function waitMoves(n) {
 const phantomShown = new Set();
 const stats = { rotations: 0, followers: 0, phantoms: 0, buildings: 0, cropChoices: 0,
 		cropResponses: 0, passes: 0, endTurns: 0, places: 0, riverTiles: 0,
-		largeFollowers: 0, builders: 0, pigs: 0, figureChoices: 0, secondTiles: 0 };
+		largeFollowers: 0, builders: 0, pigs: 0, figureChoices: 0, secondTiles: 0,
+		secondTileDeclines: 0 };
 const SPECIAL = { 'large-follower': 'largeFollowers', builder: 'builders', pig: 'pigs' };
 
 // The centre of an element on the screen, or null.
@@ -318,8 +321,16 @@ async function clickMove(game, m, before) {
 			await shot(`${screen}-second-tile`);
 			shotSecond.add(screen);
 		}
+		const label = await page.$eval('#actions button[data-move="second-tile"]', (b) => b.textContent);
+		check(label === 'Take the second tile', `the second tile's button says: ${label}`);
 		await clickOn('#actions button[data-move="second-tile"]');
 		stats.secondTiles++;
+	} else if (m.kind === 'pass' && phase === 'second-tile') {
+		// the builder's second tile declined: its own button, in words
+		const label = await page.$eval('#actions button[data-move="pass"]', (b) => b.textContent);
+		check(label === 'No second tile', `the decline's button says: ${label}`);
+		await clickOn('#actions button[data-move="pass"]');
+		stats.secondTileDeclines++;
 	} else if (m.kind === 'end-turn') {
 		await clickOn('#actions button[data-move="end-turn"]');
 		stats.endTurns++;
@@ -404,7 +415,10 @@ function choose(game) {
 		return ms.find((m) => m.kind === 'pass') || ms[0];
 	}
 	case 'second-tile':
-		return of('second-tile')[0] && (stats.secondTiles === 0 || rand(3) > 0) ? of('second-tile')[0] : of('pass')[0];
+		// taken the first time, declined the second, then either
+		if (stats.secondTiles === 0 || stats.secondTileDeclines > 0 && rand(3) > 0)
+			return of('second-tile')[0] || of('pass')[0];
+		return of('pass')[0];
 	default:
 		return ms[rand(ms.length)];
 	}
@@ -796,7 +810,8 @@ try {
 			// what the taps played: every new choice of the expansions
 			const tapped = Object.fromEntries(Object.entries(stats).map(([k, v]) => [k, v - before[k]]));
 			console.log(`upright game taps: ${JSON.stringify(tapped)}`);
-			for (const k of ['riverTiles', 'largeFollowers', 'builders', 'pigs', 'figureChoices', 'secondTiles'])
+			for (const k of ['riverTiles', 'largeFollowers', 'builders', 'pigs', 'figureChoices', 'secondTiles',
+					 'secondTileDeclines'])
 				check(tapped[k] > 0, `the upright game tapped at least one of ${k}`);
 		}
 		check(JSON.stringify(await page.$$eval('#players tbody td.pts', (ts) => ts.map((t) => Number(t.textContent)))) ===
