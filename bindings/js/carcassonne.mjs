@@ -1746,7 +1746,9 @@ export class Game extends Handle {
 	/** Everything about the board feature containing `feature` of the
 	 *  tile at (x, y): {kind, id, pieces, tiles, open, complete,
 	 *  pennants, cities, scorers, value, buildingValue, farmScorers,
-	 *  points[], followers[], buildingPoints[], phantoms[]}. */
+	 *  flags, wine, grain, cloth, points[], followers[],
+	 *  buildingPoints[], phantoms[], largeFollowers[], builders[],
+	 *  pigs[]}. */
 	feature(x, y, feature) {
 		const g = this._live();
 		const fx = argI32(x, 'x'), fy = argI32(y, 'y');

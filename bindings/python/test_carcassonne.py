@@ -552,6 +552,26 @@ def test_large_follower_builder_pig_on_the_board():
     road = game.feature(0, -6, 'r1')
     assert (road.builders, road.pigs) == ([1, 0], [0, 0])
     assert game.feature(1, -2, 'f3').large_followers == [1, 0]
+    # each pig in its field, with its player's large follower
+    for x, y, f, p in ((-1, -4, 'f1', [1, 0]), (0, -5, 'f2', [0, 1])):
+        field = game.feature(x, y, f)
+        assert (field.pigs, field.large_followers, field.builders) == \
+            (p, p, [0, 0])
+    # the road's inn (IC-15 at -1,-6); a city with the cathedral of IC-1
+    # (2,0) and the grain of TB-10 (1,1), named by either piece; a city
+    # of two cloths (TB-7, TB-11); a completed city still counting the
+    # grain its completion gave player 0
+    for x, y, f, want in (
+            (0, -6, 'r1', (carc.FeatureFlag.INN, 0, 0, 0, 5, False)),
+            (2, 0, 'c1', (carc.FeatureFlag.CATHEDRAL, 0, 1, 0, 4, False)),
+            (1, 1, 'c1', (carc.FeatureFlag.CATHEDRAL, 0, 1, 0, 4, False)),
+            (2, 3, 'c1', (0, 0, 0, 2, 2, False)),
+            (3, -2, 'c1', (0, 0, 1, 0, 4, True))):
+        i = game.feature(x, y, f)
+        assert (i.flags, i.wine, i.grain, i.cloth, i.tiles,
+                i.complete) == want, (x, y, f)
+    assert [game.goods(p, k) for p in range(2)
+            for k in ('wine', 'grain', 'cloth')] == [0, 1, 0, 0, 0, 0]
     assert [[game.supply(p, f) for f in (carc.Figure.LARGE_FOLLOWER,
                                          carc.Figure.BUILDER,
                                          carc.Figure.PIG)]

@@ -186,6 +186,28 @@ test('large follower, builder and pig on the board and in the features', () => {
 	assert.deepEqual(road.pigs, [0, 0]);
 	const field = game.feature(1, -2, 'f3');
 	assert.deepEqual(field.largeFollowers, [1, 0]);
+	// each pig in its field, with its player's large follower
+	for (const [x, y, f, p] of [[-1, -4, 'f1', [1, 0]], [0, -5, 'f2', [0, 1]]]) {
+		const i = game.feature(x, y, f);
+		assert.deepEqual([i.pigs, i.largeFollowers, i.builders], [p, p, [0, 0]]);
+	}
+	// the road's inn (IC-15 at -1,-6); a city with the cathedral of
+	// IC-1 (2,0) and the grain of TB-10 (1,1), named by either piece; a
+	// city of two cloths (TB-7, TB-11); a completed city still counting
+	// the grain its completion gave player 0
+	for (const [x, y, f, want] of [
+		[0, -6, 'r1', [FeatureFlag.INN, 0, 0, 0, 5, false]],
+		[2, 0, 'c1', [FeatureFlag.CATHEDRAL, 0, 1, 0, 4, false]],
+		[1, 1, 'c1', [FeatureFlag.CATHEDRAL, 0, 1, 0, 4, false]],
+		[2, 3, 'c1', [0, 0, 0, 2, 2, false]],
+		[3, -2, 'c1', [0, 0, 1, 0, 4, true]],
+	]) {
+		const i = game.feature(x, y, f);
+		assert.deepEqual([i.flags, i.wine, i.grain, i.cloth, i.tiles, i.complete], want,
+			`${x},${y} ${f}`);
+	}
+	assert.deepEqual(game.allGoods(), [{ wine: 0, grain: 1, cloth: 0 },
+		{ wine: 0, grain: 0, cloth: 0 }]);
 	assert.deepEqual(game.supplies().map((s) => [s.large_follower, s.builder, s.pig]),
 		[[0, 0, 0], [0, 1, 0]]);
 	game.free();
