@@ -493,11 +493,36 @@ def check_jcz_expansions(tmp, fixtures):
              f'{p.stderr!r}')
 
 
+def check_expansion_flags():
+    """Each expansion flag of play turns on its rule option and no
+    other; --all the seven."""
+    def options(*flags):
+        p = run('play', '--seed', '2', '--quiet', '--record', '-', *flags)
+        return dict(re.findall(r'^option (\S+) (\S+)$', p.stdout, re.M))
+
+    base = options()
+    seven = ['phantom', 'crop-circles-i', 'crop-circles-ii',
+             'little-buildings', 'river', 'inns-cathedrals',
+             'traders-builders']
+    if any(base.get(o) != 'off' for o in seven):
+        fail(f'play without flags: options {base}')
+    for flags, on in ((['--river'], ['river']),
+                      (['--inns-cathedrals'], ['inns-cathedrals']),
+                      (['--traders-builders'], ['traders-builders']),
+                      (['--crop-circles'], seven[1:3]),
+                      (['--all'], seven)):
+        got = options(*flags)
+        changed = sorted(o for o in got if got[o] != base.get(o))
+        if changed != sorted(on) or any(got[o] != 'on' for o in on):
+            fail(f'play {flags}: options changed {changed}, want {on} on')
+
+
 def main():
     global TOOL
     TOOL, examples = sys.argv[1], sys.argv[2]
     check_human()
     check_help()
+    check_expansion_flags()
     with tempfile.TemporaryDirectory() as tmp:
         check_hygiene(tmp)
         check_replay_many(tmp, examples)
