@@ -943,10 +943,32 @@ START_TEST(refused_setups)
 		     "\"ABBEY_AND_MAYOR\":1}},"
 		     "\"slots\":[{},{}],\"replay\":[]}",
 		     CARC_E_UNKNOWN_OPTION, 1, "expansion 'ABBEY_AND_MAYOR'");
+	/* JCZ 4's names of the three the library reads from JCZ 5 */
+	import_fails("{\"setup\":{\"expansions\":[\"BASIC\",\"RIVER\"]},"
+		     "\"slots\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 1,
+		     "expansion 'RIVER': the library reads The River from JCZ "
+		     "5 files only (tile set 'river/1:1'), not from JCZ 4 "
+		     "files");
+	import_fails("{\"setup\":{\"expansions\":{\"BASIC\":1,\n"
+		     "\"INNS_AND_CATHEDRALS\":1}},"
+		     "\"slots\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 2,
+		     "expansion 'INNS_AND_CATHEDRALS': the library reads Inns & "
+		     "Cathedrals from JCZ 5 files only (tile set "
+		     "'inns-and-cathedrals:1')");
+	import_fails("{\"setup\":{\"expansions\":{\"BASIC\":1,"
+		     "\"TRADERS_AND_BUILDERS\":true}},"
+		     "\"slots\":[{},{}],\"replay\":[]}",
+		     CARC_E_UNKNOWN_OPTION, 1,
+		     "expansion 'TRADERS_AND_BUILDERS': the library reads "
+		     "Traders & Builders from JCZ 5 files only (tile set "
+		     "'traders-and-builders:1')");
 	/* switched off is no refusal */
 	{
 		const char *t = "{\"setup\":{\"expansions\":"
-				"{\"BASIC\":1,\"TOWER\":0}},"
+				"{\"BASIC\":1,\"TOWER\":0,\"RIVER\":0,"
+				"\"INNS_AND_CATHEDRALS\":false}},"
 				"\"slots\":[{},{}],\"replay\":[]}";
 		struct carc_game *g = jcz_import_ok(t, strlen(t), "import");
 

@@ -133,6 +133,37 @@ rule_tiny_city(struct jcz_import *im, const char *name,
 			      "rule '%s' is neither \"4\" nor \"2\"", name);
 }
 
+/* The expansions the library reads from JCZ 5 files only (jcz-parts.c):
+ * JCZ 4's name, ours, JCZ 5's tile set. */
+static const struct {
+	const char *jcz4, *title, *set5;
+} jcz5_only[] = {
+	{ "RIVER", "The River", "river/1:1" },
+	{ "INNS_AND_CATHEDRALS", "Inns & Cathedrals", "inns-and-cathedrals:1" },
+	{ "TRADERS_AND_BUILDERS", "Traders & Builders",
+	  "traders-and-builders:1" },
+};
+
+/* JCZ 4 RIVER, INNS_AND_CATHEDRALS, TRADERS_AND_BUILDERS: refused with
+ * the JCZ 5 set that brings the expansion (off is no refusal, as for
+ * the expansions the library does not have) */
+static int
+expansion4_jcz5_only(struct jcz_import *im, const char *name,
+		     const struct carc_json_value *v)
+{
+	size_t i = 0;
+
+	if (v && !truthy(v))
+		return 0;
+	while (strcmp(jcz5_only[i].jcz4, name) != 0)
+		i++;
+	return carc__jcz_fail(im, CARC_E_UNKNOWN_OPTION,
+			      "expansion '%s': the library reads %s from JCZ "
+			      "5 files only (tile set '%s'), not from JCZ 4 "
+			      "files",
+			      name, jcz5_only[i].title, jcz5_only[i].set5);
+}
+
 /* JCZ 4 expansions (names of its Expansion enum) */
 static const struct jcz_setting expansions4[] = {
 	{ "BASIC", setting_basic },
@@ -140,6 +171,9 @@ static const struct jcz_setting expansions4[] = {
 	{ "CORN_CIRCLES", carc__jcz_setting_crop_i },
 	{ "CORN_CIRCLES_II", carc__jcz_setting_crop_ii },
 	{ "LITTLE_BUILDINGS", carc__jcz_setting_little_buildings },
+	{ "RIVER", expansion4_jcz5_only },
+	{ "INNS_AND_CATHEDRALS", expansion4_jcz5_only },
+	{ "TRADERS_AND_BUILDERS", expansion4_jcz5_only },
 	{ NULL, NULL },
 };
 
