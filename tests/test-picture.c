@@ -1649,8 +1649,9 @@ END_TEST
 
 /* Traders & Builders: the goods of an open city on its tile, gone once
  * its completion gives them; each player's goods under his score; the
- * builder, the pig and the goods in the legend, and the river with the
- * river.  Red's city with one wine; Blue completes it. */
+ * builder, the pig and the goods in the legend, and the river's key in
+ * a game with the river only.  Red's city with one wine; Blue completes
+ * it. */
 START_TEST(svg_traders_builders)
 {
 	static const uint32_t order[] = { CARC_TILE_TB_2, CARC_TILE_E };
