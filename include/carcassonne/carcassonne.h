@@ -1266,7 +1266,10 @@ int carc_game_is_legal(const struct carc_game *game, carc_move_t move);
  * @retval CARC_E_POSITION_TAKEN, CARC_E_NOT_ADJACENT, CARC_E_EDGE_MISMATCH
  *         illegal tile placement
  * @retval CARC_E_WRONG_TILE, CARC_E_NO_FEATURE, CARC_E_FEATURE_OCCUPIED,
- *         CARC_E_NO_MEEPLE, CARC_E_NOT_ALLOWED illegal deployment
+ *         CARC_E_NO_MEEPLE illegal deployment
+ * @retval CARC_E_NOT_ALLOWED illegal deployment, or, for a tile placement
+ *         (only with The River), a river tile that continues the river
+ *         but turns it the way #CARC_OPT_RIVER_U_TURN forbids
  * @since 0.1
  */
 int carc_game_apply(struct carc_game *game, carc_move_t move);

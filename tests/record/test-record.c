@@ -491,7 +491,14 @@ START_TEST(error_river_u_turn)
 	struct carc_game *game;
 
 	expect_error(RIVER_HEAD U_TURN, CARC_E_NOT_ALLOWED, 7, 4,
-		     "illegal move: not allowed by the rules in force");
+		     "illegal move: not allowed by the rules in force: the "
+		     "river may not turn back on itself (option "
+		     "river-u-turn)");
+	/* JCloisterZone's rule: the spring lies ahead of the new end */
+	expect_error(RIVER_HEAD "option river-u-turn jcz\n" U_TURN,
+		     CARC_E_NOT_ALLOWED, 8, 4,
+		     "the river would have no room ahead (option river-u-turn "
+		     "jcz)");
 	game = load_ok(RIVER_HEAD "option river-u-turn allowed\n" U_TURN);
 	ck_assert_int_eq(carc_game_history_count(game), 4);
 	carc_game_free(game);
