@@ -260,6 +260,59 @@ ref_feature_is_complete(const struct carc_game *game, int32_t x, int32_t y,
 	return rc;
 }
 
+/*
+ * doc/users/rules.md#traders-second-tile: the tile just placed extends a
+ * road or city holding @player's builder when one of its road or city
+ * pieces joins the board feature of the builder's piece.  The builder
+ * stands on an earlier tile (it is deployed after the placement), so it
+ * was there before this tile.
+ */
+int
+ref_builder_extended(const struct carc_game *game, uint32_t player)
+{
+	struct board b;
+	int nf = carc_game_figure_count(game), bt = -1, rc = -1;
+	uint32_t bfeat = 0;
+
+	if (nf < 0 || board_read(game, &b) < 0) {
+		board_free(&b);
+		return -1;
+	}
+	for (int i = 0; i < nf; i++) {
+		uint32_t p, fig, f;
+		int32_t x, y;
+
+		if (carc_game_figure_at(game, (uint32_t)i, &p, &fig, &x, &y,
+					&f) != CARC_OK)
+			goto out;
+		if (p == player && fig == CARC_FIGURE_BUILDER) {
+			bt = tile_index(&b, x, y);
+			bfeat = f;
+		}
+	}
+	rc = 0;
+	if (bt >= 0 && bt != b.n - 1) {
+		int t = b.n - 1;
+		uint32_t feats[MAX_FEATURES];
+		int nfeat = carc_tile_features(b.type[t], feats, MAX_FEATURES);
+
+		for (int i = 0; i < nfeat && rc == 0; i++) {
+			uint32_t kind = feats[i] >> 4;
+
+			if (kind != CARC_FEATURE_ROAD && kind != CARC_FEATURE_CITY)
+				continue;
+			if (walk(&b, t, feats[i]) < 0) {
+				rc = -1;
+				break;
+			}
+			rc = b.seen[bt * SLOTS + slot(bfeat)];
+		}
+	}
+out:
+	board_free(&b);
+	return rc;
+}
+
 /* ---- the decision points ------------------------------------------ */
 
 struct out {
@@ -566,6 +619,32 @@ list_tile_deploys(struct board *b, struct out *o, uint32_t player,
 	return 0;
 }
 
+/* The player who made the crop-circle choice of the current round: the
+ * player to move at that decision (doc/users/rules.md#crop-choice: the
+ * active player chooses), found by taking the moves since back on a
+ * clone (test-reference.c checks the player of every decision that is
+ * not a response against its own count of the turns). */
+static int
+crop_chooser(const struct carc_game *g, int choice_at, uint32_t *active)
+{
+	struct carc_game *c = NULL;
+	int rc = -1, p;
+
+	if (carc_game_clone(g, &c) != CARC_OK)
+		return -1;
+	while (carc_game_history_count(c) > choice_at)
+		if (carc_game_undo(c) != CARC_OK)
+			goto out;
+	p = carc_game_current_player(c);
+	if (p >= 0 && carc_game_phase(c) == CARC_PHASE_CROP_CHOICE) {
+		*active = (uint32_t)p;
+		rc = 0;
+	}
+out:
+	carc_game_free(c);
+	return rc;
+}
+
 /* The turn so far, from the history: the active player (player 0
  * places first and the turns go round, doc/users/rules.md#turn) and whether he
  * put his phantom on the board in this turn's phantom step. */
@@ -573,7 +652,7 @@ static int
 turn_facts(const struct carc_game *g, uint32_t *active, int *phantom_now)
 {
 	int h = carc_game_history_count(g), places = 0, since = -1;
-	int n = carc_game_player_count(g);
+	int n = carc_game_player_count(g), choice_at = -1;
 
 	if (h < 0 || n < 2)
 		return -1;
@@ -584,10 +663,11 @@ turn_facts(const struct carc_game *g, uint32_t *active, int *phantom_now)
 			return -1;
 		/* the builder's second tile: the same player places again
 		 * (doc/users/rules.md#traders-second-tile; a mandatory
-		 * second tile leaves no mark, test-reference plays it
-		 * without crop circles) */
+		 * second tile leaves no mark, see below) */
 		if (carc_move_kind(m) == CARC_MOVE_SECOND_TILE)
 			places--;
+		if (carc_move_kind(m) == CARC_MOVE_CROP_CHOICE)
+			choice_at = i;
 		if (carc_move_kind(m) == CARC_MOVE_PLACE) {
 			places++;
 			since = i;
@@ -596,6 +676,26 @@ turn_facts(const struct carc_game *g, uint32_t *active, int *phantom_now)
 	if (since < 0)
 		return -1;
 	*active = (uint32_t)((places - 1) % n);
+	/* a mandatory second tile (doc/users/rules.md#builder-turn-optional)
+	 * leaves no move in the history: the active player of a crop-circle
+	 * round is then the one who chose, at the choice itself the player
+	 * to move */
+	if (opt(g, CARC_OPT_TRADERS_BUILDERS) &&
+	    opt(g, CARC_OPT_BUILDER_TURN) == CARC_BUILDER_TURN_MANDATORY) {
+		int phase = carc_game_phase(g);
+
+		if (phase == CARC_PHASE_CROP_CHOICE) {
+			int p = carc_game_current_player(g);
+
+			if (p < 0)
+				return -1;
+			*active = (uint32_t)p;
+		} else if (phase == CARC_PHASE_CROP_RESPONSE &&
+			   (choice_at < since ||
+			    crop_chooser(g, choice_at, active) < 0)) {
+			return -1;
+		}
+	}
 	*phantom_now = 0;
 	for (int i = since + 1; i < h; i++) {
 		carc_move_t m;

@@ -54,4 +54,13 @@ int ref_feature_is_complete(const struct carc_game *game, int32_t x,
 int ref_crop_responders(const struct carc_game *game, uint32_t choice,
 			uint32_t *players);
 
+/*
+ * Whether the tile placed last extends a road or city holding @player's
+ * builder (doc/users/rules.md#traders-second-tile), by the same walk; to
+ * be asked right after the placement, before the part's scoring.
+ *
+ * @return 1, 0, or -1 when a public query fails.
+ */
+int ref_builder_extended(const struct carc_game *game, uint32_t player);
+
 #endif

@@ -14,14 +14,22 @@
  *   carc_game_feature_is_complete() agree with the reference's own walk
  *   of the board, for every feature of the tile just placed;
  * - the players who answer a crop-circle choice are those the rules
- *   name, in the rules' order.
+ *   name, in the rules' order;
+ * - every other decision belongs to the active player, counted by the
+ *   rules: the turns go round, and the builder's second tile
+ *   (Traders & Builders) comes exactly when the first part's tile
+ *   extended the player's builder's road or city
+ *   (ref_builder_extended()) and a tile is left, as the choice or at
+ *   once; carc_game_turn_part() agrees.
  *
- * Game i uses combination i % 480 of the expansions (16), the farm rule
- * (3), farmers on or off (2) and the player count (2-6); the crop-circle
- * options, the Little Buildings options, the small-city rule and the
- * follower count come from a hash of i (as do Inns & Cathedrals and The
- * River with its U-turn rule and start tile, each in every other game),
- * and the follower count is often
+ * Game i uses combination i % 480 of the older expansions (16), the
+ * farm rule (3), farmers on or off (2) and the player count (2-6); the
+ * combination of The River, Inns & Cathedrals and Traders & Builders
+ * (8) is spread over those so that every 480 games play all 128
+ * combinations of the seven switches; the crop-circle
+ * options, the Little Buildings options, the small-city rule, the
+ * follower count and the options of the newer three come from a hash of
+ * i, and the follower count is often
  * small so that supplies run out, and every other game with crop circles
  * has five of each crop-circle tile; from game 480 on, each round of 480
  * games plays one setting of the four crop-circle options (and of the
@@ -68,6 +76,12 @@ struct run {
 	/* crop-circle responders still expected, in order */
 	uint32_t responders[MAX_PLAYERS];
 	int n_responders, next_responder;
+	/* the turn as the rules run it (doc/users/rules.md#turn,
+	 * #traders-second-tile): the active player, whether this is the
+	 * second part of his turn, whether the first part's tile extended
+	 * his builder's road or city */
+	uint32_t active;
+	int second_part, earned;
 };
 
 static uint64_t
@@ -81,10 +95,11 @@ mix(uint64_t v)
 static void
 config_of(struct run *r, uint32_t i)
 {
-	uint32_t k = i % COMBINATIONS;
+	uint32_t k = i % COMBINATIONS, newer;
 	uint64_t h = mix(i * 0x9e3779b97f4a7c15ull + 7);
 	static const int32_t followers[8] = { 7, 7, 7, 1, 2, 3, 15, 7 };
 
+	newer = ((k >> 4) + 3 * (k & 15) + i / COMBINATIONS) % 8;
 	memset(r->opt, 0, sizeof(r->opt));
 	r->opt[CARC_OPT_PHANTOM] = k & 1;
 	r->opt[CARC_OPT_CROP_CIRCLES_I] = (k >> 1) & 1;
@@ -107,23 +122,21 @@ config_of(struct run *r, uint32_t i)
 	r->opt[CARC_OPT_LB_PER_CITY_FIELDS] = (int32_t)(h >> 7 & 1);
 	r->opt[CARC_OPT_SMALL_CITY] = (int32_t)(h >> 8 & 1);
 	r->opt[CARC_OPT_FOLLOWERS] = followers[h >> 9 & 7];
-	/* Inns & Cathedrals in every other game (its tiles, the large
-	 * follower with the phantom and crop circles) */
-	r->opt[CARC_OPT_INNS_CATHEDRALS] = (int32_t)(h >> 13 & 1);
-	/* The River in every other game, with each U-turn rule and each
-	 * place of the start tile */
-	r->opt[CARC_OPT_RIVER] = (int32_t)(h >> 14 & 1);
+	/* The River, Inns & Cathedrals and Traders & Builders: combination
+	 * (m + 3 l + round) % 8 with the older four l, so that each round of
+	 * 480 games plays all 128 combinations of the seven switches, each
+	 * with every player count, and the rounds shift them */
+	r->opt[CARC_OPT_RIVER] = (int32_t)(newer & 1);
+	r->opt[CARC_OPT_INNS_CATHEDRALS] = (int32_t)(newer >> 1 & 1);
+	r->opt[CARC_OPT_TRADERS_BUILDERS] = (int32_t)(newer >> 2 & 1);
+	/* The River with each U-turn rule and each place of the start
+	 * tile */
 	r->opt[CARC_OPT_RIVER_U_TURN] = (int32_t)(h >> 15 & 3);
 	r->opt[CARC_OPT_RIVER_START_TILE] = (int32_t)((h >> 17 & 3) % 3);
-	/* Traders & Builders in every other game, the second tile optional
-	 * but in one game in four without crop circles (a mandatory one
-	 * leaves no mark in the history from which the reference tells
-	 * the active player of a crop-circle round) */
-	r->opt[CARC_OPT_TRADERS_BUILDERS] = (int32_t)(h >> 19 & 1);
+	/* Traders & Builders' second tile mandatory in one game in two,
+	 * the phantom after the builder or pig refused in one in two */
 	r->opt[CARC_OPT_PHANTOM_WITH_FIGURE] = (int32_t)(h >> 20 & 1);
-	r->opt[CARC_OPT_BUILDER_TURN] =
-		(int32_t)((h >> 21 & 1) && !r->opt[CARC_OPT_CROP_CIRCLES_I] &&
-			  !r->opt[CARC_OPT_CROP_CIRCLES_II]);
+	r->opt[CARC_OPT_BUILDER_TURN] = (int32_t)(h >> 21 & 1);
 	/* the builder on a feature its tile completes refused in one game
 	 * in two, the lake placed by the engine in one in two */
 	r->opt[CARC_OPT_BUILDER_ON_COMPLETED] = (int32_t)(h >> 22 & 1);
@@ -374,6 +387,62 @@ check_decision(struct run *r)
 		REQUIRE_CMP(r->ref[0], !=, carc_move_pass());
 }
 
+/* Who plays after move @m, applied at phase @before with @left tiles
+ * still to draw (doc/users/rules.md#turn, #traders-second-tile): the
+ * active player through his part; when a part ends (the next phase is a
+ * placement, the second-tile choice or the end), the same player again
+ * when his first part's tile extended his builder's road or city and a
+ * tile is left (the choice, or at once under a mandatory second tile),
+ * else the next player in turn. */
+static void
+check_turn(struct run *r, carc_move_t m, int before, int left)
+{
+	int after = carc_game_phase(r->game);
+	int player = carc_game_current_player(r->game);
+
+	if (carc_move_kind(m) == CARC_MOVE_PLACE) {
+		REQUIRE_CMP(after, ==, CARC_PHASE_DEPLOY);
+		if (!r->second_part) {
+			r->earned = ref_builder_extended(r->game, r->active);
+			REQUIRE_CMP(r->earned, >=, 0);
+		}
+	} else if (before == CARC_PHASE_SECOND_TILE) {
+		if (carc_move_kind(m) == CARC_MOVE_SECOND_TILE) {
+			r->second_part = 1;
+		} else {
+			r->active = (r->active + 1) % r->players;
+			r->second_part = 0;
+		}
+		REQUIRE_CMP(after == CARC_PHASE_PLACE_TILE ||
+			    after == CARC_PHASE_GAME_OVER, ==, 1);
+	} else if (after == CARC_PHASE_PLACE_TILE ||
+		   after == CARC_PHASE_SECOND_TILE ||
+		   after == CARC_PHASE_GAME_OVER) {
+		/* the part is over */
+		int due = !r->second_part && r->earned && left > 0;
+
+		if (due && r->opt[CARC_OPT_BUILDER_TURN] ==
+				   CARC_BUILDER_TURN_OPTIONAL) {
+			REQUIRE_CMP(after, ==, CARC_PHASE_SECOND_TILE);
+		} else if (due) {
+			REQUIRE_CMP(after, !=, CARC_PHASE_SECOND_TILE);
+			r->second_part = 1;
+		} else {
+			REQUIRE_CMP(after, !=, CARC_PHASE_SECOND_TILE);
+			r->active = (r->active + 1) % r->players;
+			r->second_part = 0;
+		}
+		r->earned = 0;
+	}
+	if (after != CARC_PHASE_GAME_OVER && after != CARC_PHASE_CROP_RESPONSE)
+		REQUIRE_CMP(player, ==, r->active);
+	REQUIRE_CMP(carc_game_turn_part(r->game), ==,
+		    after == CARC_PHASE_GAME_OVER ? CARC_E_GAME_OVER :
+		    r->second_part ? CARC_TURN_SECOND :
+		    r->earned || after == CARC_PHASE_SECOND_TILE ?
+			    CARC_TURN_FIRST_BUILDER : CARC_TURN_FIRST);
+}
+
 /* Whether the tile just placed starts a crop-circle action
  * (doc/users/rules.md#crop-action, #crop-pitchfork-no-farmers). */
 static int
@@ -452,7 +521,7 @@ play_game(uint32_t i)
 
 	for (;;) {
 		carc_move_t m;
-		int before, player, phantom;
+		int before, player, phantom, left;
 
 		check_decision(r);
 		if (carc_game_phase(r->game) == CARC_PHASE_GAME_OVER)
@@ -465,6 +534,7 @@ play_game(uint32_t i)
 			REQUIRE_CMP(r->n_responders, >=, 0);
 		}
 		before = carc_game_phase(r->game);
+		left = carc_game_remaining_total(r->game);
 		player = carc_game_current_player(r->game);
 		phantom = carc_game_supply(r->game, (uint32_t)player,
 					   CARC_FIGURE_PHANTOM);
@@ -476,6 +546,7 @@ play_game(uint32_t i)
 			phantom = 0;
 		REQUIRE_CMP(carc_game_apply(r->game, m), ==, CARC_OK);
 		check_next_phase(r, before, phantom);
+		check_turn(r, m, before, left);
 		REQUIRE_CMP(++r->decision, <, 100000);
 	}
 	REQUIRE_CMP(carc_game_legal_moves(r->game, NULL, 0), ==, 0);
