@@ -4,18 +4,26 @@
  *
  * Game i uses combination i % 960 of the expansions (phantom, Crop
  * Circles I and II, Little Buildings: 16), the farm rule (3), farmers on
- * or off (2), the small-city rule (2) and the player count (2-6: 5); the
- * eight doc/users/rules.md#ambiguities options (CARC_OPT_LB_*,
- * CARC_OPT_CROP_*) and the follower count come from a hash of i.
+ * or off (2), the small-city rule (2) and the player count (2-6: 5);
+ * The River, Inns & Cathedrals and Traders & Builders (8) are spread
+ * over those so that every 300 games play all 128 combinations of the
+ * seven switches.  The eight doc/users/rules.md#ambiguities options
+ * (CARC_OPT_LB_*, CARC_OPT_CROP_*), the options of the newer three and
+ * the follower count come from a hash of i.
  * CARC_PROPERTY_GAMES sets the
  * number of games (default 300; tests/robust/meson.build runs 300 in
  * 'unit' and 10,000 in 'slow').  At every decision:
  *
  * - every listed move is legal and applies (on a copy);
  * - moves outside the list are refused and leave the hash as it was;
- * - followers, the phantom and building tokens are conserved;
+ * - followers, the phantom, the large follower, the builder, the pig and
+ *   building tokens are conserved;
+ * - goods tokens are conserved: never lost, reported by the events that
+ *   give them, and as many of each kind as the completed cities show;
  * - scores never decrease, and each apply raises them by the points of
- *   its events.
+ *   its events;
+ * - every 16th move, carc_game_undo() gives back the earlier hash and
+ *   scores.
  *
  * At the end: the stack is empty, and each final score is the sum over
  * every event of the game of CARC_EVENT_POINTS + CARC_EVENT_BUILDING_POINTS.
@@ -93,6 +101,7 @@ static void
 config_of(uint32_t i, struct config *c)
 {
 	uint32_t k = i % COMBINATIONS;
+	uint32_t newer = ((k >> 4) + 3 * (k & 15) + i / COMBINATIONS) % 8;
 	uint64_t h = mix(i * 0x9e3779b97f4a7c15ull + 1);
 
 	if (soak)	/* the ambiguity options enumerated, not hashed */
@@ -124,14 +133,22 @@ config_of(uint32_t i, struct config *c)
 	 * scoring with an empty supply) */
 	c->opt[CARC_OPT_FOLLOWERS] = (h >> 8 & 3) == 0 ?
 		(int32_t)(1 + (h >> 10) % 15) : 7;
-	/* Inns & Cathedrals in every other game */
-	c->opt[CARC_OPT_INNS_CATHEDRALS] = (int32_t)(h >> 14 & 1);
-	/* The River in every other game, each U-turn rule and start tile */
-	c->opt[CARC_OPT_RIVER] = (int32_t)(h >> 15 & 1);
+	/* The River, Inns & Cathedrals and Traders & Builders: combination
+	 * (m + 3 l + round) % 8 with the older four l and the rest m, so
+	 * that every 300 games play all 128 combinations of the seven
+	 * switches */
+	c->opt[CARC_OPT_RIVER] = (int32_t)(newer & 1);
+	c->opt[CARC_OPT_INNS_CATHEDRALS] = (int32_t)(newer >> 1 & 1);
+	c->opt[CARC_OPT_TRADERS_BUILDERS] = (int32_t)(newer >> 2 & 1);
+	/* each U-turn rule and start tile */
 	c->opt[CARC_OPT_RIVER_U_TURN] = (int32_t)(h >> 16 & 3);
 	c->opt[CARC_OPT_RIVER_START_TILE] = (int32_t)((h >> 18 & 3) % 3);
 	/* and the lake laid by the engine in one river game in two */
 	c->opt[CARC_OPT_RIVER_LAKE_TURN] = (int32_t)(h >> 20 & 1);
+	/* the options of Traders & Builders, each one way in two games */
+	c->opt[CARC_OPT_BUILDER_TURN] = (int32_t)(h >> 21 & 1);
+	c->opt[CARC_OPT_PHANTOM_WITH_FIGURE] = (int32_t)(h >> 22 & 1);
+	c->opt[CARC_OPT_BUILDER_ON_COMPLETED] = (int32_t)(h >> 23 & 1);
 }
 
 struct run {
@@ -142,6 +159,7 @@ struct run {
 	int32_t event_sum[MAX_PLAYERS];	/* over the whole game */
 	int32_t tokens[MAX_PLAYERS][3];
 	int32_t tokens_total[3];
+	int32_t goods[MAX_PLAYERS][3];	/* Traders & Builders' tokens */
 	int shared;
 	struct random_game walk;	/* the harness of test-common.h */
 	const carc_move_t *moves;	/* its legal moves now */
@@ -162,7 +180,8 @@ check_figures(const struct run *r)
 {
 	struct carc_game *g = r->game;
 	int fol[MAX_PLAYERS] = { 0 }, pha[MAX_PLAYERS] = { 0 };
-	int big[MAX_PLAYERS] = { 0 };
+	int big[MAX_PLAYERS] = { 0 }, builder[MAX_PLAYERS] = { 0 };
+	int pig[MAX_PLAYERS] = { 0 };
 	int board[3] = { 0 }, left[3] = { 0 };
 	int fc = carc_game_figure_count(g), bc = carc_game_building_count(g);
 
@@ -177,6 +196,10 @@ check_figures(const struct run *r)
 			pha[p]++;
 		else if (fig == CARC_FIGURE_LARGE_FOLLOWER)
 			big[p]++;
+		else if (fig == CARC_FIGURE_BUILDER)
+			builder[p]++;
+		else if (fig == CARC_FIGURE_PIG)
+			pig[p]++;
 		else
 			fol[p]++;
 	}
@@ -197,6 +220,12 @@ check_figures(const struct run *r)
 		REQUIRE_CMP(big[p] + carc_game_supply(g, p,
 				CARC_FIGURE_LARGE_FOLLOWER), ==,
 			    r->cfg.opt[CARC_OPT_INNS_CATHEDRALS]);
+		/* the builder and the pig: one each with Traders & Builders */
+		REQUIRE_CMP(builder[p] + carc_game_supply(g, p,
+				CARC_FIGURE_BUILDER), ==,
+			    r->cfg.opt[CARC_OPT_TRADERS_BUILDERS]);
+		REQUIRE_CMP(pig[p] + carc_game_supply(g, p, CARC_FIGURE_PIG),
+			    ==, r->cfg.opt[CARC_OPT_TRADERS_BUILDERS]);
 		for (int k = 0; k < 3; k++) {
 			int s = carc_game_supply(g, p,
 					CARC_FIGURE_TOWER + (uint32_t)k);
@@ -211,6 +240,75 @@ check_figures(const struct run *r)
 	} else {
 		for (int k = 0; k < 3; k++)
 			REQUIRE_CMP(left[k] + board[k], ==, r->tokens_total[k]);
+	}
+}
+
+/*
+ * Traders & Builders' goods (doc/users/rules.md#traders-goods): nobody's
+ * tokens ever decrease, the last apply's events report exactly the
+ * tokens taken, and the tokens held of each kind are exactly the goods
+ * symbols on the pieces of the completed cities on the board once they
+ * are scored.
+ */
+static void
+check_goods(struct run *r)
+{
+	struct carc_game *g = r->game;
+	int32_t taken[3] = { 0 }, told[3] = { 0 }, printed[3] = { 0 };
+	int n = carc_game_event_count(g), nt = carc_game_tile_count(g);
+	int scored = carc_game_phase(g) != CARC_PHASE_DEPLOY &&
+		     carc_game_phase(g) != CARC_PHASE_PHANTOM;
+
+	for (uint32_t p = 0; p < r->cfg.players; p++)
+		for (uint32_t k = 0; k < 3; k++) {
+			int v = carc_game_goods(g, p, k + 1);
+
+			REQUIRE_CMP(v, >=, r->goods[p][k]);
+			if (!r->cfg.opt[CARC_OPT_TRADERS_BUILDERS])
+				REQUIRE_CMP(v, ==, 0);
+			taken[k] += v - r->goods[p][k];
+			r->goods[p][k] = v;
+		}
+	if (!r->cfg.opt[CARC_OPT_TRADERS_BUILDERS])
+		return;
+	for (int i = 0; i < n; i++)
+		for (uint32_t k = 0; k < 3; k++) {
+			int32_t v;
+
+			REQUIRE_OK(carc_game_event_get(g, (uint32_t)i,
+						      CARC_EVENT_WINE + k, &v));
+			told[k] += v;
+		}
+	for (uint32_t k = 0; k < 3; k++)
+		REQUIRE_CMP(taken[k], ==, told[k]);
+	for (int i = 0; i < nt; i++) {
+		uint32_t type, feats[16];
+		int32_t x, y;
+		int nf;
+
+		REQUIRE_OK(carc_game_tile_at(g, (uint32_t)i, &x, &y, &type,
+					    NULL));
+		nf = carc_tile_features(type, feats, 16);
+		for (int j = 0; j < nf; j++) {
+			int kind = feats[j] >> 4 == CARC_FEATURE_CITY ?
+				carc_tile_feature_goods(type, feats[j]) : 0;
+
+			if (kind > 0 && carc_game_feature_is_complete(
+						g, x, y, feats[j]) == 1)
+				printed[kind - 1]++;
+		}
+	}
+	/* while deploying on the tile just placed, what it completes is
+	 * not scored yet */
+	for (uint32_t k = 0; k < 3; k++) {
+		int32_t held = 0;
+
+		for (uint32_t p = 0; p < r->cfg.players; p++)
+			held += r->goods[p][k];
+		if (scored)
+			REQUIRE_CMP(held, ==, printed[k]);
+		else
+			REQUIRE_CMP(held, <=, printed[k]);
 	}
 }
 
@@ -361,12 +459,8 @@ play_game(uint32_t i)
 	REQUIRE(r != NULL);
 	config_of(i, &r->cfg);
 	REQUIRE_OK(carc_rules_builder_new(&b));
-	for (uint32_t o = 1; o <= CARC_OPT_RIVER_U_TURN; o++)
+	for (uint32_t o = 1; o <= CARC_OPT_RIVER_LAKE_TURN; o++)
 		REQUIRE_OK(carc_rules_builder_set(b, o, r->cfg.opt[o]));
-	REQUIRE_OK(carc_rules_builder_set(b, CARC_OPT_INNS_CATHEDRALS,
-				r->cfg.opt[CARC_OPT_INNS_CATHEDRALS]));
-	REQUIRE_OK(carc_rules_builder_set(b, CARC_OPT_RIVER_LAKE_TURN,
-				r->cfg.opt[CARC_OPT_RIVER_LAKE_TURN]));
 	REQUIRE_OK(carc_rules_builder_build(b, &rules));
 	carc_rules_builder_free(b);
 	REQUIRE_OK(carc_game_new(rules, r->cfg.players, mix(i), &r->game));
@@ -395,12 +489,24 @@ play_game(uint32_t i)
 	while (random_game_next(&r->walk)) {
 		int player = carc_game_current_player(r->game);
 		carc_move_t m;
+		uint64_t h;
 
 		r->moves = r->walk.moves;
 		r->n = r->walk.n;
 		check_moves(r);
 
+		h = carc_game_hash(r->game);
 		m = random_game_play(&r->walk);
+		/* now and then the move taken back: the earlier hash and
+		 * scores, then the move again */
+		if (decisions % 16 == 5) {
+			REQUIRE_OK(carc_game_undo(r->game));
+			REQUIRE(carc_game_hash(r->game) == h);
+			for (uint32_t p = 0; p < r->cfg.players; p++)
+				REQUIRE_CMP(carc_game_score(r->game, p), ==,
+					    r->score[p]);
+			REQUIRE_OK(carc_game_apply(r->game, m));
+		}
 		if (carc_move_kind(m) == CARC_MOVE_DEPLOY &&
 		    carc_move_figure(m) >= CARC_FIGURE_TOWER &&
 		    carc_move_figure(m) <= CARC_FIGURE_SHED)
@@ -416,6 +522,7 @@ play_game(uint32_t i)
 			r->event_sum[p] += sum[p];
 		}
 		check_figures(r);
+		check_goods(r);
 		REQUIRE_CMP(++decisions, <, 100000);
 		if (soak) {
 			check_replay(r, start, fresh);
