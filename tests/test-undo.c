@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * carc_game_undo(): after a move and its undo, the game is the one before
- * the move in everything a caller can ask (hash, decision point, scores,
+ * the move in everything a caller can ask (hash, decision point, turn
+ * part, scores, goods,
  * supplies, figures, tiles, discards, draw order, legal moves, feature
  * queries); undoing a whole game leads back to its start; undo at the
  * start or on NULL changes nothing.
@@ -19,8 +20,8 @@
 /* Everything a caller can read about a position. */
 struct snap {
 	uint64_t hash;
-	int phase, player, tile, over, crop;
-	int score[MAX_PLAYERS], supply[MAX_PLAYERS][5];
+	int phase, player, tile, over, crop, part;
+	int score[MAX_PLAYERS], supply[MAX_PLAYERS][8], goods[MAX_PLAYERS][3];
 	int n_figs;
 	uint32_t fig_player[MAX_FIGS], fig_kind[MAX_FIGS], fig_feature[MAX_FIGS];
 	int32_t fig_x[MAX_FIGS], fig_y[MAX_FIGS];
@@ -56,12 +57,16 @@ take(const struct carc_game *game, struct snap *s)
 	s->tile = carc_game_current_tile(game);
 	s->over = carc_game_is_over(game);
 	s->crop = carc_game_crop_action(game);
+	s->part = carc_game_turn_part(game);
 	for (int p = 0; p < players; p++) {
 		s->score[p] = carc_game_score(game, (uint32_t)p);
-		for (uint32_t f = CARC_FIGURE_FOLLOWER; f <= CARC_FIGURE_SHED;
+		for (uint32_t f = CARC_FIGURE_FOLLOWER; f <= CARC_FIGURE_PIG;
 		     f++)
 			s->supply[p][f - 1] =
 				carc_game_supply(game, (uint32_t)p, f);
+		for (uint32_t k = 0; k < 3; k++)
+			s->goods[p][k] = carc_game_goods(game, (uint32_t)p,
+							 k + 1);
 	}
 	s->n_figs = carc_game_figure_count(game);
 	if (s->n_figs > MAX_FIGS)
@@ -136,10 +141,13 @@ same(const struct snap *a, const struct snap *b)
 	EQ(a->tile, b->tile);
 	EQ(a->over, b->over);
 	EQ(a->crop, b->crop);
+	EQ(a->part, b->part);
 	for (int p = 0; p < MAX_PLAYERS; p++) {
 		EQ(a->score[p], b->score[p]);
-		for (int f = 0; f < 5; f++)
+		for (int f = 0; f < 8; f++)
 			EQ(a->supply[p][f], b->supply[p][f]);
+		for (int k = 0; k < 3; k++)
+			EQ(a->goods[p][k], b->goods[p][k]);
 	}
 	EQ(a->n_figs, b->n_figs);
 	for (int i = 0; i < a->n_figs; i++) {
@@ -171,6 +179,8 @@ same(const struct snap *a, const struct snap *b)
 			ck_abort_msg("legal move %d differs", i);
 }
 
+/* Every expansion; the river's lake laid by the engine and the builder's
+ * second tile played at once in every other game. */
 static struct carc_game *
 all_expansions_game(uint64_t seed, uint32_t players)
 {
@@ -178,6 +188,13 @@ all_expansions_game(uint64_t seed, uint32_t players)
 					  CARC_OPT_CROP_CIRCLES_I, 1,
 					  CARC_OPT_CROP_CIRCLES_II, 1,
 					  CARC_OPT_LITTLE_BUILDINGS, 1,
+					  CARC_OPT_RIVER, 1,
+					  CARC_OPT_INNS_CATHEDRALS, 1,
+					  CARC_OPT_TRADERS_BUILDERS, 1,
+					  CARC_OPT_RIVER_LAKE_TURN,
+					  (int)(seed & 1),
+					  CARC_OPT_BUILDER_TURN,
+					  (int)(seed >> 1 & 1),
 					  CARC_OPT_FARM_SCORING,
 					  (int)(seed % 3), 0);
 	struct carc_game *game = make_game(r, players, seed);
