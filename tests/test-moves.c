@@ -142,6 +142,37 @@ START_TEST(describe_texts)
 }
 END_TEST
 
+/* The rows of doc/api/moves.md's table of kinds for the three large
+ * expansions: text and value. */
+START_TEST(describe_newer_figures)
+{
+	struct {
+		carc_move_t m;
+		const char *text;
+		uint64_t value;
+	} rows[] = {
+		{ carc_move_deploy(CARC_FIGURE_LARGE_FOLLOWER, 1, -2, CARC_C1),
+		  "deploy large-follower c1 at 1,-2",
+		  UINT64_C(0xfffe000111000602) },
+		{ carc_move_deploy(CARC_FIGURE_BUILDER, 1, -2, CARC_R1),
+		  "deploy builder r1 at 1,-2", UINT64_C(0xfffe000121000702) },
+		{ carc_move_deploy(CARC_FIGURE_PIG, 1, -2, CARC_F1),
+		  "deploy pig f1 at 1,-2", UINT64_C(0xfffe000131000802) },
+		{ carc_move_second_tile(), "second-tile",
+		  UINT64_C(0x0000000000000006) },
+	};
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		carc_move_t back = CARC_MOVE_NONE;
+
+		ck_assert_uint_eq(rows[i].m, rows[i].value);
+		assert_describe(rows[i].m, rows[i].text);
+		ck_assert_int_eq(carc_move_parse(rows[i].text, &back), CARC_OK);
+		ck_assert_uint_eq(back, rows[i].value);
+	}
+}
+END_TEST
+
 START_TEST(describe_truncates)
 {
 	char buf[8];
@@ -537,6 +568,7 @@ test_suite(void)
 
 	tc = tcase_create("describe");
 	tcase_add_test(tc, describe_texts);
+	tcase_add_test(tc, describe_newer_figures);
 	tcase_add_test(tc, describe_truncates);
 	tcase_add_test(tc, describe_malformed);
 	suite_add_tcase(s, tc);
