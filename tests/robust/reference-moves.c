@@ -411,6 +411,55 @@ follow_river(const struct board *b, struct river *rv)
 	}
 }
 
+int
+ref_river_check(const struct carc_game *game)
+{
+	struct board b;
+	struct river rv;
+	int32_t x, y;
+	uint32_t dir, v;
+	int on_course = 0, river_tiles = 0, rc = -1, lake = 0;
+
+	if (board_read(game, &b) < 0)
+		goto out;
+	for (int i = 0; i < b.n; i++) {
+		if (river_sides(b.type[i], b.rot[i]) != 0)
+			river_tiles++;
+		lake |= b.type[i] == CARC_TILE_RI_2;
+	}
+	v = river_sides(b.type[0], b.rot[0]);
+	if (v == 0) {
+		rc = river_tiles == 0;
+		goto out;
+	}
+	/* the spring, then every tile the river flows through */
+	on_course = 1;
+	x = b.x[0];
+	y = b.y[0];
+	dir = first_side(v);
+	for (;;) {
+		int t;
+		uint32_t exit;
+
+		x += DX[dir];
+		y += DY[dir];
+		t = tile_index(&b, x, y);
+		if (t < 0)
+			break;
+		on_course++;
+		exit = river_sides(b.type[t], b.rot[t]) &
+		       ~(1u << ((dir + 2) % 4));
+		if (exit == 0)
+			break;
+		dir = first_side(exit);
+	}
+	follow_river(&b, &rv);
+	rc = on_course == river_tiles && (!lake || !rv.open);
+out:
+	board_free(&b);
+	return rc;
+}
+
 /* doc/users/rules.md#river-placement, #river-u-turn: a river tile goes
  * only on the river's open end, and the U-turn option may refuse it. */
 static int

@@ -63,4 +63,14 @@ int ref_crop_responders(const struct carc_game *game, uint32_t choice,
  */
 int ref_builder_extended(const struct carc_game *game, uint32_t player);
 
+/*
+ * doc/users/rules.md#river-placement, #river-lake-turn: every river tile
+ * on the board lies on the river's course from the spring, and once the
+ * lake is on the board the river has no open end.
+ *
+ * @return 1 when that holds (also without the river), 0 when not, -1
+ *         when a public query fails.
+ */
+int ref_river_check(const struct carc_game *game);
+
 #endif

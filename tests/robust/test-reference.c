@@ -20,7 +20,11 @@
  *   (Traders & Builders) comes exactly when the first part's tile
  *   extended the player's builder's road or city
  *   (ref_builder_extended()) and a tile is left, as the choice or at
- *   once; carc_game_turn_part() agrees.
+ *   once; carc_game_turn_part() agrees;
+ * - with The River, every river tile on the board lies on the river's
+ *   course from the spring, and the lake, once laid, closes it
+ *   (ref_river_check(); the engine lays it itself under
+ *   CARC_RIVER_LAKE_AUTOMATIC).
  *
  * Game i uses combination i % 480 of the older expansions (16), the
  * farm rule (3), farmers on or off (2) and the player count (2-6); the
@@ -358,6 +362,8 @@ check_decision(struct run *r)
 	    memcmp(r->ref, r->fast, (size_t)r->n_ref * sizeof(*r->ref)) != 0)
 		report_lists(r);
 	check_short_buffer(r);
+	if (r->opt[CARC_OPT_RIVER])
+		REQUIRE_CMP(ref_river_check(r->game), ==, 1);
 	for (int i = 0; i < r->n_ref; i++)
 		if (carc_game_is_legal(r->game, r->ref[i]) != 1) {
 			char buf[64];
