@@ -396,6 +396,20 @@ def parse_tile(cities, roads, fields, mono):
     return feats
 
 
+def stack_count(lib, tile, option=None):
+    """Tiles of type tile in the draw stack of rules with option on."""
+    rules = ctypes.c_void_p()
+    b = ctypes.c_void_p()
+    lib.carc_rules_builder_new(ctypes.byref(b))
+    if option:
+        lib.carc_rules_builder_set(b, lib.carc_option_from_name(option), 1)
+    lib.carc_rules_builder_build(b, ctypes.byref(rules))
+    lib.carc_rules_builder_free(b)
+    got = lib.carc_rules_tile_count(rules, tile)
+    lib.carc_rules_unref(rules)
+    return got
+
+
 def check_tiles(root, library):
     lib = ctypes.CDLL(library)
     lib.carc_tile_name.restype = ctypes.c_char_p
@@ -417,30 +431,14 @@ def check_tiles(root, library):
             continue
         if crop == 'ic':
             sides, cities, roads, fields, mono = cells[2:7]
-            rules = ctypes.c_void_p()
-            b = ctypes.c_void_p()
-            lib.carc_rules_builder_new(ctypes.byref(b))
-            lib.carc_rules_builder_set(b, lib.carc_option_from_name(
-                b'inns-cathedrals'), 1)
-            lib.carc_rules_builder_build(b, ctypes.byref(rules))
-            lib.carc_rules_builder_free(b)
-            got = lib.carc_rules_tile_count(rules, t)
-            lib.carc_rules_unref(rules)
+            got = stack_count(lib, t, b'inns-cathedrals')
             if got != (2 if name == 'IC-1' else 1):
                 problems.append('%s: %d in the draw stack' % (name, got))
         elif crop == 'tb':
             goods, sides, cities, roads, fields, mono = cells[2:8]
             # once each in the stack with the expansion; the goods on c1,
             # none on any other city (the text above the table)
-            rules = ctypes.c_void_p()
-            b = ctypes.c_void_p()
-            lib.carc_rules_builder_new(ctypes.byref(b))
-            lib.carc_rules_builder_set(b, lib.carc_option_from_name(
-                b'traders-builders'), 1)
-            lib.carc_rules_builder_build(b, ctypes.byref(rules))
-            lib.carc_rules_builder_free(b)
-            got = lib.carc_rules_tile_count(rules, t)
-            lib.carc_rules_unref(rules)
+            got = stack_count(lib, t, b'traders-builders')
             if got != 1:
                 problems.append('%s: %d in the draw stack' % (name, got))
             for c in range(1, 5):
@@ -454,15 +452,7 @@ def check_tiles(root, library):
             count, sides, cities, roads, fields, mono = cells[1:7]
             # in the stack with the river on; the spring is placed
             want = 0 if name == 'RI-1' else int(count)
-            rules = ctypes.c_void_p()
-            b = ctypes.c_void_p()
-            lib.carc_rules_builder_new(ctypes.byref(b))
-            lib.carc_rules_builder_set(b, lib.carc_option_from_name(
-                b'river'), 1)
-            lib.carc_rules_builder_build(b, ctypes.byref(rules))
-            lib.carc_rules_builder_free(b)
-            got = lib.carc_rules_tile_count(rules, t)
-            lib.carc_rules_unref(rules)
+            got = stack_count(lib, t, b'river')
             if got != want:
                 problems.append('%s: %d in the draw stack with the river, '
                                 'the table gives %s in the set'
@@ -476,13 +466,7 @@ def check_tiles(root, library):
             count, sides, cities, roads, fields, mono = cells[1:7]
             count = int(count)
             want = (count - 1 if name == 'D' else count)
-            rules = ctypes.c_void_p()
-            b = ctypes.c_void_p()
-            lib.carc_rules_builder_new(ctypes.byref(b))
-            lib.carc_rules_builder_build(b, ctypes.byref(rules))
-            lib.carc_rules_builder_free(b)
-            got = lib.carc_rules_tile_count(rules, t)
-            lib.carc_rules_unref(rules)
+            got = stack_count(lib, t)
             if got != want:
                 problems.append('%s: %d in the draw stack, the table '
                                 'gives %d in the set' % (name, got, count))
