@@ -269,9 +269,12 @@ function renderLegend(players, options) {
 	// a label's text sits 195 units under the top of its row
 	const top = Math.min(...labels.map((t) => Number(t.getAttribute('y')))) - 200;
 	const vb = svg.getAttribute('viewBox').split(/\s+/).map(Number);
+	// a node's row: its translation, y or cy, or where its path starts
+	// (the river's key is a path alone)
 	const yOf = (n) => {
 		const t = /translate\(\s*[-\d.]+[ ,]+([-\d.]+)/.exec(n.getAttribute('transform') || '');
-		return Number(t ? t[1] : n.getAttribute('y') ?? n.getAttribute('cy') ?? -1);
+		const m = /^\s*M\s*[-\d.]+[ ,]+([-\d.]+)/.exec(n.getAttribute('d') || '');
+		return Number(t ? t[1] : n.getAttribute('y') ?? n.getAttribute('cy') ?? (m ? m[1] : -1));
 	};
 	for (const node of [...svg.children])
 		if (!node.matches('style, defs') && !(yOf(node) >= top))

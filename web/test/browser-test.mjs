@@ -536,6 +536,19 @@ try {
 			check(leg.includes(want), `the legend shows "${want}": ${leg}`);
 		const box = await page.$eval('#legend svg', (e) => e.getBoundingClientRect().height);
 		check(box > 50, `the legend is drawn (${box} px high)`);
+		// every label of the legend with its key symbol to its left, in
+		// its row (the river's, a lone path, used to be cut away)
+		const bare = await page.$$eval('#legend svg text.leg', (ts) => {
+			const keys = [...document.querySelectorAll('#legend svg .key')].map((k) => k.getBoundingClientRect());
+			return ts.filter((t) => {
+				const r = t.getBoundingClientRect();
+				const mid = (r.top + r.bottom) / 2;
+				return !keys.some((k) => Math.abs((k.top + k.bottom) / 2 - mid) < r.height &&
+							  k.right <= r.left + 2 && r.left - k.right < 1.5 * r.height);
+			}).map((t) => t.textContent);
+		});
+		check(bare.length === 0 && await page.$('#legend svg .river.key') !== null,
+		      `every label of the legend has its key: ${bare.length ? bare : 'yes'}`);
 	}
 
 	// pan and zoom: the wheel zooms, a drag pans and plays nothing, Fit
