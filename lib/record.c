@@ -816,24 +816,16 @@ load_move(struct loader *l, const struct token *who)
 				    carc_tile_name(tile));
 	}
 	rc = carc_game_apply(l->game, m);
-	if (rc == CARC_E_NOT_ALLOWED && carc_move_kind(m) == CARC_MOVE_PLACE) {
-		/* the one rule that refuses a placement so: the river's
-		 * turns (carc_game_apply()) */
-		int32_t u = 0;
+	if (rc < 0) {
+		/* the game is unchanged: the words say why it refused, the
+		 * rule or option included (carc_game_explain_refusal()) */
+		char why[256];
 
-		carc_rules_get(carc_game_rules(l->game), CARC_OPT_RIVER_U_TURN,
-			       &u);
-		return fail(l, rc, verb.column, "illegal move: %s: %s",
-			    carc_strerror(rc),
-			    u == CARC_RIVER_U_JCZ
-				    ? "the river would have no room ahead "
-				      "(option river-u-turn jcz)"
-				    : "the river may not turn back on itself "
-				      "(option river-u-turn)");
+		if (carc_game_explain_refusal(l->game, m, why,
+					      sizeof(why)) <= 0)
+			snprintf(why, sizeof(why), "%s", carc_strerror(rc));
+		return fail(l, rc, verb.column, "illegal move: %s", why);
 	}
-	if (rc < 0)
-		return fail(l, rc, verb.column, "illegal move: %s",
-			    carc_strerror(rc));
 	if (carc_move_kind(m) == CARC_MOVE_PLACE) {
 		l->last_x = x;
 		l->last_y = y;

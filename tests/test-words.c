@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The words (lib/words/): carc_tile_describe_feature(),
- * carc_game_describe_feature(), carc_game_explain_move() and
- * carc_game_describe_event(), sentence by sentence, and their errors.
+ * carc_game_describe_feature(), carc_game_explain_move(),
+ * carc_game_describe_event() and carc_game_explain_refusal(), sentence by
+ * sentence, and their errors.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -725,6 +727,302 @@ START_TEST(river_words)
 }
 END_TEST
 
+
+/* ---- carc_game_explain_refusal() -------------------------------------- */
+
+#define NA "not allowed by the rules in force: "
+#define WP "move not allowed at this decision point: "
+
+/* carc_game_explain_refusal() of @m is @want exactly, the game unchanged;
+ * a move it explains is one carc_game_apply() refuses. */
+static void
+refusal_eq(carc_move_t m, const char *want)
+{
+	char b[512];
+	uint64_t h = carc_game_hash(g);
+	int n;
+
+	memset(b, 'x', sizeof(b));
+	n = carc_game_explain_refusal(g, m, b, sizeof(b));
+	ck_assert_msg(n >= 0, "%d (%s)", n, carc_strerror(n));
+	ck_assert_str_eq(b, want);
+	ck_assert_int_eq(n, (int)strlen(want));
+	ck_assert_uint_eq(carc_game_hash(g), h);
+	ck_assert_int_eq(carc_game_is_legal(g, m), want[0] == '\0');
+	/* measuring gives the same length */
+	ck_assert_int_eq(carc_game_explain_refusal(g, m, NULL, 0), n);
+	ck_assert_uint_eq(carc_game_hash(g), h);
+}
+
+/* A two-player game of the options (pairs ended by 0) whose stack is
+ * exactly the tiles named in @order ("W U CCI-4"). */
+static struct carc_game *
+named_game(const char *order, ...)
+{
+	struct carc_rules_builder *b = NULL;
+	uint32_t tiles[32];
+	size_t n = 0;
+	char buf[128];
+	va_list ap;
+	int o;
+
+	assert_ok(carc_rules_builder_new(&b));
+	va_start(ap, order);
+	while ((o = va_arg(ap, int)) != 0)
+		assert_ok(carc_rules_builder_set(b, (uint32_t)o,
+						 va_arg(ap, int)));
+	va_end(ap);
+	snprintf(buf, sizeof(buf), "%s", order);
+	for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+		ck_assert_int_ge(carc_tile_from_name(t), 0);
+		tiles[n++] = (uint32_t)carc_tile_from_name(t);
+	}
+	return make_stacked_game(b, 2, tiles, n);
+}
+
+/* The legal move, the bare codes, the arguments. */
+START_TEST(refusal_basics)
+{
+	char b[64];
+
+	g = named_game("E U U", 0);
+	refusal_eq(carc_move_place(0, -1, 2), "");
+	refusal_eq(carc_move_place(5, 5, 0),
+		   "tile shares no side with the board");
+	refusal_eq(carc_move_place(0, -1, 0),
+		   "tile side does not match its neighbour");
+	refusal_eq(carc_move_pass(),
+		   WP "P0 is to place tile E (phase place-tile)");
+	refusal_eq(CARC_MOVE_NONE, "invalid argument");
+	play(g, CARC_TILE_E, 0, -1, 2);
+	refusal_eq(carc_move_place(1, 0, 0),
+		   WP "P0 is to put a figure on the tile just placed, or "
+		      "pass (phase deploy)");
+	refusal_eq(carc_move_deploy(CARC_FIGURE_FOLLOWER, 0, 0, CARC_C1),
+		   "figures go only on the tile just placed");
+	refusal_eq(carc_move_build(CARC_FIGURE_TOWER, 0, -1),
+		   NA "buildings come only with Little Buildings (option "
+		      "little-buildings 0)");
+	refusal_eq(figure_move(CARC_FIGURE_PHANTOM, CARC_C1),
+		   NA "the phantom comes only with The Phantom (option "
+		      "phantom 0)");
+	refusal_eq(figure_move(CARC_FIGURE_LARGE_FOLLOWER, CARC_C1),
+		   NA "the large follower comes only with Inns & Cathedrals "
+		      "(option inns-cathedrals 0)");
+	refusal_eq(figure_move(CARC_FIGURE_BUILDER, CARC_C1),
+		   NA "the builder and the pig come only with Traders & "
+		      "Builders (option traders-builders 0)");
+	deploy(g, CARC_C1);
+	play(g, CARC_TILE_U, 1, 0, 0);
+	pass(g);
+	play(g, CARC_TILE_U, -1, 0, 0);
+	pass(g);
+	ck_assert_int_eq(carc_game_is_over(g), 1);
+	refusal_eq(carc_move_pass(), "the game is over");
+
+	/* errors and measuring */
+	ck_assert_int_eq(carc_game_explain_refusal(NULL, carc_move_pass(), b,
+						   sizeof(b)),
+			 CARC_E_INVALID);
+	ck_assert_int_eq(carc_game_explain_refusal(g, carc_move_pass(), NULL,
+						   4),
+			 CARC_E_INVALID);
+	ck_assert_int_eq(carc_game_explain_refusal(g, carc_move_pass(), NULL,
+						   0),
+			 (int)strlen("the game is over"));
+	memset(b, 'x', sizeof(b));
+	ck_assert_int_eq(carc_game_explain_refusal(g, carc_move_pass(), b, 5),
+			 (int)strlen("the game is over"));
+	ck_assert_str_eq(b, "the ");
+}
+END_TEST
+
+/* Farmers off: no follower, phantom or pig in a field. */
+START_TEST(refusal_farmers_off)
+{
+	g = named_game("E U U", CARC_OPT_FARMERS, 0, CARC_OPT_PHANTOM, 1, 0);
+	play(g, CARC_TILE_E, 0, -1, 2);
+	refusal_eq(figure_move(CARC_FIGURE_FOLLOWER, CARC_F1),
+		   NA "no figure goes into a field: farmers are not in play "
+		      "(option farmers 0)");
+	refusal_eq(figure_move(CARC_FIGURE_PHANTOM, CARC_C1),
+		   WP "P0 is to put a figure on the tile just placed, or "
+		      "pass (phase deploy)");
+	pass(g);
+	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_PHANTOM);
+	refusal_eq(figure_move(CARC_FIGURE_PHANTOM, CARC_F1),
+		   NA "no figure goes into a field: farmers are not in play "
+		      "(option farmers 0)");
+	refusal_eq(figure_move(CARC_FIGURE_FOLLOWER, CARC_C1),
+		   WP "P0 is to put the phantom on the tile just placed, or "
+		      "pass (phase phantom)");
+	refusal_eq(figure_move(CARC_FIGURE_PHANTOM, CARC_C1), "");
+	carc_game_free(g);
+
+	g = named_game("E U U", CARC_OPT_FARMERS, 0,
+		       CARC_OPT_TRADERS_BUILDERS, 1, 0);
+	play(g, CARC_TILE_E, 0, -1, 2);
+	refusal_eq(figure_move(CARC_FIGURE_PIG, CARC_F1),
+		   NA "the pig needs a farmer of yours, and farmers are not "
+		      "in play (option farmers 0)");
+}
+END_TEST
+
+/* Traders & Builders: the builder and the pig need the player's own
+ * follower there; builder-on-completed; phantom-with-figure. */
+START_TEST(refusal_traders)
+{
+	g = named_game("U B U B", CARC_OPT_TRADERS_BUILDERS, 1, 0);
+	play(g, CARC_TILE_U, 1, 0, 0);
+	refusal_eq(figure_move(CARC_FIGURE_BUILDER, CARC_R1),
+		   NA "the builder goes only onto a road or city of the tile "
+		      "just placed that holds one of your followers");
+	refusal_eq(figure_move(CARC_FIGURE_BUILDER, CARC_F1),
+		   NA "the builder goes only onto a road or city of the tile "
+		      "just placed that holds one of your followers");
+	refusal_eq(figure_move(CARC_FIGURE_PIG, CARC_F1),
+		   NA "the pig goes only into a field of the tile just placed "
+		      "that holds one of your farmers");
+	refusal_eq(figure_move(CARC_FIGURE_PIG, CARC_R1),
+		   NA "the pig goes only into a field of the tile just placed "
+		      "that holds one of your farmers");
+	carc_game_free(g);
+
+	/* Red's tile completes the road holding his thief */
+	g = named_game("U A A U B U", CARC_OPT_TRADERS_BUILDERS, 1,
+		       CARC_OPT_BUILDER_ON_COMPLETED, 0, 0);
+	play(g, CARC_TILE_U, 1, 0, 0);
+	deploy(g, CARC_R1);
+	play(g, CARC_TILE_A, -1, 0, 3);
+	pass(g);
+	play(g, CARC_TILE_A, 2, 0, 1);
+	refusal_eq(figure_move(CARC_FIGURE_BUILDER, CARC_R1),
+		   NA "the builder may not go onto a road or city that the "
+		      "tile just placed completes (option "
+		      "builder-on-completed 0)");
+	carc_game_free(g);
+
+	/* the pig, then no phantom step */
+	g = named_game("E B B B", CARC_OPT_TRADERS_BUILDERS, 1,
+		       CARC_OPT_PHANTOM, 1, CARC_OPT_PHANTOM_WITH_FIGURE, 0,
+		       0);
+	play(g, CARC_TILE_E, 0, -1, 2);
+	deploy(g, CARC_F1);
+	pass(g);				/* no phantom */
+	play(g, CARC_TILE_B, 0, 1, 0);
+	pass(g);
+	pass(g);
+	play(g, CARC_TILE_B, 1, -1, 0);
+	assert_ok(carc_game_apply(g, figure_move(CARC_FIGURE_PIG, CARC_F1)));
+	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_PLACE_TILE);
+	refusal_eq(carc_move_deploy(CARC_FIGURE_PHANTOM, 1, -1, CARC_F1),
+		   WP "the phantom does not follow the builder or the pig in "
+		      "the same turn (option phantom-with-figure 0); P1 is to "
+		      "place tile B (phase place-tile)");
+}
+END_TEST
+
+/* The River: a second curve the same way, under two rules. */
+START_TEST(refusal_river)
+{
+	static const struct {
+		int32_t rule;
+		const char *want;
+	} cases[] = {
+		{ CARC_RIVER_U_ADJACENT,
+		  NA "the river may not turn back on itself (option "
+		     "river-u-turn)" },
+		{ CARC_RIVER_U_JCZ,
+		  NA "the river would have no room ahead (option "
+		     "river-u-turn jcz)" },
+		{ CARC_RIVER_U_ALLOWED, "" },
+	};
+
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct carc_rules_builder *b = NULL;
+		struct carc_rules *r = NULL;
+
+		assert_ok(carc_rules_builder_new(&b));
+		assert_ok(carc_rules_builder_set(b, CARC_OPT_RIVER, 1));
+		assert_ok(carc_rules_builder_set(b, CARC_OPT_RIVER_U_TURN,
+						 cases[k].rule));
+		for (uint32_t t = 0; t < CARC_TILE_TYPES; t++)
+			assert_ok(carc_rules_builder_set_tile_count(
+				b, t,
+				t == CARC_TILE_RI_10  ? 2
+				: t == CARC_TILE_RI_2 ? 1
+						      : 0));
+		assert_ok(carc_rules_builder_build(b, &r));
+		carc_rules_builder_free(b);
+		g = make_game(r, 2, 1);
+		carc_rules_unref(r);
+		play(g, CARC_TILE_RI_10, 1, 0, 0);
+		pass(g);
+		refusal_eq(carc_move_place(1, 1, 1), cases[k].want);
+		carc_game_free(g);
+		g = NULL;
+	}
+}
+END_TEST
+
+/* Crop circles: Red's thief at 1,0, Blue's at 1,1; Red's crop circle
+ * (club: roads) at 0,1.  Blue answers first. */
+static void
+crop_setup(int32_t option, int32_t value)
+{
+	g = named_game("W U CCI-4 U U", CARC_OPT_CROP_CIRCLES_I, 1, option,
+		       value, 0);
+	play(g, CARC_TILE_W, 1, 0, 0);
+	deploy(g, CARC_R1);
+	play(g, CARC_TILE_U, 1, 1, 1);
+	deploy(g, CARC_R1);
+	play(g, CARC_TILE_CCI_4, 0, 1, 0);
+	pass(g);
+	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_CROP_CHOICE);
+}
+
+START_TEST(refusal_crop_circles)
+{
+	crop_setup(CARC_OPT_CROP_PHANTOM, 1);
+	refusal_eq(carc_move_pass(),
+		   WP "P0 is to choose the crop circle's action: add or take "
+		      "back followers (phase crop-choice)");
+	assert_ok(carc_game_apply(g, carc_move_crop_choice(CARC_CROP_DEPLOY)));
+	ck_assert_int_eq(carc_game_current_player(g), BLUE);
+	refusal_eq(carc_move_deploy(CARC_FIGURE_FOLLOWER, 1, 1, CARC_R1), "");
+	refusal_eq(carc_move_deploy(CARC_FIGURE_FOLLOWER, 1, 0, CARC_R1),
+		   NA "the crop circle adds a follower only to roads that "
+		      "hold one of yours (option crop-deploy-any 0)");
+	refusal_eq(carc_move_build(CARC_FIGURE_TOWER, 1, 1),
+		   NA "a crop circle adds followers, not buildings");
+	refusal_eq(carc_move_remove(CARC_FIGURE_FOLLOWER, 1, 1, CARC_R1),
+		   WP "P1 is to add a follower beside one in roads, or pass "
+		      "(phase crop-response)");
+	carc_game_free(g);
+
+	crop_setup(CARC_OPT_CROP_DEPLOY_MANDATORY, 1);
+	assert_ok(carc_game_apply(g, carc_move_crop_choice(CARC_CROP_DEPLOY)));
+	refusal_eq(carc_move_pass(),
+		   NA "a player who can must add a follower beside one of his "
+		      "in roads (option crop-deploy-mandatory 1)");
+	carc_game_free(g);
+
+	crop_setup(CARC_OPT_CROP_PHANTOM, 1);
+	assert_ok(carc_game_apply(g, carc_move_crop_choice(CARC_CROP_REMOVE)));
+	refusal_eq(carc_move_pass(),
+		   NA "the crop circle's removal is a must: take back one of "
+		      "your followers in roads");
+	refusal_eq(carc_move_remove(CARC_FIGURE_FOLLOWER, 1, 1, CARC_R1), "");
+	carc_game_free(g);
+
+	crop_setup(CARC_OPT_CROP_PHANTOM, 0);
+	assert_ok(carc_game_apply(g, carc_move_crop_choice(CARC_CROP_REMOVE)));
+	refusal_eq(carc_move_remove(CARC_FIGURE_PHANTOM, 1, 1, CARC_R1),
+		   NA "the phantom takes no part in a crop circle's action "
+		      "(option crop-phantom 0)");
+}
+END_TEST
+
 /* Every legal move and event of random games with the three expansions
  * has words, within 256 bytes. */
 START_TEST(every_legal_move_expansions)
@@ -793,6 +1091,11 @@ test_suite(void)
 	tcase_add_test(tc, inn_cathedral_words);
 	tcase_add_test(tc, river_words);
 	tcase_add_test(tc, every_legal_move_expansions);
+	tcase_add_test(tc, refusal_basics);
+	tcase_add_test(tc, refusal_farmers_off);
+	tcase_add_test(tc, refusal_traders);
+	tcase_add_test(tc, refusal_river);
+	tcase_add_test(tc, refusal_crop_circles);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;

@@ -2529,6 +2529,55 @@ int carc_game_explain_move(const struct carc_game *game, carc_move_t move,
 int carc_game_describe_event(const struct carc_game *game, uint32_t index,
 			     char *buf, size_t n);
 
+/**
+ * Why carc_game_apply() would refuse @p move now, in words,
+ * snprintf-style: the empty string when the move is legal; otherwise
+ * carc_strerror() of the code carc_game_apply() would return, followed,
+ * where the rules or the decision point tell more, by ": " and what they
+ * ask, naming the option where an option decides it.  A front end shows
+ * it to a player whose move was refused, a record loader to its reader.
+ * Examples:
+ * - "not allowed by the rules in force: the builder goes only onto a
+ *   road or city of the tile just placed that holds one of your
+ *   followers"
+ * - "not allowed by the rules in force: the pig goes only into a field
+ *   of the tile just placed that holds one of your farmers"
+ * - "not allowed by the rules in force: the river may not turn back on
+ *   itself (option river-u-turn)"
+ * - "not allowed by the rules in force: no figure goes into a field:
+ *   farmers are not in play (option farmers 0)"
+ * - "not allowed by the rules in force: the builder may not go onto a
+ *   road or city that the tile just placed completes (option
+ *   builder-on-completed 0)"
+ * - "not allowed by the rules in force: buildings come only with Little
+ *   Buildings (option little-buildings 0)"
+ * - "not allowed by the rules in force: the crop circle adds a follower
+ *   only to cities that hold one of yours (option crop-deploy-any 0)"
+ * - "move not allowed at this decision point: P1 is to place tile E
+ *   (phase place-tile)"
+ * - "move not allowed at this decision point: the phantom does not
+ *   follow the builder or the pig in the same turn (option
+ *   phantom-with-figure 0); P1 is to place tile E (phase place-tile)"
+ * - "tile side does not match its neighbour" (no more to say)
+ *
+ * A malformed move gives "invalid argument", as carc_game_apply() refuses
+ * it with #CARC_E_INVALID.  The game is not changed (the code is found on
+ * a clone).
+ *
+ * @param game the position the move would be made in (not changed)
+ * @param move any move
+ * @param[out] buf buffer, NUL-terminated when @p n > 0; may be NULL when
+ *             @p n is 0.  On error it holds the empty string.
+ * @param n capacity of @p buf
+ * @return the length of the whole text (without the NUL), 0 for a legal
+ *         move, or
+ * @retval CARC_E_NOMEM no memory for the clone
+ * @retval CARC_E_INVALID NULL game, or NULL @p buf with non-zero @p n
+ * @since 0.5
+ */
+int carc_game_explain_refusal(const struct carc_game *game,
+			      carc_move_t move, char *buf, size_t n);
+
 /** @} */
 
 #ifdef __cplusplus

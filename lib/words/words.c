@@ -732,3 +732,277 @@ carc_game_describe_event(const struct carc_game *game, uint32_t index,
 		return CARC_E_INVALID;
 	return finish(&o, event_words(&o, game, index));
 }
+
+/*
+ * Why carc_game_apply() refuses a move (carc_game_explain_refusal()).
+ * The code comes from a clone, so the game is not changed; the reason
+ * behind CARC_E_NOT_ALLOWED is worked out again from the rules and the
+ * public queries, in the order the engine checks them.
+ */
+
+static int32_t
+opt(const struct carc_game *g, uint32_t option)
+{
+	int32_t v = 0;
+
+	carc_rules_get(carc_game_rules(g), option, &v);
+	return v;
+}
+
+static bool
+on_field(carc_move_t m)
+{
+	return carc_move_feature(m) >> 4 == CARC_FEATURE_FIELD;
+}
+
+/* The River's turns, the one rule that refuses a placement so. */
+static void
+river_refusal(struct out *o, const struct carc_game *g)
+{
+	switch (opt(g, CARC_OPT_RIVER_U_TURN)) {
+	case CARC_RIVER_U_JCZ:
+		put(o, "the river would have no room ahead "
+		       "(option river-u-turn jcz)");
+		break;
+	case CARC_RIVER_U_SUCCESSIVE:
+		put(o, "the river may not turn the same way twice, even with "
+		       "straight tiles between (option river-u-turn "
+		       "successive)");
+		break;
+	default:
+		put(o, "the river may not turn back on itself "
+		       "(option river-u-turn)");
+		break;
+	}
+}
+
+static const char farmers_off[] =
+	"no figure goes into a field: farmers are not in play "
+	"(option farmers 0)";
+
+/* The builder and the pig (doc/users/rules.md#traders-builder, -pig). */
+static void
+traders_refusal(struct out *o, const struct carc_game *g, carc_move_t m)
+{
+	uint32_t kind = carc_move_feature(m) >> 4;
+
+	if (!opt(g, CARC_OPT_TRADERS_BUILDERS)) {
+		put(o, "the builder and the pig come only with Traders & "
+		       "Builders (option traders-builders 0)");
+	} else if (carc_move_figure(m) == CARC_FIGURE_PIG) {
+		if (kind == CARC_FEATURE_FIELD &&
+		    !opt(g, CARC_OPT_FARMERS))
+			put(o, "the pig needs a farmer of yours, and farmers "
+			       "are not in play (option farmers 0)");
+		else
+			put(o, "the pig goes only into a field of the tile "
+			       "just placed that holds one of your farmers");
+	} else if ((kind == CARC_FEATURE_ROAD || kind == CARC_FEATURE_CITY) &&
+		   !opt(g, CARC_OPT_BUILDER_ON_COMPLETED) &&
+		   carc_game_feature_is_complete(g, carc_move_x(m),
+						 carc_move_y(m),
+						 carc_move_feature(m)) == 1) {
+		put(o, "the builder may not go onto a road or city that the "
+		       "tile just placed completes (option "
+		       "builder-on-completed 0)");
+	} else {
+		put(o, "the builder goes only onto a road or city of the "
+		       "tile just placed that holds one of your followers");
+	}
+}
+
+/* The deployment and phantom steps. */
+static void
+deploy_refusal(struct out *o, const struct carc_game *g, carc_move_t m)
+{
+	uint32_t fig = carc_move_figure(m);
+
+	switch (fig) {
+	case CARC_FIGURE_BUILDER:
+	case CARC_FIGURE_PIG:
+		traders_refusal(o, g, m);
+		return;
+	case CARC_FIGURE_TOWER:
+	case CARC_FIGURE_HOUSE:
+	case CARC_FIGURE_SHED:
+		put(o, "buildings come only with Little Buildings "
+		       "(option little-buildings 0)");
+		return;
+	case CARC_FIGURE_LARGE_FOLLOWER:
+		if (!opt(g, CARC_OPT_INNS_CATHEDRALS)) {
+			put(o, "the large follower comes only with Inns & "
+			       "Cathedrals (option inns-cathedrals 0)");
+			return;
+		}
+		break;
+	case CARC_FIGURE_PHANTOM:
+		if (!opt(g, CARC_OPT_PHANTOM)) {
+			put(o, "the phantom comes only with The Phantom "
+			       "(option phantom 0)");
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	if (on_field(m) && !opt(g, CARC_OPT_FARMERS))
+		put(o, "%s", farmers_off);
+}
+
+/* A crop-circle response (doc/users/rules.md#crop-action). */
+static void
+crop_refusal(struct out *o, const struct carc_game *g, carc_move_t m)
+{
+	bool deploy = carc_game_crop_action(g) == CARC_CROP_DEPLOY;
+	uint32_t fig = carc_move_figure(m);
+
+	switch (carc_move_kind(m)) {
+	case CARC_MOVE_PASS:
+		if (!deploy)
+			put(o, "the crop circle's removal is a must: take "
+			       "back one of your followers in %s",
+			    crop_words(g));
+		else
+			put(o, "a player who can must add a follower beside "
+			       "one of his in %s (option "
+			       "crop-deploy-mandatory 1)",
+			    crop_words(g));
+		return;
+	case CARC_MOVE_DEPLOY:
+	case CARC_MOVE_REMOVE:
+		if (fig == CARC_FIGURE_TOWER || fig == CARC_FIGURE_HOUSE ||
+		    fig == CARC_FIGURE_SHED) {
+			put(o, "a crop circle adds followers, not buildings");
+		} else if (fig == CARC_FIGURE_PHANTOM &&
+			   !opt(g, CARC_OPT_CROP_PHANTOM)) {
+			put(o, "the phantom takes no part in a crop circle's "
+			       "action (option crop-phantom 0)");
+		} else if (carc_move_kind(m) == CARC_MOVE_DEPLOY) {
+			if (opt(g, CARC_OPT_CROP_DEPLOY_ANY))
+				put(o, "the crop circle adds a follower only "
+				       "to %s that hold a follower",
+				    crop_words(g));
+			else
+				put(o, "the crop circle adds a follower only "
+				       "to %s that hold one of yours (option "
+				       "crop-deploy-any 0)",
+				    crop_words(g));
+		}
+		return;
+	default:
+		return;
+	}
+}
+
+/* What the decision point now asks for, after CARC_E_WRONG_PHASE. */
+static void
+phase_refusal(struct out *o, const struct carc_game *g, carc_move_t m)
+{
+	int phase = carc_game_phase(g), p = carc_game_current_player(g);
+	int tile = carc_game_current_tile(g), h = carc_game_history_count(g);
+	carc_move_t last = CARC_MOVE_NONE;
+
+	if (h > 0)
+		carc_game_history_at(g, (uint32_t)h - 1, &last);
+	/* doc/users/rules.md#traders-phantom */
+	if (carc_move_kind(m) == CARC_MOVE_DEPLOY &&
+	    carc_move_figure(m) == CARC_FIGURE_PHANTOM &&
+	    phase != CARC_PHASE_PHANTOM && opt(g, CARC_OPT_PHANTOM) &&
+	    !opt(g, CARC_OPT_PHANTOM_WITH_FIGURE) &&
+	    carc_move_kind(last) == CARC_MOVE_DEPLOY &&
+	    (carc_move_figure(last) == CARC_FIGURE_BUILDER ||
+	     carc_move_figure(last) == CARC_FIGURE_PIG))
+		put(o, "the phantom does not follow the builder or the pig "
+		       "in the same turn (option phantom-with-figure 0); ");
+	switch (phase) {
+	case CARC_PHASE_PLACE_TILE:
+		if (tile >= 0)
+			put(o, "P%d is to place tile %s", p,
+			    carc_tile_name((uint32_t)tile));
+		else
+			put(o, "P%d is to place a tile", p);
+		break;
+	case CARC_PHASE_DEPLOY:
+		put(o, "P%d is to put a figure on the tile just placed, or "
+		       "pass", p);
+		break;
+	case CARC_PHASE_PHANTOM:
+		put(o, "P%d is to put the phantom on the tile just placed, "
+		       "or pass", p);
+		break;
+	case CARC_PHASE_CROP_CHOICE:
+		put(o, "P%d is to choose the crop circle's action: add or "
+		       "take back followers", p);
+		break;
+	case CARC_PHASE_CROP_RESPONSE:
+		if (carc_game_crop_action(g) == CARC_CROP_DEPLOY)
+			put(o, "P%d is to add a follower beside one in %s, "
+			       "or pass", p, crop_words(g));
+		else
+			put(o, "P%d is to take back one of his followers in "
+			       "%s", p, crop_words(g));
+		break;
+	case CARC_PHASE_SECOND_TILE:
+		put(o, "P%d is to take the builder's second tile, or pass",
+		    p);
+		break;
+	default:
+		return;
+	}
+	put(o, " (phase %s)", carc_phase_name((uint32_t)phase));
+}
+
+static int
+refusal_words(struct out *o, const struct carc_game *g, carc_move_t m)
+{
+	struct carc_game *copy = NULL;
+	size_t len;
+	int rc, phase;
+
+	rc = carc_game_is_legal(g, m);
+	if (rc < 0)
+		return rc;
+	if (rc == 1)
+		return 0;
+	rc = carc_game_clone(g, &copy);
+	if (rc < 0)
+		return rc;
+	rc = carc_game_apply(copy, m);
+	carc_game_free(copy);
+	if (rc >= 0)	/* legal after all: nothing to say */
+		return 0;
+	put(o, "%s", carc_strerror(rc));
+	len = o->len;
+	put(o, ": ");
+	phase = carc_game_phase(g);
+	if (rc == CARC_E_WRONG_PHASE) {
+		phase_refusal(o, g, m);
+	} else if (rc == CARC_E_NOT_ALLOWED) {
+		if (carc_move_kind(m) == CARC_MOVE_PLACE)
+			river_refusal(o, g);
+		else if (phase == CARC_PHASE_CROP_RESPONSE)
+			crop_refusal(o, g, m);
+		else if (phase == CARC_PHASE_DEPLOY ||
+			 phase == CARC_PHASE_PHANTOM)
+			deploy_refusal(o, g, m);
+	}
+	if (o->len == len + 2) {	/* no reason known: the bare text */
+		o->len = len;
+		if (o->n > 0)
+			o->buf[len < o->n ? len : o->n - 1] = '\0';
+	}
+	return 0;
+}
+
+CARC_EXPORT int
+carc_game_explain_refusal(const struct carc_game *game, carc_move_t move,
+			  char *buf, size_t n)
+{
+	struct out o = { buf, n, 0, false };
+
+	if (n > 0 && buf)
+		buf[0] = '\0';
+	if (!game || (!buf && n > 0))
+		return CARC_E_INVALID;
+	return finish(&o, refusal_words(&o, game, move));
+}
