@@ -310,21 +310,36 @@ show_help(struct human *h)
 	board_legend(h->colour, h->out);
 }
 
-/* Why @m is not a move now, in the engine's words (carc_strerror() of
- * what carc_game_apply() says on a copy); NULL if it is one. */
+/* Why @m is not a move now, in the library's words
+ * (carc_game_explain_refusal(): the error, then the rule or option that
+ * forbids it) written to @why; NULL if it is one. */
 static const char *
-engine_reason(const struct carc_game *g, carc_move_t m)
+engine_reason(const struct carc_game *g, carc_move_t m, char *why, size_t n)
 {
-	struct carc_game *copy = NULL;
-	int rc;
+	int rc = carc_game_explain_refusal(g, m, why, n);
 
-	if (m == CARC_MOVE_NONE)
-		return carc_strerror(CARC_E_INVALID);
-	if (carc_game_clone(g, &copy) < 0)
+	if (rc < 0)
 		return "cannot check it (out of memory)";
-	rc = carc_game_apply(copy, m);
-	carc_game_free(copy);
-	return rc < 0 ? carc_strerror(rc) : NULL;
+	return rc > 0 ? why : NULL;
+}
+
+/* "@head@text" wrapped to 79 columns, the lines after the first
+ * indented: a refusal and its rule can be long. */
+static void
+answer(struct human *h, const char *head, const char *text)
+{
+	fputs(head, h->out);
+	print_wrapped(h->out, (int)strlen(head), 4, 79, text);
+}
+
+/* "@label: why", or that @label is not a listed move. */
+static void
+label_answer(struct human *h, const char *label, const char *why)
+{
+	char head[128];
+
+	snprintf(head, sizeof(head), "%s: ", label);
+	answer(h, head, why ? why : "not one of the moves listed");
 }
 
 /* The features of the tile just placed that no listed move takes, with
@@ -339,7 +354,7 @@ list_closed(struct human *h, const struct carc_game *g,
 	uint32_t fig = carc_game_phase(g) == CARC_PHASE_PHANTOM
 			       ? CARC_FIGURE_PHANTOM
 			       : CARC_FIGURE_FOLLOWER;
-	char words[512];
+	char words[512], reason[256];
 
 	for (int i = 0; i < nf && i < 16; i++) {
 		bool listed = false, held = false;
@@ -358,9 +373,13 @@ list_closed(struct human *h, const struct carc_game *g,
 							  (uint32_t)p) > 0;
 		why = held ? "taken"
 			   : engine_reason(g, carc_move_deploy(fig, x, y,
-							       feats[i]));
+							       feats[i]),
+					   reason, sizeof(reason));
 		if (!why)
 			continue;
+		/* the error alone in the list; the rule when asked */
+		if (why == reason)
+			reason[strcspn(reason, ":")] = '\0';
 		if (carc_game_describe_feature(g, x, y, feats[i], words,
 					       sizeof(words)) < 0)
 			continue;
@@ -530,10 +549,12 @@ static void
 why_not(struct human *h, const struct carc_game *g, const char *cmd,
 	carc_move_t m)
 {
-	const char *why = engine_reason(g, m);
+	char reason[256], head[128];
+	const char *why = engine_reason(g, m, reason, sizeof(reason));
 
+	snprintf(head, sizeof(head), "illegal move '%s': ", cmd);
 	if (why)
-		fprintf(h->out, "illegal move '%s': %s\n", cmd, why);
+		answer(h, head, why);
 	else
 		fprintf(h->out, "'%s' is not one of the moves listed\n", cmd);
 }
@@ -548,6 +569,7 @@ explain_label(struct human *h, const struct carc_game *g,
 	int phase = carc_game_phase(g);
 	int32_t lx = 0, ly = 0;
 	uint32_t lt = 0, lr = 0;
+	char reason[256];
 	int f, fig;
 
 	if (phase == CARC_PHASE_PLACE_TILE && isalpha((unsigned char)cmd[0]) &&
@@ -577,12 +599,20 @@ explain_label(struct human *h, const struct carc_game *g,
 				turn);
 			return true;
 		}
-		fprintf(h->out, "%c%lu: %s (see 'where it fits')\n", cmd[0],
-			turn,
-			engine_reason(g, carc_move_place(
-						 carc_move_x(moves[k]),
-						 carc_move_y(moves[k]),
-						 (uint32_t)turn)));
+		{
+			char text[300], head[32];
+			const char *why = engine_reason(
+				g,
+				carc_move_place(carc_move_x(moves[k]),
+						carc_move_y(moves[k]),
+						(uint32_t)turn),
+				reason, sizeof(reason));
+
+			snprintf(head, sizeof(head), "%c%lu: ", cmd[0], turn);
+			snprintf(text, sizeof(text), "%s (see 'where it fits')",
+				 why ? why : "a move listed");
+			answer(h, head, text);
+		}
 		return true;
 	}
 	if (phase != CARC_PHASE_DEPLOY && phase != CARC_PHASE_PHANTOM)
@@ -593,10 +623,9 @@ explain_label(struct human *h, const struct carc_game *g,
 			phase == CARC_PHASE_PHANTOM ? CARC_FIGURE_PHANTOM
 						    : CARC_FIGURE_FOLLOWER,
 			lx, ly, (uint32_t)f);
-		const char *why = engine_reason(g, m);
+		const char *why = engine_reason(g, m, reason, sizeof(reason));
 
-		fprintf(h->out, "%s: %s\n", cmd,
-			why ? why : "not one of the moves listed");
+		label_answer(h, cmd, why);
 		return true;
 	}
 	/* large-c1, builder-r1, pig-f2 */
@@ -615,21 +644,22 @@ explain_label(struct human *h, const struct carc_game *g,
 			if (strncmp(cmd, with[i].prefix, k) != 0 ||
 			    (f = carc_feature_from_name(cmd + k)) <= 0)
 				continue;
-			why = engine_reason(g, carc_move_deploy(with[i].figure,
-								lx, ly,
-								(uint32_t)f));
-			fprintf(h->out, "%s: %s\n", cmd,
-				why ? why : "not one of the moves listed");
+			why = engine_reason(g,
+					    carc_move_deploy(with[i].figure,
+							     lx, ly,
+							     (uint32_t)f),
+					    reason, sizeof(reason));
+			label_answer(h, cmd, why);
 			return true;
 		}
 	}
 	if ((fig = carc_figure_from_name(cmd)) >= CARC_FIGURE_TOWER &&
 	    fig <= CARC_FIGURE_SHED) {
 		const char *why = engine_reason(
-			g, carc_move_build((uint32_t)fig, lx, ly));
+			g, carc_move_build((uint32_t)fig, lx, ly), reason,
+			sizeof(reason));
 
-		fprintf(h->out, "%s: %s\n", cmd,
-			why ? why : "not one of the moves listed");
+		label_answer(h, cmd, why);
 		return true;
 	}
 	return false;

@@ -379,8 +379,10 @@ def expansions_games(tool, tmp):
                 # a pig where P0 has no farmer: the engine's reason
                 feat = next(n for n in names if re.fullmatch(r'f\d', n))
                 s.send('pig-' + feat)
-                out = plain(s.read_until_prompt())
-                if f'pig-{feat}: ' not in out or 'not allowed' not in out:
+                out = re.sub(r'\n +', ' ', plain(s.read_until_prompt()))
+                if f'pig-{feat}: not allowed by the rules in force: the ' \
+                        'pig goes only into a field of the tile just ' \
+                        'placed that holds one of your farmers' not in out:
                     fail(f'expansions: pig-{feat} answered {out!r}')
                 tried_wrong = True
             if not pick:
