@@ -117,12 +117,18 @@ function libraryError(code, detail) {
 		: new CarcassonneError(code, detail);
 }
 
-/** apply() of a move that is not legal now; .move is the move. */
+/** apply() of a move that is not legal now; .move is the move, .reason
+ *  the refusal in words when known (Game#explainRefusal(): the error,
+ *  then the rule or option that forbids it; the message ends with it),
+ *  else ''. */
 export class IllegalMoveError extends CarcassonneError {
-	constructor(code, move) {
+	constructor(code, move, reason = '') {
 		super(code, move.toString());
 		this.name = 'IllegalMoveError';
 		this.move = move;
+		this.reason = reason;
+		if (reason)
+			this.message = `${move.toString()}: ${reason}`;
 	}
 }
 
@@ -1416,9 +1422,17 @@ export class Game extends Handle {
 		const g = this._live();
 		const v = moveValue(move);
 		const rc = M._carc_game_apply(g, v);
-		if (rc < 0)
+		if (rc < 0) {
+			let reason = '';
+			try {
+				reason = words(M._carc_game_explain_refusal, [g, v],
+					'explain');
+			} catch (e) {
+				// no memory for the clone: the code alone
+			}
 			throw new IllegalMoveError(rc,
-				move instanceof Move ? move : new Move(v));
+				move instanceof Move ? move : new Move(v), reason);
+		}
 		return this;
 	}
 
@@ -1929,6 +1943,18 @@ export class Game extends Handle {
 		const g = this._live();
 		const v = moveValue(move);
 		return words(M._carc_game_explain_move, [g, v], 'explain');
+	}
+
+	/** Why apply() would refuse `move` now, in English: '' for a legal
+	 *  move, else the error's text and, where the rules tell more, the
+	 *  rule or option that forbids it, e.g. 'not allowed by the rules in
+	 *  force: the pig goes only into a field of the tile just placed that
+	 *  holds one of your farmers' (carc_game_explain_refusal(); the game
+	 *  is not changed). */
+	explainRefusal(move) {
+		const g = this._live();
+		const v = moveValue(move);
+		return words(M._carc_game_explain_refusal, [g, v], 'explain');
 	}
 
 	/** Scoring event `index` of the last move in English, e.g. 'the city

@@ -116,9 +116,13 @@ export class InvalidArgumentError extends CarcassonneError {
 }
 /** apply() of a move that is not legal now. */
 export class IllegalMoveError extends CarcassonneError {
-	/** code: the library's status for the move. */
-	constructor(code: number, move: Move);
+	/** code: the library's status for the move; reason: the refusal in
+	 *  words (Game#explainRefusal()), '' when not known. */
+	constructor(code: number, move: Move, reason?: string);
 	readonly move: Move;
+	/** The refusal in words: the error, then the rule or option that
+	 *  forbids the move; '' when not known. */
+	readonly reason: string;
 }
 /** Game.load() of a record that does not load. */
 export class RecordError extends CarcassonneError {
@@ -478,6 +482,10 @@ export class Game implements Disposable {
 	/** What a move does in this position, in English; call it before
 	 *  apply() (carc_game_explain_move()). */
 	explainMove(move: MoveLike): string;
+	/** Why apply() would refuse the move now, in English: '' for a legal
+	 *  move, else the error and the rule or option that forbids it
+	 *  (carc_game_explain_refusal()); the game is not changed. */
+	explainRefusal(move: MoveLike): string;
 	/** Scoring event `index` of the last move in English
 	 *  (carc_game_describe_event()). */
 	describeEvent(index: number): string;

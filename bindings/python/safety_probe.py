@@ -103,6 +103,7 @@ GAME_METHODS = {
     'feature_figures': [0, 0, 'c1', 0], 'set_draw_order': ['DRAW'],
     'set_stack_order': ['STACK'],
     'describe_feature': [0, 0, 'c1'], 'explain_move': [MOVE],
+    'explain_refusal': [MOVE],
     'describe_event': [0],
 }
 RULES_METHODS = {'get': ['phantom'], 'tile_count': ['E']}

@@ -362,7 +362,9 @@ def test_exceptions_pickle():
               carc.InvalidArgumentError(-9, 'tile 99'),
               carc.IllegalMoveError(-3, carc.Move.PASS),
               carc.IllegalMoveError(-1, 2 ** 64 - 1),
-              carc.RecordError(-16, 3, 4, 'unknown word')]
+              carc.RecordError(-16, 3, 4, 'unknown word'),
+              carc.IllegalMoveError(-13, carc.Move.PASS,
+                                    'not allowed by the rules in force: x')]
     for e in errors:
         again = pickle.loads(pickle.dumps(e))
         assert type(again) is type(e) and str(again) == str(e)
@@ -373,6 +375,9 @@ def test_exceptions_pickle():
     assert (again.line, again.column, again.reason) == (3, 4,
                                                         'unknown word')
     assert str(errors[3]) == 'pass: ' + carc.strerror(-3)
+    again = pickle.loads(pickle.dumps(errors[6]))
+    assert again.reason == 'not allowed by the rules in force: x'
+    assert str(again) == 'pass: not allowed by the rules in force: x'
 
 
 def in_phase(phase, seed=6):
@@ -678,6 +683,7 @@ COUNTERPARTS = {
         'carc_tile_describe_feature': 'tile_describe_feature',
         'carc_game_describe_feature': 'Game.describe_feature',
         'carc_game_explain_move': 'Game.explain_move',
+        'carc_game_explain_refusal': 'Game.explain_refusal',
         'carc_game_describe_event': 'Game.describe_event',
     },
     'jcz.h': {
@@ -980,6 +986,41 @@ def test_reset_starts_the_seeded_game_in_place():
     with pytest.raises(OverflowError):
         game.reset(2 ** 64)
     assert game.hash() == fresh.hash()
+
+
+def test_explain_refusal():
+    # the pig where Red has no farmer, the builder on a road without his
+    # thief: the rule in words, as tests/test-words.c has it; the
+    # exception of apply() carries it
+    game = carc.Game(carc.Rules(tiles={'*': 0, 'U': 2, 'B': 2},
+                                traders_builders=1), 2, 1)
+    game.set_draw_order(['U', 'B', 'U', 'B'])
+    assert game.explain_refusal(carc.Move.place(1, 0, 0)) == ''
+    assert game.explain_refusal(carc.Move.PASS) == (
+        'move not allowed at this decision point: P0 is to place tile U '
+        '(phase place-tile)')
+    game.apply(carc.Move.place(1, 0, 0))
+    h = game.hash()
+    pig = carc.Move.deploy('pig', 1, 0, 'f1')
+    why = ('not allowed by the rules in force: the pig goes only into a '
+           'field of the tile just placed that holds one of your farmers')
+    assert game.explain_refusal(pig) == why
+    assert game.explain_refusal(int(pig)) == why
+    assert game.explain_refusal(carc.Move.deploy('builder', 1, 0, 'r1')) == (
+        'not allowed by the rules in force: the builder goes only onto a '
+        'road or city of the tile just placed that holds one of your '
+        'followers')
+    with pytest.raises(carc.IllegalMoveError) as e:
+        game.apply(pig)
+    assert e.value.code == carc.E_NOT_ALLOWED
+    assert e.value.reason == why
+    assert str(e.value).endswith(': ' + why)
+    assert game.hash() == h
+    assert game.explain_refusal(0) == 'invalid argument'
+    with pytest.raises(TypeError):
+        game.explain_refusal('pass')
+    with pytest.raises(OverflowError):
+        game.explain_refusal(-1)
 
 
 def test_words_of_features_moves_and_events():

@@ -635,6 +635,7 @@ class TestClosedGame(unittest.TestCase):
             'feature_is_complete': (0, 0, 'c1'),
             'feature_figures': (0, 0, 'c1', 0),
             'describe_feature': (0, 0, 'c1'), 'explain_move': (move,),
+            'explain_refusal': (move,),
             'describe_event': (0,),
         }
         public = {n for n in dir(carc.Game) if not n.startswith('_')}

@@ -322,6 +322,39 @@ test('the picture: options reach the library', () => {
 	game.free();
 });
 
+test('explainRefusal: why apply() refuses a move, and its error', () => {
+	// the pig where Red has no farmer, the builder on a road without his
+	// thief (the sentences of tests/test-words.c)
+	const rules = new Rules({ tiles: { '*': 0, U: 2, B: 2 },
+		'traders-builders': true });
+	const game = new Game({ rules, players: 2, seed: 1 });
+	game.setDrawOrder(['U', 'B', 'U', 'B']);
+	assert.equal(game.explainRefusal(Move.place(1, 0, 0)), '');
+	assert.equal(game.explainRefusal(Move.pass()),
+		'move not allowed at this decision point: P0 is to place tile U ' +
+		'(phase place-tile)');
+	game.apply(Move.place(1, 0, 0));
+	const hash = game.hash();
+	const pig = Move.deploy('pig', 1, 0, 'f1');
+	const why = 'not allowed by the rules in force: the pig goes only ' +
+		'into a field of the tile just placed that holds one of your ' +
+		'farmers';
+	assert.equal(game.explainRefusal(pig), why);
+	assert.equal(game.explainRefusal(pig.value), why);
+	assert.equal(game.explainRefusal(Move.deploy('builder', 1, 0, 'r1')),
+		'not allowed by the rules in force: the builder goes only onto ' +
+		'a road or city of the tile just placed that holds one of your ' +
+		'followers');
+	assert.throws(() => game.apply(pig), (e) =>
+		e instanceof carc.IllegalMoveError &&
+		e.code === carc.ErrorCode.NOT_ALLOWED && e.reason === why &&
+		e.message === `${pig.toString()}: ${why}`);
+	assert.equal(game.hash(), hash);
+	assert.equal(game.explainRefusal(0n), 'invalid argument');
+	game.free();
+	rules.free();
+});
+
 test('words: the library\'s sentences for features, moves, events', () => {
 	// D at 0,0; F at 0,-1 turned north-south with Red's knight; E closes
 	// the city (the sentences of tests/test-words.c)

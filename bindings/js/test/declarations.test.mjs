@@ -342,6 +342,7 @@ test('every result has the type index.d.ts declares', { skip }, async () => {
 		['Game#featureFigures', game, () => game.featureFigures(figure.x, figure.y, figure.feature, figure.player)],
 		['Game#describeFeature', game, () => game.describeFeature(figure.x, figure.y, figure.feature)],
 		['Game#explainMove', game, () => game.explainMove(game.legalMoves()[0])],
+		['Game#explainRefusal', game, () => game.explainRefusal(carc.Move.place(500, 500, 0))],
 		['Game#describeEvent', game, () => game.events().length ? game.describeEvent(0) : 'none'],
 		['Game#renderSvg', game, () => game.renderSvg({ tileSize: 20, lastMove: true })],
 		['Game#botMove', game, () => game.botMove({ kind: 'greedy', seed: 1 })],

@@ -314,6 +314,7 @@ console.log(attr, featureKind, featureNumbers, complete, featurePlayers,
 
 const sentences: string[] = [game.describeFeature(0, 0, 'c1'),
 	game.explainMove(carc.Move.pass()), game.explainMove(0x103n),
+	game.explainRefusal(carc.Move.pass()), game.explainRefusal('pass'),
 	carc.tileDescribeFeature('D', 0, 'r1')];
 if (game.events().length > 0)
 	sentences.push(game.describeEvent(0));
@@ -451,7 +452,8 @@ try {
 } catch (e: unknown) {
 	if (e instanceof IllegalMoveError) {
 		const bad: Move = e.move;
-		console.log(bad);
+		const refusal: string = e.reason;
+		console.log(bad, refusal);
 	} else if (e instanceof JczError) {
 		const jczReason: string = e.reason;
 		console.log(jczReason, e.line, e.column);
@@ -471,6 +473,7 @@ const errors: CarcassonneError[] = [
 	new CarcassonneError(E.GAME_OVER), new CarcassonneError(E.NOMEM, 'apply'),
 	new InvalidArgumentError(), new InvalidArgumentError('seed'),
 	new IllegalMoveError(E.WRONG_PHASE, Move.pass()),
+	new IllegalMoveError(E.NOT_ALLOWED, Move.pass(), 'not allowed'),
 	new RecordError(E.PARSE, 3, 1, 'not a move'),
 	new JczError(E.PARSE, 1, 9, 'expected a value'),
 ];

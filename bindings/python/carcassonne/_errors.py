@@ -45,17 +45,24 @@ class IllegalMoveError(CarcassonneError, ValueError):
     move (a :class:`Move` when it is well-formed, else the int given),
     ``code`` says why: E_WRONG_PHASE for a move of another decision
     point, E_GAME_OVER, E_EDGE_MISMATCH, E_INVALID for a malformed
-    value, ...  Also a ValueError."""
+    value, ...  ``reason`` is the refusal in words when known
+    (:meth:`Game.explain_refusal`: the error, then the rule or option
+    that forbids the move), and the message ends with it; else ''.
+    Also a ValueError."""
 
     move: int
+    reason: str
 
-    def __init__(self, code: int, move: int) -> None:
+    def __init__(self, code: int, move: int, reason: str = '') -> None:
         self.move = move
+        self.reason = reason
         from ._moves import describe_or_hex   # _moves imports this module
         super().__init__(code, describe_or_hex(move))
+        if reason:
+            self.args = (f'{self.detail}: {reason}',)
 
     def __reduce__(self) -> Tuple[Any, ...]:
-        return (type(self), (int(self.code), self.move))
+        return (type(self), (int(self.code), self.move, self.reason))
 
 
 class RecordError(CarcassonneError, ValueError):

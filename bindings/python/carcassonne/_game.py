@@ -15,8 +15,8 @@ from ._constants import (CropChoice, E_GAME_OVER, E_INVALID, E_NOT_FOUND,
                          EventType, Feature, FeatureAttr, FeatureKind, Figure,
                          Goods, Phase, TILE_TYPES, TurnPart)
 from ._args import _i32, _u32, _u64
-from ._errors import (IllegalMoveError, InvalidArgumentError, RecordError,
-                      _check)
+from ._errors import (CarcassonneError, IllegalMoveError,
+                      InvalidArgumentError, RecordError, _check)
 from ._names import (_feature, _figure, _tile, _tile_array, feature_name,
                      tile_name)
 from ._geometry import _words
@@ -265,8 +265,8 @@ class Game(_Picture, _Jcz):
             if h is None:
                 raise ValueError('game is closed')
             rc = _apply(h, move)
-        if rc < 0:
-            raise IllegalMoveError(rc, move)
+            if rc < 0:
+                raise IllegalMoveError(rc, move, self._refusal(h, move))
 
     #: Play a move: :meth:`apply` under its python-chess name.
     push = apply
@@ -644,6 +644,26 @@ class Game(_Picture, _Jcz):
         move = _move_arg(move)
         with self._lock:
             return _words(_L.carc_game_explain_move, self._live(), move)
+
+    def explain_refusal(self, move: int) -> str:
+        """Why :meth:`apply` would refuse ``move`` now, in English: ''
+        for a legal move, else the error's text and, where the rules
+        tell more, the rule or option that forbids it, e.g. 'not allowed
+        by the rules in force: the pig goes only into a field of the tile
+        just placed that holds one of your farmers'
+        (carc_game_explain_refusal(); the game is not changed)."""
+        move = _move_arg(move)
+        with self._lock:
+            return _words(_L.carc_game_explain_refusal, self._live(), move)
+
+    @staticmethod
+    def _refusal(h: Any, move: int) -> str:
+        """explain_refusal() for apply()'s exception, under the lock;
+        '' when the words fail (no memory for the clone)."""
+        try:
+            return _words(_L.carc_game_explain_refusal, h, int(move))
+        except CarcassonneError:
+            return ''
 
     def describe_event(self, index: int) -> str:
         """Scoring event ``index`` of the last move in English, e.g. 'the

@@ -145,6 +145,7 @@ _proto('carc_tile_describe_feature', _c_int, _c_u32, _c_u32, _c_u32, _cp,
 _proto('carc_game_describe_feature', _c_int, _vp, _c_i32, _c_i32, _c_u32,
        _cp, _size)
 _proto('carc_game_explain_move', _c_int, _vp, _c_u64, _cp, _size)
+_proto('carc_game_explain_refusal', _c_int, _vp, _c_u64, _cp, _size)
 _proto('carc_game_describe_event', _c_int, _vp, _c_u32, _cp, _size)
 # <carcassonne/jcz.h>: JCloisterZone saved games (since 0.4)
 _proto('carc_jcz_import', _c_int, _cp, _size, _P(_vp), _P(_c_u32), _P(_c_u32),
