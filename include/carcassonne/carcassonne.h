@@ -1247,7 +1247,8 @@ int carc_game_legal_moves_max(const struct carc_game *game);
  * Check a move without playing it.
  *
  * @return 1 if legal, 0 if not, #CARC_E_INVALID for a NULL game.  Use
- *         carc_game_apply() to learn why a move is illegal.
+ *         carc_game_apply() to learn why a move is illegal, or
+ *         carc_game_explain_refusal() for the reason in words.
  * @since 0.1
  */
 int carc_game_is_legal(const struct carc_game *game, carc_move_t move);
@@ -1269,7 +1270,8 @@ int carc_game_is_legal(const struct carc_game *game, carc_move_t move);
  *         CARC_E_NO_MEEPLE illegal deployment
  * @retval CARC_E_NOT_ALLOWED illegal deployment, or, for a tile placement
  *         (only with The River), a river tile that continues the river
- *         but turns it the way #CARC_OPT_RIVER_U_TURN forbids
+ *         but turns it the way #CARC_OPT_RIVER_U_TURN forbids;
+ *         carc_game_explain_refusal() says which rule
  * @since 0.1
  */
 int carc_game_apply(struct carc_game *game, carc_move_t move);
