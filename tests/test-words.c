@@ -922,7 +922,7 @@ START_TEST(refusal_traders)
 }
 END_TEST
 
-/* The River: a second curve the same way, under two rules. */
+/* The River: a second curve the same way, under each rule. */
 START_TEST(refusal_river)
 {
 	static const struct {
@@ -932,6 +932,10 @@ START_TEST(refusal_river)
 		{ CARC_RIVER_U_ADJACENT,
 		  NA "the river may not turn back on itself (option "
 		     "river-u-turn)" },
+		{ CARC_RIVER_U_SUCCESSIVE,
+		  NA "the river may not turn the same way twice in a row, "
+		     "even with straight tiles between (option river-u-turn "
+		     "successive)" },
 		{ CARC_RIVER_U_JCZ,
 		  NA "the river would have no room ahead (option "
 		     "river-u-turn jcz)" },

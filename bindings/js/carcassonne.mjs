@@ -1423,15 +1423,15 @@ export class Game extends Handle {
 		const v = moveValue(move);
 		const rc = M._carc_game_apply(g, v);
 		if (rc < 0) {
+			const m = move instanceof Move ? move : new Move(v);
 			let reason = '';
 			try {
-				reason = words(M._carc_game_explain_refusal, [g, v],
-					'explain');
+				reason = words(M._carc_game_explain_refusal,
+					[g, v], 'explain');
 			} catch (e) {
 				// no memory for the clone: the code alone
 			}
-			throw new IllegalMoveError(rc,
-				move instanceof Move ? move : new Move(v), reason);
+			throw new IllegalMoveError(rc, m, reason);
 		}
 		return this;
 	}

@@ -765,9 +765,9 @@ river_refusal(struct out *o, const struct carc_game *g)
 		       "(option river-u-turn jcz)");
 		break;
 	case CARC_RIVER_U_SUCCESSIVE:
-		put(o, "the river may not turn the same way twice, even with "
-		       "straight tiles between (option river-u-turn "
-		       "successive)");
+		put(o, "the river may not turn the same way twice in a "
+		       "row, even with straight tiles between (option "
+		       "river-u-turn successive)");
 		break;
 	default:
 		put(o, "the river may not turn back on itself "
