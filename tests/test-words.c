@@ -1000,8 +1000,8 @@ START_TEST(refusal_crop_circles)
 	refusal_eq(carc_move_build(CARC_FIGURE_TOWER, 1, 1),
 		   NA "a crop circle adds followers, not buildings");
 	refusal_eq(carc_move_remove(CARC_FIGURE_FOLLOWER, 1, 1, CARC_R1),
-		   WP "P1 is to add a follower beside one in roads, or pass "
-		      "(phase crop-response)");
+		   WP "P1 is to add a follower in roads, or pass (phase "
+		      "crop-response)");
 	carc_game_free(g);
 
 	crop_setup(CARC_OPT_CROP_DEPLOY_MANDATORY, 1);
@@ -1024,6 +1024,112 @@ START_TEST(refusal_crop_circles)
 	refusal_eq(carc_move_remove(CARC_FIGURE_PHANTOM, 1, 1, CARC_R1),
 		   NA "the phantom takes no part in a crop circle's action "
 		      "(option crop-phantom 0)");
+}
+END_TEST
+
+/* Every refusal of random games with every expansion (and the
+ * switches that forbid more): the move @m, whose code carc_game_apply()
+ * gives on a clone, is explained as carc_strerror() of that code, a
+ * NOT_ALLOWED always with its rule; a legal move as "". */
+static void
+refusal_agrees(carc_move_t m, int *worded)
+{
+	struct carc_game *c = NULL;
+	uint64_t h = carc_game_hash(g);
+	char b[512];
+	const char *err;
+	int rc, k;
+
+	assert_ok(carc_game_clone(g, &c));
+	rc = carc_game_apply(c, m);
+	carc_game_free(c);
+	k = carc_game_explain_refusal(g, m, b, sizeof(b));
+	EQ(carc_game_hash(g), h);
+	if (rc >= 0) {
+		if (k != 0)
+			ck_abort_msg("legal %#llx: '%s'", (unsigned long long)m,
+				     b);
+		return;
+	}
+	err = carc_strerror(rc);
+	if (k <= 0 || k >= (int)sizeof(b) ||
+	    strncmp(b, err, strlen(err)) != 0 ||
+	    (b[strlen(err)] != '\0' && strncmp(b + strlen(err), ": ", 2)))
+		ck_abort_msg("%#llx (%d): %d '%s'", (unsigned long long)m, rc,
+			     k, b);
+	if (rc == CARC_E_NOT_ALLOWED && b[strlen(err)] == '\0')
+		ck_abort_msg("%#llx: no rule for '%s'", (unsigned long long)m,
+			     b);
+	*worded += b[strlen(err)] != '\0';
+}
+
+START_TEST(refusal_agrees_with_apply)
+{
+	static const uint32_t figs[] = {
+		CARC_FIGURE_FOLLOWER, CARC_FIGURE_PHANTOM,
+		CARC_FIGURE_LARGE_FOLLOWER, CARC_FIGURE_BUILDER,
+		CARC_FIGURE_PIG,
+	};
+	uint64_t seed = 5;
+	int worded = 0;
+
+	for (int game = 0; game < 4; game++) {
+		struct carc_rules *r = make_rules(
+			NULL, CARC_OPT_PHANTOM, 1, CARC_OPT_CROP_CIRCLES_I, 1,
+			CARC_OPT_CROP_CIRCLES_II, 1,
+			CARC_OPT_LITTLE_BUILDINGS, game & 1,
+			CARC_OPT_RIVER, 1, CARC_OPT_INNS_CATHEDRALS, game & 1,
+			CARC_OPT_TRADERS_BUILDERS, 1, CARC_OPT_FARMERS,
+			game < 2, CARC_OPT_PHANTOM_WITH_FIGURE, game & 1,
+			CARC_OPT_BUILDER_ON_COMPLETED, game & 1,
+			CARC_OPT_CROP_PHANTOM, game & 1,
+			CARC_OPT_CROP_DEPLOY_MANDATORY, game >> 1,
+			CARC_OPT_RIVER_U_TURN, game, 0);
+		struct random_game rg;
+
+		g = make_game(r, 2 + (uint32_t)(game & 1), test_rand(&seed));
+		carc_rules_unref(r);
+		random_game_start(&rg, g, seed);
+		while (random_game_next(&rg)) {
+			int32_t x = 0, y = 0;
+			uint32_t tile = 0, feats[16];
+			int nt = carc_game_tile_count(g), nf;
+
+			for (int i = 0; i < rg.n; i++)
+				refusal_agrees(rg.moves[i], &worded);
+			assert_ok(carc_game_tile_at(g, (uint32_t)nt - 1, &x, &y,
+						    &tile, NULL));
+			nf = carc_tile_features(tile, feats, 16);
+			for (int f = 0; f < nf; f++)
+				for (size_t k = 0; k < 5; k++) {
+					refusal_agrees(carc_move_deploy(
+							       figs[k], x, y,
+							       feats[f]),
+						       &worded);
+					refusal_agrees(carc_move_remove(
+							       figs[k], x, y,
+							       feats[f]),
+						       &worded);
+				}
+			for (uint32_t b = CARC_FIGURE_TOWER;
+			     b <= CARC_FIGURE_SHED; b++)
+				refusal_agrees(carc_move_build(b, x, y),
+					       &worded);
+			refusal_agrees(carc_move_pass(), &worded);
+			refusal_agrees(carc_move_second_tile(), &worded);
+			refusal_agrees(carc_move_crop_choice(CARC_CROP_DEPLOY),
+				       &worded);
+			for (uint32_t rot = 0; rot < 4; rot++)
+				refusal_agrees(carc_move_place(x + 1, y, rot),
+					       &worded);
+			random_game_play(&rg);
+		}
+		seed = rg.rng;
+		random_game_end(&rg);
+		carc_game_free(g);
+		g = NULL;
+	}
+	ck_assert_int_gt(worded, 100);
 }
 END_TEST
 
@@ -1100,6 +1206,7 @@ test_suite(void)
 	tcase_add_test(tc, refusal_traders);
 	tcase_add_test(tc, refusal_river);
 	tcase_add_test(tc, refusal_crop_circles);
+	tcase_add_test(tc, refusal_agrees_with_apply);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;

@@ -936,8 +936,8 @@ phase_refusal(struct out *o, const struct carc_game *g, carc_move_t m)
 		break;
 	case CARC_PHASE_CROP_RESPONSE:
 		if (carc_game_crop_action(g) == CARC_CROP_DEPLOY)
-			put(o, "P%d is to add a follower beside one in %s, "
-			       "or pass", p, crop_words(g));
+			put(o, "P%d is to add a follower in %s, or pass", p,
+			    crop_words(g));
 		else
 			put(o, "P%d is to take back one of his followers in "
 			       "%s", p, crop_words(g));
