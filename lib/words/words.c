@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The words: English sentences about features, moves and scorings for a
- * front end's menus and log (carc_tile_describe_feature(),
+ * The words: English sentences about features, moves, refusals and
+ * scorings for a front end's menus and log (carc_tile_describe_feature(),
  * carc_game_describe_feature(), carc_game_explain_move(),
- * carc_game_describe_event()).
+ * carc_game_explain_refusal(), carc_game_describe_event()).
  *
  * A layer on the public API: it reads the tile geometry, the board
  * queries and the events like any other program, and writes the text
