@@ -802,16 +802,16 @@ START_TEST(refusal_basics)
 		   "figures go only on the tile just placed");
 	refusal_eq(carc_move_build(CARC_FIGURE_TOWER, 0, -1),
 		   NA "buildings come only with Little Buildings (option "
-		      "little-buildings 0)");
+		      "little-buildings off)");
 	refusal_eq(figure_move(CARC_FIGURE_PHANTOM, CARC_C1),
 		   NA "the phantom comes only with The Phantom (option "
-		      "phantom 0)");
+		      "phantom off)");
 	refusal_eq(figure_move(CARC_FIGURE_LARGE_FOLLOWER, CARC_C1),
 		   NA "the large follower comes only with Inns & Cathedrals "
-		      "(option inns-cathedrals 0)");
+		      "(option inns-cathedrals off)");
 	refusal_eq(figure_move(CARC_FIGURE_BUILDER, CARC_C1),
 		   NA "the builder and the pig come only with Traders & "
-		      "Builders (option traders-builders 0)");
+		      "Builders (option traders-builders off)");
 	deploy(g, CARC_C1);
 	play(g, CARC_TILE_U, 1, 0, 0);
 	pass(g);
@@ -844,7 +844,7 @@ START_TEST(refusal_farmers_off)
 	play(g, CARC_TILE_E, 0, -1, 2);
 	refusal_eq(figure_move(CARC_FIGURE_FOLLOWER, CARC_F1),
 		   NA "no figure goes into a field: farmers are not in play "
-		      "(option farmers 0)");
+		      "(option farmers off)");
 	refusal_eq(figure_move(CARC_FIGURE_PHANTOM, CARC_C1),
 		   WP "P0 is to put a figure on the tile just placed, or "
 		      "pass (phase deploy)");
@@ -852,7 +852,7 @@ START_TEST(refusal_farmers_off)
 	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_PHANTOM);
 	refusal_eq(figure_move(CARC_FIGURE_PHANTOM, CARC_F1),
 		   NA "no figure goes into a field: farmers are not in play "
-		      "(option farmers 0)");
+		      "(option farmers off)");
 	refusal_eq(figure_move(CARC_FIGURE_FOLLOWER, CARC_C1),
 		   WP "P0 is to put the phantom on the tile just placed, or "
 		      "pass (phase phantom)");
@@ -864,7 +864,7 @@ START_TEST(refusal_farmers_off)
 	play(g, CARC_TILE_E, 0, -1, 2);
 	refusal_eq(figure_move(CARC_FIGURE_PIG, CARC_F1),
 		   NA "the pig needs a farmer of yours, and farmers are not "
-		      "in play (option farmers 0)");
+		      "in play (option farmers off)");
 }
 END_TEST
 
@@ -899,7 +899,7 @@ START_TEST(refusal_traders)
 	refusal_eq(figure_move(CARC_FIGURE_BUILDER, CARC_R1),
 		   NA "the builder may not go onto a road or city that the "
 		      "tile just placed completes (option "
-		      "builder-on-completed 0)");
+		      "builder-on-completed off)");
 	carc_game_free(g);
 
 	/* the pig, then no phantom step */
@@ -917,7 +917,7 @@ START_TEST(refusal_traders)
 	ck_assert_int_eq(carc_game_phase(g), CARC_PHASE_PLACE_TILE);
 	refusal_eq(carc_move_deploy(CARC_FIGURE_PHANTOM, 1, -1, CARC_F1),
 		   WP "the phantom does not follow the builder or the pig in "
-		      "the same turn (option phantom-with-figure 0); P1 is to "
+		      "the same turn (option phantom-with-figure off); P1 is to "
 		      "place tile B (phase place-tile)");
 }
 END_TEST
@@ -996,7 +996,7 @@ START_TEST(refusal_crop_circles)
 	refusal_eq(carc_move_deploy(CARC_FIGURE_FOLLOWER, 1, 1, CARC_R1), "");
 	refusal_eq(carc_move_deploy(CARC_FIGURE_FOLLOWER, 1, 0, CARC_R1),
 		   NA "the crop circle adds a follower only to roads that "
-		      "hold one of yours (option crop-deploy-any 0)");
+		      "hold one of yours (option crop-deploy-any off)");
 	refusal_eq(carc_move_build(CARC_FIGURE_TOWER, 1, 1),
 		   NA "a crop circle adds followers, not buildings");
 	refusal_eq(carc_move_remove(CARC_FIGURE_FOLLOWER, 1, 1, CARC_R1),
@@ -1008,7 +1008,7 @@ START_TEST(refusal_crop_circles)
 	assert_ok(carc_game_apply(g, carc_move_crop_choice(CARC_CROP_DEPLOY)));
 	refusal_eq(carc_move_pass(),
 		   NA "a player who can must add a follower beside one of his "
-		      "in roads (option crop-deploy-mandatory 1)");
+		      "in roads (option crop-deploy-mandatory on)");
 	carc_game_free(g);
 
 	crop_setup(CARC_OPT_CROP_PHANTOM, 1);
@@ -1023,7 +1023,7 @@ START_TEST(refusal_crop_circles)
 	assert_ok(carc_game_apply(g, carc_move_crop_choice(CARC_CROP_REMOVE)));
 	refusal_eq(carc_move_remove(CARC_FIGURE_PHANTOM, 1, 1, CARC_R1),
 		   NA "the phantom takes no part in a crop circle's action "
-		      "(option crop-phantom 0)");
+		      "(option crop-phantom off)");
 }
 END_TEST
 

@@ -778,7 +778,7 @@ river_refusal(struct out *o, const struct carc_game *g)
 
 static const char farmers_off[] =
 	"no figure goes into a field: farmers are not in play "
-	"(option farmers 0)";
+	"(option farmers off)";
 
 /* The builder and the pig (doc/users/rules.md#traders-builder, -pig). */
 static void
@@ -788,12 +788,12 @@ traders_refusal(struct out *o, const struct carc_game *g, carc_move_t m)
 
 	if (!opt(g, CARC_OPT_TRADERS_BUILDERS)) {
 		put(o, "the builder and the pig come only with Traders & "
-		       "Builders (option traders-builders 0)");
+		       "Builders (option traders-builders off)");
 	} else if (carc_move_figure(m) == CARC_FIGURE_PIG) {
 		if (kind == CARC_FEATURE_FIELD &&
 		    !opt(g, CARC_OPT_FARMERS))
 			put(o, "the pig needs a farmer of yours, and farmers "
-			       "are not in play (option farmers 0)");
+			       "are not in play (option farmers off)");
 		else
 			put(o, "the pig goes only into a field of the tile "
 			       "just placed that holds one of your farmers");
@@ -804,7 +804,7 @@ traders_refusal(struct out *o, const struct carc_game *g, carc_move_t m)
 						 carc_move_feature(m)) == 1) {
 		put(o, "the builder may not go onto a road or city that the "
 		       "tile just placed completes (option "
-		       "builder-on-completed 0)");
+		       "builder-on-completed off)");
 	} else {
 		put(o, "the builder goes only onto a road or city of the "
 		       "tile just placed that holds one of your followers");
@@ -826,19 +826,19 @@ deploy_refusal(struct out *o, const struct carc_game *g, carc_move_t m)
 	case CARC_FIGURE_HOUSE:
 	case CARC_FIGURE_SHED:
 		put(o, "buildings come only with Little Buildings "
-		       "(option little-buildings 0)");
+		       "(option little-buildings off)");
 		return;
 	case CARC_FIGURE_LARGE_FOLLOWER:
 		if (!opt(g, CARC_OPT_INNS_CATHEDRALS)) {
 			put(o, "the large follower comes only with Inns & "
-			       "Cathedrals (option inns-cathedrals 0)");
+			       "Cathedrals (option inns-cathedrals off)");
 			return;
 		}
 		break;
 	case CARC_FIGURE_PHANTOM:
 		if (!opt(g, CARC_OPT_PHANTOM)) {
 			put(o, "the phantom comes only with The Phantom "
-			       "(option phantom 0)");
+			       "(option phantom off)");
 			return;
 		}
 		break;
@@ -865,7 +865,7 @@ crop_refusal(struct out *o, const struct carc_game *g, carc_move_t m)
 		else
 			put(o, "a player who can must add a follower beside "
 			       "one of his in %s (option "
-			       "crop-deploy-mandatory 1)",
+			       "crop-deploy-mandatory on)",
 			    crop_words(g));
 		return;
 	case CARC_MOVE_DEPLOY:
@@ -876,7 +876,7 @@ crop_refusal(struct out *o, const struct carc_game *g, carc_move_t m)
 		} else if (fig == CARC_FIGURE_PHANTOM &&
 			   !opt(g, CARC_OPT_CROP_PHANTOM)) {
 			put(o, "the phantom takes no part in a crop circle's "
-			       "action (option crop-phantom 0)");
+			       "action (option crop-phantom off)");
 		} else if (carc_move_kind(m) == CARC_MOVE_DEPLOY) {
 			if (opt(g, CARC_OPT_CROP_DEPLOY_ANY))
 				put(o, "the crop circle adds a follower only "
@@ -885,7 +885,7 @@ crop_refusal(struct out *o, const struct carc_game *g, carc_move_t m)
 			else
 				put(o, "the crop circle adds a follower only "
 				       "to %s that hold one of yours (option "
-				       "crop-deploy-any 0)",
+				       "crop-deploy-any off)",
 				    crop_words(g));
 		}
 		return;
@@ -913,7 +913,7 @@ phase_refusal(struct out *o, const struct carc_game *g, carc_move_t m)
 	    (carc_move_figure(last) == CARC_FIGURE_BUILDER ||
 	     carc_move_figure(last) == CARC_FIGURE_PIG))
 		put(o, "the phantom does not follow the builder or the pig "
-		       "in the same turn (option phantom-with-figure 0); ");
+		       "in the same turn (option phantom-with-figure off); ");
 	switch (phase) {
 	case CARC_PHASE_PLACE_TILE:
 		if (tile >= 0)
