@@ -432,12 +432,10 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 	 * updates go from the highest index down (S, E, W, N), so that an
 	 * insertion never moves a cell still to be updated.  A new west or
 	 * east cell takes over the placed position's own cell, which sits
-	 * exactly where it belongs, saving a removal and an insertion; else a
-	 * new north cell does, the cells between them moving up by one.
+	 * exactly where it belongs, saving a removal and an insertion.
 	 */
 	{
-		bool have_c = h != NULL, new_e = false, new_w = false,
-		     north_done = false;
+		bool have_c = h != NULL, new_e = false, new_w = false;
 		uint32_t own = pos_key(x, y), e = ti->edges_rot[rot];
 		/* the neighbours' keys: x and y are 16-bit fields of the key
 		 * that never wrap on a board of at most MAX_STACK tiles */
@@ -502,21 +500,7 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 				frontier_require(g, fi + 1, false, nkey[1], 3,
 						 e >> 2 & 3);
 		} else {
-			if (have_c && !(req & 3u) &&
-			    fk[iN] != nkey[0]) {
-				/* a new north position takes the placed
-				 * one's place: the positions between them
-				 * (about a row) move up by one, where the
-				 * removal and the insertion each moved the
-				 * frontier's whole tail */
-				memmove(&fk[iN + 1], &fk[iN],
-					(fi - iN) * sizeof(*fk));
-				memmove(&g->front_req[iN + 1],
-					&g->front_req[iN], fi - iN);
-				fk[iN] = nkey[0];
-				g->front_req[iN] = (uint8_t)((e & 3) << 4);
-				north_done = true;
-			} else if (have_c) {
+			if (have_c) {
 				uint32_t rest = g->s.n_frontier - fi - 1;
 
 				memmove(&fk[fi], &fk[fi + 1],
@@ -534,7 +518,7 @@ carc__board_place(struct carc_game *g, int32_t x, int32_t y, uint32_t rot,
 		}
 		if (req & 3u)
 			connect(g, idx, neighbour(g, x, y - 1), 0);
-		else if (!north_done)
+		else
 			frontier_require(g, iN, iN < g->s.n_frontier &&
 						fk[iN] == nkey[0],
 					 nkey[0], 2, e & 3);
