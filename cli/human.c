@@ -318,8 +318,8 @@ engine_reason(const struct carc_game *g, carc_move_t m, char *why, size_t n)
 {
 	int rc = carc_game_explain_refusal(g, m, why, n);
 
-	if (rc < 0)
-		return "cannot check it (out of memory)";
+	if (rc < 0)	/* a malformed move, or no memory to check it */
+		return carc_strerror(rc);
 	return rc > 0 ? why : NULL;
 }
 
